@@ -1,0 +1,56 @@
+package io.throttlescope.cli;
+
+import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.trace.Trace;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
+
+import java.io.PrintWriter;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+
+@Command(name = "bench", description = "Measure the simulator on a generated large run (events per second, bytes per event).")
+public final class BenchCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Option(names = "--cpus", defaultValue = "64") int cpus;
+    @Option(names = "--groups", defaultValue = "16") int groups;
+    @Option(names = "--pairs", defaultValue = "20", description = "sender/receiver pairs per group") int pairs;
+    @Option(names = "--duration", defaultValue = "1s") String duration;
+    @Option(names = "--model", defaultValue = "task") String model;
+    @Option(names = "--repeat", defaultValue = "3") int repeat;
+
+    @Override public Integer call() {
+        PrintWriter out = spec.commandLine().getOut();
+        ScenarioLoader.Loaded l = ScenarioLoader.loadString(BenchScenario.json(cpus, groups, pairs, duration));
+        if (!l.ok()) {
+            l.problems().forEach(p -> out.println(p.format("bench")));
+            return 1;
+        }
+        SimSpec sim = l.spec();
+        Simulator.Model m = Simulator.Model.of(model);
+        out.printf(Locale.ROOT, "scenario: %s, %s simulated, model %s%n", sim.name(), duration, m.id);
+        double best = 0;
+        for (int r = 0; r <= repeat; r++) {
+            Trace tr = new Trace();
+            Simulator s = new Simulator(sim, m, tr);
+            long t0 = System.nanoTime();
+            s.run();
+            long el = System.nanoTime() - t0;
+            tr.trim();
+            double eps = tr.size() / (el / 1e9);
+            if (r == 0) {
+                out.printf(Locale.ROOT, "warm-up: %,d events in %.0f ms%n", tr.size(), el / 1e6);
+                continue;
+            }
+            best = Math.max(best, eps);
+            out.printf(Locale.ROOT, "run %d: %,d events in %.0f ms = %.2f million events/s, %.1f bytes/event in the trace%n",
+                    r, tr.size(), el / 1e6, eps / 1e6, tr.bytesPerEvent());
+        }
+        out.printf(Locale.ROOT, "best: %.2f million simulated events per second (one thread)%n", best / 1e6);
+        return 0;
+    }
+}

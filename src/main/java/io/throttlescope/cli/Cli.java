@@ -1,0 +1,36 @@
+package io.throttlescope.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+import java.io.PrintWriter;
+
+/** The command line of cli.md. With no arguments it opens the window. */
+@Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",
+        description = "Simulates and shows Linux CFS bandwidth throttling under the legacy and the task-based (6.18) model.",
+        subcommands = {OpenCommand.class, RunCommand.class, ValidateCommand.class, BenchCommand.class})
+public final class Cli implements Runnable {
+    @Override public void run() { }
+
+    public static int run(String[] args) {
+        if (args.length == 0) return OpenCommand.openWindow(null);
+        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+    }
+
+    /** Runs a command with the given streams; returns the exit code (0 ok, 1 invalid or faulted, 2 usage). */
+    public static int run(String[] args, PrintWriter out, PrintWriter err) {
+        boolean debug = false;
+        for (String a : args) if (a.equals("--debug")) debug = true;
+        String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
+        CommandLine cl = new CommandLine(new Cli());
+        cl.setOut(out);
+        cl.setErr(err);
+        boolean dbg = debug;
+        cl.setExecutionExceptionHandler((ex, line, parse) -> {
+            if (dbg) ex.printStackTrace(err);
+            else err.println("error: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
+            return 1;
+        });
+        return cl.execute(rest);
+    }
+}

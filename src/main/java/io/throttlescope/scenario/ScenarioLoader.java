@@ -1,0 +1,844 @@
+package io.throttlescope.scenario;
+
+import io.throttlescope.scenario.JsonTree.Arr;
+import io.throttlescope.scenario.JsonTree.Bool;
+import io.throttlescope.scenario.JsonTree.Node;
+import io.throttlescope.scenario.JsonTree.Num;
+import io.throttlescope.scenario.JsonTree.Obj;
+import io.throttlescope.scenario.JsonTree.Str;
+import io.throttlescope.sim.spec.ActionSpec;
+import io.throttlescope.sim.spec.CgroupSpec;
+import io.throttlescope.sim.spec.Dur;
+import io.throttlescope.sim.spec.KernelSpec;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.Step;
+import io.throttlescope.sim.spec.TaskSpec;
+
+import java.io.IOException;
+import java.nio.charset.CharacterCodingException;
+import java.nio.charset.CodingErrorAction;
+import java.nio.charset.StandardCharsets;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.regex.Pattern;
+
+/**
+ * Loads scenario files (scenario-format.md) strictly: every problem is reported with its line,
+ * column and JSON path, and a file either loads completely or not at all.
+ */
+public final class ScenarioLoader {
+    public static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
+    public static final int MAX_TASKS = 100_000;
+    public static final long MAX_DURATION_NS = 3_600_000_000_000L;
+    static final long MAX_BW_US = (1L << 44) - 1;
+
+    private static final Pattern CGROUP = Pattern.compile("/|(/[A-Za-z0-9_.-]+)+");
+    private static final Pattern TASK_NAME = Pattern.compile("[A-Za-z0-9_\\-.:#]+");
+    private static final List<String> TOP = List.of("format", "name", "description", "kernel", "model", "duration",
+            "seed", "cgroups", "locks", "pipes", "tasks", "actions", "notes");
+    private static final List<String> KERNEL = List.of("cpus", "hz", "accounting", "preemption", "bandwidth_slice",
+            "hung_task_timeout", "hung_task_check_interval", "rcu_gp", "switch_cost");
+    private static final List<String> CGROUP_KEYS = List.of("cpu.max", "cpu.max.burst", "cpu.weight", "period_phase");
+    private static final List<String> TASK_KEYS = List.of("name", "count", "cgroup", "cpus", "nice", "start", "kthread", "program");
+    private static final List<String> STEP_KEYS = List.of("user", "syscall", "kernel", "sleep", "down_read", "up_read",
+            "down_write", "up_write", "lock", "unlock", "send", "recv", "loop", "exit");
+    private static final Map<String, List<String>> STEP_EXTRA = Map.of("syscall", List.of("do"),
+            "sleep", List.of("uninterruptible"), "send", List.of("cost"), "recv", List.of("cost"), "loop", List.of("times"));
+    private static final List<String> ACTION_KEYS = List.of("write", "set_affinity", "move", "wake");
+
+    /** The outcome of loading: a spec, or the problems (never both). */
+    public record Loaded(SimSpec spec, List<Problem> problems) {
+        public boolean ok() { return problems.isEmpty(); }
+    }
+
+    private final List<Problem> problems = new ArrayList<>();
+    private int cpus = 1;
+    private final Map<String, String> lockTypes = new LinkedHashMap<>();
+    private final Set<String> pipeNames = new LinkedHashSet<>();
+
+    private ScenarioLoader() { }
+
+    public static Loaded load(Path file) {
+        try {
+            long size = Files.size(file);
+            if (size > MAX_FILE_BYTES) {
+                return fail(new Problem(1, 1, "$", "the file is " + size + " bytes; the limit is 16 MiB (" + MAX_FILE_BYTES + " bytes)"));
+            }
+            byte[] bytes = Files.readAllBytes(file);
+            String text;
+            try {
+                text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+            } catch (CharacterCodingException e) {
+                return fail(new Problem(1, 1, "$", "the file is not valid UTF-8 text"));
+            }
+            return loadString(text);
+        } catch (IOException e) {
+            return fail(new Problem(1, 1, "$", "cannot read the file: " + e.getMessage()));
+        }
+    }
+
+    public static Loaded loadString(String text) {
+        if (text.length() > MAX_FILE_BYTES) {
+            return fail(new Problem(1, 1, "$", "the text is larger than the 16 MiB limit"));
+        }
+        if (text.startsWith("\uFEFF")) text = text.substring(1);
+        Node root;
+        try {
+            root = JsonTree.parse(text);
+        } catch (JsonTree.SyntaxError e) {
+            return fail(new Problem(e.line, e.col, e.path, e.getMessage()));
+        } catch (RuntimeException e) {
+            return fail(new Problem(1, 1, "$", "invalid JSON: " + e.getMessage()));
+        }
+        ScenarioLoader l = new ScenarioLoader();
+        SimSpec spec;
+        try {
+            spec = l.top(root);
+        } catch (RuntimeException e) {
+            l.problem(root, "internal error while checking the file: " + e);
+            spec = null;
+        }
+        if (!l.problems.isEmpty()) {
+            List<Problem> ps = new ArrayList<>(l.problems);
+            Collections.sort(ps);
+            return new Loaded(null, List.copyOf(ps));
+        }
+        return new Loaded(spec, List.of());
+    }
+
+    private static Loaded fail(Problem p) { return new Loaded(null, List.of(p)); }
+
+    // ----------------------------------------------------------------- helpers
+
+    private void problem(Node n, String msg) { problems.add(new Problem(n.line(), n.col(), n.path(), msg)); }
+
+    private static String describe(Node n) {
+        if (n instanceof Str s) return "the string \"" + s.value() + "\"";
+        if (n instanceof Num x) return "the number " + x.text();
+        if (n instanceof Bool b) return b.value() ? "true" : "false";
+        if (n instanceof Obj) return "an object";
+        if (n instanceof Arr) return "an array";
+        return "null";
+    }
+
+    /** Reports unknown keys of an object with a suggestion; returns false if it is not an object. */
+    private Obj object(Node n, List<String> allowed, String what) {
+        if (!(n instanceof Obj o)) {
+            problem(n, "found " + describe(n) + ", expected " + what);
+            return null;
+        }
+        if (allowed != null) {
+            for (Map.Entry<String, int[]> e : o.keyPos().entrySet()) {
+                if (!allowed.contains(e.getKey())) {
+                    int[] p = e.getValue();
+                    problems.add(new Problem(p[0], p[1], o.path() + "." + e.getKey(), "unknown key \"" + e.getKey() + "\""
+                            + Suggest.didYouMean(e.getKey(), allowed) + "; expected one of " + String.join(", ", allowed)));
+                }
+            }
+        }
+        return o;
+    }
+
+    private Node required(Obj o, String key) {
+        Node n = o.members().get(key);
+        if (n == null) problems.add(new Problem(o.line(), o.col(), o.path(), "the required key \"" + key + "\" is missing"));
+        return n;
+    }
+
+    private String string(Node n, String what) {
+        if (n instanceof Str s) return s.value();
+        problem(n, "found " + describe(n) + ", expected " + what);
+        return null;
+    }
+
+    private Long integer(Node n, long lo, long hi, String what) {
+        if (n instanceof Num x) {
+            try {
+                long v = Long.parseLong(x.text());
+                if (v < lo || v > hi) {
+                    problem(n, "found " + v + ", expected " + what + " from " + lo + " to " + hi);
+                    return null;
+                }
+                return v;
+            } catch (NumberFormatException e) {
+                problem(n, "found " + x.text() + ", expected " + what + " (a whole number)");
+                return null;
+            }
+        }
+        problem(n, "found " + describe(n) + ", expected " + what);
+        return null;
+    }
+
+    private Boolean bool(Node n) {
+        if (n instanceof Bool b) return b.value();
+        problem(n, "found " + describe(n) + ", expected true or false");
+        return null;
+    }
+
+    /** A fixed duration (kernel settings, notes). */
+    private Long fixedDuration(Node n) {
+        Dur d = duration(n);
+        if (d == null) return null;
+        if (d instanceof Dur.Fixed f) return f.ns();
+        problem(n, "found a random duration, expected a fixed one such as \"5ms\"");
+        return null;
+    }
+
+    private Dur duration(Node n) {
+        if (n instanceof Str s) {
+            long ns = DurationText.parse(s.value());
+            if (ns < 0) {
+                problem(n, "found \"" + s.value() + "\", expected a duration: a number and a unit ns, us, ms or s (e.g. \"1.5ms\")");
+                return null;
+            }
+            if (ns > MAX_DURATION_NS) {
+                problem(n, "the duration " + s.value() + " is over the one-hour limit");
+                return null;
+            }
+            return new Dur.Fixed(ns);
+        }
+        if (n instanceof Num x) {
+            problem(n, "found the bare number " + x.text() + ", expected a duration with a unit (which unit would it be?), e.g. \"" + x.text() + "ms\"");
+            return null;
+        }
+        if (n instanceof Obj o) {
+            if (o.members().size() != 1) {
+                problem(n, "expected a random duration with exactly one key, \"uniform\" or \"exponential\"");
+                return null;
+            }
+            object(o, List.of("uniform", "exponential"), "a random duration");
+            if (o.members().containsKey("uniform")) {
+                Node u = o.members().get("uniform");
+                if (!(u instanceof Arr a) || a.items().size() != 2) {
+                    problem(u, "found " + describe(u) + ", expected two durations, e.g. [\"1ms\", \"3ms\"]");
+                    return null;
+                }
+                Long lo = fixedDuration(a.items().get(0)), hi = fixedDuration(a.items().get(1));
+                if (lo == null || hi == null) return null;
+                if (hi < lo) {
+                    problem(u, "the upper bound is below the lower bound");
+                    return null;
+                }
+                return new Dur.Uniform(lo, hi);
+            }
+            if (o.members().containsKey("exponential")) {
+                Long mean = fixedDuration(o.members().get("exponential"));
+                if (mean == null) return null;
+                if (mean <= 0) {
+                    problem(o.members().get("exponential"), "the mean must be above zero");
+                    return null;
+                }
+                return new Dur.Exponential(mean);
+            }
+            return null;
+        }
+        problem(n, "found " + describe(n) + ", expected a duration such as \"5ms\"");
+        return null;
+    }
+
+    // ----------------------------------------------------------------- top level
+
+    private SimSpec top(Node root) {
+        Obj o = object(root, TOP, "a scenario object");
+        if (o == null) return null;
+        Node f = required(o, "format");
+        if (f != null) {
+            Long v = integer(f, 1, 1, "the format version");
+            if (v == null) return null;
+        }
+        String name = null;
+        Node nn = required(o, "name");
+        if (nn != null) {
+            name = string(nn, "a short title");
+            if (name != null && name.isBlank()) problem(nn, "the name is empty");
+        }
+        String description = "";
+        if (o.members().containsKey("description")) {
+            String d = string(o.members().get("description"), "a text");
+            if (d != null) description = d;
+        }
+        String model = "task";
+        if (o.members().containsKey("model")) {
+            Node m = o.members().get("model");
+            String s = string(m, "\"legacy\" or \"task\"");
+            if (s != null && !s.equals("legacy") && !s.equals("task")) {
+                problem(m, "found \"" + s + "\", expected \"legacy\" or \"task\"" + Suggest.didYouMean(s, List.of("legacy", "task")));
+            } else if (s != null) model = s;
+        }
+        KernelSpec kernel = o.members().containsKey("kernel") ? kernel(o.members().get("kernel")) : KernelSpec.defaults();
+        if (kernel == null) kernel = KernelSpec.defaults();
+        cpus = kernel.cpus();
+        long duration = 0;
+        Node dn = required(o, "duration");
+        if (dn != null) {
+            Long d = fixedDuration(dn);
+            if (d != null) {
+                if (d <= 0) problem(dn, "the duration must be above zero");
+                duration = d;
+            }
+        }
+        long seed = 1;
+        if (o.members().containsKey("seed")) {
+            Long s = integer(o.members().get("seed"), Long.MIN_VALUE, Long.MAX_VALUE, "an integer seed");
+            if (s != null) seed = s;
+        }
+        Map<String, CgroupSpec> cgroups = o.members().containsKey("cgroups") ? cgroups(o.members().get("cgroups")) : new LinkedHashMap<>();
+        if (o.members().containsKey("locks")) locks(o.members().get("locks"));
+        Map<String, Integer> pipes = o.members().containsKey("pipes") ? pipes(o.members().get("pipes")) : new LinkedHashMap<>();
+        List<TaskSpec> tasks = new ArrayList<>();
+        Node tn = required(o, "tasks");
+        if (tn != null) tasks = tasks(tn);
+        Set<String> knownGroups = new LinkedHashSet<>();
+        knownGroups.add("/");
+        for (String p : cgroups.keySet()) addWithParents(knownGroups, p);
+        for (TaskSpec t : tasks) addWithParents(knownGroups, t.cgroup());
+        Map<String, Integer> taskCounts = new HashMap<>();
+        for (TaskSpec t : tasks) {
+            String base = t.name().contains("#") ? t.name().substring(0, t.name().lastIndexOf('#')) : t.name();
+            taskCounts.merge(base, 1, Integer::sum);
+        }
+        List<ActionSpec> actions = o.members().containsKey("actions")
+                ? actions(o.members().get("actions"), tasks, knownGroups, cgroups) : List.of();
+        List<SimSpec.Note> notes = o.members().containsKey("notes") ? notes(o.members().get("notes")) : List.of();
+        for (String p : knownGroups) if (!cgroups.containsKey(p) && !p.equals("/")) cgroups.put(p, CgroupSpec.unlimited(p));
+        if (!problems.isEmpty()) return null;
+        return new SimSpec(name, description, model, kernel, duration, seed, cgroups, lockTypes,
+                pipes, tasks, actions, notes);
+    }
+
+    private static void addWithParents(Set<String> set, String path) {
+        if (path == null) return;
+        String p = path;
+        List<String> chain = new ArrayList<>();
+        while (p.length() > 1) {
+            chain.add(0, p);
+            p = p.substring(0, p.lastIndexOf('/'));
+            if (p.isEmpty()) break;
+        }
+        set.addAll(chain);
+    }
+
+    private KernelSpec kernel(Node n) {
+        Obj o = object(n, KERNEL, "an object of kernel settings");
+        if (o == null) return null;
+        KernelSpec d = KernelSpec.defaults();
+        int cpus = d.cpus(), hz = d.hz();
+        boolean exact = d.exactAccounting(), full = d.fullPreemption();
+        long slice = d.bandwidthSliceNs(), hung = d.hungTaskTimeoutNs(), hungIv = d.hungTaskCheckIntervalNs(),
+                rcu = d.rcuGpNs(), sw = d.switchCostNs();
+        Map<String, Node> m = o.members();
+        if (m.containsKey("cpus")) { Long v = integer(m.get("cpus"), 1, 4096, "a number of CPUs"); if (v != null) cpus = v.intValue(); }
+        if (m.containsKey("hz")) {
+            Long v = integer(m.get("hz"), 1, 1000, "a tick rate");
+            if (v != null && v != 100 && v != 250 && v != 300 && v != 1000) problem(m.get("hz"), "found " + v + ", expected 100, 250, 300 or 1000");
+            else if (v != null) hz = v.intValue();
+        }
+        if (m.containsKey("accounting")) {
+            String s = string(m.get("accounting"), "\"tick\" or \"exact\"");
+            if (s != null && !s.equals("tick") && !s.equals("exact")) problem(m.get("accounting"), "found \"" + s + "\", expected \"tick\" or \"exact\"");
+            else if (s != null) exact = s.equals("exact");
+        }
+        if (m.containsKey("preemption")) {
+            String s = string(m.get("preemption"), "\"full\" or \"none\"");
+            if (s != null && !s.equals("full") && !s.equals("none")) problem(m.get("preemption"), "found \"" + s + "\", expected \"full\" or \"none\"");
+            else if (s != null) full = s.equals("full");
+        }
+        if (m.containsKey("bandwidth_slice")) {
+            Long v = fixedDuration(m.get("bandwidth_slice"));
+            if (v != null && v < 1000) problem(m.get("bandwidth_slice"), "sched_cfs_bandwidth_slice_us must be at least 1us");
+            else if (v != null) slice = v;
+        }
+        if (m.containsKey("hung_task_timeout")) { Long v = fixedDuration(m.get("hung_task_timeout")); if (v != null) hung = v; }
+        if (m.containsKey("hung_task_check_interval")) { Long v = fixedDuration(m.get("hung_task_check_interval")); if (v != null) hungIv = v; }
+        if (m.containsKey("rcu_gp")) { Long v = fixedDuration(m.get("rcu_gp")); if (v != null) rcu = v; }
+        if (m.containsKey("switch_cost")) { Long v = fixedDuration(m.get("switch_cost")); if (v != null) sw = v; }
+        return new KernelSpec(cpus, hz, exact, full, slice, hung, hungIv, rcu, sw);
+    }
+
+    // ----------------------------------------------------------------- cgroups, locks, pipes
+
+    private Map<String, CgroupSpec> cgroups(Node n) {
+        Map<String, CgroupSpec> out = new LinkedHashMap<>();
+        Obj o = object(n, null, "an object of cgroup paths to settings");
+        if (o == null) return out;
+        for (Map.Entry<String, Node> e : o.members().entrySet()) {
+            String path = e.getKey();
+            Node v = e.getValue();
+            if (!CGROUP.matcher(path).matches()) {
+                int[] p = o.keyPos().get(path);
+                problems.add(new Problem(p[0], p[1], v.path(), "\"" + path + "\" is not a cgroup path (expected \"/\" or \"/a/b\" with segments of letters, digits, _ - .)"));
+                continue;
+            }
+            Obj c = object(v, CGROUP_KEYS, "an object of cgroup files");
+            if (c == null) continue;
+            Map<String, Node> m = c.members();
+            if (path.equals("/") && (m.containsKey("cpu.max") || m.containsKey("cpu.max.burst"))) {
+                problem(v, "the root cgroup \"/\" cannot have a limit (the kernel refuses it with EINVAL)");
+                continue;
+            }
+            long quota = -1, period = 100_000, burst = 0, phase = 0;
+            int weight = 100;
+            if (m.containsKey("cpu.max")) {
+                long[] qp = cpuMax(m.get("cpu.max"));
+                if (qp != null) { quota = qp[0]; period = qp[1]; }
+            }
+            if (m.containsKey("cpu.max.burst")) {
+                Long b = burst(m.get("cpu.max.burst"), quota);
+                if (b != null) burst = b;
+            }
+            if (m.containsKey("cpu.weight")) {
+                Integer w = weight(m.get("cpu.weight"));
+                if (w != null) weight = w;
+            }
+            if (m.containsKey("period_phase")) {
+                Long ph = fixedDuration(m.get("period_phase"));
+                if (ph != null && ph >= period * 1000) problem(m.get("period_phase"), "the phase must be less than the period (" + period + "us)");
+                else if (ph != null) phase = ph;
+            }
+            out.put(path, new CgroupSpec(path, quota, period, burst, weight, phase));
+        }
+        return out;
+    }
+
+    /** "$QUOTA $PERIOD" in us; QUOTA may be "max". Returns {quota(-1=max), period}. */
+    private long[] cpuMax(Node n) {
+        String s = string(n, "\"$QUOTA $PERIOD\" in microseconds, e.g. \"10000 100000\" or \"max 100000\"");
+        if (s == null) return null;
+        String err = checkCpuMax(s);
+        if (err != null) { problem(n, err); return null; }
+        String[] parts = s.trim().split("\\s+");
+        long quota = parts[0].equals("max") ? -1 : Long.parseLong(parts[0]);
+        long period = parts.length > 1 ? Long.parseLong(parts[1]) : 100_000;
+        return new long[] {quota, period};
+    }
+
+    static String checkCpuMax(String s) {
+        String[] parts = s.trim().split("\\s+");
+        if (parts.length < 1 || parts.length > 2 || parts[0].isEmpty()) {
+            return "found \"" + s + "\", expected \"$QUOTA $PERIOD\" in microseconds, e.g. \"10000 100000\"";
+        }
+        long period = 100_000;
+        if (parts.length == 2) {
+            try { period = Long.parseLong(parts[1]); } catch (NumberFormatException e) {
+                return "the period \"" + parts[1] + "\" is not a whole number of microseconds";
+            }
+            if (period < 1000 || period > 1_000_000) return "the period " + period + "us is outside the kernel's bounds 1000 to 1000000 us";
+        }
+        if (!parts[0].equals("max")) {
+            long quota;
+            try { quota = Long.parseLong(parts[0]); } catch (NumberFormatException e) {
+                return "the quota \"" + parts[0] + "\" is neither \"max\" nor a whole number of microseconds";
+            }
+            if (quota < 1000) return "the quota " + quota + "us is below the kernel's minimum of 1000 us";
+            if (quota > MAX_BW_US) return "the quota " + quota + "us is above the kernel's maximum of " + MAX_BW_US + " us";
+        }
+        return null;
+    }
+
+    private Long burst(Node n, long quota) {
+        String s = n instanceof Num x ? x.text() : string(n, "a burst in microseconds, e.g. \"5000\"");
+        if (s == null) return null;
+        long b;
+        try { b = Long.parseLong(s.trim()); } catch (NumberFormatException e) {
+            problem(n, "found \"" + s + "\", expected a burst in microseconds");
+            return null;
+        }
+        if (b < 0) { problem(n, "the burst cannot be negative"); return null; }
+        if (quota >= 0 && b > quota) { problem(n, "the burst " + b + "us is larger than the quota " + quota + "us (the kernel requires burst <= quota)"); return null; }
+        if (quota >= 0 && b + quota > MAX_BW_US) { problem(n, "quota + burst exceeds the kernel's maximum"); return null; }
+        return b;
+    }
+
+    private Integer weight(Node n) {
+        if (n instanceof Str s) {
+            try {
+                long v = Long.parseLong(s.value().trim());
+                if (v >= 1 && v <= 10000) return (int) v;
+            } catch (NumberFormatException ignored) { }
+            problem(n, "found \"" + s.value() + "\", expected a cpu.weight from 1 to 10000");
+            return null;
+        }
+        Long v = integer(n, 1, 10000, "a cpu.weight");
+        return v == null ? null : v.intValue();
+    }
+
+    private void locks(Node n) {
+        Obj o = object(n, null, "an object of lock names to {\"type\": ...}");
+        if (o == null) return;
+        for (Map.Entry<String, Node> e : o.members().entrySet()) {
+            Obj l = object(e.getValue(), List.of("type"), "{\"type\": \"percpu_rwsem\"} or {\"type\": \"mutex\"}");
+            if (l == null) continue;
+            Node t = required(l, "type");
+            if (t == null) continue;
+            String ty = string(t, "\"percpu_rwsem\" or \"mutex\"");
+            if (ty == null) continue;
+            if (!ty.equals("percpu_rwsem") && !ty.equals("mutex")) {
+                problem(t, "found \"" + ty + "\", expected \"percpu_rwsem\" or \"mutex\"" + Suggest.didYouMean(ty, List.of("percpu_rwsem", "mutex")));
+                continue;
+            }
+            lockTypes.put(e.getKey(), ty);
+        }
+    }
+
+    private Map<String, Integer> pipes(Node n) {
+        Map<String, Integer> out = new LinkedHashMap<>();
+        Obj o = object(n, null, "an object of pipe names to {\"capacity\": N}");
+        if (o == null) return out;
+        for (Map.Entry<String, Node> e : o.members().entrySet()) {
+            pipeNames.add(e.getKey());
+            Obj p = object(e.getValue(), List.of("capacity"), "{\"capacity\": N}");
+            if (p == null) continue;
+            int cap = 16;
+            if (p.members().containsKey("capacity")) {
+                Long c = integer(p.members().get("capacity"), 1, 1_000_000, "a capacity");
+                if (c != null) cap = c.intValue();
+            }
+            out.put(e.getKey(), cap);
+        }
+        return out;
+    }
+
+    // ----------------------------------------------------------------- tasks
+
+    private List<TaskSpec> tasks(Node n) {
+        List<TaskSpec> out = new ArrayList<>();
+        if (!(n instanceof Arr a)) {
+            problem(n, "found " + describe(n) + ", expected an array of tasks");
+            return out;
+        }
+        if (a.items().isEmpty()) {
+            problem(n, "the scenario needs at least one task");
+            return out;
+        }
+        long total = 0;
+        for (Node item : a.items()) {
+            if (item instanceof Obj o && o.members().get("count") instanceof Num x) {
+                try { total += Math.max(1, Long.parseLong(x.text())); } catch (NumberFormatException e) { total += 1; }
+            } else total += 1;
+        }
+        if (total > MAX_TASKS) {
+            problem(n, "the tasks expand to " + total + " tasks; the limit is " + MAX_TASKS);
+            return out;
+        }
+        Set<String> names = new HashSet<>();
+        for (Node item : a.items()) {
+            Obj o = object(item, TASK_KEYS, "a task object");
+            if (o == null) continue;
+            Map<String, Node> m = o.members();
+            Node nn = required(o, "name");
+            String name = nn == null ? null : string(nn, "a task name");
+            if (name != null && !TASK_NAME.matcher(name).matches()) {
+                problem(nn, "\"" + name + "\" is not a task name (letters, digits and _ - . : # only)");
+                name = null;
+            }
+            long count = 1;
+            if (m.containsKey("count")) { Long c = integer(m.get("count"), 1, MAX_TASKS, "a count"); if (c != null) count = c; }
+            String cgroup = "/";
+            if (m.containsKey("cgroup")) {
+                String c = string(m.get("cgroup"), "a cgroup path");
+                if (c != null && !CGROUP.matcher(c).matches()) problem(m.get("cgroup"), "\"" + c + "\" is not a cgroup path (expected \"/\" or \"/a/b\")");
+                else if (c != null) cgroup = c;
+            }
+            long[] mask = CpuList.all(cpus);
+            if (m.containsKey("cpus")) {
+                String c = string(m.get("cpus"), "a CPU list such as \"0-3\"");
+                if (c != null) {
+                    String[] err = new String[1];
+                    long[] parsed = CpuList.parse(c, cpus, err);
+                    if (parsed == null) problem(m.get("cpus"), err[0]); else mask = parsed;
+                }
+            }
+            int nice = 0;
+            if (m.containsKey("nice")) { Long v = integer(m.get("nice"), -20, 19, "a nice value"); if (v != null) nice = v.intValue(); }
+            Dur start = Dur.ns(0);
+            if (m.containsKey("start")) { Dur d = duration(m.get("start")); if (d != null) start = d; }
+            boolean kthread = false;
+            if (m.containsKey("kthread")) { Boolean b = bool(m.get("kthread")); if (b != null) kthread = b; }
+            Node pn = required(o, "program");
+            List<Step> program = null;
+            if (pn != null) {
+                ProgramCheck pc = new ProgramCheck(kthread);
+                program = steps(pn, !kthread, pc, 0);
+                if (program != null) pc.endOfProgram(pn);
+            }
+            if (name == null || program == null) continue;
+            for (long i = 0; i < count; i++) {
+                String nm = count == 1 ? name : name + "#" + i;
+                if (!names.add(nm)) {
+                    problem(nn, "the task name \"" + nm + "\" is used twice");
+                    break;
+                }
+                out.add(new TaskSpec(nm, cgroup, mask, nice, start, kthread, program));
+            }
+        }
+        return out;
+    }
+
+    /** Static lock checks over a program: what is held where (issue 3's semantic checks). */
+    private final class ProgramCheck {
+        final boolean kthread;
+        final List<String> held = new ArrayList<>();
+        ProgramCheck(boolean kthread) { this.kthread = kthread; }
+
+        void acquire(String lock) { held.add(lock); }
+
+        void release(Node n, String lock, String op) {
+            if (!held.remove(lock)) problem(n, op + " of \"" + lock + "\" by a task that does not hold it here");
+        }
+
+        void endOfProgram(Node n) {
+            if (!held.isEmpty()) problem(n, "the program ends holding " + String.join(", ", held));
+        }
+    }
+
+    /** Parses a list of steps; user says the mode they run in. */
+    private List<Step> steps(Node n, boolean user, ProgramCheck pc, int depth) {
+        if (!(n instanceof Arr a)) {
+            problem(n, "found " + describe(n) + ", expected a list of steps");
+            return null;
+        }
+        List<Step> out = new ArrayList<>();
+        boolean ok = true;
+        for (Node item : a.items()) {
+            List<Step> s = step(item, user, pc, depth);
+            if (s == null) ok = false; else out.addAll(s);
+        }
+        return ok ? List.copyOf(out) : null;
+    }
+
+    private List<Step> step(Node n, boolean user, ProgramCheck pc, int depth) {
+        if (!(n instanceof Obj o)) {
+            problem(n, "found " + describe(n) + ", expected a step object such as {\"user\": \"1ms\"}");
+            return null;
+        }
+        String kind = null;
+        for (String k : o.members().keySet()) if (STEP_KEYS.contains(k)) {
+            if (kind != null) { problem(n, "a step has exactly one of " + String.join(", ", STEP_KEYS) + "; found \"" + kind + "\" and \"" + k + "\""); return null; }
+            kind = k;
+        }
+        if (kind == null) {
+            String sugg = o.members().isEmpty() ? "" : Suggest.didYouMean(o.members().keySet().iterator().next(), STEP_KEYS);
+            problem(n, "the step has none of " + String.join(", ", STEP_KEYS) + sugg);
+            return null;
+        }
+        List<String> allowed = new ArrayList<>();
+        allowed.add(kind);
+        allowed.addAll(STEP_EXTRA.getOrDefault(kind, List.of()));
+        object(o, allowed, "a step");
+        Node v = o.members().get(kind);
+        String path = o.path();
+        String mode = user ? "user mode" : "kernel mode";
+        switch (kind) {
+            case "user" -> {
+                if (!user) { problem(n, pc.kthread ? "a kernel thread has no user mode: \"user\" steps are not allowed" : "a \"user\" step inside a syscall (kernel mode)"); return null; }
+                Dur d = duration(v);
+                return d == null ? null : List.of(new Step.User(d, path));
+            }
+            case "kernel" -> {
+                if (user) { problem(n, "a \"kernel\" step in user mode; put it inside a syscall's \"do\""); return null; }
+                Dur d = duration(v);
+                return d == null ? null : List.of(new Step.Kernel(d, path));
+            }
+            case "syscall" -> {
+                if (!user) { problem(n, pc.kthread ? "a kernel thread makes no syscalls" : "a syscall inside a syscall"); return null; }
+                String name = string(v, "a syscall name");
+                Node body = o.members().get("do");
+                if (body == null) { problem(n, "the syscall needs a \"do\" list of kernel-mode steps"); return null; }
+                int before = pc.held.size();
+                List<Step> inner = steps(body, false, pc, depth + 1);
+                if (pc.held.size() > before) {
+                    problem(n, "the syscall returns to user mode holding " + String.join(", ", pc.held.subList(before, pc.held.size())));
+                    pc.held.subList(before, pc.held.size()).clear();
+                }
+                if (name == null || inner == null) return null;
+                return List.of(new Step.Syscall(name, inner, path));
+            }
+            case "sleep" -> {
+                Dur d = duration(v);
+                boolean unint = false;
+                if (o.members().containsKey("uninterruptible")) { Boolean b = bool(o.members().get("uninterruptible")); if (b != null) unint = b; }
+                if (d == null) return null;
+                Step s = new Step.Sleep(d, unint, path);
+                return List.of(user ? new Step.Syscall("nanosleep", List.of(s), path) : s);
+            }
+            case "down_read", "up_read", "down_write", "up_write", "lock", "unlock" -> {
+                String lock = string(v, "a lock name");
+                if (lock == null) return null;
+                boolean rw = kind.contains("_");
+                String type = lockTypes.get(lock);
+                if (type == null) { problem(v, "unknown lock \"" + lock + "\"" + Suggest.didYouMean(lock, lockTypes.keySet())); return null; }
+                if (rw && !type.equals("percpu_rwsem")) { problem(v, "\"" + lock + "\" is a mutex; " + kind + " needs a percpu_rwsem"); return null; }
+                if (!rw && !type.equals("mutex")) { problem(v, "\"" + lock + "\" is a percpu_rwsem; " + kind + " needs a mutex"); return null; }
+                if (user) { problem(n, "\"" + kind + "\" in " + mode + "; lock operations happen in kernel mode, inside a syscall"); return null; }
+                String key = lock + (kind.endsWith("read") ? " (read)" : kind.endsWith("write") ? " (write)" : "");
+                switch (kind) {
+                    case "down_read" -> { pc.acquire(key); return List.of(new Step.DownRead(lock, path)); }
+                    case "down_write" -> { pc.acquire(key); return List.of(new Step.DownWrite(lock, path)); }
+                    case "lock" -> { pc.acquire(key); return List.of(new Step.MutexLock(lock, path)); }
+                    case "up_read" -> { pc.release(n, key, kind); return List.of(new Step.UpRead(lock, path)); }
+                    case "up_write" -> { pc.release(n, key, kind); return List.of(new Step.UpWrite(lock, path)); }
+                    default -> { pc.release(n, key, kind); return List.of(new Step.MutexUnlock(lock, path)); }
+                }
+            }
+            case "send", "recv" -> {
+                String pipe = string(v, "a pipe name");
+                if (pipe == null) return null;
+                if (!pipeNames.contains(pipe)) { problem(v, "unknown pipe \"" + pipe + "\"" + Suggest.didYouMean(pipe, pipeNames)); return null; }
+                Dur cost = Dur.us(2);
+                if (o.members().containsKey("cost")) { Dur c = duration(o.members().get("cost")); if (c == null) return null; cost = c; }
+                List<Step> body = kind.equals("send")
+                        ? List.of(new Step.Kernel(cost, path), new Step.Send(pipe, path))
+                        : List.of(new Step.Recv(pipe, path), new Step.Kernel(cost, path));
+                return user ? List.of(new Step.Syscall(kind.equals("send") ? "write" : "read", body, path)) : body;
+            }
+            case "loop" -> {
+                long times = -1;
+                if (o.members().containsKey("times")) { Long t = integer(o.members().get("times"), 0, Long.MAX_VALUE, "a number of times"); if (t == null) return null; times = t; }
+                int before = pc.held.size();
+                List<Step> body = steps(v, user, pc, depth + 1);
+                if (pc.held.size() != before) {
+                    problem(n, "each pass of the loop acquires " + String.join(", ", pc.held.subList(before, pc.held.size())) + " without releasing it");
+                    pc.held.subList(before, pc.held.size()).clear();
+                }
+                if (body == null) return null;
+                if (times < 0 && !spendsTime(body)) { problem(n, "an endless loop must contain a step that takes time (user, kernel, sleep, send or recv)"); return null; }
+                return List.of(new Step.Loop(body, times, path));
+            }
+            case "exit" -> {
+                if (!(v instanceof Bool b) || !b.value()) { problem(v, "found " + describe(v) + ", expected true"); return null; }
+                if (!pc.held.isEmpty()) problem(n, "the task exits holding " + String.join(", ", pc.held));
+                return List.of(new Step.Exit(path));
+            }
+            default -> { return null; }
+        }
+    }
+
+    private static boolean spendsTime(List<Step> steps) {
+        for (Step s : steps) {
+            if (s instanceof Step.User || s instanceof Step.Kernel || s instanceof Step.Sleep || s instanceof Step.Recv || s instanceof Step.Send) return true;
+            if (s instanceof Step.Syscall sc && spendsTime(sc.body())) return true;
+            if (s instanceof Step.Loop l && l.times() != 0 && spendsTime(l.body())) return true;
+        }
+        return false;
+    }
+
+    // ----------------------------------------------------------------- actions, notes
+
+    private List<ActionSpec> actions(Node n, List<TaskSpec> tasks, Set<String> groups, Map<String, CgroupSpec> cgroups) {
+        List<ActionSpec> out = new ArrayList<>();
+        if (!(n instanceof Arr a)) { problem(n, "found " + describe(n) + ", expected an array of actions"); return out; }
+        Set<String> taskNames = new LinkedHashSet<>();
+        for (TaskSpec t : tasks) taskNames.add(t.name());
+        List<String> keys = new ArrayList<>(ACTION_KEYS);
+        keys.add("at");
+        for (Node item : a.items()) {
+            Obj o = object(item, keys, "an action object");
+            if (o == null) continue;
+            Node at = required(o, "at");
+            Dur when = at == null ? null : duration(at);
+            String kind = null;
+            for (String k : ACTION_KEYS) if (o.members().containsKey(k)) {
+                if (kind != null) { problem(item, "an action has exactly one of write, set_affinity, move, wake"); kind = null; break; }
+                kind = k;
+            }
+            if (kind == null) {
+                if (o.members().keySet().stream().noneMatch(ACTION_KEYS::contains)) problem(item, "the action has none of write, set_affinity, move, wake");
+                continue;
+            }
+            Node v = o.members().get(kind);
+            switch (kind) {
+                case "write" -> {
+                    Obj w = object(v, List.of("cgroup", "file", "value"), "{\"cgroup\": P, \"file\": F, \"value\": V}");
+                    if (w == null) continue;
+                    Node cn = required(w, "cgroup"), fn = required(w, "file"), vn = required(w, "value");
+                    if (cn == null || fn == null || vn == null) continue;
+                    String cg = group(cn, groups);
+                    String file = string(fn, "cpu.max, cpu.max.burst or cpu.weight");
+                    String value = vn instanceof Num x ? x.text() : string(vn, "the text written to the file");
+                    if (cg == null || file == null || value == null) continue;
+                    if (cg.equals("/")) { problem(cn, "the root cgroup \"/\" cannot have a limit"); continue; }
+                    switch (file) {
+                        case "cpu.max" -> { String e = checkCpuMax(value); if (e != null) { problem(vn, e); continue; } }
+                        case "cpu.max.burst" -> {
+                            CgroupSpec spec = cgroups.get(cg);
+                            if (burst(vn, spec == null ? -1 : spec.quotaUs()) == null) continue;
+                        }
+                        case "cpu.weight" -> { if (weight(vn) == null) continue; }
+                        default -> { problem(fn, "found \"" + file + "\", expected cpu.max, cpu.max.burst or cpu.weight" + Suggest.didYouMean(file, List.of("cpu.max", "cpu.max.burst", "cpu.weight"))); continue; }
+                    }
+                    if (when != null) out.add(new ActionSpec.WriteFile(when, cg, file, value));
+                }
+                case "set_affinity" -> {
+                    Obj s = object(v, List.of("task", "cpus"), "{\"task\": T, \"cpus\": \"0-1\"}");
+                    if (s == null) continue;
+                    Node tn = required(s, "task"), cn = required(s, "cpus");
+                    if (tn == null || cn == null) continue;
+                    String t = task(tn, taskNames);
+                    String c = string(cn, "a CPU list");
+                    if (t == null || c == null) continue;
+                    String[] err = new String[1];
+                    long[] mask = CpuList.parse(c, cpus, err);
+                    if (mask == null) { problem(cn, err[0]); continue; }
+                    if (when != null) out.add(new ActionSpec.SetAffinity(when, t, mask));
+                }
+                case "move" -> {
+                    Obj s = object(v, List.of("task", "cgroup"), "{\"task\": T, \"cgroup\": P}");
+                    if (s == null) continue;
+                    Node tn = required(s, "task"), cn = required(s, "cgroup");
+                    if (tn == null || cn == null) continue;
+                    String t = task(tn, taskNames), cg = group(cn, groups);
+                    if (t != null && cg != null && when != null) out.add(new ActionSpec.Move(when, t, cg));
+                }
+                default -> {
+                    Obj s = object(v, List.of("task"), "{\"task\": T}");
+                    if (s == null) continue;
+                    Node tn = required(s, "task");
+                    if (tn == null) continue;
+                    String t = task(tn, taskNames);
+                    if (t != null && when != null) out.add(new ActionSpec.Wake(when, t));
+                }
+            }
+        }
+        return out;
+    }
+
+    private String task(Node n, Set<String> names) {
+        String t = string(n, "a task name");
+        if (t == null) return null;
+        if (!names.contains(t)) { problem(n, "no task is named \"" + t + "\"" + Suggest.didYouMean(t, names)); return null; }
+        return t;
+    }
+
+    private String group(Node n, Set<String> groups) {
+        String g = string(n, "a cgroup path");
+        if (g == null) return null;
+        if (!CGROUP.matcher(g).matches()) { problem(n, "\"" + g + "\" is not a cgroup path"); return null; }
+        if (!groups.contains(g)) { problem(n, "no cgroup \"" + g + "\" is listed in \"cgroups\" or used by a task" + Suggest.didYouMean(g, groups)); return null; }
+        return g;
+    }
+
+    private List<SimSpec.Note> notes(Node n) {
+        List<SimSpec.Note> out = new ArrayList<>();
+        if (!(n instanceof Arr a)) { problem(n, "found " + describe(n) + ", expected an array of notes"); return out; }
+        for (Node item : a.items()) {
+            Obj o = object(item, List.of("at", "text"), "{\"at\": duration, \"text\": \"...\"}");
+            if (o == null) continue;
+            Node at = required(o, "at"), tx = required(o, "text");
+            Long t = at == null ? null : fixedDuration(at);
+            String text = tx == null ? null : string(tx, "the note's text");
+            if (t != null && text != null) out.add(new SimSpec.Note(t, text));
+        }
+        return out;
+    }
+}

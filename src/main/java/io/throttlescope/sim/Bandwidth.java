@@ -1,0 +1,207 @@
+package io.throttlescope.sim;
+
+import java.util.ArrayList;
+
+/**
+ * Runtime accounting common to both models (kernel-model.md section 3): slices pulled from the
+ * group's pool, the period timer and refill, distribution in throttle order, slack return.
+ */
+final class Bandwidth {
+    static final long MIN_CFS_RQ_RUNTIME = 1_000_000L;          // 1 ms
+    static final long MIN_BANDWIDTH_EXPIRATION = 2_000_000L;    // 2 ms
+    static final long CFS_BANDWIDTH_SLACK_PERIOD = 5_000_000L;  // 5 ms
+
+    private final Simulator s;
+    final long slice;
+
+    Bandwidth(Simulator s, long slice) {
+        this.s = s;
+        this.slice = slice;
+    }
+
+    /** account_cfs_rq_runtime() (3.2). */
+    void accountCfsRqRuntime(CfsRq cfs, long delta) {
+        if (!cfs.runtimeEnabled) return;
+        cfs.runtimeRemaining -= delta;
+        if (cfs.runtimeRemaining > 0) return;
+        if (cfs.throttled) return;
+        if (!assignCfsRqRuntime(cfs, slice) && cfs.curr != null) s.reschedCurr(cfs.cpu);
+    }
+
+    /** __assign_cfs_rq_runtime() (3.3): the debt is repaid first, then up to target. */
+    boolean assignCfsRqRuntime(CfsRq cfs, long target) {
+        CfsBandwidth b = cfs.tg.bw;
+        long minAmount = target - cfs.runtimeRemaining;
+        long amount = 0;
+        if (!b.limited()) {
+            amount = minAmount;
+        } else {
+            startCfsBandwidth(cfs.tg);
+            if (b.runtime > 0) {
+                amount = Math.min(b.runtime, minAmount);
+                b.runtime -= amount;
+                b.idle = false;
+            }
+        }
+        cfs.runtimeRemaining += amount;
+        if (amount > 0) s.emit(EventKind.SLICE_PULL, cfs.cpu.id, -1, cfs.tg.id, -1, amount, cfs.runtimeRemaining);
+        return cfs.runtimeRemaining > 0;
+    }
+
+    /** check_cfs_rq_runtime() (3.4): true if the cfs_rq is (now) throttled. */
+    boolean checkCfsRqRuntime(CfsRq cfs) {
+        if (!cfs.runtimeEnabled || cfs.runtimeRemaining > 0) return false;
+        if (cfs.throttled) return true;
+        return throttleCfsRq(cfs);
+    }
+
+    /** check_enqueue_throttle() (3.4 item 3). */
+    void checkEnqueueThrottle(CfsRq cfs) {
+        if (!cfs.runtimeEnabled || cfs.curr != null || cfs.throttled) return;
+        accountCfsRqRuntime(cfs, 0);
+        if (cfs.runtimeRemaining <= 0) throttleCfsRq(cfs);
+    }
+
+    /** throttle_cfs_rq(): the common last-chance pull, then the model's part. */
+    boolean throttleCfsRq(CfsRq cfs) {
+        if (assignCfsRqRuntime(cfs, 1)) return false;
+        cfs.tg.bw.throttledCfsRq.add(cfs);
+        cfs.onThrottledList = true;
+        s.emit(EventKind.THROTTLE, cfs.cpu.id, -1, cfs.tg.id, -1, cfs.runtimeRemaining, 0);
+        s.model.throttle(cfs);
+        return true;
+    }
+
+    /** Removes the cfs_rq from its group's throttled list and closes throttled_clock (3.7). */
+    void accountUnthrottle(CfsRq cfs) {
+        CfsBandwidth b = cfs.tg.bw;
+        if (cfs.throttledClock != 0) {
+            b.throttledTime += s.now - cfs.throttledClock;
+            cfs.throttledClock = 0;
+        }
+        b.throttledCfsRq.remove(cfs);
+        cfs.onThrottledList = false;
+    }
+
+    /** throttled_clock_self closes when the level leaves the throttled hierarchy (tg_unthrottle_up). */
+    void closeSelfClock(CfsRq c) {
+        if (c.throttledClockSelf != 0) {
+            c.throttledClockSelfTime += s.now - c.throttledClockSelf;
+            c.throttledClockSelf = 0;
+        }
+    }
+
+    // ---------------------------------------------------------------- period timer (3.5)
+
+    /** start_cfs_bandwidth(): arm the period timer at the next boundary after now. */
+    void startCfsBandwidth(TaskGroup tg) {
+        CfsBandwidth b = tg.bw;
+        if (b.periodActive) return;
+        b.periodActive = true;
+        while (b.periodExpiry <= s.now) b.periodExpiry += b.period;
+        s.armGroupTimer(tg, Simulator.EV_PERIOD, b.periodExpiry, ++b.timerGen);
+    }
+
+    /** __refill_cfs_bandwidth_runtime(). */
+    void refill(CfsBandwidth b) {
+        if (!b.limited()) return;
+        b.runtime += b.quota;
+        long over = b.runtimeSnap - b.runtime;
+        if (over > 0) {
+            b.burstTime += over;
+            b.nrBurst++;
+        }
+        b.runtime = Math.min(b.runtime, b.quota + b.burst);
+        b.runtimeSnap = b.runtime;
+    }
+
+    /** sched_cfs_period_timer() at its expiry. */
+    void periodTimer(TaskGroup tg) {
+        CfsBandwidth b = tg.bw;
+        b.periodExpiry += b.period;    // hrtimer_forward_now: overrun 1
+        boolean idle = doPeriodTimer(tg, 1);
+        if (idle) {
+            b.periodActive = false;
+        } else {
+            s.armGroupTimer(tg, Simulator.EV_PERIOD, b.periodExpiry, ++b.timerGen);
+        }
+    }
+
+    /** do_sched_cfs_period_timer(): returns true when the timer should stop. */
+    private boolean doPeriodTimer(TaskGroup tg, long overrun) {
+        CfsBandwidth b = tg.bw;
+        if (!b.limited()) return true;
+        boolean throttled = !b.throttledCfsRq.isEmpty();
+        b.nrPeriods += overrun;
+        refill(b);
+        s.emit(EventKind.PERIOD_TIMER, -1, -1, tg.id, -1, b.runtime, b.throttledCfsRq.size());
+        if (b.idle && !throttled) return true;
+        if (!throttled) {
+            b.idle = true;
+            return false;
+        }
+        b.nrThrottled += overrun;
+        for (int guard = 0; !b.throttledCfsRq.isEmpty() && b.runtime > 0 && guard < 64; guard++) {
+            distributeCfsRuntime(tg);
+        }
+        b.idle = false;
+        return false;
+    }
+
+    /** distribute_cfs_runtime() (3.6): oldest throttle first, exactly enough to leave 1 ns. */
+    void distributeCfsRuntime(TaskGroup tg) {
+        CfsBandwidth b = tg.bw;
+        ArrayList<CfsRq> snapshot = new ArrayList<>(b.throttledCfsRq);
+        for (CfsRq cfs : snapshot) {
+            if (!cfs.throttled) continue;
+            long amount = Math.min(b.runtime, -cfs.runtimeRemaining + 1);
+            b.runtime -= amount;
+            cfs.runtimeRemaining += amount;
+            s.emit(EventKind.DISTRIBUTE, cfs.cpu.id, -1, tg.id, -1, amount, cfs.runtimeRemaining);
+            if (cfs.runtimeRemaining > 0) {
+                s.sync(cfs.cpu);
+                s.model.unthrottle(cfs);
+                s.markDirty(cfs.cpu);
+            }
+            if (b.runtime == 0) break;
+        }
+    }
+
+    // ---------------------------------------------------------------- slack (3.8)
+
+    /** return_cfs_rq_runtime(): an emptied cfs_rq gives back all but 1 ms. */
+    void returnCfsRqRuntime(CfsRq cfs) {
+        if (!cfs.runtimeEnabled || cfs.nrQueued != 0) return;
+        long slack = cfs.runtimeRemaining - MIN_CFS_RQ_RUNTIME;
+        if (slack <= 0) return;
+        CfsBandwidth b = cfs.tg.bw;
+        if (b.limited()) {
+            b.runtime += slack;
+            s.emit(EventKind.SLACK_RETURN, cfs.cpu.id, -1, cfs.tg.id, -1, slack, b.runtime);
+            if (b.runtime > slice && !b.throttledCfsRq.isEmpty()) startSlackTimer(cfs.tg);
+        }
+        cfs.runtimeRemaining -= slack;
+    }
+
+    private boolean refreshWithin(CfsBandwidth b, long within) {
+        if (!b.periodActive) return true;
+        return b.periodExpiry - s.now < within;
+    }
+
+    private void startSlackTimer(TaskGroup tg) {
+        CfsBandwidth b = tg.bw;
+        if (refreshWithin(b, CFS_BANDWIDTH_SLACK_PERIOD + MIN_BANDWIDTH_EXPIRATION)) return;
+        if (b.slackStarted) return;
+        b.slackStarted = true;
+        s.armGroupTimer(tg, Simulator.EV_SLACK, s.now + CFS_BANDWIDTH_SLACK_PERIOD, ++b.slackGen);
+    }
+
+    /** do_sched_cfs_slack_timer(). */
+    void slackTimer(TaskGroup tg) {
+        CfsBandwidth b = tg.bw;
+        b.slackStarted = false;
+        s.emit(EventKind.SLACK_TIMER, -1, -1, tg.id, -1, b.runtime, 0);
+        if (refreshWithin(b, MIN_BANDWIDTH_EXPIRATION)) return;
+        if (b.limited() && b.runtime > slice) distributeCfsRuntime(tg);
+    }
+}

@@ -1,0 +1,30 @@
+package io.throttlescope.sim;
+
+import java.util.ArrayList;
+
+/** struct cfs_bandwidth: one per task group (kernel-model.md 1.4). Times in ns. */
+final class CfsBandwidth {
+    static final long RUNTIME_INF = Long.MAX_VALUE;
+
+    long period = 100_000_000L;
+    long quota = RUNTIME_INF;
+    long burst;
+    long runtime;            // the pool
+    long runtimeSnap;
+    boolean idle;
+    boolean periodActive;
+    long periodExpiry;       // next expiry of the period timer (valid while active), phase + k*period
+    long timerGen;
+    boolean slackStarted;
+    long slackGen;
+    /** throttled_cfs_rq, in throttle order (head = oldest). */
+    final ArrayList<CfsRq> throttledCfsRq = new ArrayList<>();
+
+    long nrPeriods;
+    long nrThrottled;
+    long throttledTime;
+    long nrBurst;
+    long burstTime;
+
+    boolean limited() { return quota != RUNTIME_INF; }
+}

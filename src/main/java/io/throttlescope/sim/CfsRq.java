@@ -1,0 +1,45 @@
+package io.throttlescope.sim;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+
+/** struct cfs_rq: one per task group per CPU (the root group's is the CPU's rq->cfs). */
+public final class CfsRq {
+    final TaskGroup tg;
+    final Cpu cpu;
+    /** Queued entities including curr (EEVDF considers curr a candidate). */
+    final ArrayList<SchedEntity> queued = new ArrayList<>(4);
+    SchedEntity curr;
+    long load;
+    long vbase;           // avg_vruntime when last computed (used while empty)
+    int nrQueued;
+    int hNrQueued;
+
+    // bandwidth state (kernel-model.md 1.3)
+    boolean runtimeEnabled;
+    long runtimeRemaining;
+    boolean throttled;
+    int throttleCount;
+    long throttledClock;          // 0 = not accounting
+    long throttledClockSelf;      // 0 = not accounting
+    long throttledClockSelfTime;
+    boolean onThrottledList;
+    /** throttled_limbo_list: head first (parking uses list_add). Task-based model only. */
+    final ArrayDeque<Task> limbo = new ArrayDeque<>();
+
+    CfsRq(TaskGroup tg, Cpu cpu) {
+        this.tg = tg;
+        this.cpu = cpu;
+    }
+
+    boolean throttledHierarchy() { return throttleCount != 0; }
+
+    public String groupPath() { return tg.path; }
+    public int cpuId() { return cpu.id; }
+    public boolean isThrottled() { return throttled; }
+    public int throttleCount() { return throttleCount; }
+    public long runtimeRemaining() { return runtimeRemaining; }
+    public boolean runtimeEnabled() { return runtimeEnabled; }
+
+    @Override public String toString() { return tg.path + "@cpu" + cpu.id; }
+}

@@ -1,0 +1,261 @@
+package io.throttlescope.sim;
+
+/**
+ * The fair class: EEVDF inside each cfs_rq and the hierarchical enqueue, dequeue, pick and put
+ * paths of fair.c. Where the two throttle models differ it asks {@link ThrottleModel}.
+ */
+final class Fair {
+    static final int ENQUEUE_WAKEUP = 1, ENQUEUE_INITIAL = 2;
+    static final int DEQUEUE_SLEEP = 1, DEQUEUE_THROTTLE = 2, DEQUEUE_SPECIAL = 4;
+
+    static final long NICE_0_LOAD = 1024;
+    static final long[] PRIO_TO_WEIGHT = {
+        /* -20 */ 88761, 71755, 56483, 46273, 36291,
+        /* -15 */ 29154, 23254, 18705, 14949, 11916,
+        /* -10 */ 9548, 7620, 6100, 4904, 3906,
+        /*  -5 */ 3121, 2501, 1991, 1586, 1277,
+        /*   0 */ 1024, 820, 655, 526, 423,
+        /*   5 */ 335, 272, 215, 172, 137,
+        /*  10 */ 110, 87, 70, 56, 45,
+        /*  15 */ 36, 29, 23, 18, 15,
+    };
+
+    private final Simulator s;
+    final long baseSlice;
+    private long enqueueSeq;
+
+    Fair(Simulator s, int cpus) {
+        this.s = s;
+        int n = Math.min(cpus, 8);
+        int ilog2 = 31 - Integer.numberOfLeadingZeros(n);
+        this.baseSlice = 700_000L * (1 + ilog2);
+    }
+
+    static long weightOfNice(int nice) { return PRIO_TO_WEIGHT[nice + 20]; }
+
+    /** cgroup v2 cpu.weight (1..10000) to shares, as sched_weight_from_cgroup(). */
+    static long sharesOfWeight(int weight) { return (weight * 1024L + 50) / 100; }
+
+    static long calcDeltaFair(long delta, long weight) {
+        return weight == NICE_0_LOAD ? delta : delta * NICE_0_LOAD / weight;
+    }
+
+    // ---------------------------------------------------------------- EEVDF within one cfs_rq
+
+    /** avg_vruntime(): the load-weighted average vruntime of the queued entities (curr included). */
+    long avgVruntime(CfsRq cfs) {
+        int n = cfs.queued.size();
+        if (n == 0) return cfs.vbase;
+        long base = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) base = Math.min(base, cfs.queued.get(i).vruntime);
+        long sumW = 0, sumWV = 0;
+        for (int i = 0; i < n; i++) {
+            SchedEntity e = cfs.queued.get(i);
+            sumW += e.weight;
+            sumWV += e.weight * (e.vruntime - base);
+        }
+        cfs.vbase = base + Math.floorDiv(sumWV, sumW);
+        return cfs.vbase;
+    }
+
+    /** entity_eligible(): lag &gt;= 0, i.e. vruntime not past the weighted average. */
+    private static boolean eligible(CfsRq cfs, SchedEntity se, long base, long sumW, long sumWV) {
+        return (se.vruntime - base) * sumW <= sumWV;
+    }
+
+    /** pick_eevdf(): the eligible entity with the earliest virtual deadline. */
+    SchedEntity pickEevdf(CfsRq cfs) {
+        int n = cfs.queued.size();
+        if (n == 0) return null;
+        if (n == 1) return cfs.queued.get(0);
+        long base = Long.MAX_VALUE;
+        for (int i = 0; i < n; i++) base = Math.min(base, cfs.queued.get(i).vruntime);
+        long sumW = 0, sumWV = 0;
+        for (int i = 0; i < n; i++) {
+            SchedEntity e = cfs.queued.get(i);
+            sumW += e.weight;
+            sumWV += e.weight * (e.vruntime - base);
+        }
+        SchedEntity best = null;
+        for (int i = 0; i < n; i++) {
+            SchedEntity e = cfs.queued.get(i);
+            if (!eligible(cfs, e, base, sumW, sumWV)) continue;
+            if (best == null || e.deadline < best.deadline
+                    || (e.deadline == best.deadline && e.enqueueSeq < best.enqueueSeq)) best = e;
+        }
+        if (best == null) {
+            for (int i = 0; i < n; i++) {
+                SchedEntity e = cfs.queued.get(i);
+                if (best == null || e.vruntime < best.vruntime) best = e;
+            }
+        }
+        return best;
+    }
+
+    /** update_curr() for one level: advance vruntime and the deadline, charge bandwidth. */
+    void updateCurr(CfsRq cfs, long now) {
+        SchedEntity c = cfs.curr;
+        if (c == null) return;
+        long delta = now - c.execStart;
+        if (delta <= 0) return;
+        c.execStart = now;
+        c.sumExec += delta;
+        c.vruntime += calcDeltaFair(delta, c.weight);
+        if (c.vruntime >= c.deadline) {              // update_deadline()
+            c.slice = baseSlice;
+            c.deadline = c.vruntime + calcDeltaFair(c.slice, c.weight);
+            if (cfs.nrQueued > 1) s.reschedCurr(cfs.cpu);
+        }
+        s.bw.accountCfsRqRuntime(cfs, delta);
+    }
+
+    /** place_entity(): vruntime from the average and the preserved lag; a fresh deadline. */
+    private void placeEntity(CfsRq cfs, SchedEntity se, int flags) {
+        long vslice = calcDeltaFair(se.slice, se.weight);
+        long v = avgVruntime(cfs);
+        long lag = 0;
+        if (cfs.nrQueued > 0 && se.vlag != 0) {
+            long load = cfs.load;
+            lag = se.vlag;
+            if (load > 0) lag = lag * (load + se.weight) / load;
+        }
+        se.vruntime = v - lag;
+        if ((flags & ENQUEUE_INITIAL) != 0) vslice /= 2;
+        se.deadline = se.vruntime + vslice;
+    }
+
+    /** enqueue_entity(). */
+    void enqueueEntity(CfsRq cfs, SchedEntity se, int flags) {
+        if (se.slice == 0) se.slice = baseSlice;
+        placeEntity(cfs, se, flags);
+        se.enqueueSeq = enqueueSeq++;
+        se.onRq = true;
+        se.cfsRq = cfs;
+        cfs.queued.add(se);
+        cfs.load += se.weight;
+        cfs.nrQueued++;
+        if (cfs.nrQueued == 1) {
+            s.bw.checkEnqueueThrottle(cfs);
+            s.model.onFirstEnqueue(cfs);
+        }
+    }
+
+    /** dequeue_entity(): save the lag, remove, return slack if the cfs_rq became empty. */
+    void dequeueEntity(CfsRq cfs, SchedEntity se, int flags) {
+        long avg = avgVruntime(cfs);
+        long limit = calcDeltaFair(Math.max(2 * se.slice, s.tickNs), se.weight);
+        se.vlag = Math.max(-limit, Math.min(limit, avg - se.vruntime));
+        cfs.queued.remove(se);
+        se.onRq = false;
+        cfs.load -= se.weight;
+        cfs.nrQueued--;
+        s.bw.returnCfsRqRuntime(cfs);
+    }
+
+    /** enqueue_task_fair(). Returns true if the task is reachable from the CPU's root. */
+    boolean enqueueTask(Task p, int flags) {
+        if (s.model.enqueueParked(p)) return false;
+        SchedEntity se = p.se;
+        se.cfsRq = p.cfsRq();
+        for (; se != null; se = se.parent()) {
+            if (se.onRq) break;
+            CfsRq cfs = se.cfsRq;
+            enqueueEntity(cfs, se, flags);
+            cfs.hNrQueued++;
+            if (s.model.hidesBelow(cfs)) return false;
+            flags = ENQUEUE_WAKEUP;
+        }
+        for (; se != null; se = se.parent()) {
+            CfsRq cfs = se.cfsRq;
+            cfs.hNrQueued++;
+            if (s.model.hidesBelow(cfs)) return false;
+        }
+        p.cpu.nrRunning++;
+        return true;
+    }
+
+    /** dequeue_task_fair() / dequeue_entities(). */
+    void dequeueTask(Task p, int flags) {
+        if (s.model.dequeueParked(p, flags)) return;
+        SchedEntity se = p.se;
+        for (; se != null; se = se.parent()) {
+            CfsRq cfs = se.cfsRq;
+            dequeueEntity(cfs, se, flags);
+            cfs.hNrQueued--;
+            s.model.afterDequeueLevel(cfs, flags);
+            if (s.model.hidesBelow(cfs)) return;
+            if (cfs.load > 0) {
+                se = se.parent();
+                break;
+            }
+            flags |= DEQUEUE_SLEEP;
+        }
+        for (; se != null; se = se.parent()) {
+            CfsRq cfs = se.cfsRq;
+            cfs.hNrQueued--;
+            s.model.afterDequeueLevel(cfs, flags);
+            if (s.model.hidesBelow(cfs)) return;
+        }
+        p.cpu.nrRunning--;
+    }
+
+    /** pick_task_fair(): walk from the root, checking each level's runtime. */
+    Task pickTask(Cpu cpu) {
+        again:
+        for (int guard = 0; guard < 10_000; guard++) {
+            CfsRq cfs = cpu.cfs;
+            boolean throttled = false;
+            while (true) {
+                if (cfs.nrQueued == 0) return null;
+                if (s.bw.checkCfsRqRuntime(cfs)) {
+                    if (s.model.restartPickAfterThrottle()) continue again;
+                    throttled = true;
+                }
+                SchedEntity se = pickEevdf(cfs);
+                if (se == null) return null;
+                if (se.isTask()) {
+                    if (throttled) s.model.onPickedFromThrottled(se.task);
+                    return se.task;
+                }
+                cfs = se.myQ;
+            }
+        }
+        s.fault(cpu, null, "pick did not converge");
+        return null;
+    }
+
+    /** put_prev_task_fair(): charge was done by sync; check each level's runtime, clear curr. */
+    void putPrev(Task prev) {
+        for (SchedEntity se = prev.se; se != null; se = se.parent()) {
+            CfsRq cfs = se.cfsRq;
+            s.bw.checkCfsRqRuntime(cfs);
+            if (cfs.curr == se) cfs.curr = null;
+        }
+    }
+
+    /** set_next_task_fair(): make each level's entity current and charge 0 at every level. */
+    void setNext(Task next, long now) {
+        for (SchedEntity se = next.se; se != null; se = se.parent()) {
+            CfsRq cfs = se.cfsRq;
+            cfs.curr = se;
+            se.execStart = now;
+        }
+        for (SchedEntity se = next.se; se != null; se = se.parent()) s.bw.accountCfsRqRuntime(se.cfsRq, 0);
+    }
+
+    private static int depth(SchedEntity se) {
+        return se.cfsRq.tg.depth;
+    }
+
+    /** check_preempt_wakeup_fair(): preempt curr if the woken entity would be picked at the common level. */
+    boolean shouldPreempt(Task curr, Task p) {
+        if (p.throttled) return false;
+        SchedEntity se = curr.se, pse = p.se;
+        int sd = depth(se), pd = depth(pse);
+        while (sd > pd) { se = se.parent(); sd--; }
+        while (pd > sd) { pse = pse.parent(); pd--; }
+        while (se != null && pse != null && se.cfsRq != pse.cfsRq) { se = se.parent(); pse = pse.parent(); }
+        if (se == null || pse == null || !pse.onRq) return false;
+        return pickEevdf(pse.cfsRq) == pse;
+    }
+}

@@ -1,0 +1,73 @@
+package io.throttlescope.sim;
+
+import java.util.IdentityHashMap;
+import java.util.Map;
+
+/**
+ * The simulator's invariants (issue 2), checked after every event with {@code run --check}:
+ * every task is in exactly one place, parked tasks sit on their own cfs_rq's limbo list, limbo
+ * lists are non-empty only in throttled hierarchies, group usage equals its tasks' CPU time, and
+ * the pool never exceeds quota plus burst.
+ */
+final class Invariants {
+    private final Simulator s;
+
+    Invariants(Simulator s) { this.s = s; }
+
+    void check() {
+        Map<Task, String> place = new IdentityHashMap<>();
+        for (Cpu c : s.cpus) {
+            if (c.curr != null) put(place, c.curr, "running on CPU" + c.id);
+        }
+        for (TaskGroup g : s.groups) {
+            for (CfsRq q : g.cfsRq) {
+                for (SchedEntity se : q.queued) {
+                    if (se.isTask() && se.task != q.cpu.curr) put(place, se.task, "queued on " + q);
+                }
+                if (!q.limbo.isEmpty() && !q.throttledHierarchy()) fail("limbo list of " + q + " is not empty outside a throttled hierarchy");
+                for (Task p : q.limbo) {
+                    put(place, p, "limbo list of " + q);
+                    if (p.cfsRq() != q) fail(p + " is parked on " + q + " but its own cfs_rq is " + p.cfsRq());
+                    if (!p.throttled) fail(p + " is on a limbo list without p->throttled");
+                }
+                if (q.runtimeEnabled && q.tg.bw.runtime > q.tg.bw.quota + q.tg.bw.burst) fail("pool of " + q.tg + " exceeds quota + burst");
+            }
+        }
+        for (Task t : s.tasks) {
+            String where = place.get(t);
+            boolean ok = switch (t.state) {
+                case RUNNING -> where != null && where.startsWith("running");
+                case RUNNABLE, THROTTLED -> where != null && where.startsWith("queued");
+                case PARKED -> where != null && where.startsWith("limbo");
+                case NEW, SLEEPING, BLOCKED, EXITED -> where == null;
+            };
+            if (!ok) fail(t + " is " + t.state + " but " + (where == null ? "is on no CPU, runqueue or limbo list" : "is " + where));
+            if (t.state == TaskState.THROTTLED && !t.cfsRq().throttledHierarchy()) fail(t + " is held off but its hierarchy is not throttled");
+        }
+        long[] byGroup = new long[s.groups.size()];
+        for (Task t : s.tasks) byGroup[t.group.id] += 0;
+        for (TaskGroup g : s.groups) {
+            if (g.isRoot()) continue;
+            long seTime = 0;
+            for (SchedEntity se : g.se) seTime += se.sumExec + pending(se);
+            long usage = g.usageUser + g.usageSystem;
+            if (seTime != usage) fail("usage of " + g + " is " + usage + " ns but its entities ran " + seTime + " ns");
+        }
+        long all = 0;
+        for (Task t : s.tasks) all += t.cpuNs;
+        TaskGroup root = s.groups.get(0);
+        if (root.usageUser + root.usageSystem != all) fail("root usage differs from the sum of task CPU time");
+    }
+
+    /** Time charged to the task but not yet folded into this entity (none after sync). */
+    private long pending(SchedEntity se) { return 0; }
+
+    private void put(Map<Task, String> place, Task t, String where) {
+        String old = place.put(t, where);
+        if (old != null) fail(t + " is in two places: " + old + " and " + where);
+    }
+
+    private void fail(String why) {
+        throw new InvariantViolation("after event " + s.events + " at t=" + s.now + " ns: " + why);
+    }
+}

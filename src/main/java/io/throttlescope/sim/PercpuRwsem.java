@@ -1,0 +1,171 @@
+package io.throttlescope.sim;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * percpu_rw_semaphore with its rcu_sync gate (kernel-model.md section 6): handoff by the waker,
+ * FIFO wake batching up to the first writer, the writer waiting for readers in D state.
+ */
+final class PercpuRwsem {
+    enum Gp { IDLE, ENTER, PASSED, EXIT }
+
+    record Waiter(Task task, boolean reader) {}
+
+    final String name;
+    final int nameIdx;
+    private final Simulator s;
+    int readCount;
+    boolean block;
+    Task blockOwner;
+    /** rcuwait: the writer waiting for read_count to drain. */
+    Task writer;
+    final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
+    final List<Task> readers = new ArrayList<>();
+    Gp gp = Gp.IDLE;
+    int gpCount;
+    long gpGen;
+    final List<Task> gpWaiters = new ArrayList<>();
+
+    PercpuRwsem(Simulator s, String name) {
+        this.s = s;
+        this.name = name;
+        this.nameIdx = s.str(name);
+    }
+
+    boolean gateIdle() { return gp == Gp.IDLE; }
+
+    /** percpu_down_read(): true if the read lock is held now, false if the task sleeps for it. */
+    boolean downRead(Task t) {
+        if (gateIdle() || !block) {
+            grantRead(t);
+            s.lockAcquired(t, nameIdx);
+            return true;
+        }
+        wakeWriter();                          // a failed trylock wakes the waiting writer
+        waiters.addLast(new Waiter(t, true));
+        s.lockWait(t, nameIdx, "down_read");
+        t.onRun = () -> true;                  // the waker grants the reference before waking
+        s.blockCurrent(t, TaskState.BLOCKED, "down_read " + name);
+        return false;
+    }
+
+    private void grantRead(Task t) {
+        readCount++;
+        readers.add(t);
+    }
+
+    /** percpu_up_read(). */
+    void upRead(Task t) {
+        readers.remove(t);
+        readCount--;
+        s.lockReleased(t);
+        s.emit(EventKind.LOCK_RELEASE, t.cpu.id, t.id, -1, nameIdx, 0, 0);
+        if (!gateIdle()) wakeWriter();
+    }
+
+    /** rcuwait_wake_up(): the writer re-checks read_count when it runs. */
+    private void wakeWriter() {
+        if (writer != null && writer.state == TaskState.BLOCKED) {
+            Task w = writer;
+            writer = null;
+            s.wake(w);
+        }
+    }
+
+    /** percpu_down_write(): true if owned now; otherwise the task sleeps and resumes via onRun. */
+    boolean downWrite(Task t) {
+        gpCount++;
+        switch (gp) {
+            case IDLE -> {
+                gp = Gp.ENTER;
+                if (s.kernel.rcuGpNs() == 0) {
+                    gp = Gp.PASSED;
+                } else {
+                    s.armLockTimer(this, s.now + s.kernel.rcuGpNs(), ++gpGen);
+                    return waitForGp(t);
+                }
+            }
+            case ENTER -> { return waitForGp(t); }
+            case EXIT -> { gp = Gp.PASSED; gpGen++; }
+            case PASSED -> { }
+        }
+        return takeBlock(t);
+    }
+
+    private boolean waitForGp(Task t) {
+        gpWaiters.add(t);
+        s.lockWait(t, nameIdx, "down_write");
+        t.onRun = () -> takeBlock(t);
+        s.blockCurrent(t, TaskState.BLOCKED, "rcu_sync_enter " + name);
+        return false;
+    }
+
+    /** A grace period ended: ENTER becomes PASSED, or EXIT returns the gate to idle. */
+    void gpTimer(long gen) {
+        if (gen != gpGen) return;
+        if (gp == Gp.ENTER) {
+            gp = Gp.PASSED;
+            for (Task w : gpWaiters) s.wake(w);
+            gpWaiters.clear();
+        } else if (gp == Gp.EXIT) {
+            gp = Gp.IDLE;
+        }
+    }
+
+    private boolean takeBlock(Task t) {
+        if (!block) {
+            block = true;
+            blockOwner = t;
+            return drainReaders(t);
+        }
+        waiters.addLast(new Waiter(t, false));
+        s.lockWait(t, nameIdx, "down_write");
+        t.onRun = () -> drainReaders(t);       // the waker sets block for us
+        s.blockCurrent(t, TaskState.BLOCKED, "down_write " + name);
+        return false;
+    }
+
+    private boolean drainReaders(Task t) {
+        if (readCount == 0) {
+            s.lockAcquired(t, nameIdx);
+            return true;
+        }
+        writer = t;
+        s.lockWait(t, nameIdx, "down_write");
+        t.onRun = () -> drainReaders(t);
+        s.blockCurrent(t, TaskState.BLOCKED, "readers of " + name);
+        return false;
+    }
+
+    /** percpu_up_write(): release block, wake readers up to and including the first writer. */
+    void upWrite(Task t) {
+        block = false;
+        blockOwner = null;
+        s.lockReleased(t);
+        s.emit(EventKind.LOCK_RELEASE, t.cpu.id, t.id, -1, nameIdx, 1, 0);
+        while (!waiters.isEmpty()) {
+            Waiter w = waiters.peekFirst();
+            if (w.reader()) {
+                if (block) break;
+                waiters.pollFirst();
+                grantRead(w.task());
+                s.lockGranted(w.task(), nameIdx);
+                s.wake(w.task());
+            } else {
+                if (block) break;
+                waiters.pollFirst();
+                block = true;
+                blockOwner = w.task();
+                s.emit(EventKind.LOCK_GRANT, -1, w.task().id, -1, nameIdx, 1, 0);
+                s.wake(w.task());
+                break;
+            }
+        }
+        if (--gpCount == 0) {                  // rcu_sync_exit
+            gp = Gp.EXIT;
+            s.armLockTimer(this, s.now + s.kernel.rcuGpNs(), ++gpGen);
+        }
+    }
+}

@@ -1,0 +1,63 @@
+package io.throttlescope.sim;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The result object of {@code run --json} (cli.md). Field names are the JSON keys, so the record
+ * serialises as it is; times are ns unless the name says usec.
+ */
+public record RunResult(int format, String scenario, String model, long end_ns, long events,
+                        Map<String, CgroupStat> cgroups, Map<String, TaskStat> tasks,
+                        List<HungTask> hung_tasks, Map<String, Long> counts, List<String> faults) {
+
+    /** cpu.stat and cpu.stat.local of one cgroup at the end of the run. */
+    public record CgroupStat(long usage_usec, long user_usec, long system_usec, long nr_periods,
+                             long nr_throttled, long throttled_usec, long nr_bursts, long burst_usec,
+                             long local_throttled_usec) {}
+
+    public record TaskStat(long cpu_ns, long user_ns, long kernel_ns, long runnable_ns, long throttled_ns,
+                           long parked_ns, long sleeping_ns, long blocked_ns, Long exited_ns,
+                           List<Syscall> syscalls, List<LockWait> lock_waits) {}
+
+    public record Syscall(String name, long enter_ns, Long exit_ns) {}
+
+    public record LockWait(String lock, String op, long start_ns, Long acquired_ns) {}
+
+    public record HungTask(String task, long at_ns, long blocked_for_s, long blocked_for_ns, boolean suppressed) {}
+
+    static RunResult of(Simulator s) {
+        Map<String, CgroupStat> cg = new LinkedHashMap<>();
+        for (TaskGroup g : s.groups) {
+            if (g.isRoot()) continue;
+            CfsBandwidth b = g.bw;
+            long local = 0;
+            for (CfsRq q : g.cfsRq) local += q.throttledClockSelfTime;
+            long usage = g.usageUser + g.usageSystem;
+            cg.put(g.path, new CgroupStat(usage / 1000, g.usageUser / 1000, g.usageSystem / 1000, b.nrPeriods,
+                    b.nrThrottled, b.throttledTime / 1000, b.nrBurst, b.burstTime / 1000, local / 1000));
+        }
+        Map<String, TaskStat> ts = new LinkedHashMap<>();
+        for (Task t : s.tasks) {
+            List<Syscall> sc = new ArrayList<>();
+            for (long[] x : t.syscalls) sc.add(new Syscall(s.strings().get((int) x[0]), x[1], x[2] < 0 ? null : x[2]));
+            List<LockWait> lw = new ArrayList<>();
+            for (Task.LockWait w : t.lockWaits) lw.add(new LockWait(w.lock, w.op, w.start, w.acquired < 0 ? null : w.acquired));
+            long[] in = t.timeIn;
+            ts.put(t.name, new TaskStat(t.cpuNs, t.userNs, t.kernelNs, in[TaskState.RUNNABLE.ordinal()],
+                    in[TaskState.THROTTLED.ordinal()], in[TaskState.PARKED.ordinal()], in[TaskState.SLEEPING.ordinal()],
+                    in[TaskState.BLOCKED.ordinal()], t.exitedAt < 0 ? null : t.exitedAt, sc, lw));
+        }
+        List<HungTask> hung = new ArrayList<>();
+        for (HungTaskDetector.Report r : s.hung.reports) {
+            hung.add(new HungTask(s.tasks[r.task()].name, r.atNs(), r.blockedForS(), r.blockedForNs(), r.suppressed()));
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        for (EventKind k : new EventKind[] {EventKind.THROTTLE, EventKind.UNTHROTTLE, EventKind.TASK_WORK_ADDED,
+                EventKind.PARKED, EventKind.UNPARKED}) counts.put(k.jsonName, s.kindCount(k));
+        return new RunResult(1, s.spec.name(), s.modelId.id, s.now, s.events, cg, ts, hung, counts,
+                List.copyOf(s.faults));
+    }
+}

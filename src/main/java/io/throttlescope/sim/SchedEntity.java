@@ -1,0 +1,33 @@
+package io.throttlescope.sim;
+
+/** struct sched_entity: a task's, or a task group's on one CPU (then {@code myQ} is set). */
+final class SchedEntity {
+    final Task task;          // null for a group entity
+    final CfsRq myQ;          // the cfs_rq a group entity represents; null for a task
+    long weight;
+    long vruntime;
+    long deadline;
+    long vlag;
+    long slice;
+    boolean onRq;
+    /** The cfs_rq this entity is (or would be) queued on. */
+    CfsRq cfsRq;
+    long execStart;
+    long sumExec;
+    /** Order of insertion, used to break ties deterministically. */
+    long enqueueSeq;
+
+    SchedEntity(Task task, CfsRq myQ, long weight) {
+        this.task = task;
+        this.myQ = myQ;
+        this.weight = weight;
+    }
+
+    SchedEntity parent() {
+        return cfsRq == null || cfsRq.tg.parent == null ? null : cfsRq.tg.se[cfsRq.cpu.id];
+    }
+
+    boolean isTask() { return task != null; }
+
+    @Override public String toString() { return task != null ? task.name : "se(" + myQ + ")"; }
+}

@@ -1,0 +1,704 @@
+package io.throttlescope.sim;
+
+import io.throttlescope.sim.spec.ActionSpec;
+import io.throttlescope.sim.spec.CgroupSpec;
+import io.throttlescope.sim.spec.KernelSpec;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.TaskSpec;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.SplittableRandom;
+
+/**
+ * The discrete-event simulator: CPUs, the cgroup tree, tasks running their programs, and CFS
+ * bandwidth control under one of the two throttle models. Deterministic: the same spec and seed
+ * give the same events to the nanosecond.
+ */
+public final class Simulator {
+    public enum Model {
+        LEGACY("legacy"), TASK("task");
+        public final String id;
+        Model(String id) { this.id = id; }
+        public static Model of(String s) {
+            for (Model m : values()) if (m.id.equals(s)) return m;
+            throw new IllegalArgumentException("unknown model '" + s + "' (expected legacy or task)");
+        }
+    }
+
+    static final int EV_CPU = 0, EV_WAKE_TIMER = 1, EV_START = 2, EV_PERIOD = 3, EV_SLACK = 4, EV_ACTION = 5,
+            EV_HUNG = 6, EV_LOCK = 7, EV_NOTE = 8;
+
+    final SimSpec spec;
+    final KernelSpec kernel;
+    public final Model modelId;
+    final ThrottleModel model;
+    final Fair fair;
+    final Bandwidth bw;
+    final Program program;
+    final HungTaskDetector hung;
+    final SplittableRandom rng;
+    final long tickNs;
+    final long endNs;
+    long now;
+
+    final Cpu[] cpus;
+    final List<TaskGroup> groups = new ArrayList<>();
+    final Map<String, TaskGroup> groupByPath = new HashMap<>();
+    final Task[] tasks;
+    final Map<String, Task> taskByName = new HashMap<>();
+    final Map<String, PercpuRwsem> rwsems = new LinkedHashMap<>();
+    final Map<String, Mutex> mutexes = new LinkedHashMap<>();
+    final Map<String, Pipe> pipes = new LinkedHashMap<>();
+    private final List<PercpuRwsem> rwsemList = new ArrayList<>();
+    private final List<ActionSpec> actions;
+
+    private final List<String> strings = new ArrayList<>();
+    private final Map<String, Integer> stringIdx = new HashMap<>();
+    private final EventQueue queue = new EventQueue();
+    private final EventSink sink;
+    long events;
+    final long[] kindCounts = new long[EventKind.values().length];
+    final List<String> faults = new ArrayList<>();
+
+    private final Cpu[] dirty;
+    private int dirtyHead, dirtyTail;
+    private final boolean[] isDirty;
+    private Invariants invariants;
+    private boolean finished;
+
+    public Simulator(SimSpec spec, Model model, EventSink sink) {
+        this.spec = spec;
+        this.kernel = spec.kernel();
+        this.modelId = model;
+        this.sink = sink == null ? EventSink.NONE : sink;
+        this.rng = new SplittableRandom(spec.seed());
+        this.tickNs = 1_000_000_000L / kernel.hz();
+        this.endNs = spec.durationNs();
+        this.model = model == Model.LEGACY ? new LegacyThrottle(this) : new TaskBasedThrottle(this);
+        this.fair = new Fair(this, kernel.cpus());
+        this.bw = new Bandwidth(this, kernel.bandwidthSliceNs());
+        this.program = new Program(this);
+        this.hung = new HungTaskDetector(this, kernel.hungTaskTimeoutNs(), kernel.hungTaskCheckIntervalNs());
+
+        TaskGroup root = new TaskGroup(0, "/", null, new Cpu[kernel.cpus()]);
+        cpus = new Cpu[kernel.cpus()];
+        for (int i = 0; i < cpus.length; i++) {
+            cpus[i] = new Cpu(i, root);
+            root.cfsRq[i] = cpus[i].cfs;
+        }
+        dirty = new Cpu[cpus.length + 1];
+        isDirty = new boolean[cpus.length];
+        groups.add(root);
+        groupByPath.put("/", root);
+        for (CgroupSpec c : spec.cgroups().values()) group(c.path());
+
+        tasks = new Task[spec.tasks().size()];
+        for (int i = 0; i < tasks.length; i++) {
+            TaskSpec ts = spec.tasks().get(i);
+            Task t = new Task(i, ts, Fair.weightOfNice(ts.nice()));
+            t.group = group(ts.cgroup());
+            t.cpu = cpus[firstAllowed(t)];
+            t.se.cfsRq = t.group.cfsRq[t.cpu.id];
+            tasks[i] = t;
+            taskByName.put(t.name, t);
+        }
+        spec.locks().forEach((name, type) -> {
+            if ("mutex".equals(type)) mutexes.put(name, new Mutex(this, name));
+            else {
+                PercpuRwsem r = new PercpuRwsem(this, name);
+                rwsems.put(name, r);
+                rwsemList.add(r);
+            }
+        });
+        spec.pipes().forEach((name, cap) -> pipes.put(name, new Pipe(this, name, cap)));
+        this.actions = spec.actions();
+    }
+
+    // ------------------------------------------------------------------ set-up
+
+    private TaskGroup group(String path) {
+        TaskGroup g = groupByPath.get(path);
+        if (g != null) return g;
+        int cut = path.lastIndexOf('/');
+        TaskGroup parent = group(cut == 0 ? "/" : path.substring(0, cut));
+        g = new TaskGroup(groups.size(), path, parent, cpus);
+        parent.children.add(g);
+        for (int i = 0; i < cpus.length; i++) {
+            g.cfsRq[i] = new CfsRq(g, cpus[i]);
+            SchedEntity se = new SchedEntity(null, g.cfsRq[i], g.shares);
+            se.cfsRq = parent.cfsRq[i];
+            g.se[i] = se;
+        }
+        groups.add(g);
+        groupByPath.put(path, g);
+        return g;
+    }
+
+    private int firstAllowed(Task t) {
+        for (int i = 0; i < cpus.length; i++) if (t.allowed(i)) return i;
+        return 0;
+    }
+
+    /** Arms the timers of the scenario: cgroup settings at t=0, task starts, actions, notes, khungtaskd. */
+    private void boot() {
+        for (CgroupSpec c : spec.cgroups().values()) {
+            TaskGroup g = group(c.path());
+            setWeight(g, c.weight());
+            g.periodPhase = c.phaseNs();
+            g.bw.periodExpiry = c.phaseNs();
+            if (c.quotaUs() >= 0) setBandwidth(g, c.quotaUs() * 1000, c.periodUs() * 1000, c.burstUs() * 1000);
+        }
+        for (Task t : tasks) queue.push(Math.max(0, t.spec.start().sample(rng)), EV_START, t.id, 0);
+        for (int i = 0; i < actions.size(); i++) queue.push(Math.max(0, actions.get(i).at().sample(rng)), EV_ACTION, i, 0);
+        for (int i = 0; i < spec.notes().size(); i++) queue.push(spec.notes().get(i).atNs(), EV_NOTE, i, 0);
+        if (hung.enabled()) queue.push(hung.interval, EV_HUNG, 0, 0);
+    }
+
+    // ------------------------------------------------------------------ running
+
+    /** Verify the invariants after every event; a broken one throws {@link InvariantViolation}. */
+    public void enableChecks() { invariants = new Invariants(this); }
+
+    /** Runs to the scenario's duration. */
+    public void run() {
+        boot();
+        while (queue.size() > 0 && queue.peekTime() <= endNs) {
+            queue.pop();
+            now = queue.t;
+            long before = events;
+            dispatch(queue.popType, queue.popTarget, queue.popGen);
+            serviceDirty();
+            if (invariants != null && events != before) invariants.check();
+        }
+        now = endNs;
+        for (Cpu c : cpus) sync(c);
+        for (Task t : tasks) setState(t, t.state);
+        finished = true;
+        if (invariants != null) invariants.check();
+    }
+
+    private void dispatch(int type, int target, long gen) {
+        switch (type) {
+            case EV_CPU -> {
+                Cpu c = cpus[target];
+                if (gen != c.eventGen) return;
+                c.pendingEventAt = Long.MAX_VALUE;
+                sync(c);
+                if (now >= c.nextTick) tick(c);
+                markDirty(c);
+            }
+            case EV_WAKE_TIMER -> {
+                Task t = tasks[target];
+                if (t.sleepGen == gen && (t.state == TaskState.SLEEPING || t.state == TaskState.BLOCKED)) wake(t);
+            }
+            case EV_START -> {
+                Task t = tasks[target];
+                emit(EventKind.START, -1, t.id, t.group.id, -1, 0, 0);
+                wake(t);
+            }
+            case EV_PERIOD -> {
+                TaskGroup g = groups.get(target);
+                if (gen == g.bw.timerGen && g.bw.periodActive) bw.periodTimer(g);
+            }
+            case EV_SLACK -> {
+                TaskGroup g = groups.get(target);
+                if (gen == g.bw.slackGen && g.bw.slackStarted) bw.slackTimer(g);
+            }
+            case EV_ACTION -> doAction(actions.get(target));
+            case EV_HUNG -> {
+                hung.scan();
+                queue.push(now + hung.interval, EV_HUNG, 0, 0);
+            }
+            case EV_LOCK -> rwsemList.get(target).gpTimer(gen);
+            case EV_NOTE -> emit(EventKind.NOTE, -1, -1, -1, str(spec.notes().get(target).text()), 0, 0);
+            default -> throw new IllegalStateException("event type " + type);
+        }
+    }
+
+    /** scheduler_tick(): update_curr was done by sync; an overloaded CPU kicks idle ones to balance. */
+    private void tick(Cpu c) {
+        c.nextTick = (now / tickNs + 1) * tickNs;
+        if (c.nrRunning >= 2) {
+            for (Cpu o : cpus) if (o.curr == null && o.nrRunning == 0) { o.wantBalance = true; markDirty(o); }
+        }
+    }
+
+    /** Charges the CPU time the current task ran since the last charge, at every level. */
+    void sync(Cpu c) {
+        Task t = c.curr;
+        if (t == null) return;
+        long delta = now - c.runStart;
+        if (delta <= 0) return;
+        c.runStart = now;
+        long sys = Math.min(delta, t.switchCostLeft);
+        t.switchCostLeft -= sys;
+        long rest = delta - sys;
+        long user = 0;
+        if (rest > 0) {
+            t.burstLeft -= rest;
+            if (t.burstUser) user = rest; else sys += rest;
+        }
+        t.cpuNs += delta;
+        t.userNs += user;
+        t.kernelNs += sys;
+        for (TaskGroup g = t.group; g != null; g = g.parent) {
+            g.usageUser += user;
+            g.usageSystem += sys;
+        }
+        for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
+    }
+
+    void reschedCurr(Cpu c) {
+        c.needResched = true;
+        markDirty(c);
+    }
+
+    void markDirty(Cpu c) {
+        if (isDirty[c.id]) return;
+        isDirty[c.id] = true;
+        dirty[dirtyTail] = c;
+        dirtyTail = (dirtyTail + 1) % dirty.length;
+    }
+
+    private void serviceDirty() {
+        while (dirtyHead != dirtyTail) {
+            Cpu c = dirty[dirtyHead];
+            dirtyHead = (dirtyHead + 1) % dirty.length;
+            isDirty[c.id] = false;
+            service(c);
+        }
+    }
+
+    private boolean preemptible(Task t) {
+        return kernel.fullPreemption() || t.userMode && !t.kthread;
+    }
+
+    /** Runs the CPU until its current task needs CPU time (or it is idle), then arms its timer. */
+    private void service(Cpu c) {
+        for (int guard = 0; ; guard++) {
+            if (guard > 1_000_000) {
+                fault(c, c.curr, "CPU" + c.id + " made no progress");
+                break;
+            }
+            Task t = c.curr;
+            if (t == null) {
+                if (c.nrRunning > 0 || c.wantBalance || c.needResched) {
+                    c.wantBalance = false;
+                    schedule(c);
+                    if (c.curr == null) break;
+                    continue;
+                }
+                break;
+            }
+            if (c.needResched && preemptible(t)) {
+                schedule(c);
+                continue;
+            }
+            if (t.switchCostLeft > 0 || (t.burstLeft > 0 && !t.resumeToUser && t.onRun == null)) break;
+            if (program.advance(t) == Program.Outcome.STOPPED) {
+                if (c.curr == t && t.state != TaskState.RUNNING) schedule(c);
+            }
+        }
+        armCpuTimer(c);
+    }
+
+    /** __schedule(): put the previous task back, pick the next one, switch. */
+    private void schedule(Cpu c) {
+        sync(c);
+        c.needResched = false;
+        Task prev = c.curr;
+        if (prev != null) {
+            fair.putPrev(prev);
+            if (prev.state == TaskState.RUNNING && !prev.allowed(c.id)) {
+                c.curr = null;
+                moveQueued(prev, cpus[selectCpu(prev)]);
+                prev.nivcsw++;
+                prev = null;
+            }
+        }
+        c.curr = null;
+        Task next = fair.pickTask(c);
+        if (next == null) next = idleBalance(c);
+        if (prev != null && prev != next) {
+            if (prev.state == TaskState.RUNNING) {
+                prev.nivcsw++;
+                setState(prev, model.queuedState(prev));
+                emit(EventKind.PREEMPT, c.id, prev.id, prev.group.id, -1, 0, 0);
+            } else if (prev.state == TaskState.PARKED) {
+                prev.nivcsw++;
+            } else {
+                prev.nvcsw++;
+            }
+        }
+        c.curr = next;
+        c.runStart = now;
+        if (next == null) {
+            if (prev != null) emit(EventKind.SWITCH, c.id, -1, -1, -1, prev.id, 0);
+            return;
+        }
+        fair.setNext(next, now);
+        emit(EventKind.PICK, c.id, next.id, next.group.id, -1, 0, 0);
+        if (next != prev) {
+            next.switchCostLeft = kernel.switchCostNs();
+            emit(EventKind.SWITCH, c.id, next.id, next.group.id, -1, prev == null ? -1 : prev.id, 0);
+        }
+        setState(next, TaskState.RUNNING);
+        if (next.userMode && !next.kthread) next.resumeToUser = true;
+        if (c.busySince < 0) c.busySince = now;
+    }
+
+    /** Newly idle balance: pull a queued task this CPU may run, under the model's migration rule. */
+    private Task idleBalance(Cpu dst) {
+        Cpu bestSrc = null;
+        Task best = null;
+        int bestLoad = 0;
+        for (int i = 1; i < cpus.length; i++) {
+            Cpu src = cpus[(dst.id + i) % cpus.length];
+            int waiting = src.nrRunning - (src.curr != null && src.curr.state == TaskState.RUNNING ? 1 : 0);
+            if (waiting <= 0 || src.nrRunning <= bestLoad) continue;
+            Task p = findMigratable(src.cfs, src, dst);
+            if (p != null) {
+                bestSrc = src;
+                best = p;
+                bestLoad = src.nrRunning;
+            }
+        }
+        if (best == null) return null;
+        moveQueued(best, dst);
+        markDirty(bestSrc);
+        return fair.pickTask(dst);
+    }
+
+    private Task findMigratable(CfsRq cfs, Cpu src, Cpu dst) {
+        for (int i = 0; i < cfs.queued.size(); i++) {
+            SchedEntity se = cfs.queued.get(i);
+            if (se.isTask()) {
+                Task p = se.task;
+                if (p != src.curr && p.allowed(dst.id) && model.canMigrate(p, src, dst)) return p;
+            } else {
+                Task p = findMigratable(se.myQ, src, dst);
+                if (p != null) return p;
+            }
+        }
+        return null;
+    }
+
+    private void armCpuTimer(Cpu c) {
+        Task t = c.curr;
+        if (t == null) {
+            if (c.pendingEventAt != Long.MAX_VALUE) {
+                c.eventGen++;
+                c.pendingEventAt = Long.MAX_VALUE;
+            }
+            c.busySince = -1;
+            return;
+        }
+        if (c.nextTick <= now) c.nextTick = (now / tickNs + 1) * tickNs;
+        long at = Math.min(now + t.switchCostLeft + t.burstLeft, c.nextTick);
+        if (kernel.exactAccounting()) {
+            for (SchedEntity se = t.se; se != null; se = se.parent()) {
+                CfsRq q = se.cfsRq;
+                if (q.runtimeEnabled && !q.throttled && q.runtimeRemaining > 0) at = Math.min(at, now + q.runtimeRemaining);
+            }
+        }
+        if (at != c.pendingEventAt) {
+            c.eventGen++;
+            c.pendingEventAt = at;
+            queue.push(at, EV_CPU, c.id, c.eventGen);
+        }
+    }
+
+    // ------------------------------------------------------------------ task life
+
+    /** select_task_rq: the previous CPU if idle, else an idle CPU the task may use, else the previous one. */
+    private int selectCpu(Task t) {
+        int prev = t.cpu.id;
+        if (t.allowed(prev) && idle(cpus[prev])) return prev;
+        for (int i = 1; i < cpus.length; i++) {
+            int c = (prev + i) % cpus.length;
+            if (t.allowed(c) && idle(cpus[c])) return c;
+        }
+        return t.allowed(prev) ? prev : firstAllowed(t);
+    }
+
+    private static boolean idle(Cpu c) { return c.curr == null && c.nrRunning == 0; }
+
+    /** try_to_wake_up(): the task becomes runnable on a CPU chosen by the placement rule. */
+    void wake(Task t) {
+        if (t.state != TaskState.SLEEPING && t.state != TaskState.BLOCKED && t.state != TaskState.NEW) return;
+        boolean fresh = t.state == TaskState.NEW;
+        t.sleepGen++;
+        t.waitingFor = null;
+        Cpu target = cpus[selectCpu(t)];
+        if (target != t.cpu) {
+            emit(EventKind.MIGRATE, target.id, t.id, t.group.id, -1, t.cpu.id, 0);
+            t.cpu = target;
+        }
+        t.se.cfsRq = t.group.cfsRq[target.id];
+        sync(target);
+        fair.enqueueTask(t, Fair.ENQUEUE_WAKEUP | (fresh ? Fair.ENQUEUE_INITIAL : 0));
+        setState(t, t.throttled ? TaskState.PARKED : model.queuedState(t));
+        emit(EventKind.WAKE, target.id, t.id, t.group.id, -1, 0, 0);
+        afterEnqueue(t, target);
+    }
+
+    private void afterEnqueue(Task t, Cpu c) {
+        if (c.curr == null) {
+            if (c.nrRunning > 0) reschedCurr(c);
+        } else if (t.state == TaskState.RUNNABLE && fair.shouldPreempt(c.curr, t)) {
+            reschedCurr(c);
+        }
+        markDirty(c);
+    }
+
+    /** Moves a queued or parked task to another CPU (affinity change, balance). */
+    private void moveQueued(Task t, Cpu dst) {
+        Cpu src = t.cpu;
+        sync(src);
+        sync(dst);
+        fair.dequeueTask(t, 0);
+        if (src != dst) emit(EventKind.MIGRATE, dst.id, t.id, t.group.id, -1, src.id, 0);
+        t.cpu = dst;
+        t.se.cfsRq = t.group.cfsRq[dst.id];
+        fair.enqueueTask(t, 0);
+        setState(t, t.throttled ? TaskState.PARKED : model.queuedState(t));
+        markDirty(src);
+        afterEnqueue(t, dst);
+    }
+
+    /** The running task stops: it blocks or sleeps. */
+    void blockCurrent(Task t, TaskState st, String why) {
+        sync(t.cpu);
+        fair.dequeueTask(t, Fair.DEQUEUE_SLEEP);
+        setState(t, st);
+        t.waitingFor = why;
+        emit(EventKind.BLOCK, t.cpu.id, t.id, t.group.id, str(why), st == TaskState.BLOCKED ? 1 : 0, 0);
+    }
+
+    void sleep(Task t, long d, boolean uninterruptible) {
+        t.onRun = null;
+        blockCurrent(t, uninterruptible ? TaskState.BLOCKED : TaskState.SLEEPING, "sleep");
+        emit(EventKind.SLEEP, t.cpu.id, t.id, t.group.id, -1, now + d, 0);
+        queue.push(now + d, EV_WAKE_TIMER, t.id, ++t.sleepGen);
+    }
+
+    void exitTask(Task t) {
+        t.exiting = true;
+        if (t.locksHeld > 0) fault(t.cpu, t, t.name + " exits holding " + t.locksHeld + " lock(s)");
+        sync(t.cpu);
+        fair.dequeueTask(t, Fair.DEQUEUE_SLEEP);
+        setState(t, TaskState.EXITED);
+        t.exitedAt = now;
+        emit(EventKind.EXIT, t.cpu.id, t.id, t.group.id, -1, 0, 0);
+    }
+
+    void syscallEnter(Task t, String name) {
+        t.syscalls.add(new long[] {str(name), now, -1});
+        emit(EventKind.SYSCALL_ENTER, t.cpu.id, t.id, t.group.id, str(name), 0, 0);
+    }
+
+    void syscallExit(Task t) {
+        for (int i = t.syscalls.size() - 1; i >= 0; i--) {
+            long[] sc = t.syscalls.get(i);
+            if (sc[2] < 0) {
+                sc[2] = now;
+                emit(EventKind.SYSCALL_EXIT, t.cpu.id, t.id, t.group.id, (int) sc[0], now - sc[1], 0);
+                return;
+            }
+        }
+    }
+
+    void setState(Task t, TaskState st) {
+        t.timeIn[t.state.ordinal()] += now - t.stateSince;
+        t.stateSince = now;
+        t.state = st;
+    }
+
+    // ------------------------------------------------------------------ locks
+
+    PercpuRwsem rwsem(String name) { return rwsems.get(name); }
+    Mutex mutex(String name) { return mutexes.get(name); }
+    Pipe pipe(String name) { return pipes.get(name); }
+
+    void armLockTimer(PercpuRwsem r, long at, long gen) { queue.push(at, EV_LOCK, rwsemList.indexOf(r), gen); }
+
+    void armGroupTimer(TaskGroup g, int type, long at, long gen) { queue.push(at, type, g.id, gen); }
+
+    void lockWait(Task t, int lock, String op) {
+        if (t.openWait() == null) {
+            t.lockWaits.add(new Task.LockWait(strings.get(lock), op, now));
+            emit(EventKind.LOCK_WAIT, t.cpu.id, t.id, t.group.id, lock, 0, 0);
+        }
+    }
+
+    void lockAcquired(Task t, int lock) {
+        Task.LockWait w = t.openWait();
+        if (w != null) w.acquired = now;
+        t.locksHeld++;
+        emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 0, 0);
+    }
+
+    /** Handoff: the waker gives the lock to a sleeping waiter before waking it. */
+    void lockGranted(Task t, int lock) {
+        Task.LockWait w = t.openWait();
+        if (w != null) w.acquired = now;
+        t.locksHeld++;
+        emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 1, 0);
+    }
+
+    void lockReleased(Task t) { t.locksHeld--; }
+
+    // ------------------------------------------------------------------ actions
+
+    private void doAction(ActionSpec a) {
+        if (a instanceof ActionSpec.WriteFile w) {
+            TaskGroup g = group(w.cgroup());
+            emit(EventKind.CGROUP_WRITE, -1, -1, g.id, str(w.file() + " " + w.value()), 0, 0);
+            switch (w.file()) {
+                case "cpu.max" -> {
+                    String[] parts = w.value().trim().split("\\s+");
+                    long period = parts.length > 1 ? Long.parseLong(parts[1]) * 1000 : g.bw.period;
+                    long quota = parts[0].equals("max") ? -1 : Long.parseLong(parts[0]) * 1000;
+                    setBandwidth(g, quota, period, g.bw.burst);
+                }
+                case "cpu.max.burst" -> setBandwidth(g, g.bw.limited() ? g.bw.quota : -1, g.bw.period,
+                        Long.parseLong(w.value().trim()) * 1000);
+                case "cpu.weight" -> setWeight(g, Integer.parseInt(w.value().trim()));
+                default -> fault(null, null, "cannot write " + w.file());
+            }
+        } else if (a instanceof ActionSpec.SetAffinity sa) {
+            Task t = taskByName.get(sa.task());
+            t.cpus = sa.cpus().clone();
+            emit(EventKind.SET_AFFINITY, t.cpu.id, t.id, t.group.id, -1, 0, 0);
+            switch (t.state) {
+                case RUNNING -> { if (!t.allowed(t.cpu.id)) reschedCurr(t.cpu); }
+                case RUNNABLE, THROTTLED, PARKED -> { if (!t.allowed(t.cpu.id)) moveQueued(t, cpus[selectCpu(t)]); }
+                default -> { }
+            }
+        } else if (a instanceof ActionSpec.Move mv) {
+            moveTask(taskByName.get(mv.task()), group(mv.cgroup()));
+        } else if (a instanceof ActionSpec.Wake wk) {
+            Task t = taskByName.get(wk.task());
+            if (t.state == TaskState.SLEEPING && "sleep".equals(t.waitingFor)) wake(t);
+        }
+    }
+
+    /** sched_move_task(): dequeue, change group, enqueue; a running task is rescheduled. */
+    private void moveTask(Task t, TaskGroup to) {
+        TaskGroup from = t.group;
+        if (t.state == TaskState.EXITED || from == to) return;
+        Cpu c = t.cpu;
+        emit(EventKind.MOVE, c.id, t.id, to.id, -1, from.id, 0);
+        switch (t.state) {
+            case RUNNING -> {
+                sync(c);
+                fair.dequeueTask(t, 0);
+                fair.putPrev(t);
+                t.group = to;
+                t.se.cfsRq = to.cfsRq[c.id];
+                fair.enqueueTask(t, 0);
+                fair.setNext(t, now);
+                reschedCurr(c);
+            }
+            case RUNNABLE, THROTTLED, PARKED -> {
+                sync(c);
+                fair.dequeueTask(t, 0);
+                t.group = to;
+                t.se.cfsRq = to.cfsRq[c.id];
+                fair.enqueueTask(t, 0);
+                setState(t, t.throttled ? TaskState.PARKED : model.queuedState(t));
+                afterEnqueue(t, c);
+            }
+            default -> {
+                t.group = to;
+                t.se.cfsRq = to.cfsRq[c.id];
+            }
+        }
+    }
+
+    /** tg_set_cfs_bandwidth() (3.1). quota &lt; 0 means "max". */
+    void setBandwidth(TaskGroup g, long quota, long period, long burst) {
+        CfsBandwidth b = g.bw;
+        b.period = period;
+        b.quota = quota < 0 ? CfsBandwidth.RUNTIME_INF : quota;
+        b.burst = burst;
+        bw.refill(b);
+        if (b.limited()) bw.startCfsBandwidth(g);
+        for (Cpu c : cpus) {
+            sync(c);
+            CfsRq cfs = g.cfsRq[c.id];
+            cfs.runtimeEnabled = b.limited();
+            cfs.runtimeRemaining = model.initialRuntimeRemaining();
+            if (cfs.throttled) model.unthrottle(cfs);
+            markDirty(c);
+        }
+    }
+
+    private void setWeight(TaskGroup g, int weight) {
+        long shares = Fair.sharesOfWeight(weight);
+        g.shares = shares;
+        for (Cpu c : cpus) {
+            SchedEntity se = g.se[c.id];
+            if (se == null) continue;
+            sync(c);
+            if (se.onRq) se.cfsRq.load += shares - se.weight;
+            se.weight = shares;
+        }
+    }
+
+    /** Legacy: after a throttle or unthrottle, queued tasks below change between runnable and held off. */
+    void reclassifyQueued(TaskGroup tg, Cpu c) {
+        tg.preOrder(g -> {
+            CfsRq q = g.cfsRq[c.id];
+            for (int i = 0; i < q.queued.size(); i++) {
+                SchedEntity se = q.queued.get(i);
+                if (!se.isTask()) continue;
+                Task p = se.task;
+                if (p.state == TaskState.RUNNABLE || p.state == TaskState.THROTTLED) setState(p, model.queuedState(p));
+            }
+        });
+    }
+
+    // ------------------------------------------------------------------ events
+
+    int str(String s) {
+        Integer i = stringIdx.get(s);
+        if (i != null) return i;
+        strings.add(s);
+        stringIdx.put(s, strings.size() - 1);
+        return strings.size() - 1;
+    }
+
+    void emit(EventKind k, int cpu, int task, int group, int text, long a, long b) {
+        events++;
+        kindCounts[k.ordinal()]++;
+        sink.event(now, k, cpu, task, group, text, a, b);
+    }
+
+    void fault(Cpu c, Task t, String message) {
+        faults.add("t=" + now + "ns: " + message);
+        emit(EventKind.FAULT, c == null ? -1 : c.id, t == null ? -1 : t.id, t == null ? -1 : t.group.id, str(message), 0, 0);
+    }
+
+    // ------------------------------------------------------------------ read-only views
+
+    public long now() { return now; }
+    public long eventCount() { return events; }
+    public boolean finished() { return finished; }
+    public List<String> strings() { return strings; }
+    public List<String> faults() { return faults; }
+    public String taskName(int i) { return tasks[i].name; }
+    public int taskCount() { return tasks.length; }
+    public String groupPath(int i) { return groups.get(i).path; }
+    public int groupCount() { return groups.size(); }
+    public int cpuCount() { return cpus.length; }
+    public long kindCount(EventKind k) { return kindCounts[k.ordinal()]; }
+    public SimSpec spec() { return spec; }
+
+    /** The result object of cli.md, computed from the state at the end of the run. */
+    public RunResult result() { return RunResult.of(this); }
+}

@@ -1,0 +1,46 @@
+package io.throttlescope.sim;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** struct task_group: a cgroup with one cfs_rq and one group entity per CPU. */
+final class TaskGroup {
+    final int id;
+    final String path;
+    final TaskGroup parent;
+    final List<TaskGroup> children = new ArrayList<>();
+    final CfsRq[] cfsRq;
+    final SchedEntity[] se;       // null entries for the root group
+    final CfsBandwidth bw = new CfsBandwidth();
+    final int depth;
+    long shares = 1024;
+    long periodPhase;
+    // usage split by the mode tasks ran in (cpu.stat usage_usec/user_usec/system_usec), hierarchical
+    long usageUser;
+    long usageSystem;
+
+    TaskGroup(int id, String path, TaskGroup parent, Cpu[] cpus) {
+        this.id = id;
+        this.path = path;
+        this.parent = parent;
+        this.depth = parent == null ? 0 : parent.depth + 1;
+        this.cfsRq = new CfsRq[cpus.length];
+        this.se = new SchedEntity[cpus.length];
+    }
+
+    boolean isRoot() { return parent == null; }
+
+    /** Pre-order walk over this group and all its descendants (walk_tg_tree_from, down). */
+    void preOrder(java.util.function.Consumer<TaskGroup> f) {
+        f.accept(this);
+        for (TaskGroup c : children) c.preOrder(f);
+    }
+
+    /** Post-order walk (children before parents, walk_tg_tree_from, up). */
+    void postOrder(java.util.function.Consumer<TaskGroup> f) {
+        for (TaskGroup c : children) c.postOrder(f);
+        f.accept(this);
+    }
+
+    @Override public String toString() { return path; }
+}

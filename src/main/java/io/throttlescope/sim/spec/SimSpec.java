@@ -1,0 +1,20 @@
+package io.throttlescope.sim.spec;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything the simulator needs to run one scenario. Built by the scenario loader; maps keep the
+ * file's order so that runs do not depend on hash order.
+ */
+public record SimSpec(String name, String description, String defaultModel, KernelSpec kernel, long durationNs,
+                      long seed, Map<String, CgroupSpec> cgroups, Map<String, String> locks,
+                      Map<String, Integer> pipes, List<TaskSpec> tasks, List<ActionSpec> actions,
+                      List<Note> notes) {
+    public record Note(long atNs, String text) {}
+
+    public SimSpec withSeed(long newSeed) {
+        return new SimSpec(name, description, defaultModel, kernel, durationNs, newSeed, cgroups, locks, pipes,
+                tasks, actions, notes);
+    }
+}

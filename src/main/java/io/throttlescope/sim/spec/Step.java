@@ -1,0 +1,30 @@
+package io.throttlescope.sim.spec;
+
+import java.util.List;
+
+/**
+ * One step of a task's program (scenario-format.md, "Program steps"). User-mode {@code sleep},
+ * {@code send} and {@code recv} are turned into syscalls by the loader, so the simulator sees the
+ * return to user mode explicitly.
+ */
+public sealed interface Step {
+    /** Where in the file the step came from, e.g. {@code tasks[2].program[0].do[1]}. */
+    String path();
+
+    record User(Dur d, String path) implements Step {}
+    record Kernel(Dur d, String path) implements Step {}
+    record Syscall(String name, List<Step> body, String path) implements Step {}
+    record Sleep(Dur d, boolean uninterruptible, String path) implements Step {}
+    record DownRead(String lock, String path) implements Step {}
+    record UpRead(String lock, String path) implements Step {}
+    record DownWrite(String lock, String path) implements Step {}
+    record UpWrite(String lock, String path) implements Step {}
+    record MutexLock(String lock, String path) implements Step {}
+    record MutexUnlock(String lock, String path) implements Step {}
+    /** The pipe operation itself; its {@code cost} is a separate {@link Kernel} step the loader adds. */
+    record Send(String pipe, String path) implements Step {}
+    record Recv(String pipe, String path) implements Step {}
+    /** times &lt; 0 means forever. */
+    record Loop(List<Step> body, long times, String path) implements Step {}
+    record Exit(String path) implements Step {}
+}

@@ -1,0 +1,61 @@
+package io.throttlescope.trace;
+
+import com.google.gson.stream.JsonWriter;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
+
+import java.io.IOException;
+import java.io.StringWriter;
+import java.io.Writer;
+
+/** Writes a trace as one JSON object a line (cli.md, "The trace"). */
+public final class TraceJsonl {
+    private TraceJsonl() { }
+
+    public static void write(Trace trace, Simulator sim, Writer out) throws IOException {
+        for (int i = 0; i < trace.size(); i++) {
+            out.write(line(trace, sim, i));
+            out.write('\n');
+        }
+        out.flush();
+    }
+
+    public static String line(Trace tr, Simulator sim, int i) throws IOException {
+        StringWriter sw = new StringWriter(128);
+        JsonWriter w = new JsonWriter(sw);
+        EventKind k = tr.kind(i);
+        w.beginObject();
+        w.name("t").value(tr.time(i));
+        w.name("seq").value(i);
+        w.name("kind").value(k.jsonName);
+        if (tr.cpu(i) >= 0) w.name("cpu").value(tr.cpu(i));
+        if (tr.task(i) >= 0) w.name("task").value(sim.taskName(tr.task(i)));
+        if (tr.group(i) >= 0) w.name("cgroup").value(sim.groupPath(tr.group(i)));
+        if (tr.text(i) >= 0) w.name(textKey(k)).value(sim.strings().get(tr.text(i)));
+        if (k.argA != null) argument(w, sim, k.argA, tr.argA(i));
+        if (k.argB != null) argument(w, sim, k.argB, tr.argB(i));
+        w.endObject();
+        w.flush();
+        return sw.toString();
+    }
+
+    private static void argument(JsonWriter w, Simulator sim, String name, long v) throws IOException {
+        switch (name) {
+            case "prev" -> { if (v >= 0) w.name("prev").value(sim.taskName((int) v)); }
+            case "from_group" -> w.name("from_cgroup").value(sim.groupPath((int) v));
+            case "suppressed" -> w.name("suppressed").value(v != 0);
+            default -> w.name(name).value(v);
+        }
+    }
+
+    private static String textKey(EventKind k) {
+        return switch (k) {
+            case SYSCALL_ENTER, SYSCALL_EXIT -> "syscall";
+            case LOCK_WAIT, LOCK_ACQUIRE, LOCK_RELEASE, LOCK_GRANT -> "lock";
+            case BLOCK -> "waiting_for";
+            case NOTE, FAULT -> "text";
+            case CGROUP_WRITE -> "write";
+            default -> "detail";
+        };
+    }
+}

@@ -1,0 +1,25 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.scenario.Problem;
+import io.throttlescope.scenario.ScenarioLoader;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/** The scenario the app opens with: the library's first file, shipped inside the jar. */
+public final class DefaultScenario {
+    public static final String RESOURCE = "/scenarios/01-seed-story-rwsem-reader.json";
+
+    private DefaultScenario() { }
+
+    public static ScenarioLoader.Loaded load() {
+        try (InputStream in = DefaultScenario.class.getResourceAsStream(RESOURCE)) {
+            if (in == null) return new ScenarioLoader.Loaded(null, List.of(new Problem(1, 1, "$", "the default scenario is missing from the build")));
+            return ScenarioLoader.loadString(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return new ScenarioLoader.Loaded(null, List.of(new Problem(1, 1, "$", e.getMessage())));
+        }
+    }
+}

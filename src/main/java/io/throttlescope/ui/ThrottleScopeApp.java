@@ -1,0 +1,22 @@
+package io.throttlescope.ui;
+
+import javafx.application.Application;
+import javafx.stage.Stage;
+
+import java.nio.file.Path;
+
+/** The JavaFX application. Started by the Launcher (fat jar) or by {@code mvn javafx:run}. */
+public final class ThrottleScopeApp extends Application {
+    private static Path initialFile;
+
+    public static void launchWith(Path file) {
+        initialFile = file;
+        Application.launch(ThrottleScopeApp.class);
+    }
+
+    @Override public void start(Stage stage) {
+        MainWindow w = new MainWindow(stage);
+        w.open(initialFile != null ? initialFile : getParameters().getRaw().isEmpty() ? null : Path.of(getParameters().getRaw().get(0)));
+        stage.show();
+    }
+}
