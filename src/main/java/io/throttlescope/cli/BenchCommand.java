@@ -40,7 +40,6 @@ public final class BenchCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             s.run();
             long el = System.nanoTime() - t0;
-            tr.trim();
             double eps = tr.size() / (el / 1e9);
             if (r == 0) {
                 out.printf(Locale.ROOT, "warm-up: %,d events in %.0f ms%n", tr.size(), el / 1e6);

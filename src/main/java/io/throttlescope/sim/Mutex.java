@@ -14,7 +14,10 @@ final class Mutex {
         this.s = s;
         this.name = name;
         this.nameIdx = s.str(name);
+        this.why = s.str("mutex " + name);
     }
+
+    private final int why;
 
     boolean lock(Task t) {
         if (owner == null) {
@@ -25,7 +28,7 @@ final class Mutex {
         waiters.addLast(t);
         s.lockWait(t, nameIdx, "lock");
         t.onRun = () -> true;
-        s.blockCurrent(t, TaskState.BLOCKED, "mutex " + name);
+        s.blockCurrent(t, TaskState.BLOCKED, why);
         return false;
     }
 

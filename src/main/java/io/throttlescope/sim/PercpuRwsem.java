@@ -32,7 +32,13 @@ final class PercpuRwsem {
         this.s = s;
         this.name = name;
         this.nameIdx = s.str(name);
+        whyRead = s.str("down_read " + name);
+        whyGp = s.str("rcu_sync_enter " + name);
+        whyWrite = s.str("down_write " + name);
+        whyDrain = s.str("readers of " + name);
     }
+
+    private final int whyRead, whyGp, whyWrite, whyDrain;
 
     boolean gateIdle() { return gp == Gp.IDLE; }
 
@@ -47,7 +53,7 @@ final class PercpuRwsem {
         waiters.addLast(new Waiter(t, true));
         s.lockWait(t, nameIdx, "down_read");
         t.onRun = () -> true;                  // the waker grants the reference before waking
-        s.blockCurrent(t, TaskState.BLOCKED, "down_read " + name);
+        s.blockCurrent(t, TaskState.BLOCKED, whyRead);
         return false;
     }
 
@@ -98,7 +104,7 @@ final class PercpuRwsem {
         gpWaiters.add(t);
         s.lockWait(t, nameIdx, "down_write");
         t.onRun = () -> takeBlock(t);
-        s.blockCurrent(t, TaskState.BLOCKED, "rcu_sync_enter " + name);
+        s.blockCurrent(t, TaskState.BLOCKED, whyGp);
         return false;
     }
 
@@ -123,7 +129,7 @@ final class PercpuRwsem {
         waiters.addLast(new Waiter(t, false));
         s.lockWait(t, nameIdx, "down_write");
         t.onRun = () -> drainReaders(t);       // the waker sets block for us
-        s.blockCurrent(t, TaskState.BLOCKED, "down_write " + name);
+        s.blockCurrent(t, TaskState.BLOCKED, whyWrite);
         return false;
     }
 
@@ -135,7 +141,7 @@ final class PercpuRwsem {
         writer = t;
         s.lockWait(t, nameIdx, "down_write");
         t.onRun = () -> drainReaders(t);
-        s.blockCurrent(t, TaskState.BLOCKED, "readers of " + name);
+        s.blockCurrent(t, TaskState.BLOCKED, whyDrain);
         return false;
     }
 

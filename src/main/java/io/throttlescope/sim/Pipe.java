@@ -15,7 +15,11 @@ final class Pipe {
         this.s = s;
         this.name = name;
         this.capacity = capacity;
+        this.whyFull = s.str("pipe " + name + " full");
+        this.whyEmpty = s.str("pipe " + name + " empty");
     }
+
+    private final int whyFull, whyEmpty;
 
     boolean send(Task t) {
         Task r = receivers.pollFirst();
@@ -29,7 +33,7 @@ final class Pipe {
         }
         senders.addLast(t);
         t.onRun = () -> true;                  // the receiver that makes room moves our message in
-        s.blockCurrent(t, TaskState.SLEEPING, "pipe " + name + " full");
+        s.blockCurrent(t, TaskState.SLEEPING, whyFull);
         return false;
     }
 
@@ -45,7 +49,7 @@ final class Pipe {
         }
         receivers.addLast(t);
         t.onRun = () -> true;
-        s.blockCurrent(t, TaskState.SLEEPING, "pipe " + name + " empty");
+        s.blockCurrent(t, TaskState.SLEEPING, whyEmpty);
         return false;
     }
 }

@@ -2,6 +2,10 @@ package io.throttlescope.sim;
 
 import io.throttlescope.sim.spec.Step;
 
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+
 /**
  * Runs a task's scenario program while it is on a CPU: the instantaneous steps (lock operations,
  * syscall entry and the return to user mode) up to the next stretch of CPU time, a block, a park or
@@ -12,8 +16,36 @@ final class Program {
 
     private static final int MAX_INSTANT_STEPS = 100_000;
     private final Simulator s;
+    private final Map<List<Step>, Op[]> compiled = new IdentityHashMap<>();
 
     Program(Simulator s) { this.s = s; }
+
+    /** Compiles a program once (tasks made by {@code count} share it). */
+    Op[] compile(List<Step> steps) {
+        Op[] c = compiled.get(steps);
+        if (c != null) return c;
+        c = new Op[steps.size()];
+        for (int i = 0; i < c.length; i++) c[i] = compile(steps.get(i));
+        compiled.put(steps, c);
+        return c;
+    }
+
+    private Op compile(Step st) {
+        if (st instanceof Step.User u) return new Op(Op.USER, u.d(), null, -1, null, 0, false);
+        if (st instanceof Step.Kernel k) return new Op(Op.KERNEL, k.d(), null, -1, null, 0, false);
+        if (st instanceof Step.Syscall sc) return new Op(Op.SYSCALL, null, null, s.str(sc.name()), compile(sc.body()), 0, false);
+        if (st instanceof Step.Sleep sl) return new Op(Op.SLEEP, sl.d(), null, -1, null, 0, sl.uninterruptible());
+        if (st instanceof Step.DownRead x) return new Op(Op.DOWN_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.UpRead x) return new Op(Op.UP_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.DownWrite x) return new Op(Op.DOWN_WRITE, null, s.rwsems.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.UpWrite x) return new Op(Op.UP_WRITE, null, s.rwsems.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.MutexLock x) return new Op(Op.LOCK, null, s.mutexes.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.MutexUnlock x) return new Op(Op.UNLOCK, null, s.mutexes.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.Send x) return new Op(Op.SEND, null, s.pipes.get(x.pipe()), -1, null, 0, false);
+        if (st instanceof Step.Recv x) return new Op(Op.RECV, null, s.pipes.get(x.pipe()), -1, null, 0, false);
+        if (st instanceof Step.Loop l) return new Op(Op.LOOP, null, null, -1, compile(l.body()), l.times(), false);
+        return new Op(Op.EXIT, null, null, -1, null, 0, false);
+    }
 
     /** Called for the CPU's current task when it has no CPU time left to run. */
     Outcome advance(Task t) {
@@ -29,18 +61,18 @@ final class Program {
         }
         for (int n = 0; n < MAX_INSTANT_STEPS; n++) {
             if (t.burstLeft > 0 || t.switchCostLeft > 0) return Outcome.RUN;
-            Task.Frame f = t.frames.get(t.frames.size() - 1);
-            if (f.idx >= f.steps.size()) {
+            Task.Frame f = t.top();
+            if (f.idx >= f.ops.length) {
                 if (f.loop) {
                     if (f.remaining < 0 || --f.remaining > 0) {
                         f.idx = 0;
                     } else {
-                        t.frames.remove(t.frames.size() - 1);
+                        t.pop();
                     }
                     continue;
                 }
-                if (f.syscall != null) {
-                    t.frames.remove(t.frames.size() - 1);
+                if (f.syscall) {
+                    t.pop();
                     s.syscallExit(t);
                     if (returnToUser(t)) return Outcome.STOPPED;
                     continue;
@@ -48,8 +80,7 @@ final class Program {
                 s.exitTask(t);
                 return Outcome.STOPPED;
             }
-            Step step = f.steps.get(f.idx++);
-            if (!execute(t, step)) return Outcome.STOPPED;
+            if (!execute(t, f.ops[f.idx++])) return Outcome.STOPPED;
         }
         s.fault(t.cpu, t, "more than " + MAX_INSTANT_STEPS + " steps without CPU time; the task is stopped");
         s.exitTask(t);
@@ -67,41 +98,40 @@ final class Program {
     }
 
     /** Executes one step; false if the task stopped running (blocked or exited). */
-    private boolean execute(Task t, Step step) {
-        if (step instanceof Step.User u) {
-            t.burstLeft = Math.max(1, u.d().sample(s.rng));
-            t.burstUser = true;
-        } else if (step instanceof Step.Kernel k) {
-            t.burstLeft = Math.max(1, k.d().sample(s.rng));
-            t.burstUser = false;
-        } else if (step instanceof Step.Syscall sc) {
-            t.frames.add(new Task.Frame(sc.body(), 0, sc, false));
-            t.userMode = false;
-            s.syscallEnter(t, sc.name());
-        } else if (step instanceof Step.Loop l) {
-            if (l.times() != 0 && !l.body().isEmpty()) t.frames.add(new Task.Frame(l.body(), l.times(), null, true));
-        } else if (step instanceof Step.Sleep sl) {
-            s.sleep(t, Math.max(0, sl.d().sample(s.rng)), sl.uninterruptible());
-            return false;
-        } else if (step instanceof Step.DownRead d) {
-            return s.rwsem(d.lock()).downRead(t);
-        } else if (step instanceof Step.UpRead u) {
-            s.rwsem(u.lock()).upRead(t);
-        } else if (step instanceof Step.DownWrite d) {
-            return s.rwsem(d.lock()).downWrite(t);
-        } else if (step instanceof Step.UpWrite u) {
-            s.rwsem(u.lock()).upWrite(t);
-        } else if (step instanceof Step.MutexLock m) {
-            return s.mutex(m.lock()).lock(t);
-        } else if (step instanceof Step.MutexUnlock m) {
-            s.mutex(m.lock()).unlock(t);
-        } else if (step instanceof Step.Send sd) {
-            return s.pipe(sd.pipe()).send(t);
-        } else if (step instanceof Step.Recv rc) {
-            return s.pipe(rc.pipe()).recv(t);
-        } else if (step instanceof Step.Exit) {
-            s.exitTask(t);
-            return false;
+    private boolean execute(Task t, Op op) {
+        switch (op.kind) {
+            case Op.USER -> {
+                t.burstLeft = Math.max(1, op.d.sample(s.rng));
+                t.burstUser = true;
+            }
+            case Op.KERNEL -> {
+                t.burstLeft = Math.max(1, op.d.sample(s.rng));
+                t.burstUser = false;
+            }
+            case Op.SYSCALL -> {
+                t.push(op.body, 0, true, false);
+                t.userMode = false;
+                s.syscallEnter(t, op.nameIdx);
+            }
+            case Op.LOOP -> {
+                if (op.times != 0 && op.body.length > 0) t.push(op.body, op.times, false, true);
+            }
+            case Op.SLEEP -> {
+                s.sleep(t, Math.max(0, op.d.sample(s.rng)), op.flag);
+                return false;
+            }
+            case Op.DOWN_READ -> { return ((PercpuRwsem) op.target).downRead(t); }
+            case Op.UP_READ -> ((PercpuRwsem) op.target).upRead(t);
+            case Op.DOWN_WRITE -> { return ((PercpuRwsem) op.target).downWrite(t); }
+            case Op.UP_WRITE -> ((PercpuRwsem) op.target).upWrite(t);
+            case Op.LOCK -> { return ((Mutex) op.target).lock(t); }
+            case Op.UNLOCK -> ((Mutex) op.target).unlock(t);
+            case Op.SEND -> { return ((Pipe) op.target).send(t); }
+            case Op.RECV -> { return ((Pipe) op.target).recv(t); }
+            default -> {
+                s.exitTask(t);
+                return false;
+            }
         }
         return true;
     }

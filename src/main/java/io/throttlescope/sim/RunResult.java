@@ -42,7 +42,10 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
         Map<String, TaskStat> ts = new LinkedHashMap<>();
         for (Task t : s.tasks) {
             List<Syscall> sc = new ArrayList<>();
-            for (long[] x : t.syscalls) sc.add(new Syscall(s.strings().get((int) x[0]), x[1], x[2] < 0 ? null : x[2]));
+            for (int i = 0; i < t.nSyscalls; i++) {
+                long exit = t.syscalls[i * 3 + 2];
+                sc.add(new Syscall(s.strings().get((int) t.syscalls[i * 3]), t.syscalls[i * 3 + 1], exit < 0 ? null : exit));
+            }
             List<LockWait> lw = new ArrayList<>();
             for (Task.LockWait w : t.lockWaits) lw.add(new LockWait(w.lock, w.op, w.start, w.acquired < 0 ? null : w.acquired));
             long[] in = t.timeIn;

@@ -58,6 +58,7 @@ public final class Simulator {
 
     private final List<String> strings = new ArrayList<>();
     private final Map<String, Integer> stringIdx = new HashMap<>();
+    static final int SLEEP_WHY = 0;
     private final EventQueue queue = new EventQueue();
     private final EventSink sink;
     long events;
@@ -83,6 +84,7 @@ public final class Simulator {
         this.bw = new Bandwidth(this, kernel.bandwidthSliceNs());
         this.program = new Program(this);
         this.hung = new HungTaskDetector(this, kernel.hungTaskTimeoutNs(), kernel.hungTaskCheckIntervalNs());
+        str("sleep");   // SLEEP_WHY
 
         TaskGroup root = new TaskGroup(0, "/", null, new Cpu[kernel.cpus()]);
         cpus = new Cpu[kernel.cpus()];
@@ -96,16 +98,6 @@ public final class Simulator {
         groupByPath.put("/", root);
         for (CgroupSpec c : spec.cgroups().values()) group(c.path());
 
-        tasks = new Task[spec.tasks().size()];
-        for (int i = 0; i < tasks.length; i++) {
-            TaskSpec ts = spec.tasks().get(i);
-            Task t = new Task(i, ts, Fair.weightOfNice(ts.nice()));
-            t.group = group(ts.cgroup());
-            t.cpu = cpus[firstAllowed(t)];
-            t.se.cfsRq = t.group.cfsRq[t.cpu.id];
-            tasks[i] = t;
-            taskByName.put(t.name, t);
-        }
         spec.locks().forEach((name, type) -> {
             if ("mutex".equals(type)) mutexes.put(name, new Mutex(this, name));
             else {
@@ -115,6 +107,16 @@ public final class Simulator {
             }
         });
         spec.pipes().forEach((name, cap) -> pipes.put(name, new Pipe(this, name, cap)));
+        tasks = new Task[spec.tasks().size()];
+        for (int i = 0; i < tasks.length; i++) {
+            TaskSpec ts = spec.tasks().get(i);
+            Task t = new Task(i, ts, Fair.weightOfNice(ts.nice()), program.compile(ts.program()));
+            t.group = group(ts.cgroup());
+            t.cpu = cpus[firstAllowed(t)];
+            t.se.cfsRq = t.group.cfsRq[t.cpu.id];
+            tasks[i] = t;
+            taskByName.put(t.name, t);
+        }
         this.actions = spec.actions();
     }
 
@@ -432,7 +434,7 @@ public final class Simulator {
         if (t.state != TaskState.SLEEPING && t.state != TaskState.BLOCKED && t.state != TaskState.NEW) return;
         boolean fresh = t.state == TaskState.NEW;
         t.sleepGen++;
-        t.waitingFor = null;
+        t.waitingFor = -1;
         Cpu target = cpus[selectCpu(t)];
         if (target != t.cpu) {
             emit(EventKind.MIGRATE, target.id, t.id, t.group.id, -1, t.cpu.id, 0);
@@ -471,17 +473,17 @@ public final class Simulator {
     }
 
     /** The running task stops: it blocks or sleeps. */
-    void blockCurrent(Task t, TaskState st, String why) {
+    void blockCurrent(Task t, TaskState st, int why) {
         sync(t.cpu);
         fair.dequeueTask(t, Fair.DEQUEUE_SLEEP);
         setState(t, st);
         t.waitingFor = why;
-        emit(EventKind.BLOCK, t.cpu.id, t.id, t.group.id, str(why), st == TaskState.BLOCKED ? 1 : 0, 0);
+        emit(EventKind.BLOCK, t.cpu.id, t.id, t.group.id, why, st == TaskState.BLOCKED ? 1 : 0, 0);
     }
 
     void sleep(Task t, long d, boolean uninterruptible) {
         t.onRun = null;
-        blockCurrent(t, uninterruptible ? TaskState.BLOCKED : TaskState.SLEEPING, "sleep");
+        blockCurrent(t, uninterruptible ? TaskState.BLOCKED : TaskState.SLEEPING, SLEEP_WHY);
         emit(EventKind.SLEEP, t.cpu.id, t.id, t.group.id, -1, now + d, 0);
         queue.push(now + d, EV_WAKE_TIMER, t.id, ++t.sleepGen);
     }
@@ -496,17 +498,16 @@ public final class Simulator {
         emit(EventKind.EXIT, t.cpu.id, t.id, t.group.id, -1, 0, 0);
     }
 
-    void syscallEnter(Task t, String name) {
-        t.syscalls.add(new long[] {str(name), now, -1});
-        emit(EventKind.SYSCALL_ENTER, t.cpu.id, t.id, t.group.id, str(name), 0, 0);
+    void syscallEnter(Task t, int name) {
+        t.syscallEnter(name, now);
+        emit(EventKind.SYSCALL_ENTER, t.cpu.id, t.id, t.group.id, name, 0, 0);
     }
 
     void syscallExit(Task t) {
-        for (int i = t.syscalls.size() - 1; i >= 0; i--) {
-            long[] sc = t.syscalls.get(i);
-            if (sc[2] < 0) {
-                sc[2] = now;
-                emit(EventKind.SYSCALL_EXIT, t.cpu.id, t.id, t.group.id, (int) sc[0], now - sc[1], 0);
+        for (int i = t.nSyscalls - 1; i >= 0; i--) {
+            if (t.syscalls[i * 3 + 2] < 0) {
+                t.syscalls[i * 3 + 2] = now;
+                emit(EventKind.SYSCALL_EXIT, t.cpu.id, t.id, t.group.id, (int) t.syscalls[i * 3], now - t.syscalls[i * 3 + 1], 0);
                 return;
             }
         }
@@ -583,7 +584,7 @@ public final class Simulator {
             moveTask(taskByName.get(mv.task()), group(mv.cgroup()));
         } else if (a instanceof ActionSpec.Wake wk) {
             Task t = taskByName.get(wk.task());
-            if (t.state == TaskState.SLEEPING && "sleep".equals(t.waitingFor)) wake(t);
+            if (t.state == TaskState.SLEEPING && t.waitingFor == SLEEP_WHY) wake(t);
         }
     }
 

@@ -1,6 +1,5 @@
 package io.throttlescope.sim;
 
-import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
 
 import java.util.ArrayList;
@@ -30,12 +29,13 @@ final class Task {
     long lastSwitchCount, lastSwitchTime;   // hung-task bookkeeping
 
     // program cursor
-    final ArrayList<Frame> frames = new ArrayList<>();
+    private Frame[] frames = new Frame[4];   // reused: a syscall or loop allocates nothing
+    int depth;
     long burstLeft;             // remaining CPU time of the current user/kernel burst
     boolean burstUser;
     long switchCostLeft;        // kernel time owed for being switched in
     /** What a blocked or sleeping task waits for, shown in the app and used by wake-ups. */
-    String waitingFor;
+    int waitingFor = -1;        // string index of what it waits for, -1 if nothing
     java.util.function.BooleanSupplier onRun; // what a woken waiter checks when it next runs
     boolean resumeToUser;       // switched in while in user mode: passes ret2user first
     long sleepGen;
@@ -44,23 +44,43 @@ final class Task {
     long cpuNs, userNs, kernelNs;
     final long[] timeIn = new long[TaskState.values().length];
     long exitedAt = -1;
-    final List<long[]> syscalls = new ArrayList<>();      // {nameIdx, enter, exit(-1)}
-    final List<String> syscallNames = new ArrayList<>();
     final List<LockWait> lockWaits = new ArrayList<>();
     int locksHeld;
 
     static final class Frame {
-        final List<Step> steps;
+        Op[] ops;
         int idx;
         long remaining;          // loop iterations left (<0 = forever); unused otherwise
-        final Step.Syscall syscall; // non-null for a syscall frame
-        final boolean loop;
-        Frame(List<Step> steps, long remaining, Step.Syscall syscall, boolean loop) {
-            this.steps = steps;
-            this.remaining = remaining;
-            this.syscall = syscall;
-            this.loop = loop;
-        }
+        boolean syscall;
+        boolean loop;
+    }
+
+    void push(Op[] ops, long remaining, boolean syscall, boolean loop) {
+        if (depth == frames.length) frames = java.util.Arrays.copyOf(frames, depth * 2);
+        Frame f = frames[depth];
+        if (f == null) frames[depth] = f = new Frame();
+        f.ops = ops;
+        f.idx = 0;
+        f.remaining = remaining;
+        f.syscall = syscall;
+        f.loop = loop;
+        depth++;
+    }
+
+    Frame top() { return frames[depth - 1]; }
+
+    void pop() { depth--; }
+
+    /** Every syscall as {name index, enter ns, exit ns or -1}, flat. */
+    long[] syscalls = new long[12];
+    int nSyscalls;
+
+    void syscallEnter(int name, long now) {
+        if (nSyscalls * 3 == syscalls.length) syscalls = java.util.Arrays.copyOf(syscalls, syscalls.length * 2);
+        syscalls[nSyscalls * 3] = name;
+        syscalls[nSyscalls * 3 + 1] = now;
+        syscalls[nSyscalls * 3 + 2] = -1;
+        nSyscalls++;
     }
 
     static final class LockWait {
@@ -70,7 +90,7 @@ final class Task {
         LockWait(String lock, String op, long start) { this.lock = lock; this.op = op; this.start = start; }
     }
 
-    Task(int id, TaskSpec spec, long weight) {
+    Task(int id, TaskSpec spec, long weight, Op[] program) {
         this.id = id;
         this.name = spec.name();
         this.spec = spec;
@@ -78,7 +98,7 @@ final class Task {
         this.cpus = spec.cpus().clone();
         this.se = new SchedEntity(this, null, weight);
         this.userMode = !kthread;
-        frames.add(new Frame(spec.program(), 0, null, false));
+        push(program, 0, false, false);
     }
 
     boolean allowed(int cpu) { return (cpus[cpu >>> 6] & (1L << (cpu & 63))) != 0; }
