@@ -87,8 +87,9 @@ public final class JsonTree {
         String path = "$";
         if (m.find()) {
             line = Integer.parseInt(m.group(1));
-            col = Integer.parseInt(m.group(2));
+            col = Math.max(1, Integer.parseInt(m.group(2)) - 1);   // Gson points just past the offending character
             path = m.group(3);
+            if (path.endsWith(".")) path = path.substring(0, path.length() - 1);
         }
         String what = msg.contains("Use JsonReader.setStrictness") ? "invalid JSON syntax (comments, single quotes, unquoted names and trailing commas are not allowed)"
                 : msg.startsWith("Nesting limit") ? "nesting deeper than " + MAX_DEPTH + " levels (limit)"

@@ -113,6 +113,7 @@ final class Bandwidth {
         }
         b.runtime = Math.min(b.runtime, b.quota + b.burst);
         b.runtimeSnap = b.runtime;
+        b.slackSinceRefill = 0;
     }
 
     /** sched_cfs_period_timer() at its expiry. */
@@ -177,6 +178,7 @@ final class Bandwidth {
         CfsBandwidth b = cfs.tg.bw;
         if (b.limited()) {
             b.runtime += slack;
+            b.slackSinceRefill += slack;
             s.emit(EventKind.SLACK_RETURN, cfs.cpu.id, -1, cfs.tg.id, -1, slack, b.runtime);
             if (b.runtime > slice && !b.throttledCfsRq.isEmpty()) startSlackTimer(cfs.tg);
         }

@@ -11,6 +11,8 @@ final class CfsBandwidth {
     long burst;
     long runtime;            // the pool
     long runtimeSnap;
+    /** Slack returned since the last refill: the kernel adds it to the pool without a cap. */
+    long slackSinceRefill;
     boolean idle;
     boolean periodActive;
     long periodExpiry;       // next expiry of the period timer (valid while active), phase + k*period

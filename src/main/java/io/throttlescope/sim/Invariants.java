@@ -30,7 +30,10 @@ final class Invariants {
                     if (p.cfsRq() != q) fail(p + " is parked on " + q + " but its own cfs_rq is " + p.cfsRq());
                     if (!p.throttled) fail(p + " is on a limbo list without p->throttled");
                 }
-                if (q.runtimeEnabled && q.tg.bw.runtime > q.tg.bw.quota + q.tg.bw.burst) fail("pool of " + q.tg + " exceeds quota + burst");
+                CfsBandwidth b = q.tg.bw;
+                if (q.runtimeEnabled && b.runtime > b.quota + b.burst + b.slackSinceRefill) {
+                    fail("pool of " + q.tg + " exceeds quota + burst (+ slack returned since the refill)");
+                }
             }
         }
         for (Task t : s.tasks) {
@@ -44,12 +47,10 @@ final class Invariants {
             if (!ok) fail(t + " is " + t.state + " but " + (where == null ? "is on no CPU, runqueue or limbo list" : "is " + where));
             if (t.state == TaskState.THROTTLED && !t.cfsRq().throttledHierarchy()) fail(t + " is held off but its hierarchy is not throttled");
         }
-        long[] byGroup = new long[s.groups.size()];
-        for (Task t : s.tasks) byGroup[t.group.id] += 0;
         for (TaskGroup g : s.groups) {
             if (g.isRoot()) continue;
             long seTime = 0;
-            for (SchedEntity se : g.se) seTime += se.sumExec + pending(se);
+            for (SchedEntity se : g.se) seTime += se.sumExec;
             long usage = g.usageUser + g.usageSystem;
             if (seTime != usage) fail("usage of " + g + " is " + usage + " ns but its entities ran " + seTime + " ns");
         }
@@ -58,9 +59,6 @@ final class Invariants {
         TaskGroup root = s.groups.get(0);
         if (root.usageUser + root.usageSystem != all) fail("root usage differs from the sum of task CPU time");
     }
-
-    /** Time charged to the task but not yet folded into this entity (none after sync). */
-    private long pending(SchedEntity se) { return 0; }
 
     private void put(Map<Task, String> place, Task t, String where) {
         String old = place.put(t, where);
