@@ -34,6 +34,7 @@ public final class BenchCommand implements Callable<Integer> {
         Simulator.Model m = Simulator.Model.of(model);
         out.printf(Locale.ROOT, "scenario: %s, %s simulated, model %s%n", sim.name(), duration, m.id);
         double best = 0;
+        java.util.List<Double> rates = new java.util.ArrayList<>();
         for (int r = 0; r <= repeat; r++) {
             Trace tr = new Trace();
             Simulator s = new Simulator(sim, m, tr);
@@ -46,10 +47,13 @@ public final class BenchCommand implements Callable<Integer> {
                 continue;
             }
             best = Math.max(best, eps);
+            rates.add(eps);
             out.printf(Locale.ROOT, "run %d: %,d events in %.0f ms = %.2f million events/s, %.1f bytes/event in the trace%n",
                     r, tr.size(), el / 1e6, eps / 1e6, tr.bytesPerEvent());
         }
-        out.printf(Locale.ROOT, "best: %.2f million simulated events per second (one thread)%n", best / 1e6);
+        java.util.Collections.sort(rates);
+        double median = rates.isEmpty() ? 0 : rates.get(rates.size() / 2);
+        out.printf(Locale.ROOT, "best: %.2f, median: %.2f million simulated events per second (one thread)%n", best / 1e6, median / 1e6);
         return 0;
     }
 }
