@@ -30,6 +30,33 @@ public final class SimRun {
 
     public static SimRun of(SimSpec spec, Simulator.Model model) { return new SimRun(spec, model); }
 
+    /** A file of the shipped library, {@code scenarios/NAME}. */
+    public static SimRun library(String name, Simulator.Model model) {
+        ScenarioLoader.Loaded l = ScenarioLoader.load(java.nio.file.Path.of("scenarios", name));
+        if (!l.ok()) throw new IllegalArgumentException(name + ": " + l.problems());
+        return new SimRun(l.spec(), model);
+    }
+
+    /** Sum over tasks whose name starts with the prefix. */
+    public long sum(String prefix, java.util.function.ToLongFunction<RunResult.TaskStat> f) {
+        long s = 0;
+        for (var e : result.tasks().entrySet()) if (e.getKey().startsWith(prefix)) s += f.applyAsLong(e.getValue());
+        return s;
+    }
+
+    /** The longest lock wait of the tasks whose name starts with the prefix (open waits end at the run's end). */
+    public long longestLockWait(String prefix) {
+        long m = 0;
+        for (var e : result.tasks().entrySet()) {
+            if (!e.getKey().startsWith(prefix)) continue;
+            for (RunResult.LockWait w : e.getValue().lock_waits()) {
+                long end = w.acquired_ns() == null ? result.end_ns() : w.acquired_ns();
+                m = Math.max(m, end - w.start_ns());
+            }
+        }
+        return m;
+    }
+
     public static SimSpec load(String path) {
         try (InputStream in = SimRun.class.getResourceAsStream(path)) {
             if (in == null) throw new IllegalArgumentException("no resource " + path);
