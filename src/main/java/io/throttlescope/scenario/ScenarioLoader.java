@@ -65,6 +65,8 @@ public final class ScenarioLoader {
     private int cpus = 1;
     private final Map<String, String> lockTypes = new LinkedHashMap<>();
     private final Set<String> pipeNames = new LinkedHashSet<>();
+    /** Every task name the file declares (after count expansion), valid program or not. */
+    private final Set<String> declaredTasks = new LinkedHashSet<>();
 
     private ScenarioLoader() { }
 
@@ -253,10 +255,7 @@ public final class ScenarioLoader {
         Obj o = object(root, TOP, "a scenario object");
         if (o == null) return null;
         Node f = required(o, "format");
-        if (f != null) {
-            Long v = integer(f, 1, 1, "the format version");
-            if (v == null) return null;
-        }
+        if (f != null) integer(f, 1, 1, "the format version");
         String name = null;
         Node nn = required(o, "name");
         if (nn != null) {
@@ -572,6 +571,7 @@ public final class ScenarioLoader {
                 program = steps(pn, !kthread, pc, 0);
                 if (program != null) pc.endOfProgram(pn);
             }
+            if (name != null) for (long i = 0; i < count; i++) declaredTasks.add(count == 1 ? name : name + "#" + i);
             if (name == null || program == null) continue;
             for (long i = 0; i < count; i++) {
                 String nm = count == 1 ? name : name + "#" + i;
@@ -593,8 +593,8 @@ public final class ScenarioLoader {
 
         void acquire(String lock) { held.add(lock); }
 
-        void release(Node n, String lock, String op) {
-            if (!held.remove(lock)) problem(n, op + " of \"" + lock + "\" by a task that does not hold it here");
+        void release(Node n, String key, String lock, String op) {
+            if (!held.remove(key)) problem(n, op + " of \"" + lock + "\" by a task that does not hold it here");
         }
 
         void endOfProgram(Node n) {
@@ -686,9 +686,9 @@ public final class ScenarioLoader {
                     case "down_read" -> { pc.acquire(key); return List.of(new Step.DownRead(lock, path)); }
                     case "down_write" -> { pc.acquire(key); return List.of(new Step.DownWrite(lock, path)); }
                     case "lock" -> { pc.acquire(key); return List.of(new Step.MutexLock(lock, path)); }
-                    case "up_read" -> { pc.release(n, key, kind); return List.of(new Step.UpRead(lock, path)); }
-                    case "up_write" -> { pc.release(n, key, kind); return List.of(new Step.UpWrite(lock, path)); }
-                    default -> { pc.release(n, key, kind); return List.of(new Step.MutexUnlock(lock, path)); }
+                    case "up_read" -> { pc.release(n, key, lock, kind); return List.of(new Step.UpRead(lock, path)); }
+                    case "up_write" -> { pc.release(n, key, lock, kind); return List.of(new Step.UpWrite(lock, path)); }
+                    default -> { pc.release(n, key, lock, kind); return List.of(new Step.MutexUnlock(lock, path)); }
                 }
             }
             case "send", "recv" -> {
@@ -738,8 +738,7 @@ public final class ScenarioLoader {
     private List<ActionSpec> actions(Node n, List<TaskSpec> tasks, Set<String> groups, Map<String, CgroupSpec> cgroups) {
         List<ActionSpec> out = new ArrayList<>();
         if (!(n instanceof Arr a)) { problem(n, "found " + describe(n) + ", expected an array of actions"); return out; }
-        Set<String> taskNames = new LinkedHashSet<>();
-        for (TaskSpec t : tasks) taskNames.add(t.name());
+        Set<String> taskNames = declaredTasks;
         List<String> keys = new ArrayList<>(ACTION_KEYS);
         keys.add("at");
         for (Node item : a.items()) {

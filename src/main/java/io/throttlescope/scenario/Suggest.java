@@ -15,7 +15,8 @@ final class Suggest {
         }
         if (best == null) return "";
         int limit = Math.max(1, Math.min(3, best.length() / 3));
-        return bestD <= limit ? " (did you mean \"" + best + "\"?)" : "";
+        boolean close = bestD <= limit && bestD < found.length() && bestD < best.length();
+        return close ? " (did you mean \"" + best + "\"?)" : "";
     }
 
     static int distance(String a, String b) {
