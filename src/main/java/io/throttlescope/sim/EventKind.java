@@ -27,8 +27,8 @@ public enum EventKind {
     TASK_WORK_ADDED("task_work_added", null, null),
     PARKED("parked", null, null),
     UNPARKED("unparked", null, null),
-    LOCK_WAIT("lock_wait", null, null),
-    LOCK_ACQUIRE("lock_acquire", "handoff", null),
+    LOCK_WAIT("lock_wait", "op", null),
+    LOCK_ACQUIRE("lock_acquire", "handoff", "op"),
     LOCK_RELEASE("lock_release", "write", null),
     LOCK_GRANT("lock_grant", "write", null),
     HUNG_TASK("hung_task", "blocked_for_ns", "suppressed"),
@@ -38,7 +38,9 @@ public enum EventKind {
     MOVE("move", "from_group", null),
     NOTE("note", null, null),
     FAULT("fault", null, null),
-    EXIT("exit", null, null);
+    EXIT("exit", null, null),
+    /** A task changed state (bookkeeping for the views: a = the new TaskState ordinal). */
+    STATE("state", "state", null);
 
     public final String jsonName;
     public final String argA;

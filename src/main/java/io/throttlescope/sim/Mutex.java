@@ -22,7 +22,7 @@ final class Mutex {
     boolean lock(Task t) {
         if (owner == null) {
             owner = t;
-            s.lockAcquired(t, nameIdx);
+            s.lockAcquired(t, nameIdx, Simulator.OP_MUTEX);
             return true;
         }
         waiters.addLast(t);
@@ -39,7 +39,7 @@ final class Mutex {
         Task next = waiters.pollFirst();
         if (next != null) {
             owner = next;
-            s.lockGranted(next, nameIdx);
+            s.lockGranted(next, nameIdx, Simulator.OP_MUTEX);
             s.wake(next);
         }
     }

@@ -46,7 +46,7 @@ final class PercpuRwsem {
     boolean downRead(Task t) {
         if (gateIdle() || !block) {
             grantRead(t);
-            s.lockAcquired(t, nameIdx);
+            s.lockAcquired(t, nameIdx, Simulator.OP_READ);
             return true;
         }
         wakeWriter();                          // a failed trylock wakes the waiting writer
@@ -135,7 +135,7 @@ final class PercpuRwsem {
 
     private boolean drainReaders(Task t) {
         if (readCount == 0) {
-            s.lockAcquired(t, nameIdx);
+            s.lockAcquired(t, nameIdx, Simulator.OP_WRITE);
             return true;
         }
         writer = t;
@@ -157,7 +157,7 @@ final class PercpuRwsem {
                 if (block) break;
                 waiters.pollFirst();
                 grantRead(w.task());
-                s.lockGranted(w.task(), nameIdx);
+                s.lockGranted(w.task(), nameIdx, Simulator.OP_READ);
                 s.wake(w.task());
             } else {
                 if (block) break;

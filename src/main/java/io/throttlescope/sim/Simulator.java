@@ -178,8 +178,8 @@ public final class Simulator {
         }
         now = endNs;
         for (Cpu c : cpus) sync(c);
-        for (Task t : tasks) setState(t, t.state);
         finished = true;
+        for (Task t : tasks) setState(t, t.state);
         if (invariants != null) invariants.check();
     }
 
@@ -516,6 +516,10 @@ public final class Simulator {
     void setState(Task t, TaskState st) {
         t.timeIn[t.state.ordinal()] += now - t.stateSince;
         t.stateSince = now;
+        if (t.state != st && !finished) {
+            t.state = st;
+            emit(EventKind.STATE, t.cpu.id, t.id, t.group.id, -1, st.ordinal(), 0);
+        }
         t.state = st;
     }
 
@@ -529,26 +533,33 @@ public final class Simulator {
 
     void armGroupTimer(TaskGroup g, int type, long at, long gen) { queue.push(at, type, g.id, gen); }
 
+    /** Lock operation codes in events: read side, write side, mutex. */
+    public static final int OP_READ = 0, OP_WRITE = 1, OP_MUTEX = 2;
+
+    private static int opCode(String op) {
+        return op.equals("down_read") ? OP_READ : op.equals("down_write") ? OP_WRITE : OP_MUTEX;
+    }
+
     void lockWait(Task t, int lock, String op) {
         if (t.openWait() == null) {
             t.lockWaits.add(new Task.LockWait(strings.get(lock), op, now));
-            emit(EventKind.LOCK_WAIT, t.cpu.id, t.id, t.group.id, lock, 0, 0);
+            emit(EventKind.LOCK_WAIT, t.cpu.id, t.id, t.group.id, lock, opCode(op), 0);
         }
     }
 
-    void lockAcquired(Task t, int lock) {
+    void lockAcquired(Task t, int lock, int op) {
         Task.LockWait w = t.openWait();
         if (w != null) w.acquired = now;
         t.locksHeld++;
-        emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 0, 0);
+        emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 0, op);
     }
 
     /** Handoff: the waker gives the lock to a sleeping waiter before waking it. */
-    void lockGranted(Task t, int lock) {
+    void lockGranted(Task t, int lock, int op) {
         Task.LockWait w = t.openWait();
         if (w != null) w.acquired = now;
         t.locksHeld++;
-        emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 1, 0);
+        emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 1, op);
     }
 
     void lockReleased(Task t) { t.locksHeld--; }
@@ -628,6 +639,7 @@ public final class Simulator {
         b.quota = quota < 0 ? CfsBandwidth.RUNTIME_INF : quota;
         b.burst = burst;
         bw.refill(b);
+        emit(EventKind.REFILL, -1, -1, g.id, -1, b.limited() ? b.runtime : -1, 0);
         if (b.limited()) bw.startCfsBandwidth(g);
         for (Cpu c : cpus) {
             sync(c);
@@ -699,6 +711,25 @@ public final class Simulator {
     public int cpuCount() { return cpus.length; }
     public long kindCount(EventKind k) { return kindCounts[k.ordinal()]; }
     public SimSpec spec() { return spec; }
+    public int groupParent(int i) { TaskGroup p = groups.get(i).parent; return p == null ? -1 : p.id; }
+    /** Quota in ns of a group as configured at the start, or -1 for "max". */
+    public long groupQuotaNs(int i) {
+        var c = spec.cgroups().get(groups.get(i).path);
+        return c == null || c.quotaUs() < 0 ? -1 : c.quotaUs() * 1000;
+    }
+    public long groupPeriodNs(int i) {
+        var c = spec.cgroups().get(groups.get(i).path);
+        return c == null ? 100_000_000L : c.periodUs() * 1000;
+    }
+    public long groupPhaseNs(int i) {
+        var c = spec.cgroups().get(groups.get(i).path);
+        return c == null ? 0 : c.phaseNs();
+    }
+    public boolean taskKthread(int i) { return tasks[i].kthread; }
+    public int taskInitialGroup(int i) { return groupByPath.get(tasks[i].spec.cgroup()).id; }
+    public List<String> lockNames() { return new ArrayList<>(spec.locks().keySet()); }
+    public String lockType(String name) { return spec.locks().get(name); }
+    public long initialRuntimeRemaining() { return model.initialRuntimeRemaining(); }
 
     /** The result object of cli.md, computed from the state at the end of the run. */
     public RunResult result() { return RunResult.of(this); }

@@ -21,6 +21,11 @@ public final class TraceJsonl {
     }
 
     public static String line(Trace tr, Simulator sim, int i) throws IOException {
+        return line(tr, sim, i, null);
+    }
+
+    /** One event as JSON, names from the simulator or (in the app) from the run's info. */
+    public static String line(Trace tr, Simulator sim, int i, RunInfo info) throws IOException {
         StringWriter sw = new StringWriter(128);
         JsonWriter w = new JsonWriter(sw);
         EventKind k = tr.kind(i);
@@ -29,21 +34,26 @@ public final class TraceJsonl {
         w.name("seq").value(i);
         w.name("kind").value(k.jsonName);
         if (tr.cpu(i) >= 0) w.name("cpu").value(tr.cpu(i));
-        if (tr.task(i) >= 0) w.name("task").value(sim.taskName(tr.task(i)));
-        if (tr.group(i) >= 0) w.name("cgroup").value(sim.groupPath(tr.group(i)));
-        if (tr.text(i) >= 0) w.name(textKey(k)).value(sim.strings().get(tr.text(i)));
-        if (k.argA != null) argument(w, sim, k.argA, tr.argA(i));
-        if (k.argB != null) argument(w, sim, k.argB, tr.argB(i));
+        java.util.function.IntFunction<String> task = x -> info != null ? info.tasks()[x] : sim.taskName(x);
+        java.util.function.IntFunction<String> grp = x -> info != null ? info.groups()[x] : sim.groupPath(x);
+        if (tr.task(i) >= 0) w.name("task").value(task.apply(tr.task(i)));
+        if (tr.group(i) >= 0) w.name("cgroup").value(grp.apply(tr.group(i)));
+        if (tr.text(i) >= 0) w.name(textKey(k)).value(info != null ? info.str(tr.text(i)) : sim.strings().get(tr.text(i)));
+        if (k.argA != null) argument(w, task, grp, k.argA, tr.argA(i));
+        if (k.argB != null) argument(w, task, grp, k.argB, tr.argB(i));
         w.endObject();
         w.flush();
         return sw.toString();
     }
 
-    private static void argument(JsonWriter w, Simulator sim, String name, long v) throws IOException {
+    private static void argument(JsonWriter w, java.util.function.IntFunction<String> task,
+                                 java.util.function.IntFunction<String> grp, String name, long v) throws IOException {
         switch (name) {
-            case "prev" -> { if (v >= 0) w.name("prev").value(sim.taskName((int) v)); }
-            case "from_group" -> w.name("from_cgroup").value(sim.groupPath((int) v));
+            case "prev" -> { if (v >= 0) w.name("prev").value(task.apply((int) v)); }
+            case "from_group" -> w.name("from_cgroup").value(grp.apply((int) v));
             case "suppressed" -> w.name("suppressed").value(v != 0);
+            case "op" -> w.name("op").value(v == 0 ? "read" : v == 1 ? "write" : "mutex");
+            case "state" -> w.name("state").value(io.throttlescope.sim.TaskState.values()[(int) v].name().toLowerCase(java.util.Locale.ROOT));
             default -> w.name(name).value(v);
         }
     }

@@ -1,47 +1,564 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.cli.RunCommand;
+import io.throttlescope.scenario.DurationText;
+import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.trace.Snapshot;
+import io.throttlescope.trace.Trace;
+import javafx.animation.AnimationTimer;
+import javafx.application.Platform;
+import javafx.concurrent.Task;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.geometry.Pos;
 import javafx.scene.Scene;
+import javafx.scene.control.Alert;
+import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
+import javafx.scene.control.CheckMenuItem;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
+import javafx.scene.control.Menu;
+import javafx.scene.control.MenuBar;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.ScrollPane;
+import javafx.scene.control.Separator;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
+import javafx.scene.control.TextField;
+import javafx.scene.control.TextInputDialog;
+import javafx.scene.control.TitledPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.ToggleGroup;
+import javafx.scene.control.ToolBar;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.input.KeyEvent;
+import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.stage.FileChooser;
 import javafx.stage.Stage;
+import org.controlsfx.control.SegmentedButton;
+import org.controlsfx.control.StatusBar;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
+import java.io.File;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.function.IntPredicate;
+import java.util.stream.Collectors;
 
-/** The main window. */
+/** The main window: toolbar, timeline, the panels at the cursor and the event log, all on one cursor. */
 public final class MainWindow {
     private final Stage stage;
-    private final TextArea summary = new TextArea();
+    final ViewState vs = new ViewState();
+    final TimelineCanvas timeline = new TimelineCanvas(vs);
+    final CfsRqView cfsRqs = new CfsRqView();
+    final LocksView locks = new LocksView();
+    final EventLogView log = new EventLogView(vs);
+    private final ScenarioPanel scenarioPanel = new ScenarioPanel(this::goToTime);
+    private final Label explanation = new Label();
+    private final StatusBar status = new StatusBar();
+    private final ToggleButton legacyBtn = new ToggleButton("Legacy (\u2264 6.17)");
+    private final ToggleButton taskBtn = new ToggleButton("Task-based (6.18)");
+    private final ToggleButton playBtn = new ToggleButton("\u25B6 Play");
+    private final ComboBox<String> speed = new ComboBox<>();
+    private final TextField jump = new TextField();
+    private final Menu recentMenu = new Menu("Open _Recent");
+    private final RecentFiles recent = new RecentFiles();
+    private final Scene scene;
+    private Run legacyRun, taskRun;
+    private SimSpec spec;
+    private Path file;
+    private AnimationTimer player;
+    private boolean switching;
 
     public MainWindow(Stage stage) {
         this.stage = stage;
-        summary.setEditable(false);
-        summary.setStyle("-fx-font-family: monospace;");
-        stage.setScene(new Scene(new BorderPane(summary), 1100, 700));
+        explanation.setId("explanation");
+        explanation.setWrapText(true);
+        explanation.setPadding(new Insets(6));
+        explanation.setMinHeight(70);
+        explanation.setStyle("-fx-font-size: 12.5px;");
+        explanation.setAlignment(Pos.TOP_LEFT);
+        explanation.setMaxWidth(Double.MAX_VALUE);
+        BorderPane root = new BorderPane();
+        root.setTop(new VBox(menuBar(), toolBar()));
+        SplitPane main = new SplitPane();
+        main.setOrientation(Orientation.VERTICAL);
+        VBox timelineBox = new VBox(timeline, new Legend());
+        VBox.setVgrow(timeline, Priority.ALWAYS);
+        SplitPane top = new SplitPane(timelineBox, sidePanel());
+        top.setDividerPositions(0.6);
+        main.getItems().addAll(top, log);
+        main.setDividerPositions(0.72);
+        root.setCenter(main);
+        root.setBottom(status);
+        status.setText("Open a scenario (File > Open, Ctrl+O, or drop a .json file here)");
+        scene = new Scene(root, 1500, 950);
+        scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+            e.consume();
+        });
+        scene.setOnDragDropped(e -> {
+            List<File> f = e.getDragboard().getFiles();
+            if (f != null && !f.isEmpty()) open(f.get(0).toPath());
+            e.setDropCompleted(true);
+            e.consume();
+        });
+        stage.setScene(scene);
         stage.setTitle("ThrottleScope");
+        vs.cursor.addListener((o, a, b) -> cursorMoved());
+        vs.run.addListener((o, a, b) -> cursorMoved());
     }
 
-    public void open(Path file) {
-        ScenarioLoader.Loaded l = file == null ? DefaultScenario.load() : ScenarioLoader.load(file);
+    public Scene scene() { return scene; }
+    public ViewState viewState() { return vs; }
+
+    // ------------------------------------------------------------------ layout
+
+    private MenuBar menuBar() {
+        MenuItem open = new MenuItem("_Open\u2026");
+        open.setAccelerator(new KeyCodeCombination(KeyCode.O, KeyCombination.SHORTCUT_DOWN));
+        open.setOnAction(e -> chooseFile());
+        MenuItem reload = new MenuItem("Re_load");
+        reload.setAccelerator(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN));
+        reload.setOnAction(e -> { if (file != null) open(file); });
+        MenuItem quit = new MenuItem("_Quit");
+        quit.setOnAction(e -> stage.close());
+        Menu fileMenu = new Menu("_File", null, open, recentMenu, reload, new SeparatorMenuItem(), quit);
+        fileMenu.setOnShowing(e -> fillRecent());
+        CheckMenuItem lanes = new CheckMenuItem("_Task lanes");
+        lanes.selectedProperty().bindBidirectional(vs.taskLanes);
+        MenuItem fit = new MenuItem("_Fit (F)");
+        fit.setOnAction(e -> vs.fit());
+        Menu view = new Menu("_View", null, lanes, fit);
+        MenuItem next = item("Next event (\u2192)", () -> step(1, i -> true));
+        MenuItem prev = item("Previous event (\u2190)", () -> step(-1, i -> true));
+        MenuItem thr = item("Next throttle (T)", () -> step(1, kind(EventKind.THROTTLE)));
+        MenuItem park = item("Next park (P)", this::nextPark);
+        MenuItem hung = item("Next hung task (H)", () -> step(1, kind(EventKind.HUNG_TASK)));
+        MenuItem jumpTo = item("Jump to time\u2026 (Ctrl+G)", this::askTime);
+        Menu go = new Menu("_Go", null, next, prev, thr, park, hung, jumpTo);
+        MenuItem keys = item("Keyboard shortcuts (?)", this::showShortcuts);
+        Menu help = new Menu("_Help", null, keys);
+        return new MenuBar(fileMenu, view, go, help);
+    }
+
+    private static MenuItem item(String text, Runnable r) {
+        MenuItem m = new MenuItem(text);
+        m.setOnAction(e -> r.run());
+        return m;
+    }
+
+    private ToolBar toolBar() {
+        Button open = button("Open\u2026", "Open a scenario file (Ctrl+O)", this::chooseFile);
+        legacyBtn.setId("modelLegacy");
+        taskBtn.setId("modelTask");
+        SegmentedButton modelSwitch = new SegmentedButton(legacyBtn, taskBtn);
+        ToggleGroup models = modelSwitch.getToggleGroup();
+        modelSwitch.setId("modelSwitch");
+        legacyBtn.setTooltip(new Tooltip("The cfs_rq-based throttle of Linux 6.17 and earlier (M switches)"));
+        taskBtn.setTooltip(new Tooltip("The task-based throttle of Linux 6.18 (M switches)"));
+        models.selectedToggleProperty().addListener((o, a, b) -> {
+            if (b == null) { a.setSelected(true); return; }
+            if (!switching) switchModel(b == legacyBtn ? Simulator.Model.LEGACY : Simulator.Model.TASK);
+        });
+        Button home = button("First", "First event (Home)", () -> goTo(firstVisible()));
+        Button back = button("\u25C0", "Previous event (\u2190)", () -> step(-1, i -> true));
+        back.setId("stepBack");
+        Button fwd = button("\u25B6", "Next event (\u2192)", () -> step(1, i -> true));
+        fwd.setId("stepForward");
+        Button end = button("Last", "Last event (End)", () -> goTo(size() - 1));
+        Button thr = button("Next throttle", "Next throttle_cfs_rq (T)", () -> step(1, kind(EventKind.THROTTLE)));
+        thr.setId("nextThrottle");
+        Button park = button("Next park", "Next task parked at its return to user (P)", this::nextPark);
+        park.setId("nextPark");
+        Button hung = button("Next hung task", "Next hung-task report (H)", () -> step(1, kind(EventKind.HUNG_TASK)));
+        hung.setId("nextHung");
+        playBtn.setId("play");
+        playBtn.setOnAction(e -> setPlaying(playBtn.isSelected()));
+        speed.getItems().addAll("0.1 ms/s", "1 ms/s", "10 ms/s", "100 ms/s", "1 s/s");
+        speed.setValue("10 ms/s");
+        speed.setTooltip(new Tooltip("Simulated time per second of playback"));
+        jump.setId("jumpTime");
+        jump.setPromptText("jump to, e.g. 15ms");
+        jump.setPrefColumnCount(9);
+        jump.setOnAction(e -> { jumpTo(jump.getText()); timeline.requestFocus(); });
+        ToggleButton lanes = new ToggleButton("Task lanes");
+        lanes.selectedProperty().bindBidirectional(vs.taskLanes);
+        lanes.setTooltip(new Tooltip("Show one lane per task with its state over time (L)"));
+        Button fit = button("Fit", "Show the whole run (F)", vs::fit);
+        Button help = button("?", "Keyboard shortcuts", this::showShortcuts);
+        return new ToolBar(open, new Separator(), new Label("Model:"), modelSwitch, new Separator(), home, back, fwd, end,
+                thr, park, hung, new Separator(), playBtn, speed, jump, new Separator(), lanes, fit, help);
+    }
+
+    private static Button button(String text, String tip, Runnable r) {
+        Button b = new Button(text);
+        b.setTooltip(new Tooltip(tip));
+        b.setOnAction(e -> r.run());
+        b.setFocusTraversable(false);
+        return b;
+    }
+
+    private ScrollPane sidePanel() {
+        TitledPane sc = new TitledPane("Scenario", scenarioPanel);
+        TitledPane ex = new TitledPane("What just happened", explanation);
+        ex.setId("explanationPane");
+        TitledPane rq = new TitledPane("Runqueues and limbo lists at the cursor", cfsRqs);
+        cfsRqs.setPrefHeight(170);
+        TitledPane lk = new TitledPane("Locks at the cursor", locks);
+        locks.setPrefHeight(110);
+        VBox box = new VBox(4, ex, rq, lk, sc);
+        box.setPadding(new Insets(4));
+        ScrollPane sp = new ScrollPane(box);
+        sp.setFitToWidth(true);
+        sp.setMinWidth(380);
+        return sp;
+    }
+
+    // ------------------------------------------------------------------ opening
+
+    /** Opens a scenario; a file that fails to load leaves the open one in place. */
+    public void open(Path path) {
+        if (path == null) {
+            load(DefaultScenario.load(), null);
+        } else {
+            load(ScenarioLoader.load(path), path);
+        }
+    }
+
+    private void chooseFile() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open a scenario");
+        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Scenario files", "*.json"));
+        Path dir = file != null ? file.getParent() : Path.of("scenarios");
+        if (dir != null && dir.toFile().isDirectory()) fc.setInitialDirectory(dir.toFile());
+        File f = fc.showOpenDialog(stage);
+        if (f != null) open(f.toPath());
+    }
+
+    private void fillRecent() {
+        recentMenu.getItems().clear();
+        for (String p : recent.list()) {
+            MenuItem m = new MenuItem(p);
+            m.setMnemonicParsing(false);
+            m.setOnAction(e -> open(Path.of(p)));
+            recentMenu.getItems().add(m);
+        }
+        if (recentMenu.getItems().isEmpty()) {
+            MenuItem none = new MenuItem("(none yet)");
+            none.setDisable(true);
+            recentMenu.getItems().add(none);
+        }
+    }
+
+    private void load(ScenarioLoader.Loaded l, Path path) {
         if (!l.ok()) {
-            summary.setText(String.join("\n", l.problems().stream().map(p -> p.format(String.valueOf(file))).toList()));
+            showProblems(path, l.problems());
             return;
         }
-        SimSpec spec = l.spec();
-        stage.setTitle("ThrottleScope - " + spec.name());
-        StringWriter sw = new StringWriter();
-        PrintWriter pw = new PrintWriter(sw);
-        for (Simulator.Model m : Simulator.Model.values()) {
-            Simulator s = new Simulator(spec, m, null);
-            s.run();
-            RunCommand.Summary.print(s.result(), pw);
-            pw.println();
-        }
-        summary.setText(sw.toString());
+        SimSpec s = l.spec();
+        Task<Run[]> job = new Task<>() {
+            @Override protected Run[] call() {
+                updateMessage("Simulating " + s.name() + " under the legacy model\u2026");
+                Run a = Run.simulate(s, Simulator.Model.LEGACY);
+                updateProgress(1, 2);
+                updateMessage("Simulating under the task-based model\u2026");
+                Run b = Run.simulate(s, Simulator.Model.TASK);
+                updateProgress(2, 2);
+                return new Run[] {a, b};
+            }
+        };
+        status.textProperty().bind(job.messageProperty());
+        status.progressProperty().bind(job.progressProperty());
+        job.setOnSucceeded(e -> {
+            status.textProperty().unbind();
+            status.progressProperty().unbind();
+            status.setProgress(0);
+            Run[] runs = job.getValue();
+            installRuns(s, path, runs[0], runs[1]);
+        });
+        job.setOnFailed(e -> {
+            status.textProperty().unbind();
+            status.progressProperty().unbind();
+            status.setProgress(0);
+            Throwable t = job.getException();
+            error("The simulation failed", String.valueOf(t == null ? "" : t.getMessage()));
+        });
+        Thread th = new Thread(job, "simulate");
+        th.setDaemon(true);
+        th.start();
     }
+
+    /** Installs freshly simulated runs (also used by tests and screenshots, on the FX thread). */
+    void installRuns(SimSpec s, Path path, Run legacy, Run task) {
+        spec = s;
+        file = path;
+        legacyRun = legacy;
+        taskRun = task;
+        if (path != null) recent.add(path.toAbsolutePath().normalize().toString());
+        stage.setTitle("ThrottleScope \u2014 " + s.name() + (path == null ? "" : "  (" + path.getFileName() + ")"));
+        scenarioPanel.show(s);
+        Simulator.Model m = Simulator.Model.of(s.defaultModel());
+        switching = true;
+        (m == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
+        switching = false;
+        Run r = m == Simulator.Model.LEGACY ? legacy : task;
+        vs.selectedTask.set(-1);
+        vs.selectedGroup.set(-1);
+        vs.cursor.set(-1);
+        vs.run.set(r);
+        vs.fit();
+        status.setText("Loaded " + s.name() + ": " + legacy.trace().size() + " events (legacy), " + task.trace().size()
+                + " events (task-based). Press \u2192 to step.");
+    }
+
+    /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */
+    public boolean openNow(Path path) {
+        ScenarioLoader.Loaded l = path == null ? DefaultScenario.load() : ScenarioLoader.load(path);
+        if (!l.ok()) return false;
+        installRuns(l.spec(), path, Run.simulate(l.spec(), Simulator.Model.LEGACY), Run.simulate(l.spec(), Simulator.Model.TASK));
+        return true;
+    }
+
+    private void showProblems(Path path, List<Problem> problems) {
+        String name = path == null ? "the default scenario" : path.getFileName().toString();
+        String text = problems.stream().map(p -> p.format(name)).collect(Collectors.joining("\n"));
+        Alert a = new Alert(Alert.AlertType.ERROR);
+        a.initOwner(stage);
+        a.setTitle("Cannot open " + name);
+        a.setHeaderText(name + " has " + problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
+                + (spec != null ? "; " + spec.name() + " stays open." : "."));
+        TextArea area = new TextArea(text);
+        area.setId("problems");
+        area.setEditable(false);
+        area.setWrapText(false);
+        area.setPrefSize(760, 260);
+        a.getDialogPane().setContent(area);
+        a.getDialogPane().setId("problemsDialog");
+        a.show();
+    }
+
+    private void error(String header, String text) {
+        Alert a = new Alert(Alert.AlertType.ERROR, text, ButtonType.OK);
+        a.initOwner(stage);
+        a.setHeaderText(header);
+        a.show();
+    }
+
+    // ------------------------------------------------------------------ model switch
+
+    /** Shows the other model's run, keeping the cursor at the same simulated time. */
+    public void switchModel(Simulator.Model m) {
+        Run target = m == Simulator.Model.LEGACY ? legacyRun : taskRun;
+        if (target == null || target == vs.run.get()) return;
+        long t = vs.cursorTime();
+        boolean had = vs.cursor.get() >= 0;
+        double s = vs.viewStart.get(), e = vs.viewEnd.get();
+        vs.run.set(target);
+        vs.viewStart.set(s);
+        vs.viewEnd.set(e);
+        switching = true;
+        (m == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
+        switching = false;
+        if (had) {
+            vs.cursor.set(lastVisibleAtOrBefore(t));
+        } else {
+            vs.cursor.set(-1);
+        }
+    }
+
+    // ------------------------------------------------------------------ moving
+
+    private int size() { return vs.run.get() == null ? 0 : vs.run.get().trace().size(); }
+
+    private boolean visible(int i) { return vs.run.get().trace().kind(i) != EventKind.STATE; }
+
+    private int firstVisible() {
+        for (int i = 0; i < size(); i++) if (visible(i)) return i;
+        return -1;
+    }
+
+    private IntPredicate kind(EventKind k) {
+        return i -> vs.run.get().trace().kind(i) == k;
+    }
+
+    private void nextPark() {
+        boolean legacy = vs.run.get() != null && vs.run.get().model() == Simulator.Model.LEGACY;
+        if (legacy) step(1, i -> vs.run.get().trace().kind(i) == EventKind.STATE
+                && vs.run.get().trace().argA(i) == io.throttlescope.sim.TaskState.THROTTLED.ordinal(), true);
+        else step(1, kind(EventKind.PARKED));
+    }
+
+    /** Moves the cursor to the next (dir 1) or previous (-1) visible event that matches. */
+    public void step(int dir, IntPredicate match) { step(dir, match, false); }
+
+    /** As {@link #step(int, IntPredicate)}; hidden (bookkeeping) events count when allowHidden. */
+    public void step(int dir, IntPredicate match, boolean allowHidden) {
+        if (vs.run.get() == null) return;
+        int n = size();
+        for (int i = vs.cursor.get() + dir; i >= 0 && i < n; i += dir) {
+            if ((allowHidden || visible(i)) && match.test(i)) {
+                goTo(i);
+                return;
+            }
+        }
+        if (dir < 0 && vs.cursor.get() >= 0 && match.test(vs.cursor.get()) && vs.cursor.get() == firstVisible()) {
+            goTo(-1);
+            return;
+        }
+        status.setText(dir > 0 ? "No further event of that kind." : "No earlier event of that kind.");
+    }
+
+    /** The last visible event at or before time t (-1 if none). */
+    public int lastVisibleAtOrBefore(long t) {
+        Trace tr = vs.run.get().trace();
+        int i = tr.firstAtOrAfter(t + 1) - 1;
+        while (i >= 0 && !visible(i)) i--;
+        return i;
+    }
+
+    public void goTo(int i) {
+        vs.cursor.set(Math.max(-1, Math.min(size() - 1, i)));
+    }
+
+    private void goToTime(long t) {
+        if (vs.run.get() == null) return;
+        goTo(vs.run.get().trace().firstAtOrAfter(t));
+    }
+
+    private void askTime() {
+        TextInputDialog d = new TextInputDialog(DurationText.format(vs.cursorTime()));
+        d.initOwner(stage);
+        d.setTitle("Jump to a time");
+        d.setHeaderText("Simulated time, e.g. 15ms, 1.5s, 250us");
+        d.showAndWait().ifPresent(this::jumpTo);
+    }
+
+    private void jumpTo(String text) {
+        long t = io.throttlescope.scenario.DurationText.parse(text.trim());
+        if (t < 0) {
+            status.setText("\"" + text + "\" is not a time: write a number and a unit, e.g. 15ms");
+            return;
+        }
+        goToTime(t);
+    }
+
+    private void cursorMoved() {
+        Run r = vs.run.get();
+        if (r == null) return;
+        int i = vs.cursor.get();
+        Snapshot s = r.index().at(i);
+        explanation.setText(Explainer.explain(r, s, i));
+        cfsRqs.show(r, s);
+        locks.show(r, s);
+        if (i >= 0) {
+            long t = r.trace().time(i);
+            double a = vs.viewStart.get(), b = vs.viewEnd.get();
+            if (t < a || t > b) vs.setRange(t - (b - a) / 2, t + (b - a) / 2);
+        }
+        status.setText((i < 0 ? "before the first event" : "event " + i + " of " + (size() - 1) + "  \u00B7  t = "
+                + DurationText.format(vs.cursorTime())) + "  \u00B7  " + (r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model"));
+    }
+
+    // ------------------------------------------------------------------ keys and playback
+
+    private void onKey(KeyEvent e) {
+        if (e.getTarget() instanceof TextField || e.getTarget() instanceof TextArea) return;
+        if (vs.run.get() == null) return;
+        KeyCode k = e.getCode();
+        boolean shift = e.isShiftDown(), ctrl = e.isShortcutDown(), alt = e.isAltDown();
+        int dir = 0;
+        if (k == KeyCode.RIGHT || k == KeyCode.PERIOD) dir = 1;
+        if (k == KeyCode.LEFT || k == KeyCode.COMMA) dir = -1;
+        if (dir != 0) {
+            int cur = vs.cursor.get();
+            Trace tr = vs.run.get().trace();
+            if (shift && cur >= 0) { EventKind ek = tr.kind(cur); step(dir, i -> tr.kind(i) == ek); }
+            else if (ctrl) { int t = vs.selectedTask.get(); step(dir, i -> tr.task(i) == t); }
+            else if (alt) { int c = vs.selectedCpu.get() >= 0 ? vs.selectedCpu.get() : cur >= 0 ? tr.cpu(cur) : 0; step(dir, i -> tr.cpu(i) == c); }
+            else step(dir, i -> true);
+            e.consume();
+            return;
+        }
+        double span = vs.viewEnd.get() - vs.viewStart.get();
+        double around = vs.cursor.get() >= 0 ? vs.cursorTime() : (vs.viewStart.get() + vs.viewEnd.get()) / 2;
+        switch (k) {
+            case T -> step(shift ? -1 : 1, kind(EventKind.THROTTLE));
+            case P -> { if (shift) step(-1, kind(EventKind.PARKED)); else nextPark(); }
+            case H -> step(shift ? -1 : 1, kind(EventKind.HUNG_TASK));
+            case HOME -> goTo(firstVisible());
+            case END -> goTo(size() - 1);
+            case SPACE -> { playBtn.setSelected(!playBtn.isSelected()); setPlaying(playBtn.isSelected()); }
+            case W -> vs.zoom(0.7, around);
+            case S -> { if (!ctrl) vs.zoom(1.0 / 0.7, around); }
+            case A -> vs.pan(-span * 0.2);
+            case D -> vs.pan(span * 0.2);
+            case F -> vs.fit();
+            case M -> switchModel(vs.run.get().model() == Simulator.Model.LEGACY ? Simulator.Model.TASK : Simulator.Model.LEGACY);
+            case L -> vs.taskLanes.set(!vs.taskLanes.get());
+            case G -> { if (ctrl) askTime(); else return; }
+            case SLASH -> { if (shift) showShortcuts(); else return; }
+            default -> { if ("?".equals(e.getText())) showShortcuts(); else return; }
+        }
+        e.consume();
+    }
+
+    private void setPlaying(boolean on) {
+        if (player != null) player.stop();
+        player = null;
+        playBtn.setText(on ? "\u23F8 Pause" : "\u25B6 Play");
+        if (!on) return;
+        player = new AnimationTimer() {
+            long last = -1;
+            double simT = vs.cursorTime();
+
+            @Override public void handle(long now) {
+                if (last < 0) { last = now; return; }
+                double rate = switch (speed.getValue()) {
+                    case "0.1 ms/s" -> 1e5; case "1 ms/s" -> 1e6; case "100 ms/s" -> 1e8; case "1 s/s" -> 1e9; default -> 1e7;
+                };
+                simT += (now - last) / 1e9 * rate;
+                last = now;
+                Run r = vs.run.get();
+                if (r == null) return;
+                int i = r.trace().firstAtOrAfter((long) simT + 1) - 1;
+                if (i > vs.cursor.get()) vs.cursor.set(i);
+                if (simT >= r.info().endNs()) { playBtn.setSelected(false); setPlaying(false); }
+            }
+        };
+        player.start();
+    }
+
+    private void showShortcuts() {
+        Alert a = new Alert(Alert.AlertType.INFORMATION);
+        a.initOwner(stage);
+        a.setTitle("Keyboard shortcuts");
+        a.setHeaderText("Moving through time and around the timeline");
+        javafx.scene.layout.GridPane grid = new javafx.scene.layout.GridPane();
+        grid.setHgap(16);
+        grid.setVgap(4);
+        int row = 0;
+        for (String[] s : Shortcuts.ALL) {
+            Label k = new Label(s[0]);
+            k.setStyle("-fx-font-weight: bold;");
+            grid.addRow(row++, k, new Label(s[1]));
+        }
+        a.getDialogPane().setContent(grid);
+        a.getDialogPane().setId("shortcutsDialog");
+        a.show();
+    }
+
+    public Label explanationLabel() { return explanation; }
 }

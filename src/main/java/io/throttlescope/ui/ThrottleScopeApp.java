@@ -16,7 +16,9 @@ public final class ThrottleScopeApp extends Application {
 
     @Override public void start(Stage stage) {
         MainWindow w = new MainWindow(stage);
-        w.open(initialFile != null ? initialFile : getParameters().getRaw().isEmpty() ? null : Path.of(getParameters().getRaw().get(0)));
+        Path f = initialFile;
+        if (f == null && !getParameters().getRaw().isEmpty()) f = Path.of(getParameters().getRaw().get(0));
         stage.show();
+        w.open(f);
     }
 }

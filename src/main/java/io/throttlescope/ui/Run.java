@@ -1,0 +1,23 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.Trace;
+import io.throttlescope.trace.TraceIndex;
+
+/** One simulated run as the views see it: the recorded trace, its index and the result object. */
+public record Run(SimSpec spec, Simulator.Model model, RunInfo info, TraceIndex index, RunResult result) {
+
+    /** Simulates (no JavaFX here: may run on any thread). */
+    public static Run simulate(SimSpec spec, Simulator.Model model) {
+        Trace trace = new Trace();
+        Simulator s = new Simulator(spec, model, trace);
+        s.run();
+        RunInfo info = RunInfo.of(s);
+        return new Run(spec, model, info, new TraceIndex(trace, info), s.result());
+    }
+
+    public Trace trace() { return index.trace(); }
+}

@@ -1,0 +1,96 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
+import javafx.application.Platform;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.Scene;
+import javafx.scene.image.WritableImage;
+import javafx.scene.layout.StackPane;
+import javafx.stage.Stage;
+
+import javax.imageio.ImageIO;
+import java.nio.file.Path;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Renders the window, or one view of it, to a PNG without a display (Monocle's headless glass
+ * platform and the software renderer).
+ */
+public final class Screenshot {
+    public static final String[] VIEWS = {"window", "timeline", "budget", "limbo", "locks", "log", "explanation"};
+
+    private Screenshot() { }
+
+    /** Options of one picture. at &lt; 0: not given; step &lt; 0: not given. */
+    public record Options(Path file, String model, long atNs, int step, String view, Path out, int width, int height,
+                          long rangeStart, long rangeEnd) {}
+
+    public static void render(Options o) throws Exception {
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("headless.geometry", o.width() + "x" + o.height() + "-32");
+        System.setProperty("java.awt.headless", "true");
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Platform.startup(() -> started.complete(null));
+        started.get(60, TimeUnit.SECONDS);
+        CompletableFuture<WritableImage> shot = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                shot.complete(take(o));
+            } catch (Throwable t) {
+                shot.completeExceptionally(t);
+            }
+        });
+        WritableImage img = shot.get(300, TimeUnit.SECONDS);
+        ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", o.out().toFile());
+        Platform.exit();
+    }
+
+    private static WritableImage take(Options o) {
+        Stage stage = new Stage();
+        MainWindow w = new MainWindow(stage);
+        if (!w.openNow(o.file())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
+        if (o.model() != null) w.switchModel(Simulator.Model.of(o.model()));
+        Run r = w.vs.run.get();
+        if (o.view().equals("budget")) w.vs.taskLanes.set(false);
+        if (o.atNs() >= 0) {
+            w.goTo(w.lastVisibleAtOrBefore(o.atNs()));
+        } else if (o.step() >= 0) {
+            int n = 0, target = -1;
+            for (int i = 0; i < r.trace().size() && n <= o.step(); i++) {
+                if (r.trace().kind(i) != EventKind.STATE) { target = i; n++; }
+            }
+            w.goTo(o.step() == 0 ? -1 : target);
+        }
+        if (o.rangeEnd() > o.rangeStart()) w.vs.setRange(o.rangeStart(), o.rangeEnd());
+        stage.setWidth(o.width());
+        stage.setHeight(o.height());
+        stage.show();
+        Node node = switch (o.view()) {
+            case "timeline", "budget" -> w.timeline;
+            case "limbo" -> w.cfsRqs;
+            case "locks" -> w.locks;
+            case "log" -> w.log;
+            case "explanation" -> w.explanationLabel();
+            default -> stage.getScene().getRoot();
+        };
+        if (!o.view().equals("window")) {
+            Parent root = stage.getScene().getRoot();
+            root.applyCss();
+            root.layout();
+            if (o.view().equals("budget")) {
+                w.timeline.resize(o.width(), o.height());
+            }
+        }
+        Parent root = stage.getScene().getRoot();
+        root.applyCss();
+        root.layout();
+        w.timeline.redraw();
+        return node.snapshot(null, null);
+    }
+}

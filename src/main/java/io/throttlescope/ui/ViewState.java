@@ -1,0 +1,57 @@
+package io.throttlescope.ui;
+
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.IntegerProperty;
+import javafx.beans.property.ObjectProperty;
+import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
+import javafx.beans.property.SimpleIntegerProperty;
+import javafx.beans.property.SimpleObjectProperty;
+
+/** What every view observes: the run, the cursor (an event index), the visible time range and the selection. */
+public final class ViewState {
+    public final ObjectProperty<Run> run = new SimpleObjectProperty<>();
+    /** Index of the current event; -1 before the first. */
+    public final IntegerProperty cursor = new SimpleIntegerProperty(-1);
+    public final DoubleProperty viewStart = new SimpleDoubleProperty(0);
+    public final DoubleProperty viewEnd = new SimpleDoubleProperty(1);
+    public final IntegerProperty selectedTask = new SimpleIntegerProperty(-1);
+    public final IntegerProperty selectedCpu = new SimpleIntegerProperty(-1);
+    public final IntegerProperty selectedGroup = new SimpleIntegerProperty(-1);
+    public final BooleanProperty taskLanes = new SimpleBooleanProperty(true);
+
+    public long cursorTime() {
+        Run r = run.get();
+        int c = cursor.get();
+        if (r == null || c < 0) return 0;
+        return r.trace().time(c);
+    }
+
+    /** Fit the whole run. */
+    public void fit() {
+        Run r = run.get();
+        if (r == null) return;
+        viewStart.set(0);
+        viewEnd.set(Math.max(1, r.info().endNs()));
+    }
+
+    /** Zoom by a factor around a time (factor &lt; 1 zooms in). */
+    public void zoom(double factor, double around) {
+        double s = viewStart.get(), e = viewEnd.get();
+        double ns = around - (around - s) * factor, ne = around + (e - around) * factor;
+        setRange(ns, ne);
+    }
+
+    public void pan(double deltaNs) { setRange(viewStart.get() + deltaNs, viewEnd.get() + deltaNs); }
+
+    public void setRange(double s, double e) {
+        Run r = run.get();
+        double max = r == null ? 1 : Math.max(1, r.info().endNs());
+        double w = Math.max(1000, Math.min(e - s, max * 1.2));
+        if (s < -max * 0.1) s = -max * 0.1;
+        if (s + w > max * 1.1) s = max * 1.1 - w;
+        viewStart.set(s);
+        viewEnd.set(s + w);
+    }
+}

@@ -1,0 +1,178 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
+import javafx.scene.control.DialogPane;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextArea;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import javafx.stage.Window;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The window, headless (Monocle): stepping through the seed story under both models. */
+@ExtendWith(ApplicationExtension.class)
+class MainWindowTest {
+    MainWindow w;
+    Stage stage;
+    @TempDir Path dir;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        w = new MainWindow(stage);
+        stage.setWidth(1500);
+        stage.setHeight(950);
+        stage.show();
+        w.openNow(null);          // the default scenario, simulated on the FX thread
+    }
+
+    int eventOf(EventKind k, String task) {
+        Run r = w.vs.run.get();
+        int id = java.util.Arrays.asList(r.info().tasks()).indexOf(task);
+        for (int i = 0; i < r.trace().size(); i++) if (r.trace().kind(i) == k && r.trace().task(i) == id) return i;
+        throw new AssertionError("no " + k + " for " + task);
+    }
+
+    String cell(CfsRqView v, String cfsRq, java.util.function.Function<CfsRqView.Row, String> f) {
+        return v.getItems().stream().filter(r -> r.cfsRq().equals(cfsRq)).map(f).findFirst().orElseThrow();
+    }
+
+    @Test
+    void opensTheDefaultScenarioReadyToStep(FxRobot robot) {
+        assertThat(stage.getTitle()).contains("percpu_rwsem reader woken into a throttled cgroup");
+        assertThat(w.vs.run.get().model()).isEqualTo(Simulator.Model.TASK);
+        assertThat(w.vs.cursor.get()).isEqualTo(-1);
+        Label name = robot.lookup("#scenarioName").queryAs(Label.class);
+        assertThat(name.getText()).isEqualTo("percpu_rwsem reader woken into a throttled cgroup");
+        assertThat(robot.lookup("#scenarioDescription").queryAs(Label.class).getText()).contains("Step through it under both models");
+        robot.clickOn("#timeline");
+        robot.type(KeyCode.RIGHT);
+        assertThat(w.vs.cursor.get()).isEqualTo(0);
+        assertThat(w.vs.run.get().trace().kind(0)).isNotEqualTo(EventKind.STATE);
+    }
+
+    @Test
+    void theReaderGetsTheTaskWorkThenParksAndSteppingBackRestoresEverything(FxRobot robot) {
+        int work = eventOf(EventKind.TASK_WORK_ADDED, "R");
+        robot.interact(() -> w.goTo(work));
+        Label explanation = robot.lookup("#explanation").queryAs(Label.class);
+        assertThat(explanation.getText()).contains("CPU0 picked R").contains("task_throttle_setup_work() attached throttle_cfs_rq_work")
+                .contains("R keeps running in the kernel and will be parked when it returns to user mode");
+        CfsRqView rq = robot.lookup("#cfsrqTable").queryAs(CfsRqView.class);
+        assertThat(cell(rq, "/G @ CPU0", r -> r.throttled() ? "yes" : "no")).isEqualTo("yes");
+        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::limbo)).isEqualTo("H");          // H was parked at 10 ms
+        LocksView locks = robot.lookup("#locksTable").queryAs(LocksView.class);
+        assertThat(locks.getItems().get(0).inside()).isEqualTo("R");                    // R holds the read side
+        assertThat(locks.getItems().get(0).queue()).isEmpty();
+
+        // step forward (key) to the park: R is now at the head of the limbo list, before H
+        robot.clickOn("#timeline");
+        int park = eventOf(EventKind.PARKED, "R");
+        for (int i = 0; i < 20 && w.vs.cursor.get() < park; i++) robot.type(KeyCode.RIGHT);
+        assertThat(w.vs.cursor.get()).isEqualTo(park);
+        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::limbo)).isEqualTo("R \u2192 H");
+        assertThat(locks.getItems().get(0).inside()).isEmpty();                        // it released the lock first
+        assertThat(explanation.getText()).contains("R returns to user mode").contains("parked at the head of the limbo list of /G on CPU0");
+        String atPark = explanation.getText();
+
+        // and back: every view as it was
+        for (int i = 0; i < 20 && w.vs.cursor.get() > work; i++) robot.type(KeyCode.LEFT);
+        assertThat(w.vs.cursor.get()).isEqualTo(work);
+        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::limbo)).isEqualTo("H");
+        assertThat(locks.getItems().get(0).inside()).isEqualTo("R");
+        assertThat(explanation.getText()).contains("task_throttle_setup_work()");
+        robot.type(KeyCode.RIGHT);
+        assertThat(explanation.getText()).isNotEqualTo(atPark);
+    }
+
+    @Test
+    void nextParkButtonAndEventLogFollowTheCursor(FxRobot robot) {
+        robot.clickOn("#nextPark");
+        int parkH = eventOf(EventKind.PARKED, "H");
+        assertThat(w.vs.cursor.get()).isEqualTo(parkH);
+        assertThat(w.log.table().getSelectionModel().getSelectedItem()).isEqualTo(parkH);
+        // clicking a row of the log moves the cursor there
+        int wake = eventOf(EventKind.WAKE, "W");
+        robot.interact(() -> w.log.table().getSelectionModel().clearAndSelect(w.log.table().getItems().indexOf(wake)));
+        assertThat(w.vs.cursor.get()).isEqualTo(wake);
+        // filtering by kind keeps only those events
+        robot.interact(() -> w.log.filterKind("parked"));
+        assertThat(w.log.table().getItems()).allSatisfy(i -> assertThat(w.vs.run.get().trace().kind(i)).isEqualTo(EventKind.PARKED));
+        assertThat(w.log.rowCount()).isEqualTo(w.vs.run.get().result().counts().get("parked").intValue());
+    }
+
+    @Test
+    void switchingModelsKeepsTheSimulatedTime(FxRobot robot) {
+        int park = eventOf(EventKind.PARKED, "R");
+        robot.interact(() -> w.goTo(park));
+        long t = w.vs.cursorTime();
+        robot.clickOn("#modelLegacy");
+        assertThat(w.vs.run.get().model()).isEqualTo(Simulator.Model.LEGACY);
+        assertThat(w.vs.cursorTime()).isLessThanOrEqualTo(t);
+        assertThat(w.vs.run.get().trace().time(w.vs.cursor.get() + 1)).isGreaterThan(t);
+        // legacy at 15.1 ms: R holds the lock but is held off by the throttle; nothing is parked
+        CfsRqView rq = robot.lookup("#cfsrqTable").queryAs(CfsRqView.class);
+        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::limbo)).isEmpty();
+        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::queued)).contains("R").contains("H");
+        LocksView locks = robot.lookup("#locksTable").queryAs(LocksView.class);
+        assertThat(locks.getItems().get(0).inside()).isEqualTo("R");
+        robot.clickOn("#timeline");
+        robot.type(KeyCode.M);
+        assertThat(w.vs.run.get().model()).isEqualTo(Simulator.Model.TASK);
+    }
+
+    @Test
+    void aBrokenFileShowsEveryProblemAndTheOldScenarioStays(FxRobot robot) throws Exception {
+        Path bad = dir.resolve("broken.json");
+        Files.writeString(bad, "{\n  \"format\": 1,\n  \"name\": \"x\",\n  \"duration\": 5,\n  \"tasks\": [{\"name\": \"T\", \"program\": [{\"usr\": \"1ms\"}]}]\n}\n");
+        String title = stage.getTitle();
+        Run before = w.vs.run.get();
+        robot.interact(() -> w.open(bad));
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#problems").tryQuery().isPresent());
+        TextArea problems = robot.lookup("#problems").queryAs(TextArea.class);
+        assertThat(problems.getText()).contains("broken.json:4:15: $.duration: found the bare number 5")
+                .contains("broken.json:5:39: $.tasks[0].program[0]: the step has none of");
+        DialogPane pane = robot.lookup("#problemsDialog").queryAs(DialogPane.class);
+        assertThat(pane.getHeaderText()).contains("2 problems").contains("stays open");
+        assertThat(stage.getTitle()).isEqualTo(title);
+        assertThat(w.vs.run.get()).isSameAs(before);
+        robot.interact(() -> { for (Window win : new java.util.ArrayList<>(Window.getWindows())) if (win != stage && win instanceof Stage s) s.close(); });
+    }
+
+    @Test
+    void openingAFileSimulatesInTheBackground(FxRobot robot) throws Exception {
+        Path f = Path.of("scenarios", "03-single-task-limited.json");
+        robot.interact(() -> w.open(f));
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> stage.getTitle().contains("One CPU-bound task"));
+        assertThat(w.vs.run.get().spec().name()).isEqualTo("One CPU-bound task in a limited group");
+        robot.clickOn("#timeline");
+        robot.type(KeyCode.T);
+        assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.THROTTLE);
+    }
+
+    @Test
+    void clickingASliceSelectsItsTask(FxRobot robot) {
+        TimelineCanvas tl = w.timeline;
+        robot.interact(() -> w.vs.setRange(0, 8_000_000));
+        // CPU0's lane: the first CPU lane under the "CPUs" section
+        double y = TimelineCanvas.RULER_H + TimelineCanvas.SECTION_H + TimelineCanvas.CPU_H / 2;
+        double x = TimelineCanvas.LABEL_W + tl.plotW() * 0.5;     // 4 ms: H runs on CPU0
+        javafx.geometry.Point2D p = tl.canvas().localToScreen(x, y);
+        robot.clickOn(p.getX(), p.getY());
+        assertThat(w.vs.selectedTask.get()).isEqualTo(java.util.Arrays.asList(w.vs.run.get().info().tasks()).indexOf("H"));
+        assertThat(tl.hit(x, y).text()).startsWith("H (/G) on CPU0, user mode");
+    }
+}
