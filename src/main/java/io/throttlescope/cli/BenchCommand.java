@@ -22,8 +22,9 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--duration", defaultValue = "1s") String duration;
     @Option(names = "--model", defaultValue = "task") String model;
     @Option(names = "--repeat", defaultValue = "3") int repeat;
+    @Option(names = "--ui", description = "measure the window instead: timeline redraws and cursor steps on the generated run") boolean ui;
 
-    @Override public Integer call() {
+    @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(BenchScenario.json(cpus, groups, pairs, duration));
         if (!l.ok()) {
@@ -31,6 +32,10 @@ public final class BenchCommand implements Callable<Integer> {
             return 1;
         }
         SimSpec sim = l.spec();
+        if (ui) {
+            io.throttlescope.ui.UiBench.run(sim, out);
+            return 0;
+        }
         Simulator.Model m = Simulator.Model.of(model);
         out.printf(Locale.ROOT, "scenario: %s, %s simulated, model %s%n", sim.name(), duration, m.id);
         double best = 0;

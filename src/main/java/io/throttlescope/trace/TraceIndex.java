@@ -195,6 +195,41 @@ public final class TraceIndex {
 
     public Series remainingPoints(int g, int c) { return remaining[g * info.cpus() + c]; }
 
+    /**
+     * runtime_remaining of (g, c) sampled at t0, t0 + dt, ... into out, in one sweep over the
+     * known points and the CPU's slices (what {@link #remainingAt} gives, without a search per sample).
+     */
+    public void remainingCurve(int g, int c, double t0, double dt, double[] out) {
+        Series s = remaining[g * info.cpus() + c];
+        Slices sl = cpu[c];
+        int p = s.lastAtOrBefore((long) t0);
+        long base = p < 0 ? (info.quotaNs()[g] < 0 ? 0 : info.initialRuntime()) : s.value(p);
+        long from = p < 0 ? 0 : s.time(p);
+        int si = sl.firstEndingAfter(from);
+        long used = 0;       // usage from 'from' up to 'upTo'
+        long upTo = from;
+        for (int k = 0; k < out.length; k++) {
+            long t = (long) (t0 + k * dt);
+            while (p + 1 < s.size() && s.time(p + 1) <= t) {
+                p++;
+                base = s.value(p);
+                from = s.time(p);
+                used = 0;
+                upTo = from;
+                si = sl.firstEndingAfter(from);
+            }
+            if (t < upTo) { out[k] = base - used; continue; }
+            // add the usage in [upTo, t)
+            while (si < sl.size() && sl.start(si) < t) {
+                long a = Math.max(upTo, sl.start(si)), b = Math.min(t, sl.end(si));
+                if (b > a && info.isWithin(group(sl.detail(si)), g)) used += b - a;
+                if (sl.end(si) <= t) si++; else break;
+            }
+            upTo = t;
+            out[k] = base - used;
+        }
+    }
+
     private Snapshot[] buildKeyframes() {
         Snapshot s = new Snapshot(info, lockOfText);
         int n = trace.size();

@@ -62,13 +62,8 @@ public final class EventLogView extends VBox {
         table.getColumns().add(col("cgroup", i -> tr().group(i) < 0 ? "" : info().groups()[tr().group(i)], 90));
         table.getColumns().add(col("details", this::details, 320));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setRowFactory(tv -> new TableRow<>() {
-            @Override protected void updateItem(Integer item, boolean empty) {
-                super.updateItem(item, empty);
-                boolean cur = !empty && item != null && item == vs.cursor.get();
-                setStyle(cur ? "-fx-background-color: #FFE082;" : "");
-            }
-        });
+        // the current event is the selected row
+        table.setStyle("-fx-selection-bar: #FFD54F; -fx-selection-bar-non-focused: #FFE082;");
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (!syncing && b != null) vs.cursor.set(b);
         });
@@ -177,13 +172,30 @@ public final class EventLogView extends VBox {
         syncing = true;
         if (pos >= 0) {
             table.getSelectionModel().clearAndSelect(pos);
-            int first = Math.max(0, pos - 3);
-            table.scrollTo(first);
+            reveal(pos);
         } else {
             table.getSelectionModel().clearSelection();
         }
         syncing = false;
-        table.refresh();
+    }
+
+    /**
+     * Scrolls the row into view only if it is not visible. With a fixed cell size the position
+     * is set directly: TableView.scrollTo re-estimates every row's size, which costs tens of
+     * milliseconds on a million rows.
+     */
+    private void reveal(int row) {
+        javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) table.lookup(".virtual-flow");
+        if (flow == null) {
+            table.scrollTo(Math.max(0, row - 3));
+            return;
+        }
+        var first = flow.getFirstVisibleCell();
+        var last = flow.getLastVisibleCell();
+        if (first != null && last != null && row > first.getIndex() && row < last.getIndex()) return;
+        int visible = Math.max(1, (int) (flow.getHeight() / table.getFixedCellSize()));
+        int top = Math.max(0, Math.min(rows.length - visible, row - 3));
+        flow.setPosition(rows.length <= visible ? 0 : (double) top / (rows.length - visible));
     }
 
     /** A read-only cell value wrapper (kept for callers that want objects). */

@@ -42,6 +42,7 @@ public final class TimelineCanvas extends Region {
     private final Tooltip tip = new Tooltip();
     private final RectBatch batch = new RectBatch();
     private final List<Lane> lanes = new ArrayList<>();
+    private Lane[] cpuLane = new Lane[0], taskLane = new Lane[0];
     private double contentH;
     private double dragX = Double.NaN, dragStartX, rulerDragX = Double.NaN;
     private boolean dragged;
@@ -64,6 +65,7 @@ public final class TimelineCanvas extends Region {
         vs.viewEnd.addListener((o, a, b) -> redraw());
         vs.selectedTask.addListener((o, a, b) -> redraw());
         vs.selectedGroup.addListener((o, a, b) -> redraw());
+        vs.selectedCpu.addListener((o, a, b) -> redraw());
         vs.taskLanes.addListener((o, a, b) -> { layoutLanes(); redraw(); });
         tip.setShowDelay(Duration.millis(150));
         tip.setHideDelay(Duration.millis(100));
@@ -125,6 +127,13 @@ public final class TimelineCanvas extends Region {
             }
         }
         contentH = y;
+        int nc = r == null ? 0 : r.info().cpus(), nt = r == null ? 0 : r.info().tasks().length;
+        cpuLane = new Lane[nc];
+        taskLane = new Lane[nt];
+        for (Lane l : lanes) {
+            if (l.kind() == Kind.CPU) cpuLane[l.id()] = l;
+            if (l.kind() == Kind.TASK) taskLane[l.id()] = l;
+        }
         updateScroll();
     }
 
@@ -146,6 +155,9 @@ public final class TimelineCanvas extends Region {
     double time(double x) { return vs.viewStart.get() + (x - LABEL_W) / plotW() * (vs.viewEnd.get() - vs.viewStart.get()); }
 
     private double laneY(Lane l) { return RULER_H + l.y() - vbar.getValue(); }
+
+    /** Scrolls the lanes: 0 shows the CPUs, 1 the last budget lane. */
+    public void scrollLanes(double fraction) { vbar.setValue(vbar.getMax() * fraction); }
 
     /** Duration of the last redraw, for the benchmark. */
     public long lastRedrawNs() { return lastRedrawNs; }
@@ -280,20 +292,23 @@ public final class TimelineCanvas extends Region {
         g.setLineDashes(4, 4);
         g.strokeLine(LABEL_W, Math.round(vy.applyAsDouble(quota)) + 0.5, canvas.getWidth(), Math.round(vy.applyAsDouble(quota)) + 0.5);
         g.setLineDashes(null);
-        // per-CPU runtime_remaining, sampled per 2 px
+        // per-CPU runtime_remaining, sampled per 2 px; with many CPUs only the selected CPU's
         double w = plotW();
-        for (int c = 0; c < info.cpus(); c++) {
+        int n = (int) (w / 2) + 1;
+        double[] curve = new double[n];
+        double t0 = time(LABEL_W), dt = 2 * (vs.viewEnd.get() - vs.viewStart.get()) / w;
+        for (int c : budgetCpus(info)) {
             if (r.index().remainingPoints(grp, c).size() == 0) continue;
+            r.index().remainingCurve(grp, c, t0, dt, curve);
             g.setStroke(Palette.cpu(c));
             g.setLineWidth(1.2);
             g.beginPath();
             boolean first = true;
-            for (double px = 0; px <= w; px += 2) {
-                double t = time(LABEL_W + px);
+            for (int k = 0; k < n; k++) {
+                double t = t0 + k * dt;
                 if (t < 0 || t > info.endNs()) { first = true; continue; }
-                double v = r.index().remainingAt(grp, c, (long) t);
-                double yy = vy.applyAsDouble(v);
-                if (first) { g.moveTo(LABEL_W + px, yy); first = false; } else g.lineTo(LABEL_W + px, yy);
+                double yy = vy.applyAsDouble(curve[k]);
+                if (first) { g.moveTo(LABEL_W + 2 * k, yy); first = false; } else g.lineTo(LABEL_W + 2 * k, yy);
             }
             g.stroke();
         }
@@ -302,7 +317,8 @@ public final class TimelineCanvas extends Region {
         g.setStroke(Palette.POOL);
         g.setLineWidth(2);
         g.beginPath();
-        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
+        double t1 = vs.viewEnd.get();
+        t0 = vs.viewStart.get();
         int i = Math.max(0, pool.lastAtOrBefore((long) t0));
         double lastY = Double.NaN;
         double lastPx = -1;
@@ -322,6 +338,17 @@ public final class TimelineCanvas extends Region {
         g.setTextBaseline(VPos.TOP);
         g.fillText("quota " + DurationText.format(quota), LABEL_W + 4, vy.applyAsDouble(quota) + 1);
         g.fillText("debt", LABEL_W + 4, mid + 2);
+    }
+
+    /** The CPUs whose runtime_remaining the budget lanes draw: all of up to 4, else the selected one. */
+    int[] budgetCpus(RunInfo info) {
+        if (info.cpus() <= 4) {
+            int[] all = new int[info.cpus()];
+            for (int c = 0; c < all.length; c++) all[c] = c;
+            return all;
+        }
+        int sel = vs.selectedCpu.get();
+        return new int[] {sel >= 0 && sel < info.cpus() ? sel : 0};
     }
 
     private void drawPeriodLines(GraphicsContext g, Run r, double h) {
@@ -363,7 +390,7 @@ public final class TimelineCanvas extends Region {
             lastPx = px;
             lastKind = k;
             int c = tr.cpu(e);
-            Lane lane = c >= 0 ? laneOf(Kind.CPU, c) : null;
+            Lane lane = c >= 0 && c < cpuLane.length ? cpuLane[c] : null;
             switch (k) {
                 case THROTTLE -> triangle(g, px, lane, true, Palette.THROTTLE_MARK);
                 case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
@@ -383,12 +410,7 @@ public final class TimelineCanvas extends Region {
         }
     }
 
-    private Lane laneOf(Kind k, int id) {
-        for (Lane l : lanes) if (l.kind() == k && l.id() == id) return l;
-        return null;
-    }
-
-    private Lane taskLane(int t) { return vs.taskLanes.get() ? laneOf(Kind.TASK, t) : null; }
+    private Lane taskLane(int t) { return t >= 0 && t < taskLane.length ? taskLane[t] : null; }
 
     private void triangle(GraphicsContext g, double px, Lane lane, boolean down, Color c) {
         if (lane == null) return;
@@ -478,9 +500,14 @@ public final class TimelineCanvas extends Region {
                     g.setFont(FONT);
                     g.setFill(Palette.POOL);
                     g.fillText("\u2014 pool", 8, y + 32);
-                    for (int c = 0; c < Math.min(4, r.info().cpus()); c++) {
+                    int k = 0;
+                    for (int c : budgetCpus(r.info())) {
                         g.setFill(Palette.cpu(c));
-                        g.fillText("\u2014 CPU" + c + " local", 8, y + 46 + c * 12);
+                        g.fillText("\u2014 CPU" + c + " local", 8, y + 46 + k++ * 12);
+                    }
+                    if (r.info().cpus() > 4) {
+                        g.setFill(Color.GRAY);
+                        g.fillText("(click a CPU lane)", 8, y + 58);
                     }
                 }
             }

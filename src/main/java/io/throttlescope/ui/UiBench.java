@@ -1,0 +1,115 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.SimSpec;
+import javafx.application.Platform;
+import javafx.stage.Stage;
+
+import java.io.PrintWriter;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+/** Measures the window on a large run: timeline redraws after pans and zooms, and steps of the cursor. */
+public final class UiBench {
+    private UiBench() { }
+
+    public static void run(SimSpec spec, PrintWriter out) throws Exception {
+        System.setProperty("glass.platform", "Monocle");
+        System.setProperty("monocle.platform", "Headless");
+        System.setProperty("prism.order", "sw");
+        System.setProperty("headless.geometry", "1920x1200-32");
+        long t0 = System.nanoTime();
+        Run legacy = Run.simulate(spec, Simulator.Model.LEGACY);
+        Run task = Run.simulate(spec, Simulator.Model.TASK);
+        out.printf(Locale.ROOT, "runs: %,d events (legacy) and %,d events (task-based), simulated and indexed in %.1f s%n",
+                legacy.trace().size(), task.trace().size(), (System.nanoTime() - t0) / 1e9);
+        CompletableFuture<Void> started = new CompletableFuture<>();
+        Platform.startup(() -> started.complete(null));
+        started.get(60, TimeUnit.SECONDS);
+        CompletableFuture<String> result = new CompletableFuture<>();
+        Platform.runLater(() -> {
+            try {
+                result.complete(measure(spec, legacy, task));
+            } catch (Throwable e) {
+                result.completeExceptionally(e);
+            }
+        });
+        out.print(result.get(600, TimeUnit.SECONDS));
+        out.flush();
+        Platform.exit();
+    }
+
+    private static String measure(SimSpec spec, Run legacy, Run task) {
+        Stage stage = new Stage();
+        MainWindow w = new MainWindow(stage);
+        w.installRuns(spec, null, legacy, task);
+        stage.setWidth(1920);
+        stage.setHeight(1200);
+        stage.show();
+        stage.getScene().getRoot().applyCss();
+        stage.getScene().getRoot().layout();
+        ViewState vs = w.vs;
+        TimelineCanvas tl = w.timeline;
+        long end = vs.run.get().info().endNs();
+        SplittableRandom rnd = new SplittableRandom(1);
+        for (int k = 0; k < 60; k++) {                 // warm-up: let the JIT compile the drawing code
+            vs.setRange(rnd.nextDouble() * end / 2, end / 2 + rnd.nextDouble() * end / 2);
+            w.goTo(rnd.nextInt(vs.run.get().trace().size()));
+        }
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(Locale.ROOT, "timeline %.0f x %.0f px, %d lanes of CPUs%n", tl.canvas().getWidth(), tl.canvas().getHeight(), vs.run.get().info().cpus()));
+        for (double lanes : new double[] {0, 1}) {
+        tl.scrollLanes(lanes);
+        sb.append(lanes == 0 ? "(CPU and task lanes in view)\n" : "(scrolled to the budget lanes)\n");
+        for (double frac : new double[] {1.0, 0.1, 0.01, 0.0001, 0.000001}) {
+            List<Long> times = new ArrayList<>();
+            for (int k = 0; k < 40; k++) {
+                double span = end * frac;
+                double start = rnd.nextDouble() * Math.max(1, end - span);
+                vs.setRange(start, start + span);      // a zoom: the listeners redraw
+                times.add(tl.lastRedrawNs());
+                vs.pan(span * 0.1);                     // a pan
+                times.add(tl.lastRedrawNs());
+            }
+            sb.append(line("redraw at " + (frac == 1 ? "the whole run" : "1/" + Math.round(1 / frac) + " of the run"), times));
+        }
+        }
+        tl.scrollLanes(0);
+        List<Long> steps = new ArrayList<>(), jumps = new ArrayList<>();
+        int n = vs.run.get().trace().size();
+        w.goTo(n / 2);
+        for (int k = 0; k < 200; k++) {
+            long a = System.nanoTime();
+            w.step(k % 3 == 2 ? -1 : 1, i -> true);
+            steps.add(System.nanoTime() - a);
+        }
+        for (int k = 0; k < 100; k++) {
+            int target = rnd.nextInt(n);
+            long a = System.nanoTime();
+            w.goTo(target);
+            jumps.add(System.nanoTime() - a);
+        }
+        sb.append(line("step forward or back (all views updated)", steps));
+        sb.append(line("jump to a random event (all views updated)", jumps));
+        List<Long> sw = new ArrayList<>();
+        for (int k = 0; k < 10; k++) {
+            long a = System.nanoTime();
+            w.switchModel(k % 2 == 0 ? Simulator.Model.LEGACY : Simulator.Model.TASK);
+            sw.add(System.nanoTime() - a);
+        }
+        sb.append(line("switch model", sw));
+        stage.close();
+        return sb.toString();
+    }
+
+    private static String line(String what, List<Long> ns) {
+        List<Long> s = new ArrayList<>(ns);
+        Collections.sort(s);
+        return String.format(Locale.ROOT, "%-45s median %6.2f ms, max %6.2f ms%n", what, s.get(s.size() / 2) / 1e6, s.get(s.size() - 1) / 1e6);
+    }
+}
