@@ -195,7 +195,15 @@ public final class EventLogView extends VBox {
         if (first != null && last != null && row > first.getIndex() && row < last.getIndex()) return;
         int visible = Math.max(1, (int) (flow.getHeight() / table.getFixedCellSize()));
         int top = Math.max(0, Math.min(rows.length - visible, row - 3));
+        double cell = table.getFixedCellSize();
+        if (first != null && Math.abs(top - first.getIndex()) < 200) {
+            flow.scrollPixels((top - first.getIndex()) * cell);           // a short way: scroll by pixels
+            return;
+        }
         flow.setPosition(rows.length <= visible ? 0 : (double) top / (rows.length - visible));
+        flow.layout();
+        var now = flow.getFirstVisibleCell();
+        if (now != null && now.getIndex() != top) flow.scrollPixels((top - now.getIndex()) * cell);
     }
 
     /** A read-only cell value wrapper (kept for callers that want objects). */

@@ -118,7 +118,14 @@ public final class MainWindow {
         stage.setScene(scene);
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
-        vs.run.addListener((o, a, b) -> cursorMoved());
+        vs.run.addListener((o, a, b) -> {
+            if (b != null) {            // keep the model buttons in step with the run shown
+                switching = true;
+                (b.model() == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
+                switching = false;
+            }
+            cursorMoved();
+        });
     }
 
     public Scene scene() { return scene; }
@@ -171,7 +178,9 @@ public final class MainWindow {
         taskBtn.setTooltip(new Tooltip("The task-based throttle of Linux 6.18 (M switches)"));
         models.selectedToggleProperty().addListener((o, a, b) -> {
             if (b == null) { a.setSelected(true); return; }
-            if (!switching) switchModel(b == legacyBtn ? Simulator.Model.LEGACY : Simulator.Model.TASK);
+            Run cur = vs.run.get();
+            Simulator.Model want = b == legacyBtn ? Simulator.Model.LEGACY : Simulator.Model.TASK;
+            if (!switching && cur != null && cur.model() != want) switchModel(want);
         });
         Button home = button("First", "First event (Home)", () -> goTo(firstVisible()));
         Button back = button("\u25C0", "Previous event (\u2190)", () -> step(-1, i -> true));

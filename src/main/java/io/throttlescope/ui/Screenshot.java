@@ -55,6 +55,11 @@ public final class Screenshot {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
         if (!w.openNow(o.file())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
+        stage.setWidth(o.width());
+        stage.setHeight(o.height());
+        stage.show();
+        stage.getScene().getRoot().applyCss();
+        stage.getScene().getRoot().layout();
         if (o.model() != null) w.switchModel(Simulator.Model.of(o.model()));
         Run r = w.vs.run.get();
         if (o.view().equals("budget")) w.vs.taskLanes.set(false);
@@ -62,15 +67,12 @@ public final class Screenshot {
             w.goTo(w.lastVisibleAtOrBefore(o.atNs()));
         } else if (o.step() >= 0) {
             int n = 0, target = -1;
-            for (int i = 0; i < r.trace().size() && n <= o.step(); i++) {
+            for (int i = 0; i < r.trace().size() && n < o.step(); i++) {
                 if (r.trace().kind(i) != EventKind.STATE) { target = i; n++; }
             }
             w.goTo(o.step() == 0 ? -1 : target);
         }
         if (o.rangeEnd() > o.rangeStart()) w.vs.setRange(o.rangeStart(), o.rangeEnd());
-        stage.setWidth(o.width());
-        stage.setHeight(o.height());
-        stage.show();
         Node node = switch (o.view()) {
             case "timeline", "budget" -> w.timeline;
             case "limbo" -> w.cfsRqs;
