@@ -17,7 +17,11 @@ import java.util.stream.Collectors;
 /** Runqueues and limbo lists at the cursor: one row per cfs_rq (group x CPU) of the groups that have tasks or a limit. */
 public final class CfsRqView extends TableView<CfsRqView.Row> {
     /** One cfs_rq at the cursor. */
-    public record Row(String cfsRq, boolean throttled, int throttleCount, String runtime, String queued, String limbo, String running) {}
+    public record Row(String cfsRq, boolean throttled, int throttleCount, java.util.function.Supplier<String> runtimeOf,
+                      String queued, String limbo, String running) {
+        /** runtime_remaining, computed when a cell shows it (only the visible rows pay for it). */
+        public String runtime() { return runtimeOf.get(); }
+    }
 
     public CfsRqView() {
         setId("cfsrqTable");
@@ -94,7 +98,9 @@ public final class CfsRqView extends TableView<CfsRqView.Row> {
                     String limbo = ll == null ? "" : ll.stream().map(t -> info.tasks()[t]).collect(Collectors.joining(" \u2192 "));
                     int cur = s.cpuCurr[c];
                     String running = cur >= 0 && s.taskGroup[cur] == g2 ? info.tasks()[cur] : "";
-                    String rt = info.quotaNs()[g] < 0 ? "(no limit)" : DurationText.format(run.index().remainingAt(g2, c2, s.time));
+                    long at = s.time;
+                    java.util.function.Supplier<String> rt = info.quotaNs()[g] < 0 ? () -> "(no limit)"
+                            : () -> DurationText.format(run.index().remainingAt(g2, c2, at));
                     rows.add(new Row(info.groups()[g] + " @ CPU" + c, s.isThrottled(g, c), s.throttleCount(g, c), rt, queued, limbo, running));
                 }
             }

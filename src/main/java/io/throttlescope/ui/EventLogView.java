@@ -180,9 +180,8 @@ public final class EventLogView extends VBox {
     }
 
     /**
-     * Scrolls the row into view only if it is not visible. With a fixed cell size the position
-     * is set directly: TableView.scrollTo re-estimates every row's size, which costs tens of
-     * milliseconds on a million rows.
+     * Scrolls the row into view only if it is not visible: a short way by pixels, a long way with
+     * the flow's scrollToTop (TableView.scrollTo and setPosition were slower on a million rows).
      */
     private void reveal(int row) {
         javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) table.lookup(".virtual-flow");
@@ -200,10 +199,7 @@ public final class EventLogView extends VBox {
             flow.scrollPixels((top - first.getIndex()) * cell);           // a short way: scroll by pixels
             return;
         }
-        flow.setPosition(rows.length <= visible ? 0 : (double) top / (rows.length - visible));
-        flow.layout();
-        var now = flow.getFirstVisibleCell();
-        if (now != null && now.getIndex() != top) flow.scrollPixels((top - now.getIndex()) * cell);
+        flow.scrollToTop(top);
     }
 
     /** A read-only cell value wrapper (kept for callers that want objects). */

@@ -58,15 +58,15 @@ public final class TimelineCanvas extends Region {
         setId("timeline");
         vbar.setOrientation(Orientation.VERTICAL);
         getChildren().addAll(canvas, vbar);
-        vbar.valueProperty().addListener((o, a, b) -> redraw());
-        vs.run.addListener((o, a, b) -> { layoutLanes(); redraw(); });
-        vs.cursor.addListener((o, a, b) -> redraw());
-        vs.viewStart.addListener((o, a, b) -> redraw());
-        vs.viewEnd.addListener((o, a, b) -> redraw());
-        vs.selectedTask.addListener((o, a, b) -> redraw());
-        vs.selectedGroup.addListener((o, a, b) -> redraw());
-        vs.selectedCpu.addListener((o, a, b) -> redraw());
-        vs.taskLanes.addListener((o, a, b) -> { layoutLanes(); redraw(); });
+        vbar.valueProperty().addListener((o, a, b) -> requestRedraw());
+        vs.run.addListener((o, a, b) -> { layoutLanes(); requestRedraw(); });
+        vs.cursor.addListener((o, a, b) -> requestRedraw());
+        vs.viewStart.addListener((o, a, b) -> requestRedraw());
+        vs.viewEnd.addListener((o, a, b) -> requestRedraw());
+        vs.selectedTask.addListener((o, a, b) -> requestRedraw());
+        vs.selectedGroup.addListener((o, a, b) -> requestRedraw());
+        vs.selectedCpu.addListener((o, a, b) -> requestRedraw());
+        vs.taskLanes.addListener((o, a, b) -> { layoutLanes(); requestRedraw(); });
         tip.setShowDelay(Duration.millis(150));
         tip.setHideDelay(Duration.millis(100));
         Tooltip.install(canvas, tip);
@@ -166,7 +166,17 @@ public final class TimelineCanvas extends Region {
 
     // ------------------------------------------------------------------ drawing
 
+    private boolean redrawPending;
+
+    /** Many changes in one pulse (a zoom sets both ends of the range) cost one redraw. */
+    public void requestRedraw() {
+        if (redrawPending) return;
+        redrawPending = true;
+        javafx.application.Platform.runLater(() -> { if (redrawPending) redraw(); });
+    }
+
     public void redraw() {
+        redrawPending = false;
         long t0 = System.nanoTime();
         GraphicsContext g = canvas.getGraphicsContext2D();
         double w = canvas.getWidth(), h = canvas.getHeight();
@@ -378,33 +388,42 @@ public final class TimelineCanvas extends Region {
         TraceIndex idx = r.index();
         Trace tr = r.trace();
         double t1 = vs.viewEnd.get();
-        int lastPx = Integer.MIN_VALUE;
-        EventKind lastKind = null;
+        int nc = cpuLane.length, nt = taskLane.length;
+        // at most one mark of a kind per pixel column per lane (marks come in time order)
+        int[] lastCpu = new int[EventKind.values().length * Math.max(1, nc)];
+        int[] lastTask = new int[EventKind.values().length * Math.max(1, nt)];
+        int[] lastRuler = new int[EventKind.values().length];
+        java.util.Arrays.fill(lastCpu, Integer.MIN_VALUE);
+        java.util.Arrays.fill(lastTask, Integer.MIN_VALUE);
+        java.util.Arrays.fill(lastRuler, Integer.MIN_VALUE);
         for (int m = idx.firstMarkAtOrAfter((long) vs.viewStart.get()); m < idx.markCount(); m++) {
             int e = idx.mark(m);
             long t = tr.time(e);
             if (t > t1) break;
             EventKind k = tr.kind(e);
             int px = (int) Math.round(x(t));
-            if (px == lastPx && k == lastKind) continue;
-            lastPx = px;
-            lastKind = k;
-            int c = tr.cpu(e);
-            Lane lane = c >= 0 && c < cpuLane.length ? cpuLane[c] : null;
+            int c = tr.cpu(e), ta = tr.task(e), ko = k.ordinal();
+            boolean cpuNew = c >= 0 && c < nc && lastCpu[ko * nc + c] != px;
+            boolean taskNew = ta >= 0 && ta < nt && lastTask[ko * nt + ta] != px;
+            boolean rulerNew = lastRuler[ko] != px;
+            if (c >= 0 && c < nc) lastCpu[ko * nc + c] = px;
+            if (ta >= 0 && ta < nt) lastTask[ko * nt + ta] = px;
+            lastRuler[ko] = px;
+            Lane lane = cpuNew ? cpuLane[c] : null;
+            Lane tl = taskNew ? taskLane(ta) : null;
             switch (k) {
                 case THROTTLE -> triangle(g, px, lane, true, Palette.THROTTLE_MARK);
                 case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
-                case TASK_WORK_ADDED -> dot(g, px, lane, Palette.WORK_MARK, taskLane(tr.task(e)));
-                case PARKED -> square(g, px, lane, Palette.PARKED, taskLane(tr.task(e)));
-                case UNPARKED -> square(g, px, lane, Palette.UNTHROTTLE_MARK, taskLane(tr.task(e)));
-                case SLACK_TIMER -> letter(g, px, RULER_H - 11, "s", Palette.POOL);
+                case TASK_WORK_ADDED -> dot(g, px, lane, Palette.WORK_MARK, tl);
+                case PARKED -> square(g, px, lane, Palette.PARKED, tl);
+                case UNPARKED -> square(g, px, lane, Palette.UNTHROTTLE_MARK, tl);
+                case SLACK_TIMER -> { if (rulerNew) letter(g, px, RULER_H - 11, "s", Palette.POOL); }
                 case HUNG_TASK -> {
-                    letter(g, px, RULER_H - 11, "!", Palette.THROTTLE_MARK);
-                    Lane tl = taskLane(tr.task(e));
+                    if (rulerNew) letter(g, px, RULER_H - 11, "!", Palette.THROTTLE_MARK);
                     if (tl != null) letter(g, px, laneY(tl) + 1, "!", Palette.THROTTLE_MARK);
                 }
-                case NOTE -> letter(g, px, RULER_H - 11, "\u2691", Color.web("#B8860B"));
-                case FAULT -> letter(g, px, RULER_H - 11, "\u2716", Palette.THROTTLE_MARK);
+                case NOTE -> { if (rulerNew) letter(g, px, RULER_H - 11, "\u2691", Color.web("#B8860B")); }
+                case FAULT -> { if (rulerNew) letter(g, px, RULER_H - 11, "\u2716", Palette.THROTTLE_MARK); }
                 default -> { }
             }
         }
@@ -587,7 +606,7 @@ public final class TimelineCanvas extends Region {
         if (Math.abs(e.getX() - dragStartX) > 3) dragged = true;
         if (!Double.isNaN(rulerDragX)) {
             dragX = e.getX();
-            redraw();
+            requestRedraw();
             return;
         }
         if (e.getButton() == MouseButton.PRIMARY && !Double.isNaN(dragX)) {

@@ -71,9 +71,11 @@ public final class UiBench {
             for (int k = 0; k < 40; k++) {
                 double span = end * frac;
                 double start = rnd.nextDouble() * Math.max(1, end - span);
-                vs.setRange(start, start + span);      // a zoom: the listeners redraw
+                vs.setRange(start, start + span);      // a zoom
+                tl.redraw();
                 times.add(tl.lastRedrawNs());
                 vs.pan(span * 0.1);                     // a pan
+                tl.redraw();
                 times.add(tl.lastRedrawNs());
             }
             sb.append(line("redraw at " + (frac == 1 ? "the whole run" : "1/" + Math.round(1 / frac) + " of the run"), times));
@@ -86,12 +88,14 @@ public final class UiBench {
         for (int k = 0; k < 200; k++) {
             long a = System.nanoTime();
             w.step(k % 3 == 2 ? -1 : 1, i -> true);
+            tl.redraw();                                // the redraw the step asked for
             steps.add(System.nanoTime() - a);
         }
         for (int k = 0; k < 100; k++) {
             int target = rnd.nextInt(n);
             long a = System.nanoTime();
             w.goTo(target);
+            tl.redraw();
             jumps.add(System.nanoTime() - a);
         }
         sb.append(line("step forward or back (all views updated)", steps));
