@@ -30,12 +30,18 @@ public final class TraceIndex {
     public static final class Series {
         long[] t = new long[16];
         long[] v = new long[16];
+        byte[] k = new byte[16];
         int n;
 
-        void add(long time, long value) {
-            if (n == t.length) { t = Arrays.copyOf(t, n * 2); v = Arrays.copyOf(v, n * 2); }
-            t[n] = time; v[n] = value; n++;
+        void add(long time, long value) { add(time, value, null); }
+
+        void add(long time, long value, EventKind kind) {
+            if (n == t.length) { t = Arrays.copyOf(t, n * 2); v = Arrays.copyOf(v, n * 2); k = Arrays.copyOf(k, n * 2); }
+            t[n] = time; v[n] = value; k[n] = (byte) (kind == null ? -1 : kind.ordinal()); n++;
         }
+
+        /** The kind of event that made point i (null if none recorded). */
+        public EventKind kind(int i) { return k[i] < 0 ? null : EventKind.of(k[i]); }
 
         public int size() { return n; }
         public long time(int i) { return t[i]; }
@@ -252,16 +258,16 @@ public final class TraceIndex {
                 remaining[g * nc + c].add(t, b);
                 int j = pool[g].size();
                 long before = j == 0 ? info.quotaNs()[g] : pool[g].value(j - 1);
-                pool[g].add(t, before - a);
+                pool[g].add(t, before - a, k);
             }
             case THROTTLE, UNTHROTTLE, UNTHROTTLE_REFUSED -> remaining[g * nc + c].add(t, a);
             case SLACK_RETURN -> {
                 remaining[g * nc + c].add(t, remainingAt(g, c, t) - a);
-                pool[g].add(t, b);
+                pool[g].add(t, b, k);
             }
-            case PERIOD_TIMER -> pool[g].add(t, a);
+            case PERIOD_TIMER -> pool[g].add(t, a, k);
             case REFILL -> {
-                pool[g].add(t, a);
+                pool[g].add(t, a, k);
                 for (int x = 0; x < nc; x++) remaining[g * nc + x].add(t, info.initialRuntime());
             }
             default -> { }

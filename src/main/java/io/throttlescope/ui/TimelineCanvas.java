@@ -331,17 +331,52 @@ public final class TimelineCanvas extends Region {
         t0 = vs.viewStart.get();
         int i = Math.max(0, pool.lastAtOrBefore((long) t0));
         double lastY = Double.NaN;
-        double lastPx = -1;
-        for (; i < pool.size() && pool.time(i) <= t1; i++) {
-            double xx = Math.max(LABEL_W, x(pool.time(i)));
-            double yy = vy.applyAsDouble(pool.value(i));
-            if (Double.isNaN(lastY)) g.moveTo(xx, yy);
-            else { g.lineTo(xx, lastY); if (xx - lastPx >= 0.5 || i == pool.size() - 1) g.lineTo(xx, yy); }
-            lastY = yy;
-            lastPx = xx;
+        // a step line, one vertical span per pixel column however many points fall into it
+        while (i < pool.size() && pool.time(i) <= t1) {
+            double xx = Math.max(LABEL_W, Math.round(x(pool.time(i))));
+            double lo = Double.MAX_VALUE, hi = -Double.MAX_VALUE, endY = 0;
+            int j = i;
+            for (; j < pool.size() && pool.time(j) <= t1 && Math.max(LABEL_W, Math.round(x(pool.time(j)))) == xx; j++) {
+                double yy = vy.applyAsDouble(pool.value(j));
+                lo = Math.min(lo, yy);
+                hi = Math.max(hi, yy);
+                endY = yy;
+            }
+            if (Double.isNaN(lastY)) g.moveTo(xx, endY);
+            else {
+                g.lineTo(xx, lastY);
+                g.lineTo(xx, lo);
+                g.lineTo(xx, hi);
+                g.lineTo(xx, endY);
+            }
+            lastY = endY;
+            i = j;
         }
         if (!Double.isNaN(lastY)) g.lineTo(Math.min(canvas.getWidth(), x(Math.min(t1, info.endNs()))), lastY);
         g.stroke();
+        // ticks along the bottom: slice pulls (grey), distributions (green), refills (blue), slack returns (orange)
+        int lastTickPx = Integer.MIN_VALUE;
+        EventKind lastTick = null;
+        for (int j = Math.max(0, pool.lastAtOrBefore((long) t0)); j < pool.size() && pool.time(j) <= t1; j++) {
+            EventKind kk = pool.kind(j);
+            if (kk == null) continue;
+            int px = (int) Math.round(x(pool.time(j)));
+            if (px < LABEL_W || px == lastTickPx && kk == lastTick) continue;
+            lastTickPx = px;
+            lastTick = kk;
+            Color col = switch (kk) {
+                case SLICE_PULL -> Color.web("#9E9E9E");
+                case DISTRIBUTE -> Palette.UNTHROTTLE_MARK;
+                case PERIOD_TIMER, REFILL -> Palette.POOL;
+                case SLACK_RETURN -> Palette.WORK_MARK;
+                default -> null;
+            };
+            if (col == null) continue;
+            g.setStroke(col);
+            g.setLineWidth(kk == EventKind.PERIOD_TIMER || kk == EventKind.REFILL ? 2 : 1);
+            double h0 = kk == EventKind.SLICE_PULL ? 5 : 9;
+            g.strokeLine(px + 0.5, bottom + 4 - h0, px + 0.5, bottom + 4);
+        }
         g.setFill(Palette.TEXT);
         g.setFont(FONT);
         g.setTextAlign(TextAlignment.LEFT);
@@ -649,7 +684,10 @@ public final class TimelineCanvas extends Region {
 
     Hit hit(double x, double y) {
         Run r = vs.run.get();
-        if (r == null || x < LABEL_W || y < RULER_H) return null;
+        if (r == null || x < LABEL_W) return null;
+        Hit mark = markAt(r, x, y);
+        if (mark != null) return mark;
+        if (y < RULER_H) return null;
         double t = time(x);
         for (Lane l : lanes) {
             double ly = laneY(l);
@@ -693,6 +731,43 @@ public final class TimelineCanvas extends Region {
             }
         }
         return null;
+    }
+
+    /** A mark within 4 px of the pointer, on the lane under it (or in the ruler). */
+    private Hit markAt(Run r, double x, double y) {
+        TraceIndex idx = r.index();
+        Trace tr = r.trace();
+        double per = (vs.viewEnd.get() - vs.viewStart.get()) / plotW();
+        long from = (long) (time(x) - 4 * per), to = (long) (time(x) + 4 * per);
+        for (int m = idx.firstMarkAtOrAfter(from); m < idx.markCount(); m++) {
+            int e = idx.mark(m);
+            if (tr.time(e) > to) break;
+            EventKind k = tr.kind(e);
+            Lane on = y < RULER_H ? null : laneAtY(y);
+            boolean here;
+            if (y < RULER_H) here = k == EventKind.NOTE || k == EventKind.SLACK_TIMER || k == EventKind.HUNG_TASK || k == EventKind.FAULT;
+            else if (on == null) here = false;
+            else if (on.kind() == Kind.CPU) here = tr.cpu(e) == on.id() && k != EventKind.NOTE && k != EventKind.SLACK_TIMER;
+            else if (on.kind() == Kind.TASK) here = tr.task(e) == on.id();
+            else here = false;
+            if (!here) continue;
+            Snap snap = new Snap(r, e);
+            return new Hit(tr.task(e), tr.group(e), tr.cpu(e), snap.text());
+        }
+        return null;
+    }
+
+    private Lane laneAtY(double y) {
+        for (Lane l : lanes) {
+            double ly = laneY(l);
+            if (y >= ly && y < ly + l.h()) return l;
+        }
+        return null;
+    }
+
+    /** The explanation of one event, for a mark's tooltip. */
+    private record Snap(Run r, int e) {
+        String text() { return Explainer.explain(r, r.index().at(e), e); }
     }
 
     static String stateName(TaskState st) {
