@@ -8,7 +8,7 @@ import java.io.PrintWriter;
 /** The command line of cli.md. With no arguments it opens the window. */
 @Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",
         description = "Simulates and shows Linux CFS bandwidth throttling under the legacy and the task-based (6.18) model.",
-        subcommands = {OpenCommand.class, RunCommand.class, ValidateCommand.class, BenchCommand.class, ScreenshotCommand.class})
+        subcommands = {OpenCommand.class, RunCommand.class, CompareCommand.class, ValidateCommand.class, ExportCommand.class, BenchCommand.class, ScreenshotCommand.class})
 public final class Cli implements Runnable {
     @Override public void run() { }
 

@@ -9,6 +9,7 @@ final class Cpu {
     boolean needResched;
     boolean wantBalance;  // an overloaded CPU asked this idle one to pull work
     long nextTick;
+    long ticks;
     long eventGen;        // invalidates this CPU's pending timer event
     long pendingEventAt = Long.MAX_VALUE;
     long runStart;        // when curr's current burst segment was last charged

@@ -224,6 +224,7 @@ public final class Simulator {
     /** scheduler_tick(): update_curr was done by sync; an overloaded CPU kicks idle ones to balance. */
     private void tick(Cpu c) {
         c.nextTick = (now / tickNs + 1) * tickNs;
+        periodicBalance(c);
         if (c.nrRunning >= 2) {
             for (Cpu o : cpus) if (o.curr == null && o.nrRunning == 0) { o.wantBalance = true; markDirty(o); }
         }
@@ -429,13 +430,38 @@ public final class Simulator {
 
     private static boolean idle(Cpu c) { return c.curr == null && c.nrRunning == 0; }
 
+    /** A new task goes to the least loaded CPU it may use (sched_balance_fork, simplified). */
+    private int selectForkCpu(Task t) {
+        int best = -1;
+        for (int i = 0; i < cpus.length; i++) {
+            if (!t.allowed(i)) continue;
+            if (best < 0 || cpus[i].nrRunning < cpus[best].nrRunning) best = i;
+        }
+        return best < 0 ? t.cpu.id : best;
+    }
+
+    /**
+     * Periodic load balancing, simplified: every 4th tick a busy CPU pulls one queued task from
+     * the busiest CPU if that one runs at least two more tasks, under the model's migration rule.
+     */
+    private void periodicBalance(Cpu dst) {
+        if (++dst.ticks % 4 != 0) return;
+        Cpu busiest = null;
+        for (Cpu c : cpus) if (c != dst && (busiest == null || c.nrRunning > busiest.nrRunning)) busiest = c;
+        if (busiest == null || busiest.nrRunning - dst.nrRunning < 2) return;
+        Task p = findMigratable(busiest.cfs, busiest, dst);
+        if (p == null) return;
+        moveQueued(p, dst);
+        markDirty(busiest);
+    }
+
     /** try_to_wake_up(): the task becomes runnable on a CPU chosen by the placement rule. */
     void wake(Task t) {
         if (t.state != TaskState.SLEEPING && t.state != TaskState.BLOCKED && t.state != TaskState.NEW) return;
         boolean fresh = t.state == TaskState.NEW;
         t.sleepGen++;
         t.waitingFor = -1;
-        Cpu target = cpus[selectCpu(t)];
+        Cpu target = cpus[fresh ? selectForkCpu(t) : selectCpu(t)];
         if (target != t.cpu) {
             emit(EventKind.MIGRATE, target.id, t.id, t.group.id, -1, t.cpu.id, 0);
             t.cpu = target;

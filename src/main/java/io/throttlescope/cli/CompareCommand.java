@@ -1,0 +1,61 @@
+package io.throttlescope.cli;
+
+import io.throttlescope.compare.Comparison;
+import io.throttlescope.sim.spec.SimSpec;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.Callable;
+
+@Command(name = "compare", description = "Run both models (N times each, seeds 1..N) and print one table: legacy, task-based, change in percent.")
+public final class CompareCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Parameters(index = "0", paramLabel = "FILE") Path file;
+    @Option(names = "--runs", defaultValue = "1", paramLabel = "N") int runs;
+    @Option(names = "--json", description = "print the comparison object") boolean json;
+    @Option(names = "--all", description = "also print the rows that are equal under both models") boolean all;
+    @Option(names = "--metric", paramLabel = "REGEX", description = "print only the metrics that match, e.g. 'run time'") String metric;
+
+    @Override public Integer call() {
+        if (runs < 1) {
+            spec.commandLine().getErr().println("error: --runs must be at least 1");
+            return 2;
+        }
+        SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
+        if (sim == null) return 1;
+        Comparison c = Comparison.run(sim, runs);
+        if (json) {
+            Map<String, Object> o = new LinkedHashMap<>();
+            o.put("format", 1);
+            o.put("scenario", sim.name());
+            o.put("runs", runs);
+            o.put("legacy", c.legacy);
+            o.put("task", c.task);
+            List<Map<String, Object>> rows = new ArrayList<>();
+            for (Comparison.Row r : c.table) {
+                Map<String, Object> row = new LinkedHashMap<>();
+                row.put("metric", r.metric());
+                row.put("legacy", r.legacy());
+                row.put("task", r.task());
+                row.put("change_pct", r.change_pct());
+                rows.add(row);
+            }
+            o.put("table", rows);
+            spec.commandLine().getOut().println(RunCommand.resultJson(o));
+        } else {
+            spec.commandLine().getOut().printf("%s  (%d run%s per model%s)%n", sim.name(), runs, runs == 1 ? "" : "s",
+                    runs == 1 ? ", the scenario's seed" : ", seeds 1.." + runs);
+            spec.commandLine().getOut().print(metric == null ? c.text(!all) : c.text(false, java.util.regex.Pattern.compile(metric)));
+            spec.commandLine().getOut().flush();
+        }
+        return 0;
+    }
+}

@@ -1,0 +1,126 @@
+package io.throttlescope.compare;
+
+import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.SimSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Both models on one scenario, N runs each with seeds 1..N (one run: the scenario's own seed),
+ * and the table of the kernel thread's benchmark reports: legacy, task-based, change in percent.
+ */
+public final class Comparison {
+    /** Mean and relative standard deviation (sample standard deviation over the mean, in percent). */
+    public record Stat(double mean, double rsd_pct) {
+        static Stat of(List<Double> xs) {
+            double mean = xs.stream().mapToDouble(Double::doubleValue).average().orElse(0);
+            if (xs.size() < 2 || mean == 0) return new Stat(mean, 0);
+            double ss = 0;
+            for (double x : xs) ss += (x - mean) * (x - mean);
+            return new Stat(mean, Math.sqrt(ss / (xs.size() - 1)) / Math.abs(mean) * 100);
+        }
+    }
+
+    /** One printed row; change_pct is null when the legacy mean is 0 and the task-based one is not. */
+    public record Row(String metric, Stat legacy, Stat task, Double change_pct, long legacyWorstNs, long taskWorstNs) {}
+
+    public final int runs;
+    public final List<RunResult> legacy = new ArrayList<>();
+    public final List<RunResult> task = new ArrayList<>();
+    public final List<Row> table = new ArrayList<>();
+
+    private Comparison(int runs) { this.runs = runs; }
+
+    public static Comparison run(SimSpec spec, int runs) {
+        Comparison c = new Comparison(runs);
+        for (int i = 1; i <= runs; i++) {
+            SimSpec s = runs == 1 ? spec : spec.withSeed(i);
+            for (Simulator.Model m : Simulator.Model.values()) {
+                Simulator sim = new Simulator(s, m, null);
+                sim.run();
+                (m == Simulator.Model.LEGACY ? c.legacy : c.task).add(sim.result());
+            }
+        }
+        c.tabulate();
+        return c;
+    }
+
+    /** A comparison of results already computed (the app's two runs). */
+    public static Comparison of(RunResult legacy, RunResult task) {
+        Comparison c = new Comparison(1);
+        c.legacy.add(legacy);
+        c.task.add(task);
+        c.tabulate();
+        return c;
+    }
+
+    private void tabulate() {
+        Map<String, List<Metric>> l = collect(legacy), t = collect(task);
+        List<String> names = new ArrayList<>(l.keySet());
+        for (String n : t.keySet()) if (!l.containsKey(n)) names.add(n);
+        for (String n : names) {
+            List<Metric> lm = l.getOrDefault(n, List.of()), tm = t.getOrDefault(n, List.of());
+            Stat ls = Stat.of(lm.stream().map(Metric::value).toList()), ts = Stat.of(tm.stream().map(Metric::value).toList());
+            Double change;
+            if (ls.mean() != 0) change = (ts.mean() - ls.mean()) / Math.abs(ls.mean()) * 100;
+            else change = ts.mean() == 0 ? Double.valueOf(0) : null;
+            table.add(new Row(n, ls, ts, change, worst(lm), worst(tm)));
+        }
+    }
+
+    private static long worst(List<Metric> ms) { return ms.isEmpty() ? -1 : ms.get(0).worstAtNs(); }
+
+    private static Map<String, List<Metric>> collect(List<RunResult> rs) {
+        Map<String, List<Metric>> out = new LinkedHashMap<>();
+        for (RunResult r : rs) for (Metric m : Metrics.of(r)) out.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m);
+        return out;
+    }
+
+    /** The two models gave the same figure in every run. */
+    static boolean same(Row r) {
+        return r.change_pct() != null && Math.abs(r.change_pct()) < 1e-9 && r.legacy().rsd_pct() < 1e-9 && r.task().rsd_pct() < 1e-9;
+    }
+
+    /** Only the rows whose metric matches the regular expression. */
+    public String text(boolean onlyDifferent, java.util.regex.Pattern metric) {
+        Comparison c = new Comparison(runs);
+        c.legacy.addAll(legacy);
+        c.task.addAll(task);
+        for (Row r : table) if (metric.matcher(r.metric()).find()) c.table.add(r);
+        return c.text(onlyDifferent);
+    }
+
+    /** "3.62±2.99%" like the kernel thread's tables; a plain number with one run. */
+    public String cell(Stat s) {
+        String v = num(s.mean());
+        return runs > 1 ? v + "\u00B1" + String.format(java.util.Locale.ROOT, "%.2f%%", s.rsd_pct()) : v;
+    }
+
+    public static String change(Double c) {
+        if (c == null) return "new";
+        if (Math.abs(c) < 0.005) return "0.00%";
+        return String.format(java.util.Locale.ROOT, "%+.2f%%", c);
+    }
+
+    static String num(double v) {
+        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.valueOf((long) v);
+        return String.format(java.util.Locale.ROOT, Math.abs(v) >= 100 ? "%.1f" : "%.3f", v);
+    }
+
+    /** The whole table as text, aligned: what `compare` prints and what the app copies. */
+    public String text(boolean onlyDifferent) {
+        int w = 10;
+        for (Row r : table) w = Math.max(w, r.metric().length());
+        StringBuilder sb = new StringBuilder();
+        sb.append(String.format(java.util.Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s%n", "metric", "legacy", "task-based", "change"));
+        for (Row r : table) {
+            if (onlyDifferent && same(r)) continue;
+            sb.append(String.format(java.util.Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s%n", r.metric(), cell(r.legacy()), cell(r.task()), change(r.change_pct())));
+        }
+        return sb.toString();
+    }
+}
