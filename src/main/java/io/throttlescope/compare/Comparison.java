@@ -81,6 +81,11 @@ public final class Comparison {
     }
 
     /** The two models gave the same figure in every run. */
+    public static boolean sameFigures(Row r) { return same(r); }
+
+    /** A number as the tables print it. */
+    public static String format(double v) { return num(v); }
+
     static boolean same(Row r) {
         return r.change_pct() != null && Math.abs(r.change_pct()) < 1e-9 && r.legacy().rsd_pct() < 1e-9 && r.task().rsd_pct() < 1e-9;
     }

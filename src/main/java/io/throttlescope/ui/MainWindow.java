@@ -70,6 +70,10 @@ public final class MainWindow {
     private final ToggleButton legacyBtn = new ToggleButton("Legacy (\u2264 6.17)");
     private final ToggleButton taskBtn = new ToggleButton("Task-based (6.18)");
     private final ToggleButton playBtn = new ToggleButton("\u25B6 Play");
+    private final ToggleButton compareBtn = new ToggleButton("Compare");
+    final CompareView compare = new CompareView(vs, this::goToTime);
+    private SplitPane top;
+    private javafx.scene.Node timelineBox, side;
     private final ComboBox<String> speed = new ComboBox<>();
     private final TextField jump = new TextField();
     private final Menu recentMenu = new Menu("Open _Recent");
@@ -94,9 +98,11 @@ public final class MainWindow {
         root.setTop(new VBox(menuBar(), toolBar()));
         SplitPane main = new SplitPane();
         main.setOrientation(Orientation.VERTICAL);
-        VBox timelineBox = new VBox(timeline, new Legend());
+        VBox tb = new VBox(timeline, new Legend());
         VBox.setVgrow(timeline, Priority.ALWAYS);
-        SplitPane top = new SplitPane(timelineBox, sidePanel());
+        timelineBox = tb;
+        side = sidePanel();
+        top = new SplitPane(timelineBox, side);
         top.setDividerPositions(0.6);
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
@@ -118,6 +124,7 @@ public final class MainWindow {
         stage.setScene(scene);
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
+        vs.cursor.addListener((o, a, b) -> { if (compareBtn.isSelected()) compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0); });
         vs.run.addListener((o, a, b) -> {
             if (b != null) {            // keep the model buttons in step with the run shown
                 switching = true;
@@ -207,9 +214,12 @@ public final class MainWindow {
         lanes.selectedProperty().bindBidirectional(vs.taskLanes);
         lanes.setTooltip(new Tooltip("Show one lane per task with its state over time (L)"));
         Button fit = button("Fit", "Show the whole run (F)", vs::fit);
+        compareBtn.setId("compareToggle");
+        compareBtn.setTooltip(new Tooltip("Both models stacked on one time axis, with their differences and a results table (C)"));
+        compareBtn.setOnAction(e -> setCompare(compareBtn.isSelected()));
         Button help = button("?", "Keyboard shortcuts", this::showShortcuts);
         return new ToolBar(open, new Separator(), new Label("Model:"), modelSwitch, new Separator(), home, back, fwd, end,
-                thr, park, hung, new Separator(), playBtn, speed, jump, new Separator(), lanes, fit, help);
+                thr, park, hung, new Separator(), playBtn, speed, jump, new Separator(), lanes, fit, compareBtn, help);
     }
 
     private static Button button(String text, String tip, Runnable r) {
@@ -329,6 +339,7 @@ public final class MainWindow {
         vs.cursor.set(-1);
         vs.run.set(r);
         vs.fit();
+        if (compareBtn.isSelected()) setCompare(true);
         status.setText("Loaded " + s.name() + ": " + legacy.trace().size() + " events (legacy), " + task.trace().size()
                 + " events (task-based). Press \u2192 to step.");
     }
@@ -364,6 +375,21 @@ public final class MainWindow {
         a.initOwner(stage);
         a.setHeaderText(header);
         a.show();
+    }
+
+    // ------------------------------------------------------------------ compare mode
+
+    /** Shows both models stacked with the results table, or the single-model view. */
+    public void setCompare(boolean on) {
+        compareBtn.setSelected(on);
+        if (on && legacyRun != null) {
+            compare.show(legacyRun, taskRun);
+            compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0);
+            top.getItems().setAll(compare);
+        } else {
+            top.getItems().setAll(timelineBox, side);
+            top.setDividerPositions(0.6);
+        }
     }
 
     // ------------------------------------------------------------------ model switch
@@ -517,6 +543,8 @@ public final class MainWindow {
             case F -> vs.fit();
             case M -> switchModel(vs.run.get().model() == Simulator.Model.LEGACY ? Simulator.Model.TASK : Simulator.Model.LEGACY);
             case L -> vs.taskLanes.set(!vs.taskLanes.get());
+            case C -> { if (ctrl) return; setCompare(!compareBtn.isSelected()); }
+            case X -> compare.goToDivergence();
             case G -> { if (ctrl) askTime(); else return; }
             case SLASH -> { if (shift) showShortcuts(); else return; }
             default -> { if ("?".equals(e.getText())) showShortcuts(); else return; }

@@ -21,7 +21,7 @@ import java.util.concurrent.TimeUnit;
  * platform and the software renderer).
  */
 public final class Screenshot {
-    public static final String[] VIEWS = {"window", "timeline", "budget", "limbo", "locks", "log", "explanation"};
+    public static final String[] VIEWS = {"window", "timeline", "budget", "limbo", "locks", "log", "explanation", "compare"};
 
     private Screenshot() { }
 
@@ -63,6 +63,7 @@ public final class Screenshot {
         if (o.model() != null) w.switchModel(Simulator.Model.of(o.model()));
         Run r = w.vs.run.get();
         if (o.view().equals("budget")) w.vs.taskLanes.set(false);
+        if (o.view().equals("compare")) w.setCompare(true);
         if (o.atNs() >= 0) {
             w.goTo(w.lastVisibleAtOrBefore(o.atNs()));
         } else if (o.step() >= 0) {
@@ -79,9 +80,10 @@ public final class Screenshot {
             case "locks" -> w.locks;
             case "log" -> w.log;
             case "explanation" -> w.explanationLabel();
+            case "compare" -> stage.getScene().getRoot();
             default -> stage.getScene().getRoot();
         };
-        if (!o.view().equals("window")) {
+        if (!o.view().equals("window") && !o.view().equals("compare")) {
             Parent root = stage.getScene().getRoot();
             root.applyCss();
             root.layout();
@@ -93,6 +95,8 @@ public final class Screenshot {
         root.applyCss();
         root.layout();
         w.timeline.redraw();
+        w.compare.legacyTl.redraw();
+        w.compare.taskTl.redraw();
         return node.snapshot(null, null);
     }
 }

@@ -26,6 +26,8 @@ final class Shortcuts {
             new String[] {"click", "a slice selects its task; the ruler moves the cursor"},
             new String[] {"M", "switch model (legacy / task-based), keeping the time"},
             new String[] {"L", "show or hide the task lanes"},
+            new String[] {"C", "compare mode: both models stacked, differences, results table"},
+            new String[] {"X", "go to the first point where the two models diverge"},
             new String[] {"Ctrl+O", "open a scenario (or drop a .json file on the window)"},
             new String[] {"?", "this list"});
 }

@@ -43,6 +43,9 @@ public final class TimelineCanvas extends Region {
     private final RectBatch batch = new RectBatch();
     private final List<Lane> lanes = new ArrayList<>();
     private Lane[] cpuLane = new Lane[0], taskLane = new Lane[0];
+    /** Compare mode: CPU lanes only, the intervals where the other run differs, the first divergence. */
+    private boolean cpuOnly;
+    private io.throttlescope.trace.Divergence divergence;
     private double contentH;
     private double dragX = Double.NaN, dragStartX, rulerDragX = Double.NaN;
     private boolean dragged;
@@ -107,7 +110,7 @@ public final class TimelineCanvas extends Region {
             lanes.add(new Lane(Kind.SECTION, 0, y, SECTION_H, "CPUs"));
             y += SECTION_H;
             for (int c = 0; c < info.cpus(); c++) { lanes.add(new Lane(Kind.CPU, c, y, CPU_H, "CPU" + c)); y += CPU_H; }
-            if (vs.taskLanes.get()) {
+            if (vs.taskLanes.get() && !cpuOnly) {
                 lanes.add(new Lane(Kind.SECTION, 1, y, SECTION_H, "Tasks"));
                 y += SECTION_H;
                 for (int g = 0; g < info.groups().length; g++) {
@@ -118,8 +121,8 @@ public final class TimelineCanvas extends Region {
                     for (int t : ts) { lanes.add(new Lane(Kind.TASK, t, y, TASK_H, info.tasks()[t])); y += TASK_H; }
                 }
             }
-            boolean any = false;
-            for (int g = 0; g < info.groups().length; g++) {
+            boolean any = cpuOnly;
+            for (int g = 0; g < info.groups().length && !cpuOnly; g++) {
                 if (info.quotaNs()[g] < 0) continue;
                 if (!any) { lanes.add(new Lane(Kind.SECTION, 2, y, SECTION_H, "Budgets")); y += SECTION_H; any = true; }
                 lanes.add(new Lane(Kind.BUDGET, g, y, BUDGET_H, info.groups()[g]));
@@ -155,6 +158,14 @@ public final class TimelineCanvas extends Region {
     double time(double x) { return vs.viewStart.get() + (x - LABEL_W) / plotW() * (vs.viewEnd.get() - vs.viewStart.get()); }
 
     private double laneY(Lane l) { return RULER_H + l.y() - vbar.getValue(); }
+
+    /** Compare mode: only the CPU lanes, with the differences to the other run highlighted. */
+    public void setCompare(boolean cpuOnly, io.throttlescope.trace.Divergence d) {
+        this.cpuOnly = cpuOnly;
+        this.divergence = d;
+        layoutLanes();
+        requestRedraw();
+    }
 
     /** Scrolls the lanes: 0 shows the CPUs, 1 the last budget lane. */
     public void scrollLanes(double fraction) { vbar.setValue(vbar.getMax() * fraction); }
@@ -196,12 +207,40 @@ public final class TimelineCanvas extends Region {
             }
         }
         batch.flush(g);
+        if (divergence != null) drawDivergence(g);
         drawPeriodLines(g, r, h);
         drawMarks(g, r);
         drawLabels(g, r, h);
         drawRuler(g, r, w);
         drawCursor(g, r, h);
         lastRedrawNs = System.nanoTime() - t0;
+    }
+
+    private static final Color DIFF = Color.rgb(220, 0, 160, 0.28);
+
+    private void drawDivergence(GraphicsContext g) {
+        for (int c = 0; c < cpuLane.length; c++) {
+            Lane l = cpuLane[c];
+            if (l == null) continue;
+            double y = laneY(l);
+            drawSlices(divergence.cpuDiff(c), y, l.h(), (v, d) -> DIFF);
+        }
+        batch.flush(g);
+        if (divergence.firstTimeNs >= 0) {
+            double xx = Math.round(x(divergence.firstTimeNs)) + 0.5;
+            if (xx >= LABEL_W && xx <= canvas.getWidth()) {
+                g.setStroke(Color.rgb(200, 0, 150));
+                g.setLineWidth(2);
+                g.setLineDashes(6, 3);
+                g.strokeLine(xx, RULER_H, xx, canvas.getHeight());
+                g.setLineDashes(null);
+                g.setFill(Color.rgb(200, 0, 150));
+                g.setFont(BOLD);
+                g.setTextAlign(TextAlignment.LEFT);
+                g.setTextBaseline(VPos.TOP);
+                g.fillText("first divergence", xx + 4, RULER_H + 2);
+            }
+        }
     }
 
     private void drawCpu(GraphicsContext g, Run r, Lane l, double y) {

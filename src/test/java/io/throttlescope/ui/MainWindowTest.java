@@ -175,4 +175,35 @@ class MainWindowTest {
         assertThat(w.vs.selectedTask.get()).isEqualTo(java.util.Arrays.asList(w.vs.run.get().info().tasks()).indexOf("H"));
         assertThat(tl.hit(x, y).text()).startsWith("H (/G) on CPU0, user mode");
     }
+
+    @Test
+    void compareModeStacksBothModelsWithTheResultsTable(FxRobot robot) {
+        robot.clickOn("#compareToggle");
+        assertThat(robot.lookup("#compareView").tryQuery()).isPresent();
+        assertThat(w.compare.legacyVs.run.get().model()).isEqualTo(Simulator.Model.LEGACY);
+        assertThat(w.compare.taskVs.run.get().model()).isEqualTo(Simulator.Model.TASK);
+        // zoom and pan are shared
+        robot.interact(() -> w.vs.setRange(0, 40_000_000));
+        assertThat(w.compare.legacyVs.viewEnd.get()).isEqualTo(w.compare.taskVs.viewEnd.get());
+        // the first divergence is one key away, and both cursors stand at that time
+        robot.clickOn("#legacyTimeline");
+        robot.type(KeyCode.X);
+        long t = w.compare.divergence().firstTimeNs;
+        assertThat(w.vs.cursorTime()).isEqualTo(t);
+        assertThat(w.compare.legacyVs.cursorTime()).isLessThanOrEqualTo(t);
+        assertThat(w.compare.taskVs.cursorTime()).isLessThanOrEqualTo(t);
+        // the results table: selecting the writer's lock wait goes to its worst moment (legacy: 20 ms)
+        javafx.scene.control.TableView<io.throttlescope.compare.Comparison.Row> table = w.compare.table;
+        var row = table.getItems().stream().filter(r -> r.metric().equals("task W longest_lock_wait_ms")).findFirst().orElseThrow();
+        assertThat(row.legacy().mean()).isEqualTo(80.1);
+        assertThat(row.task().mean()).isZero();
+        robot.interact(() -> table.getSelectionModel().select(row));
+        assertThat(w.vs.cursorTime()).isEqualTo(20_000_000L);
+        assertThat(w.compare.tableText()).contains("task W longest_lock_wait_ms").contains("-100.00%");
+        // sortable: by change
+        robot.interact(() -> { table.getSortOrder().setAll(table.getColumns().get(3)); table.sort(); });
+        assertThat(table.getItems()).isNotEmpty();
+        robot.clickOn("#compareToggle");
+        assertThat(robot.lookup("#compareView").tryQuery()).isEmpty();
+    }
 }

@@ -1,0 +1,157 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.compare.Comparison;
+import io.throttlescope.trace.Divergence;
+import javafx.beans.property.ReadOnlyObjectWrapper;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.geometry.Insets;
+import javafx.geometry.Orientation;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.SplitPane;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
+import javafx.scene.control.Tooltip;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyCodeCombination;
+import javafx.scene.input.KeyCombination;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+
+import java.util.Comparator;
+import java.util.function.LongConsumer;
+
+/**
+ * Compare mode: the same scenario under both models, two CPU timelines on one time axis and one
+ * cursor (zoom and pan shared), the places where they differ highlighted, and the results table.
+ */
+public final class CompareView extends SplitPane {
+    final ViewState legacyVs = new ViewState(), taskVs = new ViewState();
+    final TimelineCanvas legacyTl = new TimelineCanvas(legacyVs), taskTl = new TimelineCanvas(taskVs);
+    final TableView<Comparison.Row> table = new TableView<>();
+    private final Label divergenceLabel = new Label();
+    private Comparison comparison;
+    private Divergence divergence;
+    private final LongConsumer goToTime;
+
+    public CompareView(ViewState main, LongConsumer goToTime) {
+        this.goToTime = goToTime;
+        setId("compareView");
+        legacyTl.setId("legacyTimeline");
+        taskTl.setId("taskTimeline");
+        table.setId("resultsTable");
+        for (ViewState v : new ViewState[] {legacyVs, taskVs}) {
+            v.viewStart.bindBidirectional(main.viewStart);
+            v.viewEnd.bindBidirectional(main.viewEnd);
+            v.selectedTask.bindBidirectional(main.selectedTask);
+            v.selectedCpu.bindBidirectional(main.selectedCpu);
+        }
+        VBox lanes = new VBox(legacyTl, taskTl);
+        VBox.setVgrow(legacyTl, Priority.ALWAYS);
+        VBox.setVgrow(taskTl, Priority.ALWAYS);
+        Button first = new Button("First divergence (X)");
+        first.setId("firstDivergence");
+        first.setOnAction(e -> goToDivergence());
+        Button copy = new Button("Copy table");
+        copy.setId("copyTable");
+        copy.setTooltip(new Tooltip("Copy the results table as text (Ctrl+C in the table)"));
+        copy.setOnAction(e -> copy());
+        HBox bar = new HBox(8, first, divergenceLabel, copy);
+        bar.setPadding(new Insets(4));
+        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        VBox left = new VBox(bar, lanes, new Label("  Highlighted (magenta): a different task, or none, runs on that CPU in the other model."));
+        VBox.setVgrow(lanes, Priority.ALWAYS);
+        buildTable();
+        VBox right = new VBox(table);
+        VBox.setVgrow(table, Priority.ALWAYS);
+        getItems().addAll(left, right);
+        setDividerPositions(0.58);
+        setOrientation(Orientation.HORIZONTAL);
+    }
+
+    private void buildTable() {
+        TableColumn<Comparison.Row, String> metric = new TableColumn<>("metric");
+        metric.setCellValueFactory(d -> new ReadOnlyStringWrapper(d.getValue().metric()));
+        metric.setPrefWidth(260);
+        TableColumn<Comparison.Row, Double> legacy = numberColumn("legacy", r -> r.legacy().mean());
+        TableColumn<Comparison.Row, Double> task = numberColumn("task-based", r -> r.task().mean());
+        TableColumn<Comparison.Row, Double> change = new TableColumn<>("change");
+        change.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().change_pct()));
+        change.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Math::abs)));
+        change.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+            @Override protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty ? null : Comparison.change(v));
+                setStyle(empty || v == null || Math.abs(v) < 0.005 ? "" : v > 0 ? "-fx-text-fill: #B71C1C;" : "-fx-text-fill: #1B5E20;");
+            }
+        });
+        change.setPrefWidth(80);
+        table.getColumns().addAll(java.util.List.of(metric, legacy, task, change));
+        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        table.setPlaceholder(new Label("No differences"));
+        table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
+            if (b == null) return;
+            long t = b.legacyWorstNs() >= 0 ? b.legacyWorstNs() : b.taskWorstNs();
+            if (t >= 0) goToTime.accept(t);
+        });
+        table.setOnKeyPressed(e -> {
+            if (new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN).match(e)) { copy(); e.consume(); }
+        });
+    }
+
+    private static TableColumn<Comparison.Row, Double> numberColumn(String name, java.util.function.ToDoubleFunction<Comparison.Row> f) {
+        TableColumn<Comparison.Row, Double> c = new TableColumn<>(name);
+        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(f.applyAsDouble(d.getValue())));
+        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
+            @Override protected void updateItem(Double v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty || v == null ? null : Comparison.format(v));
+            }
+        });
+        c.setPrefWidth(95);
+        return c;
+    }
+
+    /** Shows two runs of one scenario. */
+    public void show(Run legacy, Run task) {
+        legacyVs.run.set(legacy);
+        taskVs.run.set(task);
+        divergence = Divergence.of(legacy.index(), task.index());
+        legacyTl.setCompare(true, divergence);
+        taskTl.setCompare(true, divergence);
+        comparison = Comparison.of(legacy.result(), task.result());
+        table.getItems().setAll(comparison.table.stream().filter(r -> !Comparison.sameFigures(r)).toList());
+        divergenceLabel.setText(divergence.firstEvent < 0 ? "The two runs are identical."
+                : "The runs first differ at " + io.throttlescope.scenario.DurationText.format(divergence.firstTimeNs)
+                  + " (event " + divergence.firstEvent + ").");
+    }
+
+    /** The cursor at a simulated time, in both runs. */
+    public void setTime(long t, boolean has) {
+        for (ViewState v : new ViewState[] {legacyVs, taskVs}) {
+            Run r = v.run.get();
+            if (r == null) continue;
+            if (!has) { v.cursor.set(-1); continue; }
+            int i = r.trace().firstAtOrAfter(t + 1) - 1;
+            while (i >= 0 && r.trace().kind(i) == io.throttlescope.sim.EventKind.STATE) i--;
+            v.cursor.set(i);
+        }
+    }
+
+    public Divergence divergence() { return divergence; }
+
+    public void goToDivergence() {
+        if (divergence != null && divergence.firstTimeNs >= 0) goToTime.accept(divergence.firstTimeNs);
+    }
+
+    public String tableText() { return comparison == null ? "" : comparison.text(true); }
+
+    private void copy() {
+        ClipboardContent c = new ClipboardContent();
+        c.putString(tableText());
+        Clipboard.getSystemClipboard().setContent(c);
+    }
+}

@@ -1,0 +1,152 @@
+package io.throttlescope.trace;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.throttlescope.sim.SimRun;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.scenario.ScenarioLoader;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
+
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The Perfetto export is valid trace-event JSON that agrees with the views; the CSV has a row per event. */
+class ExportTest {
+    static TraceIndex index(String file, Simulator.Model m) {
+        SimSpec spec = ScenarioLoader.load(Path.of("scenarios", file)).spec();
+        Trace tr = new Trace();
+        Simulator s = new Simulator(spec, m, tr);
+        s.run();
+        return new TraceIndex(tr, RunInfo.of(s));
+    }
+
+    static long ns(JsonElement us) { return new java.math.BigDecimal(us.getAsString()).movePointRight(3).longValueExact(); }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"01-seed-story-rwsem-reader.json", "10-nested-parent-binds.json", "08-slack-timer.json"})
+    void perfettoExportIsValidAndAgreesWithTheViews(String file) throws Exception {
+        for (Simulator.Model m : Simulator.Model.values()) {
+            TraceIndex idx = index(file, m);
+            StringWriter w = new StringWriter();
+            PerfettoExport.write(idx, w);
+            JsonObject o = JsonParser.parseString(w.toString()).getAsJsonObject();
+            JsonArray ev = o.getAsJsonArray("traceEvents");
+            assertThat(ev).isNotEmpty();
+            Map<Integer, List<long[]>> perCpu = new HashMap<>();
+            Map<String, List<long[]>> counters = new HashMap<>();
+            int flowsStarted = 0, flowsEnded = 0;
+            for (JsonElement e : ev) {
+                JsonObject x = e.getAsJsonObject();
+                String ph = x.get("ph").getAsString();
+                assertThat(ph).isIn("X", "C", "i", "M", "s", "f");
+                assertThat(x.has("pid")).isTrue();
+                if (!ph.equals("M")) assertThat(x.has("ts")).isTrue();
+                switch (ph) {
+                    case "X" -> perCpu.computeIfAbsent(x.get("tid").getAsInt(), k -> new ArrayList<>())
+                            .add(new long[] {ns(x.get("ts")), ns(x.get("ts")) + ns(x.get("dur"))});
+                    case "C" -> {
+                        var args = x.getAsJsonObject("args");
+                        String key = args.keySet().iterator().next();
+                        counters.computeIfAbsent(x.get("name").getAsString(), k -> new ArrayList<>())
+                                .add(new long[] {ns(x.get("ts")), args.get(key).getAsLong()});
+                    }
+                    case "s" -> flowsStarted++;
+                    case "f" -> flowsEnded++;
+                    default -> { }
+                }
+            }
+            // slices of one CPU never overlap
+            for (List<long[]> sl : perCpu.values()) {
+                sl.sort((a, b) -> Long.compare(a[0], b[0]));
+                for (int i = 1; i < sl.size(); i++) assertThat(sl.get(i)[0]).isGreaterThanOrEqualTo(sl.get(i - 1)[1]);
+                for (long[] s : sl) assertThat(s[1]).isGreaterThan(s[0]);
+            }
+            // the pool counters are the budget view's pool series
+            RunInfo info = idx.info();
+            for (int g = 0; g < info.groups().length; g++) {
+                if (info.quotaNs()[g] < 0) continue;
+                List<long[]> c = counters.get(info.groups()[g] + " pool");
+                TraceIndex.Series p = idx.pool(g);
+                assertThat(c).hasSize(p.size());
+                for (int i = 0; i < p.size(); i++) {
+                    assertThat(c.get(i)[0]).isEqualTo(p.time(i));
+                    assertThat(c.get(i)[1]).isEqualTo(p.value(i));
+                }
+                for (int cpu = 0; cpu < info.cpus(); cpu++) {
+                    TraceIndex.Series r = idx.remainingPoints(g, cpu);
+                    List<long[]> rc = counters.getOrDefault(info.groups()[g] + " CPU" + cpu + " runtime_remaining", List.of());
+                    assertThat(rc).hasSize(r.size());
+                    for (int i = 0; i < r.size(); i++) {
+                        assertThat(rc.get(i)[0]).isEqualTo(r.time(i));
+                        assertThat(rc.get(i)[1]).isEqualTo(r.value(i));
+                        // the budget lane draws, at each instant, the last value reported then
+                        if (i + 1 == r.size() || r.time(i + 1) != r.time(i)) assertThat(idx.remainingAt(g, cpu, r.time(i))).isEqualTo(r.value(i));
+                    }
+                }
+            }
+            if (m == Simulator.Model.TASK) assertThat(flowsStarted).isPositive();
+            assertThat(flowsEnded).isLessThanOrEqualTo(flowsStarted);
+        }
+    }
+
+    @ParameterizedTest
+    @ValueSource(strings = {"01-seed-story-rwsem-reader.json"})
+    void csvHasARowPerEvent(String file) throws Exception {
+        TraceIndex idx = index(file, Simulator.Model.TASK);
+        StringWriter w = new StringWriter();
+        CsvExport.write(idx, w);
+        List<String> lines = w.toString().lines().toList();
+        assertThat(lines.get(0)).isEqualTo("t_ns,seq,kind,cpu,task,cgroup,text,arg_a_name,arg_a,arg_b_name,arg_b");
+        assertThat(lines).hasSize(idx.trace().size() + 1);
+        assertThat(lines).anyMatch(l -> l.startsWith("15100000,") && l.contains(",parked,0,R,/G,"));
+        for (String l : lines.subList(1, lines.size())) assertThat(fields(l)).as(l).isEqualTo(11);
+    }
+
+    /** Number of CSV fields, quotes respected. */
+    static int fields(String line) {
+        int n = 1;
+        boolean q = false;
+        for (char c : line.toCharArray()) {
+            if (c == '"') q = !q;
+            else if (c == ',' && !q) n++;
+        }
+        return n;
+    }
+
+    @org.junit.jupiter.api.Test
+    void divergenceIsTheFirstContextSwitchThatDiffers() {
+        SimRun a = SimRun.library("01-seed-story-rwsem-reader.json", Simulator.Model.LEGACY);
+        SimRun b = SimRun.library("01-seed-story-rwsem-reader.json", Simulator.Model.TASK);
+        TraceIndex ia = new TraceIndex(a.trace, RunInfo.of(a.sim)), ib = new TraceIndex(b.trace, RunInfo.of(b.sim));
+        Divergence d = Divergence.of(ia, ib);
+        // independently: the lists of (time, cpu, task) switches, compared in order
+        List<long[]> sa = switches(a.trace), sb = switches(b.trace);
+        int k = 0;
+        while (k < sa.size() && k < sb.size() && java.util.Arrays.equals(sa.get(k), sb.get(k))) k++;
+        assertThat(d.firstTimeNs).isEqualTo(Math.min(sa.get(k)[0], sb.get(k)[0]));
+        assertThat(a.trace.kind(d.firstEvent)).isEqualTo(io.throttlescope.sim.EventKind.SWITCH);
+        assertThat(a.trace.time(d.firstEvent)).isEqualTo(sa.get(k)[0]);
+        // nothing differs on any CPU before it, and something does right there
+        long firstDiff = Long.MAX_VALUE;
+        for (int c = 0; c < ia.info().cpus(); c++) if (d.cpuDiff(c).size() > 0) firstDiff = Math.min(firstDiff, d.cpuDiff(c).start(0));
+        assertThat(firstDiff).isEqualTo(d.firstTimeNs);
+        // identical runs do not diverge
+        assertThat(Divergence.of(ia, ia).firstEvent).isEqualTo(-1);
+    }
+
+    static List<long[]> switches(Trace t) {
+        List<long[]> l = new ArrayList<>();
+        for (int i = 0; i < t.size(); i++) if (t.kind(i) == io.throttlescope.sim.EventKind.SWITCH) l.add(new long[] {t.time(i), t.cpu(i), t.task(i), t.argA(i)});
+        return l;
+    }
+}
