@@ -42,18 +42,26 @@ final class Fair {
 
     // ---------------------------------------------------------------- EEVDF within one cfs_rq
 
-    /** avg_vruntime(): the load-weighted average vruntime of the queued entities (curr included). */
-    long avgVruntime(CfsRq cfs) {
+    // the load-weighted sums of a cfs_rq relative to its smallest vruntime (set by sums())
+    private long base, sumW, sumWV;
+
+    private void sums(CfsRq cfs) {
         int n = cfs.queued.size();
-        if (n == 0) return cfs.vbase;
-        long base = Long.MAX_VALUE;
+        base = Long.MAX_VALUE;
         for (int i = 0; i < n; i++) base = Math.min(base, cfs.queued.get(i).vruntime);
-        long sumW = 0, sumWV = 0;
+        sumW = 0;
+        sumWV = 0;
         for (int i = 0; i < n; i++) {
             SchedEntity e = cfs.queued.get(i);
             sumW += e.weight;
             sumWV += e.weight * (e.vruntime - base);
         }
+    }
+
+    /** avg_vruntime(): the load-weighted average vruntime of the queued entities (curr included). */
+    long avgVruntime(CfsRq cfs) {
+        if (cfs.queued.isEmpty()) return cfs.vbase;
+        sums(cfs);
         cfs.vbase = base + Math.floorDiv(sumWV, sumW);
         return cfs.vbase;
     }
@@ -68,14 +76,7 @@ final class Fair {
         int n = cfs.queued.size();
         if (n == 0) return null;
         if (n == 1) return cfs.queued.get(0);
-        long base = Long.MAX_VALUE;
-        for (int i = 0; i < n; i++) base = Math.min(base, cfs.queued.get(i).vruntime);
-        long sumW = 0, sumWV = 0;
-        for (int i = 0; i < n; i++) {
-            SchedEntity e = cfs.queued.get(i);
-            sumW += e.weight;
-            sumWV += e.weight * (e.vruntime - base);
-        }
+        sums(cfs);
         SchedEntity best = null;
         for (int i = 0; i < n; i++) {
             SchedEntity e = cfs.queued.get(i);

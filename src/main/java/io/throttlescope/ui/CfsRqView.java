@@ -63,11 +63,7 @@ public final class CfsRqView extends TableView<CfsRqView.Row> {
     }
 
     private static TableColumn<Row, String> col(String name, Function<Row, String> f, double w) {
-        TableColumn<Row, String> c = new TableColumn<>(name);
-        c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
-        c.setPrefWidth(w);
-        c.setSortable(false);
-        return c;
+        return Columns.text(name, f, w);
     }
 
     public void show(Run run, Snapshot s) {

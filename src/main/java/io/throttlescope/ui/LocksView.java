@@ -30,11 +30,7 @@ public final class LocksView extends TableView<LocksView.Row> {
     }
 
     private static TableColumn<Row, String> col(String name, Function<Row, String> f, double w) {
-        TableColumn<Row, String> c = new TableColumn<>(name);
-        c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
-        c.setPrefWidth(w);
-        c.setSortable(false);
-        return c;
+        return Columns.text(name, f, w);
     }
 
     public void show(Run run, Snapshot s) {

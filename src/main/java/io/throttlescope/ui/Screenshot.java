@@ -30,25 +30,8 @@ public final class Screenshot {
                           long rangeStart, long rangeEnd) {}
 
     public static void render(Options o) throws Exception {
-        System.setProperty("glass.platform", "Monocle");
-        System.setProperty("monocle.platform", "Headless");
-        System.setProperty("prism.order", "sw");
-        System.setProperty("headless.geometry", o.width() + "x" + o.height() + "-32");
-        System.setProperty("java.awt.headless", "true");
-        CompletableFuture<Void> started = new CompletableFuture<>();
-        Platform.startup(() -> started.complete(null));
-        started.get(60, TimeUnit.SECONDS);
-        CompletableFuture<WritableImage> shot = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                shot.complete(take(o));
-            } catch (Throwable t) {
-                shot.completeExceptionally(t);
-            }
-        });
-        WritableImage img = shot.get(300, TimeUnit.SECONDS);
+        WritableImage img = Headless.run(o.width(), o.height(), () -> take(o));
         ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", o.out().toFile());
-        Platform.exit();
     }
 
     private static WritableImage take(Options o) {

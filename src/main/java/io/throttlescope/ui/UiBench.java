@@ -19,29 +19,13 @@ public final class UiBench {
     private UiBench() { }
 
     public static void run(SimSpec spec, PrintWriter out) throws Exception {
-        System.setProperty("glass.platform", "Monocle");
-        System.setProperty("monocle.platform", "Headless");
-        System.setProperty("prism.order", "sw");
-        System.setProperty("headless.geometry", "1920x1200-32");
         long t0 = System.nanoTime();
         Run legacy = Run.simulate(spec, Simulator.Model.LEGACY);
         Run task = Run.simulate(spec, Simulator.Model.TASK);
         out.printf(Locale.ROOT, "runs: %,d events (legacy) and %,d events (task-based), simulated and indexed in %.1f s%n",
                 legacy.trace().size(), task.trace().size(), (System.nanoTime() - t0) / 1e9);
-        CompletableFuture<Void> started = new CompletableFuture<>();
-        Platform.startup(() -> started.complete(null));
-        started.get(60, TimeUnit.SECONDS);
-        CompletableFuture<String> result = new CompletableFuture<>();
-        Platform.runLater(() -> {
-            try {
-                result.complete(measure(spec, legacy, task));
-            } catch (Throwable e) {
-                result.completeExceptionally(e);
-            }
-        });
-        out.print(result.get(600, TimeUnit.SECONDS));
+        out.print(Headless.run(1920, 1200, () -> measure(spec, legacy, task)));
         out.flush();
-        Platform.exit();
     }
 
     private static String measure(SimSpec spec, Run legacy, Run task) {
