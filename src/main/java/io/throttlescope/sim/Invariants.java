@@ -50,7 +50,11 @@ final class Invariants {
         for (TaskGroup g : s.groups) {
             if (g.isRoot()) continue;
             long seTime = 0;
-            for (SchedEntity se : g.se) seTime += se.sumExec;
+            for (SchedEntity se : g.se) {
+                seTime += se.sumExec;
+                // under tick accounting the running entity may not have been charged since the last tick
+                if (se.cfsRq.curr == se && se.cfsRq.cpu.curr != null) seTime += se.cfsRq.cpu.runStart - se.execStart;
+            }
             long usage = g.usageUser + g.usageSystem;
             if (seTime != usage) fail("usage of " + g + " is " + usage + " ns but its entities ran " + seTime + " ns");
         }

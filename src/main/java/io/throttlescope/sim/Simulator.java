@@ -189,7 +189,9 @@ public final class Simulator {
                 Cpu c = cpus[target];
                 if (gen != c.eventGen) return;
                 c.pendingEventAt = Long.MAX_VALUE;
-                sync(c);
+                // the end of a stretch of user or kernel work is not a kernel event: under tick
+                // accounting runtime is charged only at ticks and scheduling events
+                sync(c, kernel.exactAccounting() || now >= c.nextTick);
                 if (now >= c.nextTick) tick(c);
                 markDirty(c);
             }
@@ -231,11 +233,17 @@ public final class Simulator {
     }
 
     /** Charges the CPU time the current task ran since the last charge, at every level. */
-    void sync(Cpu c) {
+    void sync(Cpu c) { sync(c, true); }
+
+    /** Advances the current task; with charge, update_curr() at every level too (runtime, vruntime). */
+    void sync(Cpu c, boolean charge) {
         Task t = c.curr;
         if (t == null) return;
         long delta = now - c.runStart;
-        if (delta <= 0) return;
+        if (delta <= 0) {
+            if (charge) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
+            return;
+        }
         c.runStart = now;
         long sys = Math.min(delta, t.switchCostLeft);
         t.switchCostLeft -= sys;
@@ -252,7 +260,7 @@ public final class Simulator {
             g.usageUser += user;
             g.usageSystem += sys;
         }
-        for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
+        if (charge) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
     }
 
     void reschedCurr(Cpu c) {

@@ -1,0 +1,63 @@
+package io.throttlescope.sim;
+
+import io.throttlescope.scenario.ScenarioLoader;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+
+import static io.throttlescope.sim.EventKind.*;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** Preemption and accounting options (kernel-model.md section 8 parameters), and the library's shape. */
+class KernelOptionsTest {
+    static final long MS = 1_000_000L;
+
+    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    void withoutKernelPreemptionTheLegacyThrottleWaitsForTheReturnToUser(Simulator.Model m) {
+        // GB10 under PREEMPT_NONE: the resched at 10 ms cannot stop T inside its syscall
+        SimRun r = SimRun.resource("/golden/gb10-none.json", m);
+        RunResult.Syscall sc = r.task("T").syscalls().get(0);
+        assertThat(sc.exit_ns()).isEqualTo(35 * MS);                       // 30 ms: the syscall ran through
+        assertThat(r.first(THROTTLE, null)).isEqualTo(35 * MS);
+        int i = r.trace.firstAtOrAfter(35 * MS);
+        while (r.trace.kind(i) != THROTTLE) i++;
+        assertThat(r.trace.argA(i)).isBetween(-25 * MS, -25 * MS + 1);       // the overrun is debt
+    }
+
+    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    void tickAccountingOverrunsByUpToATickAndRepaysItAsDebt(Simulator.Model m) {
+        SimRun r = SimRun.resource("/golden/gb1-tick.json", m);            // HZ=100: ticks every 10 ms
+        long tick = 10 * MS;
+        for (long t : r.times(THROTTLE, null)) assertThat(t % tick).isZero(); // noticed only at ticks
+        long quota = 20 * MS, periods = 10;
+        long cpu = r.task("T").cpu_ns();
+        assertThat(cpu).isBetween(quota * periods, quota * periods + tick);  // at most one tick over in all
+        if (m == Simulator.Model.TASK) {
+            // the first period overran by a tick; the distribution repays exactly that debt
+            int i = r.trace.firstAtOrAfter(100 * MS);
+            while (r.trace.kind(i) != DISTRIBUTE) i++;
+            assertThat(r.trace.argA(i)).isEqualTo(tick);
+        }
+    }
+
+    @Test
+    void everyLibraryFileValidatesAndTeaches() throws Exception {
+        List<Path> files;
+        try (Stream<Path> s = Files.list(Path.of("scenarios"))) {
+            files = s.filter(p -> p.toString().endsWith(".json")).sorted().toList();
+        }
+        assertThat(files).hasSizeGreaterThanOrEqualTo(15);
+        for (Path f : files) {
+            ScenarioLoader.Loaded l = ScenarioLoader.load(f);
+            assertThat(l.problems()).as(f.toString()).isEmpty();
+            assertThat(l.spec().description()).as(f.toString()).hasSizeGreaterThan(150);
+            assertThat(l.spec().notes()).as(f.toString()).isNotEmpty();
+            assertThat(f.getFileName().toString()).matches("\\d\\d-[a-z0-9-]+\\.json");
+        }
+    }
+}
