@@ -103,25 +103,25 @@ public final class Snapshot {
         return n;
     }
 
-    /** Tasks parked on the limbo list of (g, cpu), head first (most recently parked first). */
-    public List<Integer> limbo(int g, int cpu) {
-        List<Integer> l = new ArrayList<>();
-        for (int t = 0; t < state.length; t++) {
-            if (state[t] == TaskState.PARKED.ordinal() && taskGroup[t] == g && taskCpu[t] == cpu) l.add(t);
-        }
-        l.sort((a, b) -> Integer.compare(parkSeq[b], parkSeq[a]));
-        return l;
-    }
-
-    /** Queued (runnable or held off) tasks of (g, cpu), not the running one. */
-    public List<Integer> queued(int g, int cpu) {
-        List<Integer> l = new ArrayList<>();
+    /**
+     * Tasks by cfs_rq (index g * cpus + c), in one pass: the queued ones (runnable or held off,
+     * not running) when parked is false, else the parked ones in limbo-list order (head first:
+     * most recently parked first). Entries with no task are null.
+     */
+    public List<List<Integer>> tasksByCfsRq(boolean parked) {
+        int nc = info.cpus();
+        List<List<Integer>> out = new ArrayList<>(java.util.Collections.nCopies(info.groups().length * nc, (List<Integer>) null));
         for (int t = 0; t < state.length; t++) {
             int s = state[t];
-            if ((s == TaskState.RUNNABLE.ordinal() || s == TaskState.THROTTLED.ordinal()) && taskGroup[t] == g && taskCpu[t] == cpu
-                    && cpuCurr[cpu] != t) l.add(t);
+            boolean match = parked ? s == TaskState.PARKED.ordinal()
+                    : (s == TaskState.RUNNABLE.ordinal() || s == TaskState.THROTTLED.ordinal()) && cpuCurr[taskCpu[t]] != t;
+            if (!match) continue;
+            int key = taskGroup[t] * nc + taskCpu[t];
+            if (out.get(key) == null) out.set(key, new ArrayList<>());
+            out.get(key).add(t);
         }
-        return l;
+        if (parked) for (List<Integer> l : out) if (l != null) l.sort((a, b) -> Integer.compare(parkSeq[b], parkSeq[a]));
+        return out;
     }
 
     /** Applies event i of the trace. */

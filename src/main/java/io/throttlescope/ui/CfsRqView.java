@@ -71,17 +71,7 @@ public final class CfsRqView extends TableView<CfsRqView.Row> {
         if (run != null) {
             RunInfo info = run.info();
             int nc = info.cpus();
-            // one pass over the tasks: who is queued or parked on which cfs_rq
-            List<List<Integer>> queuedOf = new ArrayList<>(), limboOf = new ArrayList<>();
-            for (int k = 0; k < info.groups().length * nc; k++) { queuedOf.add(null); limboOf.add(null); }
-            for (int t = 0; t < s.state.length; t++) {
-                int st = s.state[t], key = s.taskGroup[t] * nc + s.taskCpu[t];
-                boolean q = (st == io.throttlescope.sim.TaskState.RUNNABLE.ordinal() || st == io.throttlescope.sim.TaskState.THROTTLED.ordinal())
-                        && s.cpuCurr[s.taskCpu[t]] != t;
-                boolean p = st == io.throttlescope.sim.TaskState.PARKED.ordinal();
-                if (q) { if (queuedOf.get(key) == null) queuedOf.set(key, new ArrayList<>()); queuedOf.get(key).add(t); }
-                if (p) { if (limboOf.get(key) == null) limboOf.set(key, new ArrayList<>()); limboOf.get(key).add(t); }
-            }
+            List<List<Integer>> queuedOf = s.tasksByCfsRq(false), limboOf = s.tasksByCfsRq(true);
             for (int g = 0; g < info.groups().length; g++) {
                 boolean limited = false;
                 for (int x = g; x >= 0; x = info.groupParent()[x]) limited |= info.quotaNs()[x] >= 0;
@@ -89,7 +79,6 @@ public final class CfsRqView extends TableView<CfsRqView.Row> {
                 for (int c = 0; c < info.cpus(); c++) {
                     int g2 = g, c2 = c;
                     List<Integer> ql = queuedOf.get(g * nc + c), ll = limboOf.get(g * nc + c);
-                    if (ll != null) ll.sort((x, y) -> Integer.compare(s.parkSeq[y], s.parkSeq[x]));
                     String queued = ql == null ? "" : ql.stream().map(t -> info.tasks()[t]).collect(Collectors.joining(", "));
                     String limbo = ll == null ? "" : ll.stream().map(t -> info.tasks()[t]).collect(Collectors.joining(" \u2192 "));
                     int cur = s.cpuCurr[c];
