@@ -206,4 +206,25 @@ class MainWindowTest {
         robot.clickOn("#compareToggle");
         assertThat(robot.lookup("#compareView").tryQuery()).isEmpty();
     }
+
+    @Test
+    void jumpToATimeAndPlay(FxRobot robot) throws Exception {
+        robot.clickOn("#jumpTime").write("100ms").type(KeyCode.ENTER);
+        long t = w.vs.cursorTime();
+        assertThat(t).isGreaterThanOrEqualTo(100_000_000L);
+        assertThat(w.vs.run.get().trace().time(w.vs.cursor.get() - 1)).isLessThan(100_000_000L + 1);
+        int before = w.vs.cursor.get();
+        robot.clickOn("#play");
+        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> w.vs.cursor.get() > before);
+        robot.clickOn("#play");
+        int stopped = w.vs.cursor.get();
+        WaitForAsyncUtils.sleep(300, TimeUnit.MILLISECONDS);
+        assertThat(w.vs.cursor.get()).isEqualTo(stopped);
+        // "?" lists the shortcuts
+        robot.clickOn("#timeline");
+        robot.interact(() -> robot.lookup("#timeline").query().requestFocus());
+        robot.press(KeyCode.SHIFT).type(KeyCode.SLASH).release(KeyCode.SHIFT);
+        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#shortcutsDialog").tryQuery().isPresent());
+        robot.interact(() -> { for (Window win : new java.util.ArrayList<>(Window.getWindows())) if (win != stage && win instanceof Stage s) s.close(); });
+    }
 }
