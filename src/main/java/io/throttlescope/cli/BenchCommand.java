@@ -21,7 +21,8 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--pairs", defaultValue = "20", description = "sender/receiver pairs per group") int pairs;
     @Option(names = "--duration", defaultValue = "1s") String duration;
     @Option(names = "--model", defaultValue = "task") String model;
-    @Option(names = "--repeat", defaultValue = "3") int repeat;
+    @Option(names = "--repeat", defaultValue = "5", description = "measured runs") int repeat;
+    @Option(names = "--warmup", defaultValue = "3", description = "runs before measuring, for the JIT compiler") int warmup;
     @Option(names = "--ui", description = "measure the window instead: timeline redraws and cursor steps on the generated run") boolean ui;
 
     @Override public Integer call() throws Exception {
@@ -40,14 +41,14 @@ public final class BenchCommand implements Callable<Integer> {
         out.printf(Locale.ROOT, "scenario: %s, %s simulated, model %s%n", sim.name(), duration, m.id);
         double best = 0;
         java.util.List<Double> rates = new java.util.ArrayList<>();
-        for (int r = 0; r <= repeat; r++) {
+        for (int r = 1 - warmup; r <= repeat; r++) {
             Trace tr = new Trace();
             Simulator s = new Simulator(sim, m, tr);
             long t0 = System.nanoTime();
             s.run();
             long el = System.nanoTime() - t0;
             double eps = tr.size() / (el / 1e9);
-            if (r == 0) {
+            if (r <= 0) {
                 out.printf(Locale.ROOT, "warm-up: %,d events in %.0f ms%n", tr.size(), el / 1e6);
                 continue;
             }
