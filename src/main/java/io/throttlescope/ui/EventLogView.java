@@ -150,6 +150,8 @@ public final class EventLogView extends VBox {
         rows = Arrays.copyOf(out, n);
         int[] r = rows;
         syncing = true;
+        // a kept selection would be looked up with indexOf in the new list: linear, boxed
+        table.getSelectionModel().clearSelection();
         table.setItems(FXCollections.observableList(new AbstractList<Integer>() {
             @Override public Integer get(int index) { return r[index]; }
             @Override public int size() { return r.length; }
