@@ -393,28 +393,32 @@ public final class TimelineCanvas extends Region {
         }
         if (!Double.isNaN(lastY)) g.lineTo(Math.min(canvas.getWidth(), x(Math.min(t1, info.endNs()))), lastY);
         g.stroke();
-        // ticks along the bottom: slice pulls (grey), distributions (green), refills (blue), slack returns (orange)
-        int lastTickPx = Integer.MIN_VALUE;
-        EventKind lastTick = null;
+        // ticks along the bottom: slice pulls (grey), distributions (green), refills (blue), slack
+        // returns (orange): at most one per kind per pixel column, drawn per kind with one stroke colour
+        EventKind[] tickKinds = {EventKind.SLICE_PULL, EventKind.SLACK_RETURN, EventKind.DISTRIBUTE, EventKind.PERIOD_TIMER, EventKind.REFILL};
+        Color[] tickColours = {Color.web("#9E9E9E"), Palette.WORK_MARK, Palette.UNTHROTTLE_MARK, Palette.POOL, Palette.POOL};
+        double[] tickHeights = {5, 9, 9, 9, 9};
+        int[] lastPx = new int[tickKinds.length];
+        java.util.Arrays.fill(lastPx, Integer.MIN_VALUE);
+        int[][] xs = new int[tickKinds.length][16];
+        int[] nx = new int[tickKinds.length];
         for (int j = Math.max(0, pool.lastAtOrBefore((long) t0)); j < pool.size() && pool.time(j) <= t1; j++) {
             EventKind kk = pool.kind(j);
             if (kk == null) continue;
+            int which = -1;
+            for (int q = 0; q < tickKinds.length; q++) if (tickKinds[q] == kk) which = q;
+            if (which < 0) continue;
             int px = (int) Math.round(x(pool.time(j)));
-            if (px < LABEL_W || px == lastTickPx && kk == lastTick) continue;
-            lastTickPx = px;
-            lastTick = kk;
-            Color col = switch (kk) {
-                case SLICE_PULL -> Color.web("#9E9E9E");
-                case DISTRIBUTE -> Palette.UNTHROTTLE_MARK;
-                case PERIOD_TIMER, REFILL -> Palette.POOL;
-                case SLACK_RETURN -> Palette.WORK_MARK;
-                default -> null;
-            };
-            if (col == null) continue;
-            g.setStroke(col);
-            g.setLineWidth(kk == EventKind.PERIOD_TIMER || kk == EventKind.REFILL ? 2 : 1);
-            double h0 = kk == EventKind.SLICE_PULL ? 5 : 9;
-            g.strokeLine(px + 0.5, bottom + 4 - h0, px + 0.5, bottom + 4);
+            if (px < LABEL_W || px == lastPx[which]) continue;
+            lastPx[which] = px;
+            if (nx[which] == xs[which].length) xs[which] = java.util.Arrays.copyOf(xs[which], nx[which] * 2);
+            xs[which][nx[which]++] = px;
+        }
+        for (int q = 0; q < tickKinds.length; q++) {
+            if (nx[q] == 0) continue;
+            g.setStroke(tickColours[q]);
+            g.setLineWidth(q >= 3 ? 2 : 1);
+            for (int k = 0; k < nx[q]; k++) g.strokeLine(xs[q][k] + 0.5, bottom + 4 - tickHeights[q], xs[q][k] + 0.5, bottom + 4);
         }
         g.setFill(Palette.TEXT);
         g.setFont(FONT);

@@ -41,8 +41,12 @@ public final class UiBench {
         TimelineCanvas tl = w.timeline;
         long end = vs.run.get().info().endNs();
         SplittableRandom rnd = new SplittableRandom(1);
-        for (int k = 0; k < 60; k++) {                 // warm-up: let the JIT compile the drawing code
-            vs.setRange(rnd.nextDouble() * end / 2, end / 2 + rnd.nextDouble() * end / 2);
+        for (int k = 0; k < 80; k++) {                 // warm-up: let the JIT compile the drawing code
+            tl.scrollLanes(k % 2);
+            double span = end * Math.pow(10, -(k % 5));
+            double start = rnd.nextDouble() * Math.max(1, end - span);
+            vs.setRange(start, start + span);
+            tl.redraw();
             w.goTo(rnd.nextInt(vs.run.get().trace().size()));
         }
         StringBuilder sb = new StringBuilder();
