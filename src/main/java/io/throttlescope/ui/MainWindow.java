@@ -178,6 +178,11 @@ public final class MainWindow {
         Button open = button("Open\u2026", "Open a scenario file (Ctrl+O)", this::chooseFile);
         legacyBtn.setId("modelLegacy");
         taskBtn.setId("modelTask");
+        for (ToggleButton b : new ToggleButton[] {legacyBtn, taskBtn, compareBtn}) {
+            b.setFocusTraversable(false);
+            b.selectedProperty().addListener((o, was, is) ->
+                    b.setStyle(is ? "-fx-base: #3F6FB5; -fx-text-fill: white; -fx-font-weight: bold;" : ""));
+        }
         SegmentedButton modelSwitch = new SegmentedButton(legacyBtn, taskBtn);
         ToggleGroup models = modelSwitch.getToggleGroup();
         modelSwitch.setId("modelSwitch");
@@ -285,6 +290,7 @@ public final class MainWindow {
     private void load(ScenarioLoader.Loaded l, Path path) {
         if (!l.ok()) {
             showProblems(path, l.problems());
+            if (spec == null && path != null) load(DefaultScenario.load(), null);   // never an empty window
             return;
         }
         SimSpec s = l.spec();
