@@ -1,7 +1,6 @@
 package io.throttlescope.cli;
 
 import com.google.gson.GsonBuilder;
-import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.InvariantViolation;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;

@@ -3,7 +3,6 @@ package io.throttlescope.ui;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Snapshot;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;

@@ -5,7 +5,6 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceJsonl;
-import javafx.beans.property.ReadOnlyObjectWrapper;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -13,7 +12,6 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -204,6 +202,4 @@ public final class EventLogView extends VBox {
         flow.scrollToTop(top);
     }
 
-    /** A read-only cell value wrapper (kept for callers that want objects). */
-    static <T> ReadOnlyObjectWrapper<T> wrap(T t) { return new ReadOnlyObjectWrapper<>(t); }
 }

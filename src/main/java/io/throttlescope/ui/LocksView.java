@@ -2,7 +2,6 @@ package io.throttlescope.ui;
 
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Snapshot;
-import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;

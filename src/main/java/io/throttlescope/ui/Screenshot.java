@@ -2,19 +2,14 @@ package io.throttlescope.ui;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
-import javafx.application.Platform;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Parent;
-import javafx.scene.Scene;
 import javafx.scene.image.WritableImage;
-import javafx.scene.layout.StackPane;
 import javafx.stage.Stage;
 
 import javax.imageio.ImageIO;
 import java.nio.file.Path;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /**
  * Renders the window, or one view of it, to a PNG without a display (Monocle's headless glass

@@ -2,7 +2,6 @@ package io.throttlescope.ui;
 
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
-import javafx.application.Platform;
 import javafx.stage.Stage;
 
 import java.io.PrintWriter;
@@ -11,8 +10,6 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.TimeUnit;
 
 /** Measures the window on a large run: timeline redraws after pans and zooms, and steps of the cursor. */
 public final class UiBench {
