@@ -26,6 +26,7 @@ class RandomScenarioProperties {
         assertThat(l.problems()).as(json).isEmpty();
         for (Simulator.Model m : Simulator.Model.values()) {
             SimRun r = SimRun.of(l.spec(), m);        // enables the invariant checks
+            assertThat(r.result.faults()).as(m + " " + json).isEmpty();   // e.g. tg_throttle_down's non-empty limbo WARN
             for (var e : r.result.tasks().entrySet()) {
                 RunResult.TaskStat t = e.getValue();
                 long sum = t.cpu_ns() + t.runnable_ns() + t.throttled_ns() + t.parked_ns() + t.sleeping_ns() + t.blocked_ns();
