@@ -162,6 +162,11 @@ public final class Simulator {
 
     // ------------------------------------------------------------------ running
 
+    private java.util.function.DoubleConsumer progress;
+
+    /** Called now and then during run() with the fraction of simulated time done (0..1). */
+    public void onProgress(java.util.function.DoubleConsumer p) { progress = p; }
+
     /** Verify the invariants after every event; a broken one throws {@link InvariantViolation}. */
     public void enableChecks() { invariants = new Invariants(this); }
 
@@ -175,6 +180,7 @@ public final class Simulator {
             dispatch(queue.popType, queue.popTarget, queue.popGen);
             serviceDirty();
             if (invariants != null && events != before) invariants.check();
+            if (progress != null && (events & 0xFFFF) < events - before + 1 && events != before) progress.accept((double) now / Math.max(1, endNs));
         }
         now = endNs;
         for (Cpu c : cpus) sync(c);

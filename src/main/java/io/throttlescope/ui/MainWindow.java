@@ -295,10 +295,10 @@ public final class MainWindow {
         Task<Run[]> job = new Task<>() {
             @Override protected Run[] call() {
                 updateMessage("Simulating " + s.name() + " under the legacy model\u2026");
-                Run a = Run.simulate(s, Simulator.Model.LEGACY);
+                Run a = Run.simulate(s, Simulator.Model.LEGACY, f -> updateProgress(f, 2));
                 updateProgress(1, 2);
-                updateMessage("Simulating under the task-based model\u2026");
-                Run b = Run.simulate(s, Simulator.Model.TASK);
+                updateMessage("Simulating " + s.name() + " under the task-based model\u2026");
+                Run b = Run.simulate(s, Simulator.Model.TASK, f -> updateProgress(1 + f, 2));
                 updateProgress(2, 2);
                 return new Run[] {a, b};
             }

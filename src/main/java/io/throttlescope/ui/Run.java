@@ -11,9 +11,13 @@ import io.throttlescope.trace.TraceIndex;
 public record Run(SimSpec spec, Simulator.Model model, RunInfo info, TraceIndex index, RunResult result) {
 
     /** Simulates (no JavaFX here: may run on any thread). */
-    public static Run simulate(SimSpec spec, Simulator.Model model) {
+    public static Run simulate(SimSpec spec, Simulator.Model model) { return simulate(spec, model, null); }
+
+    /** Simulates, reporting the fraction of simulated time done. */
+    public static Run simulate(SimSpec spec, Simulator.Model model, java.util.function.DoubleConsumer progress) {
         Trace trace = new Trace();
         Simulator s = new Simulator(spec, model, trace);
+        if (progress != null) s.onProgress(progress);
         s.run();
         RunInfo info = RunInfo.of(s);
         return new Run(spec, model, info, new TraceIndex(trace, info), s.result());
