@@ -345,12 +345,12 @@ public final class ScenarioLoader {
         }
         if (m.containsKey("accounting")) {
             String s = string(m.get("accounting"), "\"tick\" or \"exact\"");
-            if (s != null && !s.equals("tick") && !s.equals("exact")) problem(m.get("accounting"), "found \"" + s + "\", expected \"tick\" or \"exact\"");
+            if (s != null && !s.equals("tick") && !s.equals("exact")) problem(m.get("accounting"), "found \"" + s + "\", expected \"tick\" or \"exact\"" + Suggest.didYouMean(s, List.of("tick", "exact")));
             else if (s != null) exact = s.equals("exact");
         }
         if (m.containsKey("preemption")) {
             String s = string(m.get("preemption"), "\"full\" or \"none\"");
-            if (s != null && !s.equals("full") && !s.equals("none")) problem(m.get("preemption"), "found \"" + s + "\", expected \"full\" or \"none\"");
+            if (s != null && !s.equals("full") && !s.equals("none")) problem(m.get("preemption"), "found \"" + s + "\", expected \"full\" or \"none\"" + Suggest.didYouMean(s, List.of("full", "none")));
             else if (s != null) full = s.equals("full");
         }
         if (m.containsKey("bandwidth_slice")) {

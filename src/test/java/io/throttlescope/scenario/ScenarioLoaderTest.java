@@ -78,6 +78,14 @@ class ScenarioLoaderTest {
     }
 
     @Test
+    void didYouMeanForValues() {
+        assertThat(lines(problems(scenario(", \"kernel\": {\"accounting\": \"exct\"}", OK_TASK))))
+                .singleElement().asString().contains("found \"exct\", expected \"tick\" or \"exact\" (did you mean \"exact\"?)");
+        assertThat(lines(problems(scenario(", \"model\": \"legacyy\"", OK_TASK))))
+                .singleElement().asString().contains("(did you mean \"legacy\"?)");
+    }
+
+    @Test
     void lockSemantics() {
         String locks = ", \"locks\": {\"L\": {\"type\": \"percpu_rwsem\"}, \"M\": {\"type\": \"mutex\"}}";
         assertThat(lines(problems(scenario(locks, "{\"name\": \"T\", \"program\": [{\"down_read\": \"L\"}]}"))))
