@@ -207,6 +207,19 @@ public final class TimelineCanvas extends Region {
             }
         }
         batch.flush(g);
+        // state labels go over the slices, which the batch has just drawn
+        g.setFont(SMALL);
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.CENTER);
+        for (Object[] t : pendingText) {
+            String text = (String) t[0];
+            double tx = (double) t[1], ty = (double) t[2];
+            g.setFill(LABEL_BG);
+            g.fillRect(tx - 2, ty - 6, text.length() * 5.6 + 4, 12);
+            g.setFill(Palette.TEXT);
+            g.fillText(text, tx, ty);
+        }
+        pendingText.clear();
         if (divergence != null) drawDivergence(g);
         drawPeriodLines(g, r, h);
         drawMarks(g, r);
@@ -261,12 +274,41 @@ public final class TimelineCanvas extends Region {
         drawSlices(s, y + 2, l.h() - 4, (v, d) -> stateFill(v, own));
         Slices held = r.index().heldSlices(l.id());
         drawSlices(held, y, 2, (v, d) -> Color.BLACK);
+        labelStates(g, r, s, y, l.h());
         if (vs.selectedTask.get() == l.id()) {
             g.setStroke(Color.BLACK);
             g.setLineWidth(1);
             g.strokeRect(LABEL_W + 0.5, y + 1.5, plotW() - 1, l.h() - 3);
         }
     }
+
+    /** Wide enough task-lane slices say what the task waits for (D state, sleeping) or that it is parked or held off. */
+    private void labelStates(GraphicsContext g, Run r, Slices s, double y, double h) {
+        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
+        int drawn = 0;
+        for (int i = s.firstEndingAfter((long) t0); i < s.size() && s.start(i) < t1 && drawn < 200; i++) {
+            double xs = Math.max(LABEL_W, x(s.start(i))), xe = Math.min(canvas.getWidth(), x(s.end(i)));
+            if (xe - xs < 70) continue;
+            TaskState st = TaskState.values()[s.value(i)];
+            String text = switch (st) {
+                case BLOCKED, SLEEPING -> s.detail(i) >= 0 ? "waits: " + r.info().str(s.detail(i)) : null;
+                case PARKED -> "parked";
+                case THROTTLED -> "held off (throttled)";
+                default -> null;
+            };
+            if (text == null) continue;
+            int fit = (int) ((xe - xs - 6) / 6.2);
+            if (fit < 4) continue;
+            if (text.length() > fit) text = text.substring(0, fit - 1) + "\u2026";
+            Paint ink = st == TaskState.SLEEPING || st == TaskState.THROTTLED ? Palette.TEXT : Color.WHITE;
+            pendingText.add(new Object[] {text, xs + 3, y + h / 2, ink});
+            drawn++;
+        }
+    }
+
+    private static final Font SMALL = Font.font("System", 10);
+    private static final Color LABEL_BG = Color.rgb(255, 255, 255, 0.82);
+    private final List<Object[]> pendingText = new ArrayList<>();
 
     static Paint stateFill(int state, Color own) {
         TaskState st = TaskState.values()[state];
