@@ -173,6 +173,7 @@ public final class Simulator {
     /** Runs to the scenario's duration. */
     public void run() {
         boot();
+        long nextProgress = 1 << 16;
         while (queue.size() > 0 && queue.peekTime() <= endNs) {
             queue.pop();
             now = queue.t;
@@ -180,7 +181,10 @@ public final class Simulator {
             dispatch(queue.popType, queue.popTarget, queue.popGen);
             serviceDirty();
             if (invariants != null && events != before) invariants.check();
-            if (progress != null && (events & 0xFFFF) < events - before + 1 && events != before) progress.accept((double) now / Math.max(1, endNs));
+            if (progress != null && events >= nextProgress) {
+                nextProgress = events + (1 << 16);
+                progress.accept((double) now / Math.max(1, endNs));
+            }
         }
         now = endNs;
         for (Cpu c : cpus) sync(c);

@@ -836,8 +836,7 @@ public final class TimelineCanvas extends Region {
             else if (on.kind() == Kind.TASK) here = tr.task(e) == on.id();
             else here = false;
             if (!here) continue;
-            Snap snap = new Snap(r, e);
-            return new Hit(tr.task(e), tr.group(e), tr.cpu(e), snap.text());
+            return new Hit(tr.task(e), tr.group(e), tr.cpu(e), Explainer.explain(r, r.index().at(e), e));
         }
         return null;
     }
@@ -848,11 +847,6 @@ public final class TimelineCanvas extends Region {
             if (y >= ly && y < ly + l.h()) return l;
         }
         return null;
-    }
-
-    /** The explanation of one event, for a mark's tooltip. */
-    private record Snap(Run r, int e) {
-        String text() { return Explainer.explain(r, r.index().at(e), e); }
     }
 
     static String stateName(TaskState st) {
