@@ -147,7 +147,17 @@ public final class MainWindow {
         reload.setOnAction(e -> { if (file != null) open(file); });
         MenuItem quit = new MenuItem("_Quit");
         quit.setOnAction(e -> stage.close());
-        Menu fileMenu = new Menu("_File", null, open, recentMenu, reload, new SeparatorMenuItem(), quit);
+        MenuItem perfetto = item("Export trace for _Perfetto\u2026", () -> export("perfetto"));
+        MenuItem csv = item("Export trace as _CSV\u2026", () -> export("csv"));
+        MenuItem copyCmp = item("Copy the comparison table", () -> {
+            if (legacyRun == null) return;
+            javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+            c.putString(io.throttlescope.compare.Comparison.of(legacyRun.result(), taskRun.result()).text(true));
+            javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+            status.setText("The comparison table is on the clipboard.");
+        });
+        Menu fileMenu = new Menu("_File", null, open, recentMenu, reload, new SeparatorMenuItem(), perfetto, csv, copyCmp,
+                new SeparatorMenuItem(), quit);
         fileMenu.setOnShowing(e -> fillRecent());
         CheckMenuItem lanes = new CheckMenuItem("_Task lanes");
         lanes.selectedProperty().bindBidirectional(vs.taskLanes);
@@ -257,6 +267,25 @@ public final class MainWindow {
             load(DefaultScenario.load(), null);
         } else {
             load(ScenarioLoader.load(path), path);
+        }
+    }
+
+    /** Writes the shown model's trace (Perfetto trace-event JSON or CSV), as the export command does. */
+    private void export(String format) {
+        Run r = vs.run.get();
+        if (r == null) return;
+        FileChooser fc = new FileChooser();
+        fc.setTitle(format.equals("csv") ? "Export the trace as CSV" : "Export the trace for Perfetto UI");
+        String base = (file == null ? "scenario" : file.getFileName().toString().replaceAll("\\.json$", "")) + "-" + r.model().id;
+        fc.setInitialFileName(base + (format.equals("csv") ? ".csv" : ".perfetto.json"));
+        File f = fc.showSaveDialog(stage);
+        if (f == null) return;
+        try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(f.toPath(), java.nio.charset.StandardCharsets.UTF_8)) {
+            if (format.equals("csv")) io.throttlescope.trace.CsvExport.write(r.index(), w);
+            else io.throttlescope.trace.PerfettoExport.write(r.index(), w);
+            status.setText("Wrote " + f);
+        } catch (java.io.IOException ex) {
+            error("Cannot write " + f, ex.getMessage());
         }
     }
 
