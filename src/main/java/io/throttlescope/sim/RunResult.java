@@ -40,12 +40,14 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
                     b.nrThrottled, b.throttledTime / 1000, b.nrBurst, b.burstTime / 1000, local / 1000));
         }
         Map<String, TaskStat> ts = new LinkedHashMap<>();
+        List<List<Syscall>> byTask = new ArrayList<>();
+        for (int i = 0; i < s.tasks.length; i++) byTask.add(new ArrayList<>());
+        for (int i = 0; i < s.syscalls.size(); i++) {
+            long exit = s.syscalls.exitNs(i);
+            byTask.get(s.syscalls.task(i)).add(new Syscall(s.strings().get(s.syscalls.name(i)), s.syscalls.enterNs(i), exit < 0 ? null : exit));
+        }
         for (Task t : s.tasks) {
-            List<Syscall> sc = new ArrayList<>();
-            for (int i = 0; i < t.nSyscalls; i++) {
-                long exit = t.syscalls[i * 3 + 2];
-                sc.add(new Syscall(s.strings().get((int) t.syscalls[i * 3]), t.syscalls[i * 3 + 1], exit < 0 ? null : exit));
-            }
+            List<Syscall> sc = byTask.get(t.id);
             List<LockWait> lw = new ArrayList<>();
             for (Task.LockWait w : t.lockWaits) lw.add(new LockWait(w.lock, w.op, w.start, w.acquired < 0 ? null : w.acquired));
             long[] in = t.timeIn;

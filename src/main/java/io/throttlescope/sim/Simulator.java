@@ -64,6 +64,7 @@ public final class Simulator {
     long events;
     final long[] kindCounts = new long[EventKind.values().length];
     final List<String> faults = new ArrayList<>();
+    final SyscallLog syscalls = new SyscallLog();
 
     private final Cpu[] dirty;
     private int dirtyHead, dirtyTail;
@@ -543,18 +544,16 @@ public final class Simulator {
     }
 
     void syscallEnter(Task t, int name) {
-        t.syscallEnter(name, now);
+        t.openSyscall = syscalls.enter(t.id, name, now);
         emit(EventKind.SYSCALL_ENTER, t.cpu.id, t.id, t.group.id, name, 0, 0);
     }
 
     void syscallExit(Task t) {
-        for (int i = t.nSyscalls - 1; i >= 0; i--) {
-            if (t.syscalls[i * 3 + 2] < 0) {
-                t.syscalls[i * 3 + 2] = now;
-                emit(EventKind.SYSCALL_EXIT, t.cpu.id, t.id, t.group.id, (int) t.syscalls[i * 3], now - t.syscalls[i * 3 + 1], 0);
-                return;
-            }
-        }
+        int i = t.openSyscall;
+        if (i < 0) return;
+        t.openSyscall = -1;
+        syscalls.exit(i, now);
+        emit(EventKind.SYSCALL_EXIT, t.cpu.id, t.id, t.group.id, syscalls.name(i), now - syscalls.enterNs(i), 0);
     }
 
     void setState(Task t, TaskState st) {

@@ -71,17 +71,8 @@ final class Task {
 
     void pop() { depth--; }
 
-    /** Every syscall as {name index, enter ns, exit ns or -1}, flat. */
-    long[] syscalls = new long[12];
-    int nSyscalls;
-
-    void syscallEnter(int name, long now) {
-        if (nSyscalls * 3 == syscalls.length) syscalls = java.util.Arrays.copyOf(syscalls, syscalls.length * 2);
-        syscalls[nSyscalls * 3] = name;
-        syscalls[nSyscalls * 3 + 1] = now;
-        syscalls[nSyscalls * 3 + 2] = -1;
-        nSyscalls++;
-    }
+    /** Index in the run's SyscallLog of the syscall the task is in, -1 if none (syscalls do not nest). */
+    int openSyscall = -1;
 
     static final class LockWait {
         final String lock, op;
