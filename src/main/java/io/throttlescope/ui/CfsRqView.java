@@ -81,7 +81,8 @@ public final class CfsRqView extends TableView<CfsRqView.Row> {
                     String queued = ql == null ? "" : ql.stream().map(t -> info.tasks()[t]).collect(Collectors.joining(", "));
                     String limbo = ll == null ? "" : ll.stream().map(t -> info.tasks()[t]).collect(Collectors.joining(" \u2192 "));
                     int cur = s.cpuCurr[c];
-                    String running = cur >= 0 && s.taskGroup[cur] == g2 ? info.tasks()[cur] : "";
+                    boolean runs = cur >= 0 && s.state[cur] == io.throttlescope.sim.TaskState.RUNNING.ordinal();
+                    String running = runs && s.taskGroup[cur] == g2 ? info.tasks()[cur] : "";
                     long at = s.time;
                     java.util.function.Supplier<String> rt = info.quotaNs()[g] < 0 ? () -> "(no limit)"
                             : () -> DurationText.format(run.index().remainingAt(g2, c2, at));
