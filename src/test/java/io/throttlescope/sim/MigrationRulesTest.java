@@ -1,0 +1,61 @@
+package io.throttlescope.sim;
+
+import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.Snapshot;
+import io.throttlescope.trace.TraceIndex;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+
+import static io.throttlescope.sim.EventKind.MIGRATE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The idle balance obeys each model's migration rule (kernel-model.md 4.7 and 5.11): legacy moves
+ * nothing out of (or into) a throttled hierarchy; task-based may take a runnable task out of one,
+ * but never puts one into one.
+ */
+class MigrationRulesTest {
+    static final long MS = 1_000_000L;
+
+    @Test
+    void legacyDoesNotPullFromAThrottledHierarchy() {
+        // U1 and U2 (in /G, kernel work) share CPU0; /G is throttled at 6 ms; CPU1 goes idle at 20 ms
+        SimRun r = SimRun.resource("/golden/migrate-from-throttled.json", Simulator.Model.LEGACY);
+        assertThat(r.times(MIGRATE, "U2")).allSatisfy(t -> assertThat(t).isGreaterThanOrEqualTo(100 * MS));
+        assertThat(r.times(MIGRATE, "U1")).allSatisfy(t -> assertThat(t).isGreaterThanOrEqualTo(100 * MS));
+        assertThat(r.task("U2").throttled_ns()).isGreaterThanOrEqualTo(80 * MS);
+        destinationsNeverThrottled(r);
+    }
+
+    @Test
+    void taskBasedPullsARunnableTaskOutOfAThrottledHierarchy() {
+        SimRun r = SimRun.resource("/golden/migrate-from-throttled.json", Simulator.Model.TASK);
+        List<Long> m = r.times(MIGRATE, "U2");
+        assertThat(m).isNotEmpty();
+        assertThat(m.get(0)).isEqualTo(20 * MS);                       // the moment CPU1 went idle
+        int i = r.trace.firstAtOrAfter(20 * MS);
+        while (!(r.trace.kind(i) == MIGRATE && r.trace.task(i) == r.taskId("U2"))) i++;
+        TraceIndex idx = new TraceIndex(r.trace, RunInfo.of(r.sim));
+        Snapshot before = idx.at(i - 1);
+        int g = java.util.Arrays.asList(idx.info().groups()).indexOf("/G");
+        assertThat(before.isThrottled(g, 0)).isTrue();                 // taken from a throttled hierarchy
+        destinationsNeverThrottled(r);
+    }
+
+    /** No balance ever moves a task into a cfs_rq of a throttled hierarchy (wake placement excluded). */
+    private static void destinationsNeverThrottled(SimRun r) {
+        TraceIndex idx = new TraceIndex(r.trace, RunInfo.of(r.sim));
+        for (int i = 0; i < r.trace.size(); i++) {
+            if (r.trace.kind(i) != MIGRATE) continue;
+            boolean wake = false;
+            for (int j = i + 1; j < r.trace.size() && r.trace.time(j) == r.trace.time(i); j++) {
+                if (r.trace.kind(j) == EventKind.WAKE && r.trace.task(j) == r.trace.task(i)) wake = true;
+            }
+            if (wake) continue;
+            Snapshot before = idx.at(i - 1);
+            int g = r.trace.group(i), dst = r.trace.cpu(i);
+            assertThat(before.throttleCount(g, dst)).as("migration %d to CPU%d", i, dst).isZero();
+        }
+    }
+}
