@@ -20,7 +20,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RandomScenarioProperties {
 
-    @Property(tries = 150)
+    @Property(tries = 400)
     void invariantsHoldAfterEveryEvent(@ForAll("scenarios") String json) {
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(json);
         assertThat(l.problems()).as(json).isEmpty();
