@@ -40,6 +40,8 @@ public final class Simulator {
     final Bandwidth bw;
     final Program program;
     final HungTaskDetector hung;
+    final Balancer balancer = new Balancer(this);
+    final Actions outside = new Actions(this);
     final SplittableRandom rng;
     final long tickNs;
     final long endNs;
@@ -123,7 +125,7 @@ public final class Simulator {
 
     // ------------------------------------------------------------------ set-up
 
-    private TaskGroup group(String path) {
+    TaskGroup group(String path) {
         TaskGroup g = groupByPath.get(path);
         if (g != null) return g;
         int cut = path.lastIndexOf('/');
@@ -141,7 +143,7 @@ public final class Simulator {
         return g;
     }
 
-    private int firstAllowed(Task t) {
+    int firstAllowed(Task t) {
         for (int i = 0; i < cpus.length; i++) if (t.allowed(i)) return i;
         return 0;
     }
@@ -150,7 +152,7 @@ public final class Simulator {
     private void boot() {
         for (CgroupSpec c : spec.cgroups().values()) {
             TaskGroup g = group(c.path());
-            setWeight(g, c.weight());
+            outside.setWeight(g, c.weight());
             g.periodPhase = c.phaseNs();
             g.bw.periodExpiry = c.phaseNs();
             if (c.quotaUs() >= 0) setBandwidth(g, c.quotaUs() * 1000, c.periodUs() * 1000, c.burstUs() * 1000);
@@ -223,7 +225,7 @@ public final class Simulator {
                 TaskGroup g = groups.get(target);
                 if (gen == g.bw.slackGen && g.bw.slackStarted) bw.slackTimer(g);
             }
-            case EV_ACTION -> doAction(actions.get(target));
+            case EV_ACTION -> outside.doAction(actions.get(target));
             case EV_HUNG -> {
                 hung.scan();
                 queue.push(now + hung.interval, EV_HUNG, 0, 0);
@@ -237,7 +239,7 @@ public final class Simulator {
     /** scheduler_tick(): update_curr was done by sync; an overloaded CPU kicks idle ones to balance. */
     private void tick(Cpu c) {
         c.nextTick = (now / tickNs + 1) * tickNs;
-        periodicBalance(c);
+        balancer.periodicBalance(c);
         if (c.nrRunning >= 2) {
             for (Cpu o : cpus) if (o.curr == null && o.nrRunning == 0) { o.wantBalance = true; markDirty(o); }
         }
@@ -337,14 +339,14 @@ public final class Simulator {
             fair.putPrev(prev);
             if (prev.state == TaskState.RUNNING && !prev.allowed(c.id)) {
                 c.curr = null;
-                moveQueued(prev, cpus[selectCpu(prev)]);
+                moveQueued(prev, cpus[balancer.selectCpu(prev)]);
                 prev.nivcsw++;
                 prev = null;
             }
         }
         c.curr = null;
         Task next = fair.pickTask(c);
-        if (next == null) next = idleBalance(c);
+        if (next == null) next = balancer.idleBalance(c);
         if (prev != null && prev != next) {
             if (prev.state == TaskState.RUNNING) {
                 prev.nivcsw++;
@@ -373,41 +375,7 @@ public final class Simulator {
         if (c.busySince < 0) c.busySince = now;
     }
 
-    /** Newly idle balance: pull a queued task this CPU may run, under the model's migration rule. */
-    private Task idleBalance(Cpu dst) {
-        Cpu bestSrc = null;
-        Task best = null;
-        int bestLoad = 0;
-        for (int i = 1; i < cpus.length; i++) {
-            Cpu src = cpus[(dst.id + i) % cpus.length];
-            int waiting = src.nrRunning - (src.curr != null && src.curr.state == TaskState.RUNNING ? 1 : 0);
-            if (waiting <= 0 || src.nrRunning <= bestLoad) continue;
-            Task p = findMigratable(src.cfs, src, dst);
-            if (p != null) {
-                bestSrc = src;
-                best = p;
-                bestLoad = src.nrRunning;
-            }
-        }
-        if (best == null) return null;
-        moveQueued(best, dst);
-        markDirty(bestSrc);
-        return fair.pickTask(dst);
-    }
 
-    private Task findMigratable(CfsRq cfs, Cpu src, Cpu dst) {
-        for (int i = 0; i < cfs.queued.size(); i++) {
-            SchedEntity se = cfs.queued.get(i);
-            if (se.isTask()) {
-                Task p = se.task;
-                if (p != src.curr && p.allowed(dst.id) && model.canMigrate(p, src, dst)) return p;
-            } else {
-                Task p = findMigratable(se.myQ, src, dst);
-                if (p != null) return p;
-            }
-        }
-        return null;
-    }
 
     private void armCpuTimer(Cpu c) {
         Task t = c.curr;
@@ -436,43 +404,9 @@ public final class Simulator {
 
     // ------------------------------------------------------------------ task life
 
-    /** select_task_rq: the previous CPU if idle, else an idle CPU the task may use, else the previous one. */
-    private int selectCpu(Task t) {
-        int prev = t.cpu.id;
-        if (t.allowed(prev) && idle(cpus[prev])) return prev;
-        for (int i = 1; i < cpus.length; i++) {
-            int c = (prev + i) % cpus.length;
-            if (t.allowed(c) && idle(cpus[c])) return c;
-        }
-        return t.allowed(prev) ? prev : firstAllowed(t);
-    }
 
-    private static boolean idle(Cpu c) { return c.curr == null && c.nrRunning == 0; }
 
-    /** A new task goes to the least loaded CPU it may use (sched_balance_fork, simplified). */
-    private int selectForkCpu(Task t) {
-        int best = -1;
-        for (int i = 0; i < cpus.length; i++) {
-            if (!t.allowed(i)) continue;
-            if (best < 0 || cpus[i].nrRunning < cpus[best].nrRunning) best = i;
-        }
-        return best < 0 ? t.cpu.id : best;
-    }
 
-    /**
-     * Periodic load balancing, simplified: every 4th tick a busy CPU pulls one queued task from
-     * the busiest CPU if that one runs at least two more tasks, under the model's migration rule.
-     */
-    private void periodicBalance(Cpu dst) {
-        if (++dst.ticks % 4 != 0) return;
-        Cpu busiest = null;
-        for (Cpu c : cpus) if (c != dst && (busiest == null || c.nrRunning > busiest.nrRunning)) busiest = c;
-        if (busiest == null || busiest.nrRunning - dst.nrRunning < 2) return;
-        Task p = findMigratable(busiest.cfs, busiest, dst);
-        if (p == null) return;
-        moveQueued(p, dst);
-        markDirty(busiest);
-    }
 
     /** try_to_wake_up(): the task becomes runnable on a CPU chosen by the placement rule. */
     void wake(Task t) {
@@ -480,7 +414,7 @@ public final class Simulator {
         boolean fresh = t.state == TaskState.NEW;
         t.sleepGen++;
         t.waitingFor = -1;
-        Cpu target = cpus[fresh ? selectForkCpu(t) : selectCpu(t)];
+        Cpu target = cpus[fresh ? balancer.selectForkCpu(t) : balancer.selectCpu(t)];
         if (target != t.cpu) {
             emit(EventKind.MIGRATE, target.id, t.id, t.group.id, -1, t.cpu.id, 0);
             t.cpu = target;
@@ -493,7 +427,7 @@ public final class Simulator {
         afterEnqueue(t, target);
     }
 
-    private void afterEnqueue(Task t, Cpu c) {
+    void afterEnqueue(Task t, Cpu c) {
         if (c.curr == null) {
             if (c.nrRunning > 0) reschedCurr(c);
         } else if (t.state == TaskState.RUNNABLE && fair.shouldPreempt(c.curr, t)) {
@@ -503,7 +437,7 @@ public final class Simulator {
     }
 
     /** Moves a queued or parked task to another CPU (affinity change, balance). */
-    private void moveQueued(Task t, Cpu dst) {
+    void moveQueued(Task t, Cpu dst) {
         Cpu src = t.cpu;
         sync(src);
         sync(dst);
@@ -609,71 +543,7 @@ public final class Simulator {
 
     // ------------------------------------------------------------------ actions
 
-    private void doAction(ActionSpec a) {
-        if (a instanceof ActionSpec.WriteFile w) {
-            TaskGroup g = group(w.cgroup());
-            emit(EventKind.CGROUP_WRITE, -1, -1, g.id, str(w.file() + " " + w.value()), 0, 0);
-            switch (w.file()) {
-                case "cpu.max" -> {
-                    String[] parts = w.value().trim().split("\\s+");
-                    long period = parts.length > 1 ? Long.parseLong(parts[1]) * 1000 : g.bw.period;
-                    long quota = parts[0].equals("max") ? -1 : Long.parseLong(parts[0]) * 1000;
-                    setBandwidth(g, quota, period, g.bw.burst);
-                }
-                case "cpu.max.burst" -> setBandwidth(g, g.bw.limited() ? g.bw.quota : -1, g.bw.period,
-                        Long.parseLong(w.value().trim()) * 1000);
-                case "cpu.weight" -> setWeight(g, Integer.parseInt(w.value().trim()));
-                default -> fault(null, null, "cannot write " + w.file());
-            }
-        } else if (a instanceof ActionSpec.SetAffinity sa) {
-            Task t = taskByName.get(sa.task());
-            t.cpus = sa.cpus().clone();
-            emit(EventKind.SET_AFFINITY, t.cpu.id, t.id, t.group.id, -1, 0, 0);
-            switch (t.state) {
-                case RUNNING -> { if (!t.allowed(t.cpu.id)) reschedCurr(t.cpu); }
-                case RUNNABLE, THROTTLED, PARKED -> { if (!t.allowed(t.cpu.id)) moveQueued(t, cpus[selectCpu(t)]); }
-                default -> { }
-            }
-        } else if (a instanceof ActionSpec.Move mv) {
-            moveTask(taskByName.get(mv.task()), group(mv.cgroup()));
-        } else if (a instanceof ActionSpec.Wake wk) {
-            Task t = taskByName.get(wk.task());
-            if (t.state == TaskState.SLEEPING && t.waitingFor == SLEEP_WHY) wake(t);
-        }
-    }
 
-    /** sched_move_task(): dequeue, change group, enqueue; a running task is rescheduled. */
-    private void moveTask(Task t, TaskGroup to) {
-        TaskGroup from = t.group;
-        if (t.state == TaskState.EXITED || from == to) return;
-        Cpu c = t.cpu;
-        emit(EventKind.MOVE, c.id, t.id, to.id, -1, from.id, 0);
-        switch (t.state) {
-            case RUNNING -> {
-                sync(c);
-                fair.dequeueTask(t, 0);
-                fair.putPrev(t);
-                t.group = to;
-                t.se.cfsRq = to.cfsRq[c.id];
-                fair.enqueueTask(t, 0);
-                fair.setNext(t, now);
-                reschedCurr(c);
-            }
-            case RUNNABLE, THROTTLED, PARKED -> {
-                sync(c);
-                fair.dequeueTask(t, 0);
-                t.group = to;
-                t.se.cfsRq = to.cfsRq[c.id];
-                fair.enqueueTask(t, 0);
-                setState(t, t.throttled ? TaskState.PARKED : model.queuedState(t));
-                afterEnqueue(t, c);
-            }
-            default -> {
-                t.group = to;
-                t.se.cfsRq = to.cfsRq[c.id];
-            }
-        }
-    }
 
     /** tg_set_cfs_bandwidth() (3.1). quota &lt; 0 means "max". */
     void setBandwidth(TaskGroup g, long quota, long period, long burst) {
@@ -694,17 +564,6 @@ public final class Simulator {
         }
     }
 
-    private void setWeight(TaskGroup g, int weight) {
-        long shares = Fair.sharesOfWeight(weight);
-        g.shares = shares;
-        for (Cpu c : cpus) {
-            SchedEntity se = g.se[c.id];
-            if (se == null) continue;
-            sync(c);
-            if (se.onRq) se.cfsRq.load += shares - se.weight;
-            se.weight = shares;
-        }
-    }
 
     /** Legacy: after a throttle or unthrottle, queued tasks below change between runnable and held off. */
     void reclassifyQueued(TaskGroup tg, Cpu c) {

@@ -1,0 +1,86 @@
+package io.throttlescope.sim;
+
+/**
+ * Where tasks go: wake-up and fork placement, the newly idle pull and the periodic balance, under
+ * the model's migration rule (kernel-model.md 4.7 and 5.11). A simplification of the kernel's
+ * scheduling domains.
+ */
+final class Balancer {
+    private final Simulator s;
+
+    Balancer(Simulator s) { this.s = s; }
+
+    /** Newly idle balance: pull a queued task this CPU may run, under the model's migration rule. */
+    Task idleBalance(Cpu dst) {
+        Cpu bestSrc = null;
+        Task best = null;
+        int bestLoad = 0;
+        for (int i = 1; i < s.cpus.length; i++) {
+            Cpu src = s.cpus[(dst.id + i) % s.cpus.length];
+            int waiting = src.nrRunning - (src.curr != null && src.curr.state == TaskState.RUNNING ? 1 : 0);
+            if (waiting <= 0 || src.nrRunning <= bestLoad) continue;
+            Task p = findMigratable(src.cfs, src, dst);
+            if (p != null) {
+                bestSrc = src;
+                best = p;
+                bestLoad = src.nrRunning;
+            }
+        }
+        if (best == null) return null;
+        s.moveQueued(best, dst);
+        s.markDirty(bestSrc);
+        return s.fair.pickTask(dst);
+    }
+
+    private Task findMigratable(CfsRq cfs, Cpu src, Cpu dst) {
+        for (int i = 0; i < cfs.queued.size(); i++) {
+            SchedEntity se = cfs.queued.get(i);
+            if (se.isTask()) {
+                Task p = se.task;
+                if (p != src.curr && p.allowed(dst.id) && s.model.canMigrate(p, src, dst)) return p;
+            } else {
+                Task p = findMigratable(se.myQ, src, dst);
+                if (p != null) return p;
+            }
+        }
+        return null;
+    }
+
+    /** select_task_rq: the previous CPU if idle, else an idle CPU the task may use, else the previous one. */
+    int selectCpu(Task t) {
+        int prev = t.cpu.id;
+        if (t.allowed(prev) && idle(s.cpus[prev])) return prev;
+        for (int i = 1; i < s.cpus.length; i++) {
+            int c = (prev + i) % s.cpus.length;
+            if (t.allowed(c) && idle(s.cpus[c])) return c;
+        }
+        return t.allowed(prev) ? prev : s.firstAllowed(t);
+    }
+
+    private static boolean idle(Cpu c) { return c.curr == null && c.nrRunning == 0; }
+
+    /** A new task goes to the least loaded CPU it may use (sched_balance_fork, simplified). */
+    int selectForkCpu(Task t) {
+        int best = -1;
+        for (int i = 0; i < s.cpus.length; i++) {
+            if (!t.allowed(i)) continue;
+            if (best < 0 || s.cpus[i].nrRunning < s.cpus[best].nrRunning) best = i;
+        }
+        return best < 0 ? t.cpu.id : best;
+    }
+
+    /**
+     * Periodic load balancing, simplified: every 4th tick a busy CPU pulls one queued task from
+     * the busiest CPU if that one runs at least two more tasks, under the model's migration rule.
+     */
+    void periodicBalance(Cpu dst) {
+        if (++dst.ticks % 4 != 0) return;
+        Cpu busiest = null;
+        for (Cpu c : s.cpus) if (c != dst && (busiest == null || c.nrRunning > busiest.nrRunning)) busiest = c;
+        if (busiest == null || busiest.nrRunning - dst.nrRunning < 2) return;
+        Task p = findMigratable(busiest.cfs, busiest, dst);
+        if (p == null) return;
+        s.moveQueued(p, dst);
+        s.markDirty(busiest);
+    }
+}
