@@ -33,7 +33,7 @@ import java.util.List;
  */
 public final class TimelineCanvas extends Region {
     static final double LABEL_W = 110, RULER_H = 30, CPU_H = 24, TASK_H = 16, GROUP_H = 16, BUDGET_H = 90, SECTION_H = 18;
-    private static final Font FONT = Font.font("System", 11);
+    static final Font FONT = Font.font("System", 11);
     private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11);
 
     private final ViewState vs;
@@ -41,6 +41,7 @@ public final class TimelineCanvas extends Region {
     private final ScrollBar vbar = new ScrollBar();
     private final Tooltip tip = new Tooltip();
     private final RectBatch batch = new RectBatch();
+    private final BudgetLane budgetLane = new BudgetLane(this);
     private final List<Lane> lanes = new ArrayList<>();
     private Lane[] cpuLane = new Lane[0], taskLane = new Lane[0];
     /** Compare mode: CPU lanes only, the intervals where the other run differs, the first divergence. */
@@ -175,6 +176,8 @@ public final class TimelineCanvas extends Region {
 
     public Canvas canvas() { return canvas; }
 
+    ViewState viewState() { return vs; }
+
     // ------------------------------------------------------------------ drawing
 
     private boolean redrawPending;
@@ -202,7 +205,7 @@ public final class TimelineCanvas extends Region {
             switch (l.kind()) {
                 case CPU -> drawCpu(g, r, l, y);
                 case TASK -> drawTask(g, r, l, y);
-                case BUDGET -> drawBudget(g, r, l, y);
+                case BUDGET -> budgetLane.draw(g, r, l.id(), y, l.h());
                 default -> { }
             }
         }
@@ -365,122 +368,6 @@ public final class TimelineCanvas extends Region {
         }
     }
 
-    private void drawBudget(GraphicsContext g, Run r, Lane l, double y) {
-        RunInfo info = r.info();
-        int grp = l.id();
-        long quota = info.quotaNs()[grp];
-        double top = y + 6, bottom = y + l.h() - 6, mid = top + (bottom - top) * 0.65;
-        // scale: quota at top, -quota/2 at bottom (debt)
-        double maxV = quota, minV = -quota * 0.55;
-        java.util.function.DoubleUnaryOperator vy = v -> mid - (Math.max(minV, Math.min(maxV * 1.05, v)) / maxV) * (mid - top);
-        g.setFill(Color.web("#FAFAFA"));
-        g.fillRect(LABEL_W, y + 2, plotW(), l.h() - 4);
-        g.setFill(Color.web("#FDECEA"));
-        g.fillRect(LABEL_W, mid, plotW(), bottom - mid + 4);
-        g.setStroke(Palette.GRID);
-        g.setLineWidth(1);
-        g.strokeLine(LABEL_W, Math.round(mid) + 0.5, canvas.getWidth(), Math.round(mid) + 0.5);
-        g.setLineDashes(4, 4);
-        g.strokeLine(LABEL_W, Math.round(vy.applyAsDouble(quota)) + 0.5, canvas.getWidth(), Math.round(vy.applyAsDouble(quota)) + 0.5);
-        g.setLineDashes(null);
-        // per-CPU runtime_remaining, sampled per 2 px; with many CPUs only the selected CPU's
-        double w = plotW();
-        int n = (int) (w / 2) + 1;
-        double[] curve = new double[n];
-        double t0 = time(LABEL_W), dt = 2 * (vs.viewEnd.get() - vs.viewStart.get()) / w;
-        for (int c : budgetCpus(info)) {
-            if (r.index().remainingPoints(grp, c).size() == 0) continue;
-            r.index().remainingCurve(grp, c, t0, dt, curve);
-            g.setStroke(Palette.cpu(c));
-            g.setLineWidth(1.2);
-            g.beginPath();
-            boolean first = true;
-            for (int k = 0; k < n; k++) {
-                double t = t0 + k * dt;
-                if (t < 0 || t > info.endNs()) { first = true; continue; }
-                double yy = vy.applyAsDouble(curve[k]);
-                if (first) { g.moveTo(LABEL_W + 2 * k, yy); first = false; } else g.lineTo(LABEL_W + 2 * k, yy);
-            }
-            g.stroke();
-        }
-        // the pool, a step line
-        io.throttlescope.trace.TraceIndex.Series pool = r.index().pool(grp);
-        g.setStroke(Palette.POOL);
-        g.setLineWidth(2);
-        g.beginPath();
-        double t1 = vs.viewEnd.get();
-        t0 = vs.viewStart.get();
-        int i = Math.max(0, pool.lastAtOrBefore((long) t0));
-        double lastY = Double.NaN;
-        // a step line, one vertical span per pixel column however many points fall into it
-        while (i < pool.size() && pool.time(i) <= t1) {
-            double xx = Math.max(LABEL_W, Math.round(x(pool.time(i))));
-            double lo = Double.MAX_VALUE, hi = -Double.MAX_VALUE, endY = 0;
-            int j = i;
-            for (; j < pool.size() && pool.time(j) <= t1 && Math.max(LABEL_W, Math.round(x(pool.time(j)))) == xx; j++) {
-                double yy = vy.applyAsDouble(pool.value(j));
-                lo = Math.min(lo, yy);
-                hi = Math.max(hi, yy);
-                endY = yy;
-            }
-            if (Double.isNaN(lastY)) g.moveTo(xx, endY);
-            else {
-                g.lineTo(xx, lastY);
-                g.lineTo(xx, lo);
-                g.lineTo(xx, hi);
-                g.lineTo(xx, endY);
-            }
-            lastY = endY;
-            i = j;
-        }
-        if (!Double.isNaN(lastY)) g.lineTo(Math.min(canvas.getWidth(), x(Math.min(t1, info.endNs()))), lastY);
-        g.stroke();
-        // ticks along the bottom: slice pulls (grey), distributions (green), refills (blue), slack
-        // returns (orange): at most one per kind per pixel column, drawn per kind with one stroke colour
-        EventKind[] tickKinds = {EventKind.SLICE_PULL, EventKind.SLACK_RETURN, EventKind.DISTRIBUTE, EventKind.PERIOD_TIMER, EventKind.REFILL};
-        Color[] tickColours = {Color.web("#9E9E9E"), Palette.WORK_MARK, Palette.UNTHROTTLE_MARK, Palette.POOL, Palette.POOL};
-        double[] tickHeights = {5, 9, 9, 9, 9};
-        int[] lastPx = new int[tickKinds.length];
-        java.util.Arrays.fill(lastPx, Integer.MIN_VALUE);
-        int[][] xs = new int[tickKinds.length][16];
-        int[] nx = new int[tickKinds.length];
-        for (int j = Math.max(0, pool.lastAtOrBefore((long) t0)); j < pool.size() && pool.time(j) <= t1; j++) {
-            EventKind kk = pool.kind(j);
-            if (kk == null) continue;
-            int which = -1;
-            for (int q = 0; q < tickKinds.length; q++) if (tickKinds[q] == kk) which = q;
-            if (which < 0) continue;
-            int px = (int) Math.round(x(pool.time(j)));
-            if (px < LABEL_W || px == lastPx[which]) continue;
-            lastPx[which] = px;
-            if (nx[which] == xs[which].length) xs[which] = java.util.Arrays.copyOf(xs[which], nx[which] * 2);
-            xs[which][nx[which]++] = px;
-        }
-        for (int q = 0; q < tickKinds.length; q++) {
-            if (nx[q] == 0) continue;
-            g.setStroke(tickColours[q]);
-            g.setLineWidth(q >= 3 ? 2 : 1);
-            for (int k = 0; k < nx[q]; k++) g.strokeLine(xs[q][k] + 0.5, bottom + 4 - tickHeights[q], xs[q][k] + 0.5, bottom + 4);
-        }
-        g.setFill(Palette.TEXT);
-        g.setFont(FONT);
-        g.setTextAlign(TextAlignment.LEFT);
-        g.setTextBaseline(VPos.TOP);
-        g.fillText("quota " + DurationText.format(quota), LABEL_W + 4, vy.applyAsDouble(quota) + 1);
-        g.fillText("debt", LABEL_W + 4, mid + 2);
-    }
-
-    /** The CPUs whose runtime_remaining the budget lanes draw: all of up to 4, else the selected one. */
-    int[] budgetCpus(RunInfo info) {
-        if (info.cpus() <= 4) {
-            int[] all = new int[info.cpus()];
-            for (int c = 0; c < all.length; c++) all[c] = c;
-            return all;
-        }
-        int sel = vs.selectedCpu.get();
-        return new int[] {sel >= 0 && sel < info.cpus() ? sel : 0};
-    }
-
     private void drawPeriodLines(GraphicsContext g, Run r, double h) {
         int grp = vs.selectedGroup.get();
         RunInfo info = r.info();
@@ -640,7 +527,7 @@ public final class TimelineCanvas extends Region {
                     g.setFill(Palette.POOL);
                     g.fillText("\u2014 pool", 8, y + 32);
                     int k = 0;
-                    for (int c : budgetCpus(r.info())) {
+                    for (int c : budgetLane.cpus(r.info())) {
                         g.setFill(Palette.cpu(c));
                         g.fillText("\u2014 CPU" + c + " local", 8, y + 46 + k++ * 12);
                     }
