@@ -567,9 +567,9 @@ public final class TimelineCanvas extends Region {
         }
         g.setFill(Palette.TEXT);
         g.setFont(BOLD);
-        g.fillText(r.model().id.equals("legacy") ? "legacy model" : "task-based model", 6, 3);
+        g.fillText(r.model().id.equals("legacy") ? "legacy" : "task-based", 6, 3);
         g.setFont(FONT);
-        g.fillText("time \u2192", 6, 16);
+        g.fillText("model  \u00B7  time \u2192", 6, 16);
     }
 
     static double niceStep(double raw) {
