@@ -10,7 +10,6 @@ import javafx.scene.control.TableView;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Runqueues and limbo lists at the cursor: one row per cfs_rq (group x CPU) of the groups that have tasks or a limit. */
@@ -25,8 +24,8 @@ public final class CfsRqView extends TableView<CfsRqView.Row> {
     public CfsRqView() {
         setId("cfsrqTable");
         setPlaceholder(new javafx.scene.control.Label("No cgroups"));
-        getColumns().add(col("cfs_rq", Row::cfsRq, 95));
-        TableColumn<Row, String> thr = col("throttled", r -> r.throttled() ? "yes" : "no", 62);
+        getColumns().add(Columns.<Row>text("cfs_rq", Row::cfsRq, 95));
+        TableColumn<Row, String> thr = Columns.<Row>text("throttled", r -> r.throttled() ? "yes" : "no", 62);
         thr.setCellFactory(c -> new TableCell<>() {
             @Override protected void updateItem(String s, boolean empty) {
                 super.updateItem(s, empty);
@@ -35,11 +34,11 @@ public final class CfsRqView extends TableView<CfsRqView.Row> {
             }
         });
         getColumns().add(thr);
-        getColumns().add(col("count", r -> String.valueOf(r.throttleCount()), 45));
-        getColumns().add(col("runtime", Row::runtime, 70));
-        getColumns().add(col("running", Row::running, 55));
-        getColumns().add(col("queued", Row::queued, 70));
-        TableColumn<Row, String> limbo = col("limbo list", Row::limbo, 110);
+        getColumns().add(Columns.<Row>text("count", r -> String.valueOf(r.throttleCount()), 45));
+        getColumns().add(Columns.<Row>text("runtime", Row::runtime, 70));
+        getColumns().add(Columns.<Row>text("running", Row::running, 55));
+        getColumns().add(Columns.<Row>text("queued", Row::queued, 70));
+        TableColumn<Row, String> limbo = Columns.<Row>text("limbo list", Row::limbo, 110);
         limbo.setCellFactory(c -> new TableCell<>() {
             @Override protected void updateItem(String s, boolean empty) {
                 super.updateItem(s, empty);
@@ -59,10 +58,6 @@ public final class CfsRqView extends TableView<CfsRqView.Row> {
             getColumns().get(i).setText("");
         }
         setFixedCellSize(22);
-    }
-
-    private static TableColumn<Row, String> col(String name, Function<Row, String> f, double w) {
-        return Columns.text(name, f, w);
     }
 
     public void show(Run run, Snapshot s) {

@@ -8,7 +8,6 @@ import javafx.scene.control.TableView;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /** Every lock at the cursor: readers inside, who holds block (or owns the mutex), the writer waiting for readers, the queue in order. */
@@ -19,17 +18,13 @@ public final class LocksView extends TableView<LocksView.Row> {
     public LocksView() {
         setId("locksTable");
         setPlaceholder(new Label("This scenario has no locks"));
-        getColumns().add(col("lock", Row::lock, 150));
-        getColumns().add(col("readers inside", Row::inside, 100));
-        getColumns().add(col("block / owner", Row::block, 90));
-        getColumns().add(col("writer waiting for readers", Row::waitingForReaders, 150));
-        getColumns().add(col("wait queue (FIFO)", Row::queue, 200));
+        getColumns().add(Columns.<Row>text("lock", Row::lock, 150));
+        getColumns().add(Columns.<Row>text("readers inside", Row::inside, 100));
+        getColumns().add(Columns.<Row>text("block / owner", Row::block, 90));
+        getColumns().add(Columns.<Row>text("writer waiting for readers", Row::waitingForReaders, 150));
+        getColumns().add(Columns.<Row>text("wait queue (FIFO)", Row::queue, 200));
         setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         setFixedCellSize(22);
-    }
-
-    private static TableColumn<Row, String> col(String name, Function<Row, String> f, double w) {
-        return Columns.text(name, f, w);
     }
 
     public void show(Run run, Snapshot s) {

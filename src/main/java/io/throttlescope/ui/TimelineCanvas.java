@@ -421,9 +421,9 @@ public final class TimelineCanvas extends Region {
             switch (k) {
                 case THROTTLE -> triangle(g, px, lane, true, Palette.THROTTLE_MARK);
                 case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
-                case TASK_WORK_ADDED -> dot(g, px, lane, Palette.WORK_MARK, tl);
-                case PARKED -> square(g, px, lane, Palette.PARKED, tl);
-                case UNPARKED -> square(g, px, lane, Palette.UNTHROTTLE_MARK, tl);
+                case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, tl, true);
+                case PARKED -> marker(g, px, lane, Palette.PARKED, tl, false);
+                case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, tl, false);
                 case SLACK_TIMER -> { if (rulerNew) letter(g, px, RULER_H - 11, "s", Palette.POOL); }
                 case HUNG_TASK -> {
                     if (rulerNew) letter(g, px, RULER_H - 11, "!", Palette.THROTTLE_MARK);
@@ -447,29 +447,22 @@ public final class TimelineCanvas extends Region {
         else g.fillPolygon(new double[] {px - 5, px + 5, px}, new double[] {y + CPU_H, y + CPU_H, y + CPU_H - 8}, 3);
     }
 
-    private void dot(GraphicsContext g, double px, Lane lane, Color c, Lane task) {
+    /** A mark on the CPU lane and on the task's lane: a dot (task work, upper half) or a square (park, lower half). */
+    private void marker(GraphicsContext g, double px, Lane lane, Color c, Lane task, boolean round) {
         for (Lane l : new Lane[] {lane, task}) {
             if (l == null) continue;
-            double y = laneY(l) + l.h() * 0.35;
+            double y = laneY(l) + l.h() * (round ? 0.35 : 0.65);
             if (y < RULER_H) continue;
             g.setFill(c);
-            g.fillOval(px - 4, y - 4, 8, 8);
             g.setStroke(Color.WHITE);
             g.setLineWidth(1);
-            g.strokeOval(px - 4, y - 4, 8, 8);
-        }
-    }
-
-    private void square(GraphicsContext g, double px, Lane lane, Color c, Lane task) {
-        for (Lane l : new Lane[] {lane, task}) {
-            if (l == null) continue;
-            double y = laneY(l) + l.h() * 0.65;
-            if (y < RULER_H) continue;
-            g.setFill(c);
-            g.fillRect(px - 4, y - 4, 8, 8);
-            g.setStroke(Color.WHITE);
-            g.setLineWidth(1);
-            g.strokeRect(px - 4, y - 4, 8, 8);
+            if (round) {
+                g.fillOval(px - 4, y - 4, 8, 8);
+                g.strokeOval(px - 4, y - 4, 8, 8);
+            } else {
+                g.fillRect(px - 4, y - 4, 8, 8);
+                g.strokeRect(px - 4, y - 4, 8, 8);
+            }
         }
     }
 
