@@ -13,7 +13,7 @@ import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 
-@Command(name = "bench", description = "Measure the simulator on a generated large run (events per second, bytes per event).")
+@Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure the simulator on a generated large run (events per second, bytes per event).")
 public final class BenchCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Option(names = "--cpus", defaultValue = "64") int cpus;

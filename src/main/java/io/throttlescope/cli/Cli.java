@@ -8,7 +8,8 @@ import java.io.PrintWriter;
 /** The command line of cli.md. With no arguments it opens the window. */
 @Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",
         description = "Simulates and shows Linux CFS bandwidth throttling under the legacy and the task-based (6.18) model.",
-        subcommands = {OpenCommand.class, RunCommand.class, CompareCommand.class, ValidateCommand.class, ExportCommand.class, BenchCommand.class, ScreenshotCommand.class})
+        subcommands = {OpenCommand.class, RunCommand.class, CompareCommand.class, ValidateCommand.class, ExportCommand.class, BenchCommand.class,
+                ScreenshotCommand.class, DescribeCommand.class, picocli.CommandLine.HelpCommand.class})
 public final class Cli implements Runnable {
     @Override public void run() { }
 
@@ -25,10 +26,20 @@ public final class Cli implements Runnable {
         CommandLine cl = new CommandLine(new Cli());
         cl.setOut(out);
         cl.setErr(err);
+        cl.setCaseInsensitiveEnumValuesAllowed(true);
         boolean dbg = debug;
+        cl.setParameterExceptionHandler((ex, a) -> {      // a usage error: one line, exit 2, before any work
+            String cmd = ex.getCommandLine().getCommandName();
+            err.println("error: " + ex.getMessage() + " (see '" + (cmd.equals("throttlescope") ? "throttlescope --help" : "throttlescope " + cmd + " --help") + "')");
+            return 2;
+        });
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
+            Throwable t = ex;
+            while ((t instanceof java.util.concurrent.ExecutionException || t instanceof java.lang.reflect.InvocationTargetException
+                    || t instanceof java.util.concurrent.CompletionException) && t.getCause() != null) t = t.getCause();
+            if (t instanceof UsageException) { err.println("error: " + t.getMessage()); return 2; }
             if (dbg) ex.printStackTrace(err);
-            else err.println("error: " + (ex.getMessage() == null ? ex.toString() : ex.getMessage()));
+            else err.println("error: " + (t.getMessage() == null ? t.toString() : t.getMessage()));
             return 1;
         });
         return cl.execute(rest);

@@ -1,5 +1,6 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.view.Run;
 import io.throttlescope.compare.Comparison;
 import io.throttlescope.sim.spec.SimSpec;
 import picocli.CommandLine.Command;
@@ -15,11 +16,11 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-@Command(name = "compare", description = "Run both models (N times each, seeds 1..N) and print one table: legacy, task-based, change in percent.")
+@Command(name = "compare", mixinStandardHelpOptions = true, description = "Run both models (N times each, seeds 1..N) and print one table: legacy, task-based, change in percent.")
 public final class CompareCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
-    @Parameters(index = "0", paramLabel = "FILE") Path file;
-    @Option(names = "--runs", defaultValue = "1", paramLabel = "N") int runs;
+    @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
+    @Option(names = "--runs", defaultValue = "1", paramLabel = "N", description = "runs per model, with seeds 1..N (default 1: the scenario's seed)") int runs;
     @Option(names = "--json", description = "print the comparison object") boolean json;
     @Option(names = "--all", description = "also print the rows that are equal under both models") boolean all;
     @Option(names = "--metric", paramLabel = "REGEX", description = "print only the metrics that match, e.g. 'run time'") String metric;
@@ -29,6 +30,7 @@ public final class CompareCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: --runs must be at least 1");
             return 2;
         }
+        java.util.regex.Pattern only = metric == null ? null : Options.regex(metric, "--metric");
         SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
         if (sim == null) return 1;
         Comparison c = Comparison.run(sim, runs);
@@ -46,6 +48,8 @@ public final class CompareCommand implements Callable<Integer> {
                 row.put("legacy", r.legacy());
                 row.put("task", r.task());
                 row.put("change_pct", r.change_pct());
+                row.put("better", r.sense() == io.throttlescope.compare.Sense.NEITHER ? null : r.sense() == io.throttlescope.compare.Sense.LOWER_IS_BETTER ? "lower" : "higher");
+                row.put("improvement_pct", r.improvementPct());
                 rows.add(row);
             }
             o.put("table", rows);
@@ -53,7 +57,7 @@ public final class CompareCommand implements Callable<Integer> {
         } else {
             spec.commandLine().getOut().printf("%s  (%d run%s per model%s)%n", sim.name(), runs, runs == 1 ? "" : "s",
                     runs == 1 ? ", the scenario's seed" : ", seeds 1.." + runs);
-            spec.commandLine().getOut().print(metric == null ? c.text(!all) : c.text(false, java.util.regex.Pattern.compile(metric)));
+            spec.commandLine().getOut().print(metric == null ? c.text(!all) : c.text(false, only));
             spec.commandLine().getOut().flush();
         }
         return 0;

@@ -19,33 +19,24 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-@Command(name = "export", description = "Write the simulated trace as Chrome trace-event JSON (Perfetto UI opens it) or CSV.")
+@Command(name = "export", mixinStandardHelpOptions = true, description = "Write the simulated trace as Chrome trace-event JSON (Perfetto UI opens it) or CSV.")
 public final class ExportCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
-    @Parameters(index = "0", paramLabel = "FILE") Path file;
-    @Option(names = "--model", required = true, paramLabel = "legacy|task") String model;
-    @Option(names = "--format", required = true, paramLabel = "perfetto|csv") String format;
-    @Option(names = "-o", required = true, paramLabel = "OUT") Path out;
+    @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
+    @Option(names = "--model", paramLabel = "MODEL", description = "throttle model: ${COMPLETION-CANDIDATES} (default: the scenario's)") Options.ModelName model;
+    @Option(names = "--format", required = true, paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES}: Chrome trace-event JSON for Perfetto UI, or one row per event") Options.Format format;
+    @Option(names = "-o", required = true, paramLabel = "OUT", description = "the file to write") Path out;
 
     @Override public Integer call() throws Exception {
-        if (!format.equals("perfetto") && !format.equals("csv")) {
-            spec.commandLine().getErr().println("error: --format must be perfetto or csv");
-            return 2;
-        }
-        Simulator.Model m;
-        try { m = Simulator.Model.of(model); } catch (IllegalArgumentException e) {
-            spec.commandLine().getErr().println("error: " + e.getMessage());
-            return 2;
-        }
+        Options.output(out);
         SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
         if (sim == null) return 1;
+        Simulator.Model m = Options.model(model, sim.defaultModel());
         Trace tr = new Trace();
         Simulator s = new Simulator(sim, m, tr);
         s.run();
         TraceIndex idx = new TraceIndex(tr, RunInfo.of(s));
-        try (Writer w = Files.newBufferedWriter(out, StandardCharsets.UTF_8)) {
-            if (format.equals("perfetto")) PerfettoExport.write(idx, w); else CsvExport.write(idx, w);
-        }
+        SafeOutput.write(out, w -> { if (format == Options.Format.perfetto) PerfettoExport.write(idx, w); else CsvExport.write(idx, w); });
         spec.commandLine().getOut().println("wrote " + out);
         return 0;
     }

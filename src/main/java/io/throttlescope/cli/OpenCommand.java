@@ -6,7 +6,7 @@ import picocli.CommandLine.Parameters;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
-@Command(name = "open", description = "Open the window with a scenario.")
+@Command(name = "open", mixinStandardHelpOptions = true, description = "Open the window with a scenario.")
 public final class OpenCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "FILE", arity = "0..1") Path file;
 

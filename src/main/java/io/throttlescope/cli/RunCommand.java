@@ -21,28 +21,23 @@ import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
 
-@Command(name = "run", description = "Simulate a scenario without a window and print the result.")
+@Command(name = "run", mixinStandardHelpOptions = true, description = "Simulate a scenario without a window and print the result.")
 public final class RunCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
-    @Parameters(index = "0", paramLabel = "FILE") Path file;
-    @Option(names = "--model", paramLabel = "legacy|task", description = "throttle model (default: the scenario's)") String model;
+    @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
+    @Option(names = "--model", paramLabel = "MODEL", description = "throttle model: ${COMPLETION-CANDIDATES} (default: the scenario's)") Options.ModelName model;
     @Option(names = "--json", description = "print the result object") boolean json;
     @Option(names = "--trace", paramLabel = "OUT.jsonl", description = "write every event, one JSON object a line") Path trace;
     @Option(names = "--check", description = "verify the invariants after every event") boolean check;
-    @Option(names = "--seed", description = "override the scenario's seed") Long seed;
+    @Option(names = "--seed", paramLabel = "N", description = "override the scenario's seed") Long seed;
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        if (trace != null) Options.output(trace);
         SimSpec sim = Scenarios.loadOrReport(file, err);
         if (sim == null) return 1;
         if (seed != null) sim = sim.withSeed(seed);
-        Simulator.Model m;
-        try {
-            m = Simulator.Model.of(model == null ? sim.defaultModel() : model);
-        } catch (IllegalArgumentException e) {
-            err.println("error: " + e.getMessage());
-            return 2;
-        }
+        Simulator.Model m = Options.model(model, sim.defaultModel());
         Trace tr = trace != null ? new Trace() : null;
         Simulator s = new Simulator(sim, m, tr);
         if (check) s.enableChecks();
@@ -53,9 +48,7 @@ public final class RunCommand implements Callable<Integer> {
             return 1;
         }
         if (tr != null) {
-            try (BufferedWriter w = Files.newBufferedWriter(trace, StandardCharsets.UTF_8)) {
-                TraceJsonl.write(tr, s, w);
-            }
+            SafeOutput.write(trace, w -> TraceJsonl.write(tr, s, w));
         }
         RunResult r = s.result();
         if (json) out.println(resultJson(r));

@@ -9,47 +9,47 @@ import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
-import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "screenshot", description = "Render the window or one view of it to a PNG, without a display.")
+@Command(name = "screenshot", mixinStandardHelpOptions = true, description = "Render the window or one view of it to a PNG, without a display.")
 public final class ScreenshotCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
-    @Parameters(index = "0", paramLabel = "FILE") Path file;
-    @Option(names = "--model", paramLabel = "legacy|task") String model;
+    @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
+    @Option(names = "--model", paramLabel = "MODEL", description = "throttle model: ${COMPLETION-CANDIDATES} (default: the scenario's)") Options.ModelName model;
     @ArgGroup(exclusive = true) Where where;
-    @Option(names = "--view", defaultValue = "window", paramLabel = "NAME",
-            description = "window, timeline, budget, limbo, locks, log or explanation (default: window)") String view;
-    @Option(names = "-o", required = true, paramLabel = "OUT.png") Path out;
-    @Option(names = "--size", defaultValue = "1600x1000", paramLabel = "WxH") String size;
-    @Option(names = "--range", paramLabel = "START:END", description = "the visible time range, e.g. 0ms:120ms (default: the whole run)") String range;
+    @Option(names = "--view", defaultValue = "window", paramLabel = "VIEW",
+            description = "${COMPLETION-CANDIDATES} (default: ${DEFAULT-VALUE})") Options.ViewName view;
+    @Option(names = "-o", required = true, paramLabel = "OUT.png", description = "the PNG to write") Path out;
+    @Option(names = "--size", defaultValue = "1600x1000", paramLabel = "WxH", description = "window size in pixels (default: ${DEFAULT-VALUE}); text grows on large sizes") String size;
+    @Option(names = "--scale", paramLabel = "X", description = "text and lane scale (default: by the size, 1 up to 2200 px wide)") Double scale;
+    @Option(names = "--range", paramLabel = "START:END", description = "the visible time range, e.g. 0ms:120ms (default: where the window opens)") String range;
 
     static final class Where {
-        @Option(names = "--at", paramLabel = "TIME", description = "the last event at or before this simulated time, e.g. 15.1ms") String at;
-        @Option(names = "--step", paramLabel = "N", description = "the N-th event (state bookkeeping not counted)") Integer step;
+        @Option(names = "--at", paramLabel = "TIME", description = "the last step at or before this simulated time, e.g. 15.1ms") String at;
+        @Option(names = "--step", paramLabel = "N", description = "step N, numbered as in the window and the log (0: before the first)") Integer step;
+    }
+
+    /** START:END as two times in ns, or a usage error. */
+    static double[] range(String range) {
+        String[] p = range.split(":");
+        long rs = p.length == 2 ? DurationText.parse(p[0]) : -1, re = p.length == 2 ? DurationText.parse(p[1]) : -1;
+        if (rs < 0 || re <= rs) throw new UsageException("--range needs START:END with START before END, e.g. 0ms:120ms (got '" + range + "')");
+        return new double[] {rs, re};
     }
 
     @Override public Integer call() throws Exception {
-        if (!List.of(io.throttlescope.ui.Screenshot.VIEWS).contains(view)) {
-            spec.commandLine().getErr().println("error: unknown view '" + view + "' (expected one of " + String.join(", ", io.throttlescope.ui.Screenshot.VIEWS) + ")");
-            return 2;
-        }
-        long at = -1;
-        if (where != null && where.at != null) {
-            at = DurationText.parse(where.at);
-            if (at < 0) { spec.commandLine().getErr().println("error: --at needs a time such as 15ms"); return 2; }
-        }
-        String[] wh = size.split("x");
-        long rs = 0, re = 0;
-        if (range != null) {
-            String[] p = range.split(":");
-            rs = p.length == 2 ? DurationText.parse(p[0]) : -1;
-            re = p.length == 2 ? DurationText.parse(p[1]) : -1;
-            if (rs < 0 || re <= rs) { spec.commandLine().getErr().println("error: --range needs START:END, e.g. 0ms:120ms"); return 2; }
-        }
+        long at = where != null && where.at != null ? Options.time(where.at, "--at") : -1;
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([1-9][0-9]{0,4})x([1-9][0-9]{0,4})").matcher(size);
+        if (!m.matches()) throw new UsageException("--size needs WIDTHxHEIGHT in pixels, e.g. 1600x1000 (got '" + size + "')");
+        int w = Integer.parseInt(m.group(1)), h = Integer.parseInt(m.group(2));
+        if (w < 320 || h < 240 || w > 8192 || h > 8192) throw new UsageException("--size must be between 320x240 and 8192x8192 (got '" + size + "')");
+        double[] r = range == null ? null : range(range);
+        if (scale != null && (scale < 0.5 || scale > 4)) throw new UsageException("--scale must be between 0.5 and 4");
+        Options.output(out);
         if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) return 1;
-        io.throttlescope.ui.Screenshot.render(new io.throttlescope.ui.Screenshot.Options(file, model, at,
-                where != null && where.step != null ? where.step : -1, view, out, Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), rs, re));
+        io.throttlescope.ui.Screenshot.render(new io.throttlescope.ui.Screenshot.Options(file, model == null ? null : model.name(), at,
+                where != null && where.step != null ? where.step : -1, view.name(), out, w, h,
+                r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale));
         spec.commandLine().getOut().println("wrote " + out);
         return 0;
     }

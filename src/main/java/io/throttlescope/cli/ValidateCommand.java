@@ -12,19 +12,22 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 
-@Command(name = "validate", description = "Check scenario files; every problem is printed as FILE:LINE:COL: PATH: message.")
+@Command(name = "validate", mixinStandardHelpOptions = true, description = "Check scenario files; every problem is printed as FILE:LINE:COL: PATH: message.")
 public final class ValidateCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
-    @Parameters(arity = "1..*", paramLabel = "FILE") List<Path> files;
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "scenario files") List<Path> files;
 
     @Override public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
-        boolean ok = true;
+        int valid = 0;
         for (Path f : files) {
+            if (Scenarios.missing(f, spec.commandLine().getErr())) continue;
             ScenarioLoader.Loaded l = ScenarioLoader.load(f);
             for (Problem p : l.problems()) out.println(p.format(f.toString()));
-            ok &= l.ok();
+            if (l.ok()) valid++;
         }
-        return ok ? 0 : 1;
+        int n = files.size();
+        out.println(valid == n ? n + (n == 1 ? " file" : " files") + " valid" : valid + " of " + n + " files valid");
+        return valid == n ? 0 : 1;
     }
 }

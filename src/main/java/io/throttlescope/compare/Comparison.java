@@ -26,7 +26,19 @@ public final class Comparison {
     }
 
     /** One printed row; change_pct is null when the legacy mean is 0 and the task-based one is not. */
-    public record Row(String metric, Stat legacy, Stat task, Double change_pct, long legacyWorstNs, long taskWorstNs) {}
+    public record Row(String metric, Stat legacy, Stat task, Double change_pct, long legacyWorstNs, long taskWorstNs) {
+        public Sense sense() { return Sense.of(metric); }
+        /** The change as an improvement (positive = better for this metric), or null. */
+        public Double improvementPct() { return sense().improvement(change_pct); }
+        /** 1 better, -1 worse, 0 the same or no better direction. */
+        public int verdict() {
+            Double i = improvementPct();
+            return i == null || Math.abs(i) < 0.005 ? 0 : i > 0 ? 1 : -1;
+        }
+        public boolean integral() {
+            return legacy.mean() == Math.rint(legacy.mean()) && task.mean() == Math.rint(task.mean());
+        }
+    }
 
     public final int runs;
     public final List<RunResult> legacy = new ArrayList<>();
@@ -70,6 +82,11 @@ public final class Comparison {
             else change = ts.mean() == 0 ? Double.valueOf(0) : null;
             table.add(new Row(n, ls, ts, change, worst(lm), worst(tm)));
         }
+        // the headline rows first (hung-task reports, lock waits, syscall latency), the rest in their order
+        List<Row> sorted = new ArrayList<>(table);
+        sorted.sort(java.util.Comparator.comparingInt(r -> Sense.rank(r.metric())));
+        table.clear();
+        table.addAll(sorted);
     }
 
     private static long worst(List<Metric> ms) { return ms.isEmpty() ? -1 : ms.get(0).worstAtNs(); }
@@ -100,8 +117,10 @@ public final class Comparison {
     }
 
     /** "3.62±2.99%" like the kernel thread's tables; a plain number with one run. */
-    public String cell(Stat s) {
-        String v = num(s.mean());
+    public String cell(Stat s) { return cell(s, s.mean() == Math.rint(s.mean())); }
+
+    String cell(Stat s, boolean integral) {
+        String v = value(s.mean(), integral);
         return runs > 1 ? v + "\u00B1" + String.format(java.util.Locale.ROOT, "%.2f%%", s.rsd_pct()) : v;
     }
 
@@ -111,9 +130,19 @@ public final class Comparison {
         return String.format(java.util.Locale.ROOT, "%+.2f%%", c);
     }
 
-    static String num(double v) {
-        if (v == Math.rint(v) && Math.abs(v) < 1e15) return String.valueOf((long) v);
-        return String.format(java.util.Locale.ROOT, Math.abs(v) >= 100 ? "%.1f" : "%.3f", v);
+    static String num(double v) { return value(v, v == Math.rint(v)); }
+
+    /** One number format: counts as integers, everything else with three decimals. */
+    public static String value(double v, boolean integral) {
+        if (integral && Math.abs(v) < 1e15) return String.valueOf((long) v);
+        return String.format(java.util.Locale.ROOT, "%.3f", v);
+    }
+
+    /** The improvement column: "+12.30%" (better), "-2.34%" (worse), "" where the metric has no better direction. */
+    public static String improvement(Row r) {
+        Double i = r.improvementPct();
+        if (i == null) return r.sense() == Sense.NEITHER ? "" : "new";
+        return Math.abs(i) < 0.005 ? "0.00%" : String.format(java.util.Locale.ROOT, "%+.2f%%", i);
     }
 
     /** The whole table as text, aligned: what `compare` prints and what the app copies. */
@@ -121,10 +150,11 @@ public final class Comparison {
         int w = 10;
         for (Row r : table) w = Math.max(w, r.metric().length());
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(java.util.Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s%n", "metric", "legacy", "task-based", "change"));
+        sb.append(String.format(java.util.Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s  %11s%n", "metric", "legacy", "task-based", "change", "improvement"));
         for (Row r : table) {
             if (onlyDifferent && same(r)) continue;
-            sb.append(String.format(java.util.Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s%n", r.metric(), cell(r.legacy()), cell(r.task()), change(r.change_pct())));
+            sb.append(String.format(java.util.Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s  %11s%n", r.metric(), cell(r.legacy(), r.integral()),
+                    cell(r.task(), r.integral()), change(r.change_pct()), improvement(r)));
         }
         return sb.toString();
     }

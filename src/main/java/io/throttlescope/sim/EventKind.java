@@ -17,7 +17,7 @@ public enum EventKind {
     MIGRATE("migrate", "from_cpu", null),
     SLICE_PULL("slice_pull", "amount_ns", "runtime_remaining_ns"),
     SLACK_RETURN("slack_return", "amount_ns", "pool_ns"),
-    REFILL("refill", "pool_ns", null),
+    REFILL("refill", "pool_ns", "quota_ns"),
     PERIOD_TIMER("period_timer", "pool_ns", "throttled_cfs_rqs"),
     SLACK_TIMER("slack_timer", "pool_ns", null),
     DISTRIBUTE("distribute", "amount_ns", "runtime_remaining_ns"),

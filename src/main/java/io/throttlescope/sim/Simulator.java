@@ -552,7 +552,7 @@ public final class Simulator {
         b.quota = quota < 0 ? CfsBandwidth.RUNTIME_INF : quota;
         b.burst = burst;
         bw.refill(b);
-        emit(EventKind.REFILL, -1, -1, g.id, -1, b.limited() ? b.runtime : -1, 0);
+        emit(EventKind.REFILL, -1, -1, g.id, -1, b.limited() ? b.runtime : -1, b.limited() ? b.quota : -1);
         if (b.limited()) bw.startCfsBandwidth(g);
         for (Cpu c : cpus) {
             sync(c);

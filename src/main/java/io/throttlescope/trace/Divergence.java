@@ -1,58 +1,69 @@
 package io.throttlescope.trace;
 
 /**
- * Where two runs of one scenario differ in what runs: the first context switch that is not the
- * same in both (same time, CPU, task and previous task), and per CPU the intervals in which a
- * different task (or none) runs. Bookkeeping such as slice pulls is not compared: the models
- * start cfs_rqs with different runtime (0 and 1 ns), so those differ from the first instant.
+ * Where two runs of one scenario differ in what runs: per CPU the intervals in which a different
+ * task (or none) runs, and the first divergence that matters: the earliest such interval that lasts
+ * longer than a threshold (default 1 us). Shorter differences are noise of the models' bookkeeping
+ * (the task-based model starts a cfs_rq with 1 ns of runtime, the legacy one with 0, so a throttle
+ * can come 1 ns later) and are neither highlighted nor counted.
  */
 public final class Divergence {
-    /** Index in the first run's trace of the first context switch that differs, or -1 if none does. */
+    public static final long DEFAULT_THRESHOLD_NS = 1_000;
+
+    /** Index in the first run's trace of the last visible event at or before the divergence, or -1 if none. */
     public final int firstEvent;
-    /** Time of that event: the earlier of the two. */
+    /** When the first divergence begins (-1: none). */
     public final long firstTimeNs;
+    /** On which CPU, how long it lasts, and which task runs there in each run (-1: idle). */
+    public final int firstCpu;
+    public final long firstDurationNs;
+    public final int firstTaskA, firstTaskB;
+    public final long thresholdNs;
     private final Slices[] cpuDiff;
 
-    private Divergence(int firstEvent, long firstTimeNs, Slices[] cpuDiff) {
+    private Divergence(int firstEvent, long firstTimeNs, int cpu, long dur, int ta, int tb, long threshold, Slices[] cpuDiff) {
         this.firstEvent = firstEvent;
         this.firstTimeNs = firstTimeNs;
+        this.firstCpu = cpu;
+        this.firstDurationNs = dur;
+        this.firstTaskA = ta;
+        this.firstTaskB = tb;
+        this.thresholdNs = threshold;
         this.cpuDiff = cpuDiff;
     }
 
+    /** The intervals (longer than the threshold) in which the CPU runs a different task in the two runs. */
     public Slices cpuDiff(int cpu) { return cpuDiff[cpu]; }
 
-    public static Divergence of(TraceIndex a, TraceIndex b) {
-        Trace x = a.trace(), y = b.trace();
-        int i = 0, j = 0, first = -1;
-        long t = -1;
-        while (true) {
-            while (i < x.size() && x.kind(i) != io.throttlescope.sim.EventKind.SWITCH) i++;
-            while (j < y.size() && y.kind(j) != io.throttlescope.sim.EventKind.SWITCH) j++;
-            if (i >= x.size() || j >= y.size()) {
-                if (i < x.size() || j < y.size()) {
-                    first = i < x.size() ? i : x.size();
-                    t = i < x.size() ? x.time(i) : y.time(j);
-                }
-                break;
-            }
-            if (x.time(i) != y.time(j) || x.cpu(i) != y.cpu(j) || x.task(i) != y.task(j) || x.argA(i) != y.argA(j)) {
-                first = i;
-                t = Math.min(x.time(i), y.time(j));
-                break;
-            }
-            i++;
-            j++;
-        }
+    public static Divergence of(TraceIndex a, TraceIndex b) { return of(a, b, DEFAULT_THRESHOLD_NS); }
+
+    public static Divergence of(TraceIndex a, TraceIndex b, long thresholdNs) {
         int cpus = Math.min(a.info().cpus(), b.info().cpus());
         Slices[] diff = new Slices[cpus];
         long end = Math.max(a.info().endNs(), b.info().endNs());
-        for (int c = 0; c < cpus; c++) diff[c] = diff(a.cpuSlices(c), b.cpuSlices(c), end);
-        return new Divergence(first, t, diff);
+        long first = -1, dur = 0;
+        int cpu = -1;
+        for (int c = 0; c < cpus; c++) {
+            diff[c] = diff(a.cpuSlices(c), b.cpuSlices(c), end, thresholdNs);
+            if (diff[c].size() > 0 && (first < 0 || diff[c].start(0) < first)) {
+                first = diff[c].start(0);
+                dur = diff[c].end(0) - first;
+                cpu = c;
+            }
+        }
+        if (first < 0) return new Divergence(-1, -1, -1, 0, -1, -1, thresholdNs, diff);
+        return new Divergence(a.lastVisibleAtOrBefore(first), first, cpu, dur, taskAt(a, cpu, first), taskAt(b, cpu, first), thresholdNs, diff);
     }
 
-    /** Intervals where the task on the CPU differs (-1 = idle), by a sweep over both slice lists. */
-    private static Slices diff(Slices p, Slices q, long end) {
-        Slices out = new Slices();
+    private static int taskAt(TraceIndex x, int cpu, long t) {
+        Slices s = x.cpuSlices(cpu);
+        int i = s.at(t);
+        return i < 0 ? -1 : s.value(i);
+    }
+
+    /** Maximal intervals where the task on the CPU differs (-1 = idle), longer than the threshold. */
+    private static Slices diff(Slices p, Slices q, long end, long threshold) {
+        Slices raw = new Slices();
         int i = 0, j = 0;
         long t = 0;
         while (t < end) {
@@ -64,9 +75,11 @@ public final class Divergence {
             if (i < p.size()) next = Math.min(next, p.start(i) > t ? p.start(i) : p.end(i));
             if (j < q.size()) next = Math.min(next, q.start(j) > t ? q.start(j) : q.end(j));
             if (next <= t) next = t + 1;
-            if (tp != tq) out.add(t, next, 1, 0);
+            if (tp != tq) raw.add(t, next, 1, 0);
             t = next;
         }
+        Slices out = new Slices();
+        for (int k = 0; k < raw.size(); k++) if (raw.end(k) - raw.start(k) > threshold) out.add(raw.start(k), raw.end(k), 1, 0);
         return out;
     }
 }

@@ -16,8 +16,12 @@ public final class TraceIndex {
     private final Trace trace;
     private final RunInfo info;
     private final Slices[] cpu;        // value = task, detail = kernel(1) | group << 1
-    private final Slices[] task;       // value = TaskState ordinal, detail = wait text or cpu
+    private final Slices[] task;       // value = TaskState ordinal, detail = wait text, or cpu << 1 | kernel when running
     private final Slices[] held;       // value = locks held (> 0)
+    private final Slices[] member;     // value = the task's cgroup
+    private final Series[] quota;      // per group: cpu.max quota in force (-1: max), from each refill
+    private final Series[] period;     // per group: cpu.max period in force, from each cpu.max write
+    private final int[] visibleBefore; // per block of KEYFRAME events: visible events before the block
     private final Series[] pool;       // per group
     private final Series[] remaining;  // per group x cpu, known points
     private final Snapshot[] keyframes;
@@ -66,11 +70,18 @@ public final class TraceIndex {
         for (int i = 0; i < nc; i++) cpu[i] = new Slices();
         task = new Slices[nt];
         held = new Slices[nt];
-        for (int i = 0; i < nt; i++) { task[i] = new Slices(); held[i] = new Slices(); }
+        member = new Slices[nt];
+        for (int i = 0; i < nt; i++) { task[i] = new Slices(); held[i] = new Slices(); member[i] = new Slices(); }
         pool = new Series[ng];
+        quota = new Series[ng];
+        period = new Series[ng];
         remaining = new Series[ng * nc];
         for (int g = 0; g < ng; g++) {
             pool[g] = new Series();
+            quota[g] = new Series();
+            period[g] = new Series();
+            quota[g].add(0, info.quotaNs()[g]);
+            period[g].add(0, info.periodNs()[g]);
             for (int c = 0; c < nc; c++) remaining[g * nc + c] = new Series();
         }
         lockOfText = new int[info.strings().size()];
@@ -78,6 +89,14 @@ public final class TraceIndex {
         for (int s = 0; s < lockOfText.length; s++) lockOfText[s] = info.lockIndex(info.strings().get(s));
         buildIntervals();
         keyframes = buildKeyframes();
+        visibleBefore = new int[trace.size() / KEYFRAME + 2];
+        int seen = 0;
+        for (int i = 0; i < trace.size(); i++) {
+            if (i % KEYFRAME == 0) visibleBefore[i / KEYFRAME] = seen;
+            if (trace.kind(i) != EventKind.STATE) seen++;
+        }
+        visibleBefore[visibleBefore.length - 1] = seen;
+        steps = seen;
         for (int i = 0; i < trace.size(); i++) {
             if (isMark(trace.kind(i))) {
                 if (nMarks == marks.length) marks = Arrays.copyOf(marks, nMarks * 2);
@@ -107,6 +126,68 @@ public final class TraceIndex {
         return lo;
     }
 
+    private int steps;
+
+    /** Events that stepping visits (every kind but the {@code state} bookkeeping). */
+    public static boolean visible(EventKind k) { return k != EventKind.STATE; }
+
+    /** How many steps the run has: its visible events. */
+    public int steps() { return steps; }
+
+    /**
+     * The step number of event i, the one numbering the window, the log, describe and --step use:
+     * the count of visible events up to and including i (1 is the first visible event; 0 before it).
+     * A bookkeeping event has the number of the visible event before it.
+     */
+    public int stepOf(int i) {
+        if (i < 0) return 0;
+        i = Math.min(i, trace.size() - 1);
+        int block = i / KEYFRAME, n = visibleBefore[block];
+        for (int j = block * KEYFRAME; j <= i; j++) if (visible(trace.kind(j))) n++;
+        return n;
+    }
+
+    /** The event index of step n (1..steps()); -1 for step 0. */
+    public int eventOfStep(int n) {
+        if (n <= 0) return -1;
+        if (n > steps) throw new IllegalArgumentException("step " + n + " is past the last step " + steps);
+        int lo = 0, hi = visibleBefore.length - 2;       // last block whose count before it is < n
+        while (lo < hi) {
+            int mid = (lo + hi + 1) >>> 1;
+            if (visibleBefore[mid] < n) lo = mid; else hi = mid - 1;
+        }
+        int seen = visibleBefore[lo];
+        for (int j = lo * KEYFRAME; j < trace.size(); j++) {
+            if (visible(trace.kind(j)) && ++seen == n) return j;
+        }
+        throw new IllegalStateException("step " + n);
+    }
+
+    /** The last visible event at or before time t (-1 if none). */
+    public int lastVisibleAtOrBefore(long t) {
+        int i = trace.firstAtOrAfter(t + 1) - 1;
+        while (i >= 0 && !visible(trace.kind(i))) i--;
+        return i;
+    }
+
+    /** The cgroups a task belonged to, over time (value = group). */
+    public Slices membership(int t) { return member[t]; }
+
+    /** The quota in force for group g at time t (-1: unlimited), following cpu.max writes. */
+    public long quotaAt(int g, long t) { int i = quota[g].lastAtOrBefore(t); return quota[g].value(Math.max(0, i)); }
+
+    /** The period in force for group g at time t. */
+    public long periodAt(int g, long t) { int i = period[g].lastAtOrBefore(t); return period[g].value(Math.max(0, i)); }
+
+    /** Every quota group g had (the initial one and each write's). */
+    public Series quotas(int g) { return quota[g]; }
+
+    /** RUNNING task-lane slices: the CPU. */
+    public static int runningCpu(int detail) { return detail >> 1; }
+
+    /** RUNNING task-lane slices: in kernel mode. */
+    public static boolean runningKernel(int detail) { return (detail & 1) != 0; }
+
     public Trace trace() { return trace; }
     public RunInfo info() { return info; }
     public int size() { return trace.size(); }
@@ -129,6 +210,7 @@ public final class TraceIndex {
         int[] stDetail = new int[nt];
         int[] locksHeld = new int[nt];
         long[] heldSince = new long[nt];
+        long[] memberSince = new long[nt];
         long end = info.endNs();
         for (int i = 0; i < trace.size(); i++) {
             EventKind k = trace.kind(i);
@@ -142,16 +224,28 @@ public final class TraceIndex {
                 case SYSCALL_ENTER, SYSCALL_EXIT -> {
                     if (c >= 0 && curr[c] == ta) closeCpu(c, curr, since, kern, grp, t);
                     kern[ta] = k == EventKind.SYSCALL_ENTER || info.kthread()[ta];
+                    if (st[ta] == TaskState.RUNNING.ordinal()) {      // the task lane shows the mode too
+                        task[ta].add(stSince[ta], t, st[ta], stDetail[ta]);
+                        stSince[ta] = t;
+                        stDetail[ta] = (runningCpu(stDetail[ta]) << 1) | (kern[ta] ? 1 : 0);
+                    }
                 }
                 case MOVE -> {
                     if (c >= 0 && curr[c] == ta) closeCpu(c, curr, since, kern, grp, t);
+                    member[ta].add(memberSince[ta], t, grp[ta], 0);
+                    memberSince[ta] = t;
                     grp[ta] = trace.group(i);
                 }
                 case STATE -> {
                     task[ta].add(stSince[ta], t, st[ta], stDetail[ta]);
                     st[ta] = (int) trace.argA(i);
                     stSince[ta] = t;
-                    stDetail[ta] = st[ta] == TaskState.RUNNING.ordinal() ? c : -1;
+                    stDetail[ta] = st[ta] == TaskState.RUNNING.ordinal() ? (c << 1) | (kern[ta] ? 1 : 0) : -1;
+                }
+                case REFILL -> quota[trace.group(i)].add(t, trace.argB(i));
+                case CGROUP_WRITE -> {
+                    long p = writtenPeriod(info.str(trace.text(i)));
+                    if (p > 0) period[trace.group(i)].add(t, p);
                 }
                 case BLOCK -> stDetail[ta] = trace.text(i);
                 case LOCK_ACQUIRE, LOCK_RELEASE -> {
@@ -168,6 +262,18 @@ public final class TraceIndex {
         for (int t = 0; t < nt; t++) {
             task[t].add(stSince[t], end, st[t], stDetail[t]);
             if (locksHeld[t] > 0) held[t].add(heldSince[t], end, locksHeld[t], 0);
+            member[t].add(memberSince[t], Math.max(end, memberSince[t] + 1), grp[t], 0);
+        }
+    }
+
+    /** The period of a "cpu.max QUOTA PERIOD" write (microseconds in the file), or -1. */
+    static long writtenPeriod(String write) {
+        String[] w = write.trim().split("\\s+");
+        if (w.length != 3 || !w[0].equals("cpu.max")) return -1;
+        try {
+            return Long.parseLong(w[2]) * 1000;
+        } catch (NumberFormatException e) {
+            return -1;
         }
     }
 

@@ -1,75 +1,135 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.TraceIndex;
+import io.throttlescope.view.BudgetScale;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.Run;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
 
 /**
- * One limited group's budget lane on the timeline: its pool (a step line) against the quota, each
- * CPU's runtime_remaining with the debt band below zero, and ticks for slice pulls, slack returns,
- * distributions and refills.
+ * One limited group's budget lane: a y-axis with values scaled to what is in view (zero and the
+ * quota always in it), the quota in force as a dashed line that follows cpu.max writes, the pool as
+ * a step line, each CPU's runtime_remaining (the band below zero is debt), and ticks for slice
+ * pulls, slack returns, distributions and refills. The numbers come from {@link BudgetScale}, which
+ * {@code describe} prints.
  */
 final class BudgetLane {
     private final TimelineCanvas tl;
+    /** The scale of the last drawing, per group (for tests and tooltips). */
+    private final java.util.Map<Integer, BudgetScale> last = new java.util.HashMap<>();
 
     BudgetLane(TimelineCanvas tl) { this.tl = tl; }
 
+    BudgetScale lastScale(int grp) { return last.get(grp); }
+
     void draw(GraphicsContext g, Run r, int grp, double y, double laneH) {
         RunInfo info = r.info();
-        long quota = info.quotaNs()[grp];
-        double top = y + 6, bottom = y + laneH - 6, mid = top + (bottom - top) * 0.65;
-        // scale: quota at top, -quota/2 at bottom (debt)
-        double maxV = quota, minV = -quota * 0.55;
-        java.util.function.DoubleUnaryOperator vy = v -> mid - (Math.max(minV, Math.min(maxV * 1.05, v)) / maxV) * (mid - top);
-        g.setFill(Color.web("#FAFAFA"));
-        g.fillRect(TimelineCanvas.LABEL_W, y + 2, tl.plotW(), laneH - 4);
-        g.setFill(Color.web("#FDECEA"));
-        g.fillRect(TimelineCanvas.LABEL_W, mid, tl.plotW(), bottom - mid + 4);
+        double k = tl.scale(), x0 = tl.labelW(), w = tl.plotW(), right = x0 + w;
+        double top = y + 8 * k, bottom = y + laneH - 10 * k;
+        int n = Math.max(2, (int) (w / 2) + 1);
+        double t0 = tl.time(x0), t1 = tl.time(x0 + 2 * (n - 1));
+        BudgetScale sc = BudgetScale.of(r, grp, t0, t1, n, tl.viewState().selectedCpu.get());
+        last.put(grp, sc);
+        java.util.function.DoubleUnaryOperator vy = v -> bottom - sc.fraction(v) * (bottom - top);
+        double zero = Math.round(vy.applyAsDouble(0)) + 0.5;
+        g.setFill(Palette.BUDGET_BG);
+        g.fillRect(x0, y + 2, w, laneH - 4);
+        if (zero < bottom) {
+            g.setFill(Palette.DEBT);
+            g.fillRect(x0, zero, w, bottom - zero);
+        }
+        // grid lines at the axis ticks
         g.setStroke(Palette.GRID);
         g.setLineWidth(1);
-        g.strokeLine(TimelineCanvas.LABEL_W, Math.round(mid) + 0.5, tl.canvas().getWidth(), Math.round(mid) + 0.5);
-        g.setLineDashes(4, 4);
-        g.strokeLine(TimelineCanvas.LABEL_W, Math.round(vy.applyAsDouble(quota)) + 0.5, tl.canvas().getWidth(), Math.round(vy.applyAsDouble(quota)) + 0.5);
-        g.setLineDashes(null);
-        // per-CPU runtime_remaining, sampled per 2 px; with many CPUs only the selected CPU's
-        double w = tl.plotW();
-        int n = (int) (w / 2) + 1;
-        double[] curve = new double[n];
-        double t0 = tl.time(TimelineCanvas.LABEL_W), dt = 2 * (tl.viewState().viewEnd.get() - tl.viewState().viewStart.get()) / w;
-        for (int c : cpus(info)) {
-            if (r.index().remainingPoints(grp, c).size() == 0) continue;
-            r.index().remainingCurve(grp, c, t0, dt, curve);
-            g.setStroke(Palette.cpu(c));
-            g.setLineWidth(1.2);
+        for (long v : sc.ticks) {
+            double yy = Math.round(vy.applyAsDouble(v)) + 0.5;
+            g.strokeLine(x0, yy, right, yy);
+        }
+        g.setStroke(Palette.TEXT_MUTED);
+        g.strokeLine(x0, zero, right, zero);
+        // the min-max band of all CPUs when there are too many for a line each
+        if (sc.bandLow != null) {
+            g.setFill(Palette.cpu(0).deriveColor(0, 0.5, 1.2, 0.25));
+            for (int j = 0; j + 1 < n; j++) {
+                double a = vy.applyAsDouble(sc.bandHigh[j]), b = vy.applyAsDouble(sc.bandLow[j]);
+                g.fillRect(x0 + 2 * j, a, 2, Math.max(1, b - a));
+            }
+        }
+        // each shown CPU's runtime_remaining
+        for (int c = 0; c < sc.cpus.length; c++) {
+            g.setStroke(Palette.cpu(sc.cpus[c]));
+            g.setLineWidth(1.3 * k);
             g.beginPath();
             boolean first = true;
-            for (int k = 0; k < n; k++) {
-                double t = t0 + k * dt;
+            for (int j = 0; j < n; j++) {
+                double t = t0 + j * sc.dt;
                 if (t < 0 || t > info.endNs()) { first = true; continue; }
-                double yy = vy.applyAsDouble(curve[k]);
-                if (first) { g.moveTo(TimelineCanvas.LABEL_W + 2 * k, yy); first = false; } else g.lineTo(TimelineCanvas.LABEL_W + 2 * k, yy);
+                double yy = vy.applyAsDouble(sc.curves[c][j]);
+                if (first) { g.moveTo(x0 + 2 * j, yy); first = false; } else g.lineTo(x0 + 2 * j, yy);
             }
             g.stroke();
         }
-        // the pool, a step line
-        io.throttlescope.trace.TraceIndex.Series pool = r.index().pool(grp);
+        drawQuota(g, r, grp, vy, x0, right, t0, t1, k);
+        drawPool(g, r, grp, vy, x0, right, t0, t1);
+        drawTicks(g, r, grp, t0, t1, bottom + 8 * k, k);
+        // axis values, right-aligned against the plot's left edge
+        g.setFont(tl.small);
+        g.setTextAlign(TextAlignment.RIGHT);
+        g.setTextBaseline(VPos.CENTER);
+        g.setFill(Palette.TEXT_MUTED);
+        for (long v : sc.ticks) g.fillText(Durations.human(v), x0 - 4, vy.applyAsDouble(v));
+        g.setTextAlign(TextAlignment.LEFT);
+        g.setTextBaseline(VPos.TOP);
+        if (zero < bottom - 10 * k) {
+            g.setFill(Palette.THROTTLE_MARK);
+            g.fillText("debt", x0 + 4, zero + 2);
+        }
+    }
+
+    private void drawQuota(GraphicsContext g, Run r, int grp, java.util.function.DoubleUnaryOperator vy, double x0, double right,
+                           double t0, double t1, double k) {
+        TraceIndex.Series q = r.index().quotas(grp);
+        g.setStroke(Palette.QUOTA);
+        g.setLineWidth(1.2);
+        g.setLineDashes(5, 4);
+        int i = Math.max(0, q.lastAtOrBefore((long) t0));
+        for (; i < q.size() && q.time(i) <= t1; i++) {
+            long v = q.value(i);
+            double a = Math.max(x0, tl.x(q.time(i))), b = i + 1 < q.size() ? Math.min(right, tl.x(q.time(i + 1))) : right;
+            if (v < 0 || b <= a) continue;
+            double yy = Math.round(vy.applyAsDouble(v)) + 0.5;
+            g.strokeLine(a, yy, b, yy);
+            g.setFill(Palette.QUOTA);
+            g.setFont(tl.small);
+            g.setTextAlign(TextAlignment.LEFT);
+            g.setTextBaseline(VPos.BOTTOM);
+            if (b - a > 80 * k) g.fillText("quota " + Durations.human(v), a + 4, yy - 1);
+        }
+        g.setLineDashes(null);
+    }
+
+    private void drawPool(GraphicsContext g, Run r, int grp, java.util.function.DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
+        TraceIndex.Series pool = r.index().pool(grp);
         g.setStroke(Palette.POOL);
-        g.setLineWidth(2);
+        g.setLineWidth(2 * tl.scale());
         g.beginPath();
-        double t1 = tl.viewState().viewEnd.get();
-        t0 = tl.viewState().viewStart.get();
         int i = Math.max(0, pool.lastAtOrBefore((long) t0));
         double lastY = Double.NaN;
+        if (pool.size() == 0 || pool.time(0) > t0) {            // before the first pool event: the initial quota
+            long q0 = r.index().quotaAt(grp, 0);
+            if (q0 >= 0) { lastY = vy.applyAsDouble(q0); g.moveTo(Math.max(x0, tl.x(0)), lastY); }
+        }
         // a step line, one vertical span per pixel column however many points fall into it
         while (i < pool.size() && pool.time(i) <= t1) {
-            double xx = Math.max(TimelineCanvas.LABEL_W, Math.round(tl.x(pool.time(i))));
+            double xx = Math.max(x0, Math.round(tl.x(pool.time(i))));
             double lo = Double.MAX_VALUE, hi = -Double.MAX_VALUE, endY = 0;
             int j = i;
-            for (; j < pool.size() && pool.time(j) <= t1 && Math.max(TimelineCanvas.LABEL_W, Math.round(tl.x(pool.time(j)))) == xx; j++) {
+            for (; j < pool.size() && pool.time(j) <= t1 && Math.max(x0, Math.round(tl.x(pool.time(j)))) == xx; j++) {
                 double yy = vy.applyAsDouble(pool.value(j));
                 lo = Math.min(lo, yy);
                 hi = Math.max(hi, yy);
@@ -85,52 +145,84 @@ final class BudgetLane {
             lastY = endY;
             i = j;
         }
-        if (!Double.isNaN(lastY)) g.lineTo(Math.min(tl.canvas().getWidth(), tl.x(Math.min(t1, info.endNs()))), lastY);
+        if (!Double.isNaN(lastY)) g.lineTo(Math.min(right, tl.x(Math.min(t1, r.info().endNs()))), lastY);
         g.stroke();
-        // ticks along the bottom: slice pulls (grey), distributions (green), refills (blue), slack
-        // returns (orange): at most one per kind per pixel column, drawn per kind with one stroke colour
-        EventKind[] tickKinds = {EventKind.SLICE_PULL, EventKind.SLACK_RETURN, EventKind.DISTRIBUTE, EventKind.PERIOD_TIMER, EventKind.REFILL};
-        Color[] tickColours = {Color.web("#9E9E9E"), Palette.WORK_MARK, Palette.UNTHROTTLE_MARK, Palette.POOL, Palette.POOL};
-        double[] tickHeights = {5, 9, 9, 9, 9};
-        int[] lastPx = new int[tickKinds.length];
+    }
+
+    /** The kinds of tick along the bottom, their colours and heights (the legend shows the same). */
+    static final EventKind[] TICK_KINDS = {EventKind.SLICE_PULL, EventKind.SLACK_RETURN, EventKind.DISTRIBUTE, EventKind.PERIOD_TIMER, EventKind.REFILL};
+    static final Color[] TICK_COLOURS = {Palette.SLICE_TICK, Palette.WORK_MARK, Palette.UNTHROTTLE_MARK, Palette.POOL, Palette.POOL};
+
+    private void drawTicks(GraphicsContext g, Run r, int grp, double t0, double t1, double base, double k) {
+        TraceIndex.Series pool = r.index().pool(grp);
+        double[] heights = {5 * k, 8 * k, 8 * k, 8 * k, 8 * k};
+        int[] lastPx = new int[TICK_KINDS.length];
         java.util.Arrays.fill(lastPx, Integer.MIN_VALUE);
-        int[][] xs = new int[tickKinds.length][16];
-        int[] nx = new int[tickKinds.length];
+        int[][] xs = new int[TICK_KINDS.length][16];
+        int[] nx = new int[TICK_KINDS.length];
         for (int j = Math.max(0, pool.lastAtOrBefore((long) t0)); j < pool.size() && pool.time(j) <= t1; j++) {
             EventKind kk = pool.kind(j);
             if (kk == null) continue;
             int which = -1;
-            for (int q = 0; q < tickKinds.length; q++) if (tickKinds[q] == kk) which = q;
+            for (int q = 0; q < TICK_KINDS.length; q++) if (TICK_KINDS[q] == kk) which = q;
             if (which < 0) continue;
             int px = (int) Math.round(tl.x(pool.time(j)));
-            if (px < TimelineCanvas.LABEL_W || px == lastPx[which]) continue;
+            if (px < tl.labelW() || px == lastPx[which]) continue;
             lastPx[which] = px;
             if (nx[which] == xs[which].length) xs[which] = java.util.Arrays.copyOf(xs[which], nx[which] * 2);
             xs[which][nx[which]++] = px;
         }
-        for (int q = 0; q < tickKinds.length; q++) {
+        for (int q = 0; q < TICK_KINDS.length; q++) {
             if (nx[q] == 0) continue;
-            g.setStroke(tickColours[q]);
+            g.setStroke(TICK_COLOURS[q]);
             g.setLineWidth(q >= 3 ? 2 : 1);
-            for (int k = 0; k < nx[q]; k++) g.strokeLine(xs[q][k] + 0.5, bottom + 4 - tickHeights[q], xs[q][k] + 0.5, bottom + 4);
+            for (int m = 0; m < nx[q]; m++) g.strokeLine(xs[q][m] + 0.5, base - heights[q], xs[q][m] + 0.5, base);
         }
-        g.setFill(Palette.TEXT);
-        g.setFont(TimelineCanvas.FONT);
+    }
+
+    /** The lane's name and the legend of its lines, in the label column. */
+    void drawLabel(GraphicsContext g, Run r, int grp, double y, double h) {
+        double k = tl.scale();
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
-        g.fillText("quota " + DurationText.format(quota), TimelineCanvas.LABEL_W + 4, vy.applyAsDouble(quota) + 1);
-        g.fillText("debt", TimelineCanvas.LABEL_W + 4, mid + 2);
-    }
-
-    /** The CPUs whose runtime_remaining the budget lanes draw: all of up to 4, else the selected one. */
-    int[] cpus(RunInfo info) {
-        if (info.cpus() <= 4) {
-            int[] all = new int[info.cpus()];
-            for (int c = 0; c < all.length; c++) all[c] = c;
-            return all;
+        g.setFill(Palette.TEXT);
+        g.setFont(tl.bold);
+        g.fillText(TimelineCanvas.clip(r.info().groups()[grp], 12), 6 * k, y + 4 * k);
+        g.setFont(tl.small);
+        double ly = y + 20 * k;
+        g.setFill(Palette.POOL);
+        g.fillText("\u2501 pool", 6 * k, ly);
+        ly += TimelineCanvas.BUDGET_LINE_H * k;
+        g.setFill(Palette.QUOTA);
+        g.fillText("\u254C quota", 6 * k, ly);
+        ly += TimelineCanvas.BUDGET_LINE_H * k;
+        BudgetScale sc = last.get(grp);
+        int[] cpus = sc == null ? new int[0] : sc.cpus;
+        for (int c : cpus) {
+            if (ly > y + h - 12 * k) break;
+            g.setFill(Palette.cpu(c));
+            g.fillText("\u2501 CPU" + c, 6 * k, ly);
+            ly += TimelineCanvas.BUDGET_LINE_H * k;
         }
-        int sel = tl.viewState().selectedCpu.get();
-        return new int[] {sel >= 0 && sel < info.cpus() ? sel : 0};
+        if (sc != null && sc.bandLow != null && ly <= y + h - 12 * k) {
+            g.setFill(Palette.TEXT_MUTED);
+            g.fillText("\u2588 all CPUs", 6 * k, ly);
+        }
     }
 
+    /** Exact values at time t. */
+    String tooltip(Run r, int grp, long t) {
+        RunInfo info = r.info();
+        TraceIndex idx = r.index();
+        StringBuilder sb = new StringBuilder(info.groups()[grp] + " at " + Durations.exact(t) + "\n");
+        long q = idx.quotaAt(grp, t);
+        sb.append("quota ").append(q < 0 ? "max" : Durations.exact(q)).append(" per ").append(Durations.exact(idx.periodAt(grp, t)));
+        TraceIndex.Series p = idx.pool(grp);
+        int pi = p.lastAtOrBefore(t);
+        sb.append("\npool ").append(Durations.exact(pi < 0 ? info.quotaNs()[grp] : p.value(pi)));
+        for (int c : BudgetScale.activeCpus(idx, grp)) {
+            sb.append("\nCPU").append(c).append(" runtime_remaining ").append(Durations.exact(idx.remainingAt(grp, c, t)));
+        }
+        return sb.toString();
+    }
 }

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.view.Run;
 import io.throttlescope.compare.Comparison;
 import io.throttlescope.trace.Divergence;
 import javafx.beans.property.ReadOnlyObjectWrapper;
@@ -33,6 +34,8 @@ public final class CompareView extends SplitPane {
     final TimelineCanvas legacyTl = new TimelineCanvas(legacyVs), taskTl = new TimelineCanvas(taskVs);
     final TableView<Comparison.Row> table = new TableView<>();
     private final Label divergenceLabel = new Label();
+    private final javafx.scene.control.TextField threshold = new javafx.scene.control.TextField("1us");
+    private Run legacyRun, taskRun;
     private Comparison comparison;
     private Divergence divergence;
     private final LongConsumer goToTime;
@@ -59,10 +62,17 @@ public final class CompareView extends SplitPane {
         copy.setId("copyTable");
         copy.setTooltip(new Tooltip("Copy the results table as text (Ctrl+C in the table)"));
         copy.setOnAction(e -> copy());
-        HBox bar = new HBox(8, first, divergenceLabel, copy);
+        threshold.setId("divergenceThreshold");
+        threshold.setPrefColumnCount(5);
+        threshold.setTooltip(new Tooltip("A difference counts as a divergence when a different task (or none) runs on a CPU for longer than this"));
+        threshold.setOnAction(e -> { if (legacyRun != null) show(legacyRun, taskRun); });
+        divergenceLabel.setId("divergenceText");
+        divergenceLabel.getStyleClass().add("divergence-text");
+        divergenceLabel.setWrapText(true);
+        HBox bar = new HBox(8, first, new Label("longer than"), threshold, copy);
         bar.setPadding(new Insets(4));
         bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        VBox left = new VBox(bar, lanes, new Label("  Highlighted (magenta): a different task, or none, runs on that CPU in the other model."));
+        VBox left = new VBox(bar, divergenceLabel, lanes, new Label("  Highlighted (magenta): a different task, or none, runs on that CPU in the other model for longer than the threshold."));
         VBox.setVgrow(lanes, Priority.ALWAYS);
         buildTable();
         VBox right = new VBox(table);
@@ -76,8 +86,8 @@ public final class CompareView extends SplitPane {
         TableColumn<Comparison.Row, String> metric = new TableColumn<>("metric");
         metric.setCellValueFactory(d -> new ReadOnlyStringWrapper(d.getValue().metric()));
         metric.setPrefWidth(260);
-        TableColumn<Comparison.Row, Double> legacy = numberColumn("legacy", r -> r.legacy().mean());
-        TableColumn<Comparison.Row, Double> task = numberColumn("task-based", r -> r.task().mean());
+        TableColumn<Comparison.Row, String> legacy = numberColumn("legacy", r -> Comparison.value(r.legacy().mean(), r.integral()));
+        TableColumn<Comparison.Row, String> task = numberColumn("task-based", r -> Comparison.value(r.task().mean(), r.integral()));
         TableColumn<Comparison.Row, Double> change = new TableColumn<>("change");
         change.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().change_pct()));
         change.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Math::abs)));
@@ -85,13 +95,27 @@ public final class CompareView extends SplitPane {
             @Override protected void updateItem(Double v, boolean empty) {
                 super.updateItem(v, empty);
                 setText(empty ? null : Comparison.change(v));
-                setStyle(empty || v == null || Math.abs(v) < 0.005 ? "" : v > 0 ? "-fx-text-fill: #B71C1C;" : "-fx-text-fill: #1B5E20;");
+                getStyleClass().removeAll("change-better", "change-worse");
+                Comparison.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                int verdict = row == null ? 0 : row.verdict();      // better or worse for this metric, not the sign
+                if (verdict > 0) getStyleClass().add("change-better");
+                if (verdict < 0) getStyleClass().add("change-worse");
+                setTooltip(row == null ? null : new Tooltip(row.sense() == io.throttlescope.compare.Sense.NEITHER ? "neither better nor worse"
+                        : (row.sense() == io.throttlescope.compare.Sense.LOWER_IS_BETTER ? "lower is better" : "higher is better")
+                          + (row.verdict() > 0 ? ": task-based is better" : row.verdict() < 0 ? ": task-based is worse" : "")));
             }
         });
         change.setPrefWidth(80);
         table.getColumns().addAll(java.util.List.of(metric, legacy, task, change));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No differences"));
+        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {      // the headline rows stand out
+            @Override protected void updateItem(Comparison.Row r, boolean empty) {
+                super.updateItem(r, empty);
+                getStyleClass().remove("headline-row");
+                if (!empty && r != null && io.throttlescope.compare.Sense.headline(r.metric())) getStyleClass().add("headline-row");
+            }
+        });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b == null) return;
             long t = b.legacyWorstNs() >= 0 ? b.legacyWorstNs() : b.taskWorstNs();
@@ -102,31 +126,29 @@ public final class CompareView extends SplitPane {
         });
     }
 
-    private static TableColumn<Comparison.Row, Double> numberColumn(String name, java.util.function.ToDoubleFunction<Comparison.Row> f) {
-        TableColumn<Comparison.Row, Double> c = new TableColumn<>(name);
-        c.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(f.applyAsDouble(d.getValue())));
-        c.setCellFactory(col -> new javafx.scene.control.TableCell<>() {
-            @Override protected void updateItem(Double v, boolean empty) {
-                super.updateItem(v, empty);
-                setText(empty || v == null ? null : Comparison.format(v));
-            }
-        });
+    private static TableColumn<Comparison.Row, String> numberColumn(String name, java.util.function.Function<Comparison.Row, String> f) {
+        TableColumn<Comparison.Row, String> c = new TableColumn<>(name);
+        c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
+        c.setComparator(Comparator.comparingDouble(Double::parseDouble));
+        c.getStyleClass().add("number-column");
         c.setPrefWidth(95);
         return c;
     }
 
     /** Shows two runs of one scenario. */
     public void show(Run legacy, Run task) {
+        legacyRun = legacy;
+        taskRun = task;
         legacyVs.run.set(legacy);
         taskVs.run.set(task);
-        divergence = Divergence.of(legacy.index(), task.index());
+        long th = io.throttlescope.scenario.DurationText.parse(threshold.getText().trim());
+        if (th < 0) { th = Divergence.DEFAULT_THRESHOLD_NS; threshold.setText("1us"); }
+        divergence = Divergence.of(legacy.index(), task.index(), th);
         legacyTl.setCompare(true, divergence);
         taskTl.setCompare(true, divergence);
         comparison = Comparison.of(legacy.result(), task.result());
         table.getItems().setAll(comparison.table.stream().filter(r -> !Comparison.sameFigures(r)).toList());
-        divergenceLabel.setText(divergence.firstEvent < 0 ? "The two runs are identical."
-                : "The runs first differ at " + io.throttlescope.scenario.DurationText.format(divergence.firstTimeNs)
-                  + " (event " + divergence.firstEvent + ").");
+        divergenceLabel.setText(describe(divergence, legacy));
     }
 
     /** The cursor at a simulated time, in both runs. */
@@ -142,6 +164,17 @@ public final class CompareView extends SplitPane {
     }
 
     public Divergence divergence() { return divergence; }
+
+    /** "First divergence at 15ms on CPU0: legacy runs W, task-based runs R, for 100us." */
+    public static String describe(Divergence d, Run legacy) {
+        if (d.firstTimeNs < 0) return "No CPU runs a different task for longer than " + io.throttlescope.view.Durations.human(d.thresholdNs) + " in the two models.";
+        String[] names = legacy.info().tasks();
+        String a = d.firstTaskA < 0 ? "nothing (idle)" : names[d.firstTaskA], b = d.firstTaskB < 0 ? "nothing (idle)" : names[d.firstTaskB];
+        return "First divergence at " + io.throttlescope.view.Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": legacy runs " + a
+                + ", task-based runs " + b + ", for " + io.throttlescope.view.Durations.human(d.firstDurationNs) + ".";
+    }
+
+    public String divergenceText() { return divergenceLabel.getText(); }
 
     public void goToDivergence() {
         if (divergence != null && divergence.firstTimeNs >= 0) goToTime.accept(divergence.firstTimeNs);

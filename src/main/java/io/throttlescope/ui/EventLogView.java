@@ -1,10 +1,8 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;
-import io.throttlescope.trace.TraceJsonl;
 import javafx.beans.property.ReadOnlyStringWrapper;
 import javafx.collections.FXCollections;
 import javafx.geometry.Insets;
@@ -52,16 +50,25 @@ public final class EventLogView extends VBox {
         VBox.setVgrow(table, Priority.ALWAYS);
         table.setFixedCellSize(22);
         table.setPlaceholder(new Label("No events match the filter"));
-        table.getColumns().add(col("#", i -> String.valueOf(i), 60));
-        table.getColumns().add(col("time", i -> DurationText.format(tr().time(i)), 90));
-        table.getColumns().add(col("kind", i -> tr().kind(i).jsonName, 120));
-        table.getColumns().add(col("CPU", i -> tr().cpu(i) < 0 ? "" : String.valueOf(tr().cpu(i)), 45));
-        table.getColumns().add(col("task", i -> tr().task(i) < 0 ? "" : info().tasks()[tr().task(i)], 90));
-        table.getColumns().add(col("cgroup", i -> tr().group(i) < 0 ? "" : info().groups()[tr().group(i)], 90));
-        table.getColumns().add(col("details", this::details, 320));
+        TableColumn<Integer, String> step = col("step", i -> row(i).step(), 70);
+        Columns.tip(step, "the step number: the same in the status line, describe and screenshot --step (\"12+\": bookkeeping after step 12)");
+        table.getColumns().add(step);
+        TableColumn<Integer, String> time = col("time", i -> row(i).time(), 90);
+        time.setCellFactory(c -> new javafx.scene.control.TableCell<>() {      // the exact time in the tooltip
+            @Override protected void updateItem(String s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty ? null : s);
+                Integer i = empty || getTableRow() == null ? null : getTableRow().getItem();
+                setTooltip(i == null || vs.run.get() == null ? null : new javafx.scene.control.Tooltip(io.throttlescope.view.Durations.exact(tr().time(i))));
+            }
+        });
+        table.getColumns().add(time);
+        table.getColumns().add(col("kind", i -> row(i).kind(), 120));
+        table.getColumns().add(col("CPU", i -> row(i).cpu(), 45));
+        table.getColumns().add(col("task", i -> row(i).task(), 90));
+        table.getColumns().add(col("cgroup", i -> row(i).cgroup(), 90));
+        table.getColumns().add(col("details", i -> row(i).details(), 320));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        // the current event is the selected row
-        table.setStyle("-fx-selection-bar: #FFD54F; -fx-selection-bar-non-focused: #FFE082;");
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (!syncing && b != null) vs.cursor.set(b);
         });
@@ -88,17 +95,8 @@ public final class EventLogView extends VBox {
         return c;
     }
 
-    private String details(int i) {
-        try {
-            String line = TraceJsonl.line(tr(), null, i, info());
-            // the columns already show time, kind, CPU, task and cgroup: keep the rest
-            String rest = line.replaceAll("\"(t|seq|kind|cpu|task|cgroup)\":(\"[^\"]*\"|-?\\d+),?", "");
-            rest = rest.replaceAll("^\\{|\\}$", "").replaceAll(",$", "");
-            return rest.replace("\"", "").replace(":", ": ").replace(",", ", ");
-        } catch (java.io.IOException e) {
-            return "";
-        }
-    }
+    /** The row of event i, built once per cell update from the run on screen. */
+    private io.throttlescope.view.LogRows.Row row(int i) { return io.throttlescope.view.LogRows.of(vs.run.get(), i); }
 
     private void reset() {
         if (vs.run.get() == null) return;
@@ -154,6 +152,8 @@ public final class EventLogView extends VBox {
             @Override public Integer get(int index) { return r[index]; }
             @Override public int size() { return r.length; }
         }));
+        // rows are event numbers: a number that exists in both runs keeps its cell, so redraw every cell
+        table.refresh();
         syncing = false;
         count.setText(n + " of " + t.size() + " events");
         follow();

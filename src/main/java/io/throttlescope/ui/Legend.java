@@ -2,23 +2,24 @@ package io.throttlescope.ui;
 
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.shape.Circle;
+import javafx.scene.shape.Line;
 import javafx.scene.shape.Polygon;
 import javafx.scene.shape.Rectangle;
-import javafx.scene.Node;
 
-/** What the colours and marks of the timeline mean. */
+/** What the colours and marks of the timeline mean, budget lanes included. */
 final class Legend extends FlowPane {
     Legend() {
         super(12, 4);
         setId("legend");
         setPadding(new Insets(3, 8, 3, 8));
         setAlignment(Pos.CENTER_LEFT);
-        Color t = Palette.task(0);
+        Color t = Palette.task(1);
         getChildren().addAll(
                 item(box(t), "user mode"), item(box(Palette.hatched(t)), "kernel mode"),
                 item(box(Palette.RUNNABLE), "runnable"), item(box(Palette.hatched(Palette.THROTTLED)), "held off (legacy throttle)"),
@@ -26,24 +27,52 @@ final class Legend extends FlowPane {
                 item(box(Palette.BLOCKED), "D state"), item(bar(), "holds a lock"),
                 item(tri(true, Palette.THROTTLE_MARK), "throttle"), item(tri(false, Palette.UNTHROTTLE_MARK), "unthrottle"),
                 item(new Circle(5, Palette.WORK_MARK), "task work attached"), item(sq(Palette.PARKED), "parked"),
-                item(sq(Palette.UNTHROTTLE_MARK), "re-enqueued"));
+                item(sq(Palette.UNTHROTTLE_MARK), "re-enqueued"),
+                item(line(Palette.POOL, false, 2), "pool"), item(line(Palette.QUOTA, true, 1.2), "quota"),
+                item(box(Palette.DEBT), "debt (runtime < 0)"),
+                item(tick(Palette.SLICE_TICK, 1), "slice pull"), item(tick(Palette.WORK_MARK, 1), "slack return"),
+                item(tick(Palette.UNTHROTTLE_MARK, 1), "distribution"), item(tick(Palette.POOL, 2), "refill"),
+                item(text("\u2691", Palette.NOTE_MARK), "note"), item(text("s", Palette.POOL), "slack timer"),
+                item(text("!", Palette.THROTTLE_MARK), "hung-task report"));
     }
 
     private static Node item(Node n, String text) {
         Label l = new Label(text, n);
-        l.setStyle("-fx-font-size: 11px;");
+        l.getStyleClass().add("legend-item");
         return l;
     }
 
     private static Rectangle box(Paint p) {
         Rectangle r = new Rectangle(16, 10, p);
-        r.setStroke(Color.web("#909090"));
+        r.setStroke(Palette.GRID.darker());
         return r;
     }
 
-    private static Rectangle bar() { return new Rectangle(16, 3, Color.BLACK); }
+    private static Rectangle bar() { return new Rectangle(16, 3, Palette.TEXT); }
 
     private static Rectangle sq(Color c) { return new Rectangle(9, 9, c); }
+
+    private static Line line(Color c, boolean dashed, double w) {
+        Line l = new Line(0, 0, 16, 0);
+        l.setStroke(c);
+        l.setStrokeWidth(w);
+        if (dashed) l.getStrokeDashArray().addAll(4.0, 3.0);
+        return l;
+    }
+
+    private static Line tick(Color c, double w) {
+        Line l = new Line(0, 0, 0, 9);
+        l.setStroke(c);
+        l.setStrokeWidth(w);
+        return l;
+    }
+
+    private static Label text(String s, Color c) {
+        Label l = new Label(s);
+        l.setTextFill(c);
+        l.getStyleClass().add("key-name");
+        return l;
+    }
 
     private static Polygon tri(boolean down, Color c) {
         Polygon p = down ? new Polygon(0, 0, 10, 0, 5, 8) : new Polygon(0, 8, 10, 8, 5, 0);

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.view.Run;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
@@ -33,7 +34,6 @@ import javafx.scene.control.TextInputDialog;
 import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
-import javafx.scene.control.ToolBar;
 import javafx.scene.control.Tooltip;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyCodeCombination;
@@ -62,8 +62,15 @@ public final class MainWindow {
     final CfsRqView cfsRqs = new CfsRqView();
     final LocksView locks = new LocksView();
     final EventLogView log = new EventLogView(vs);
-    private final ScenarioPanel scenarioPanel = new ScenarioPanel(this::goToTime);
+    private final ScenarioPanel scenarioPanel = new ScenarioPanel(this::goToTime, this::zoomTo);
     private final Label explanation = new Label();
+    private final javafx.scene.layout.FlowPane sourceLinks = new javafx.scene.layout.FlowPane(6, 2);
+    private io.throttlescope.view.Explanation lastExplanation;
+    private SplitPane main;
+    private boolean presenting;
+    private double scaleBeforePresenting = 1;
+    private Task<Run[]> loading;
+    private long loadGeneration;
     private final StatusBar status = new StatusBar();
     private final ToggleButton legacyBtn = new ToggleButton("Legacy (\u2264 6.17)");
     private final ToggleButton taskBtn = new ToggleButton("Task-based (6.18)");
@@ -86,15 +93,17 @@ public final class MainWindow {
     public MainWindow(Stage stage) {
         this.stage = stage;
         explanation.setId("explanation");
+        explanation.getStyleClass().add("explanation");
         explanation.setWrapText(true);
         explanation.setPadding(new Insets(6));
-        explanation.setMinHeight(70);
-        explanation.setStyle("-fx-font-size: 12.5px;");
+        explanation.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);     // grows with its text: never clipped
         explanation.setAlignment(Pos.TOP_LEFT);
         explanation.setMaxWidth(Double.MAX_VALUE);
+        sourceLinks.setId("sourceLinks");
+        sourceLinks.setPadding(new Insets(0, 6, 4, 6));
         BorderPane root = new BorderPane();
         root.setTop(new VBox(menuBar(), toolBar()));
-        SplitPane main = new SplitPane();
+        main = new SplitPane();
         main.setOrientation(Orientation.VERTICAL);
         VBox tb = new VBox(timeline, new Legend());
         VBox.setVgrow(timeline, Priority.ALWAYS);
@@ -108,6 +117,9 @@ public final class MainWindow {
         root.setBottom(status);
         status.setText("Open a scenario (File > Open, Ctrl+O, or drop a .json file here)");
         scene = new Scene(root, 1500, 950);
+        scene.getStylesheets().add(Theme.STYLESHEET);
+        vs.scale.addListener((o, a, b) -> applyScale());
+        applyScale();
         scene.addEventFilter(KeyEvent.KEY_PRESSED, this::onKey);
         scene.setOnDragOver(e -> {
             if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
@@ -134,6 +146,11 @@ public final class MainWindow {
     }
 
     public Scene scene() { return scene; }
+
+    private boolean rememberRecent = true;
+
+    /** Whether opening a file adds it to File > Open Recent (commands without a window say no). */
+    public void rememberRecent(boolean on) { rememberRecent = on; }
     public ViewState viewState() { return vs; }
 
     // ------------------------------------------------------------------ layout
@@ -163,7 +180,13 @@ public final class MainWindow {
         lanes.selectedProperty().bindBidirectional(vs.taskLanes);
         MenuItem fit = new MenuItem("_Fit (F)");
         fit.setOnAction(e -> vs.fit());
-        Menu view = new Menu("_View", null, lanes, fit);
+        MenuItem bigger = new MenuItem("_Larger text and lanes (Ctrl++)");
+        bigger.setOnAction(e -> zoomText(1));
+        MenuItem smaller = new MenuItem("_Smaller text and lanes (Ctrl+\u2212)");
+        smaller.setOnAction(e -> zoomText(-1));
+        MenuItem present = new MenuItem("_Presentation mode (F11)");
+        present.setOnAction(e -> setPresenting(!presenting));
+        Menu view = new Menu("_View", null, lanes, fit, new SeparatorMenuItem(), bigger, smaller, present);
         MenuItem next = item("Next event (\u2192)", () -> step(1, i -> true));
         MenuItem prev = item("Previous event (\u2190)", () -> step(-1, i -> true));
         MenuItem thr = item("Next throttle (T)", () -> step(1, kind(EventKind.THROTTLE)));
@@ -182,14 +205,14 @@ public final class MainWindow {
         return m;
     }
 
-    private ToolBar toolBar() {
+    /** The toolbar wraps onto a second row on small screens rather than hiding buttons in an overflow menu. */
+    private javafx.scene.layout.FlowPane toolBar() {
         Button open = button("Open\u2026", "Open a scenario file (Ctrl+O)", this::chooseFile);
         legacyBtn.setId("modelLegacy");
         taskBtn.setId("modelTask");
         for (ToggleButton b : new ToggleButton[] {legacyBtn, taskBtn, compareBtn}) {
             b.setFocusTraversable(false);
-            b.selectedProperty().addListener((o, was, is) ->
-                    b.setStyle(is ? "-fx-base: #3F6FB5; -fx-text-fill: white; -fx-font-weight: bold;" : ""));
+            b.getStyleClass().add("model-toggle");
         }
         SegmentedButton modelSwitch = new SegmentedButton(legacyBtn, taskBtn);
         ToggleGroup models = modelSwitch.getToggleGroup();
@@ -221,18 +244,35 @@ public final class MainWindow {
         speed.setTooltip(new Tooltip("Simulated time per second of playback"));
         jump.setId("jumpTime");
         jump.setPromptText("jump to, e.g. 15ms");
-        jump.setPrefColumnCount(9);
+        jump.setPrefColumnCount(8);
         jump.setOnAction(e -> { jumpTo(jump.getText()); timeline.requestFocus(); });
         ToggleButton lanes = new ToggleButton("Task lanes");
+        lanes.setId("taskLanesToggle");
         lanes.selectedProperty().bindBidirectional(vs.taskLanes);
         lanes.setTooltip(new Tooltip("Show one lane per task with its state over time (L)"));
+        lanes.setFocusTraversable(false);
         Button fit = button("Fit", "Show the whole run (F)", vs::fit);
+        fit.setId("fit");
         compareBtn.setId("compareToggle");
         compareBtn.setTooltip(new Tooltip("Both models stacked on one time axis, with their differences and a results table (C)"));
         compareBtn.setOnAction(e -> setCompare(compareBtn.isSelected()));
         Button help = button("?", "Keyboard shortcuts", this::showShortcuts);
-        return new ToolBar(open, new Separator(), new Label("Model:"), modelSwitch, new Separator(), home, back, fwd, end,
-                thr, park, hung, new Separator(), playBtn, speed, jump, new Separator(), lanes, fit, compareBtn, help);
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(4, 4);
+        bar.setId("toolbar");
+        bar.getStyleClass().add("tool-bar");
+        bar.setPadding(new Insets(4, 6, 4, 6));
+        bar.setAlignment(Pos.CENTER_LEFT);
+        bar.getChildren().addAll(group(open, new Label("Model:"), modelSwitch), group(home, back, fwd, end),
+                group(thr, park, hung), group(playBtn, speed, jump), group(lanes, fit, compareBtn, help));
+        return bar;
+    }
+
+    /** Buttons that stay together when the toolbar wraps. */
+    private static javafx.scene.layout.HBox group(javafx.scene.Node... nodes) {
+        javafx.scene.layout.HBox h = new javafx.scene.layout.HBox(4, nodes);
+        h.setAlignment(Pos.CENTER_LEFT);
+        h.setPadding(new Insets(0, 8, 0, 0));
+        return h;
     }
 
     private static Button button(String text, String tip, Runnable r) {
@@ -245,17 +285,18 @@ public final class MainWindow {
 
     private ScrollPane sidePanel() {
         TitledPane sc = new TitledPane("Scenario", scenarioPanel);
-        TitledPane ex = new TitledPane("What just happened", explanation);
+        VBox why = new VBox(2, explanation, sourceLinks);
+        TitledPane ex = new TitledPane("What just happened", why);
         ex.setId("explanationPane");
         TitledPane rq = new TitledPane("Runqueues and limbo lists at the cursor", cfsRqs);
-        cfsRqs.setPrefHeight(170);
+        cfsRqs.setPrefHeight(190);
         TitledPane lk = new TitledPane("Locks at the cursor", locks);
         locks.setPrefHeight(110);
         VBox box = new VBox(4, ex, rq, lk, sc);
         box.setPadding(new Insets(4));
         ScrollPane sp = new ScrollPane(box);
         sp.setFitToWidth(true);
-        sp.setMinWidth(380);
+        sp.setMinWidth(300);
         return sp;
     }
 
@@ -280,13 +321,30 @@ public final class MainWindow {
         fc.setInitialFileName(base + (format.equals("csv") ? ".csv" : ".perfetto.json"));
         File f = fc.showSaveDialog(stage);
         if (f == null) return;
-        try (java.io.Writer w = java.nio.file.Files.newBufferedWriter(f.toPath(), java.nio.charset.StandardCharsets.UTF_8)) {
-            if (format.equals("csv")) io.throttlescope.trace.CsvExport.write(r.index(), w);
-            else io.throttlescope.trace.PerfettoExport.write(r.index(), w);
-            status.setText("Wrote " + f);
-        } catch (java.io.IOException ex) {
-            error("Cannot write " + f, ex.getMessage());
-        }
+        exportTo(r, format, f.toPath());
+    }
+
+    /** Writes the export off the FX thread, with progress in the status line. */
+    Task<Void> exportTo(Run r, String format, Path out) {
+        Task<Void> job = new Task<>() {
+            @Override protected Void call() throws Exception {
+                updateMessage("Writing " + out.getFileName() + "\u2026");
+                updateProgress(-1, 1);
+                io.throttlescope.cli.SafeOutput.write(out, w -> {
+                    if (format.equals("csv")) io.throttlescope.trace.CsvExport.write(r.index(), w);
+                    else io.throttlescope.trace.PerfettoExport.write(r.index(), w);
+                });
+                return null;
+            }
+        };
+        status.textProperty().bind(job.messageProperty());
+        status.progressProperty().bind(job.progressProperty());
+        job.setOnSucceeded(e -> { unbindStatus(); status.setText("Wrote " + out); });
+        job.setOnFailed(e -> { unbindStatus(); error("Cannot write " + out, String.valueOf(job.getException().getMessage())); });
+        Thread th = new Thread(job, "export");
+        th.setDaemon(true);
+        th.start();
+        return job;
     }
 
     private void chooseFile() {
@@ -321,30 +379,37 @@ public final class MainWindow {
             return;
         }
         SimSpec s = l.spec();
+        if (loading != null) loading.cancel();        // a newer file wins: the older load stops and is never installed
+        long generation = ++loadGeneration;
         Task<Run[]> job = new Task<>() {
             @Override protected Run[] call() {
                 updateMessage("Simulating " + s.name() + " under the legacy model\u2026");
-                Run a = Run.simulate(s, Simulator.Model.LEGACY, f -> updateProgress(f, 2));
+                Run a = Run.simulate(s, Simulator.Model.LEGACY, f -> { stopIfCancelled(); updateProgress(f, 2); });
                 updateProgress(1, 2);
                 updateMessage("Simulating " + s.name() + " under the task-based model\u2026");
-                Run b = Run.simulate(s, Simulator.Model.TASK, f -> updateProgress(1 + f, 2));
+                Run b = Run.simulate(s, Simulator.Model.TASK, f -> { stopIfCancelled(); updateProgress(1 + f, 2); });
                 updateProgress(2, 2);
                 return new Run[] {a, b};
             }
+
+            private void stopIfCancelled() {
+                if (isCancelled()) throw new java.util.concurrent.CancellationException("a newer scenario was opened");
+            }
         };
+        loading = job;
         status.textProperty().bind(job.messageProperty());
         status.progressProperty().bind(job.progressProperty());
         job.setOnSucceeded(e -> {
-            status.textProperty().unbind();
-            status.progressProperty().unbind();
-            status.setProgress(0);
+            if (generation != loadGeneration) return;
+            unbindStatus();
+            loading = null;
             Run[] runs = job.getValue();
             installRuns(s, path, runs[0], runs[1]);
         });
         job.setOnFailed(e -> {
-            status.textProperty().unbind();
-            status.progressProperty().unbind();
-            status.setProgress(0);
+            if (generation != loadGeneration) return;
+            unbindStatus();
+            loading = null;
             Throwable t = job.getException();
             error("The simulation failed", String.valueOf(t == null ? "" : t.getMessage()));
         });
@@ -353,13 +418,22 @@ public final class MainWindow {
         th.start();
     }
 
+    private void unbindStatus() {
+        status.textProperty().unbind();
+        status.progressProperty().unbind();
+        status.setProgress(0);
+    }
+
+    /** Loads a scenario in the background as File > Open does (tests use it to overlap loads). */
+    void openInBackground(Path path) { open(path); }
+
     /** Installs freshly simulated runs (also used by tests and screenshots, on the FX thread). */
     void installRuns(SimSpec s, Path path, Run legacy, Run task) {
         spec = s;
         file = path;
         legacyRun = legacy;
         taskRun = task;
-        if (path != null) recent.add(path.toAbsolutePath().normalize().toString());
+        if (path != null && rememberRecent) recent.add(path.toAbsolutePath().normalize().toString());
         stage.setTitle("ThrottleScope \u2014 " + s.name() + (path == null ? "" : "  (" + path.getFileName() + ")"));
         scenarioPanel.show(s);
         Simulator.Model m = Simulator.Model.of(s.defaultModel());
@@ -371,7 +445,8 @@ public final class MainWindow {
         vs.selectedGroup.set(-1);
         vs.cursor.set(-1);
         vs.run.set(r);
-        vs.fit();
+        double[] story = io.throttlescope.view.StoryRange.of(r);     // open where the story is, not on the whole run
+        vs.setRange(story[0], story[1]);
         if (compareBtn.isSelected()) setCompare(true);
         status.setText("Loaded " + s.name() + ": " + legacy.trace().size() + " events (legacy), " + task.trace().size()
                 + " events (task-based). Press \u2192 to step.");
@@ -490,12 +565,7 @@ public final class MainWindow {
     }
 
     /** The last visible event at or before time t (-1 if none). */
-    public int lastVisibleAtOrBefore(long t) {
-        Trace tr = vs.run.get().trace();
-        int i = tr.firstAtOrAfter(t + 1) - 1;
-        while (i >= 0 && !visible(i)) i--;
-        return i;
-    }
+    public int lastVisibleAtOrBefore(long t) { return vs.run.get().index().lastVisibleAtOrBefore(t); }
 
     public void goTo(int i) {
         vs.cursor.set(Math.max(-1, Math.min(size() - 1, i)));
@@ -528,25 +598,98 @@ public final class MainWindow {
         if (r == null) return;
         int i = vs.cursor.get();
         Snapshot s = r.index().at(i);
-        explanation.setText(Explainer.explain(r, s, i));
+        lastExplanation = io.throttlescope.view.Explainer.explain(r, s, i);
+        explanation.setText(lastExplanation.text());
+        sourceLinks.getChildren().clear();
+        if (!lastExplanation.functions().isEmpty()) {
+            sourceLinks.getChildren().add(new Label("Kernel source (" + lastExplanation.kernelVersion() + "):"));
+            for (String fnName : lastExplanation.functions()) {
+                javafx.scene.control.Hyperlink h = new javafx.scene.control.Hyperlink(fnName);
+                h.setTooltip(new Tooltip(lastExplanation.link(fnName)));
+                h.setOnAction(e -> Browser.open(lastExplanation.link(fnName)));
+                h.setFocusTraversable(false);
+                sourceLinks.getChildren().add(h);
+            }
+        }
         cfsRqs.show(r, s);
         locks.show(r, s);
-        if (i >= 0) {
+        if (i >= 0) {                                    // keep the cursor in view, away from the edges
             long t = r.trace().time(i);
-            double a = vs.viewStart.get(), b = vs.viewEnd.get();
-            if (t < a || t > b) vs.setRange(t - (b - a) / 2, t + (b - a) / 2);
+            double[] f = io.throttlescope.view.StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), t);
+            if (f[0] != vs.viewStart.get() || f[1] != vs.viewEnd.get()) vs.setRange(f[0], f[1]);
         }
-        status.setText((i < 0 ? "before the first event" : "event " + i + " of " + (size() - 1) + "  \u00B7  t = "
-                + DurationText.format(vs.cursorTime())) + "  \u00B7  " + (r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model"));
+        status.setText(statusText(r, i));
+    }
+
+    /** "step 12 of 180 · t = 15.1ms · task-based model": the numbering of the log, describe and --step. */
+    static String statusText(Run r, int i) {
+        return (i < 0 ? "before the first step (0 of " + r.index().steps() + ")"
+                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + io.throttlescope.view.Durations.human(r.trace().time(i)))
+                + "  \u00B7  " + (r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
+    }
+
+    public String statusText() { return status.getText(); }
+
+    // ------------------------------------------------------------------ scale and presentation
+
+    /** Text, lanes and tables grow together: the root font follows the scale. */
+    private void applyScale() {
+        scene.getRoot().setStyle(String.format(java.util.Locale.ROOT, "-fx-font-size: %.1fpx;", 13 * vs.scale.get()));
+        Run r = vs.run.get();
+        if (r != null) { cfsRqs.show(r, r.index().at(vs.cursor.get())); locks.show(r, r.index().at(vs.cursor.get())); }
+    }
+
+    /** Ctrl+plus / Ctrl+minus / Ctrl+0. */
+    public void zoomText(int dir) {
+        double s = dir == 0 ? 1 : vs.scale.get() * (dir > 0 ? 1.15 : 1 / 1.15);
+        vs.scale.set(Math.max(0.7, Math.min(3, Math.round(s * 100) / 100.0)));
+    }
+
+    /** The scale a window of this width starts with: large screens get larger text. */
+    public static double autoScale(double width) { return width >= 3000 ? 2 : width >= 2200 ? 1.5 : 1; }
+
+    /** Presentation mode (F11): the timeline alone, full screen, larger. */
+    public void setPresenting(boolean on) {
+        if (on == presenting) return;
+        presenting = on;
+        if (on) {
+            scaleBeforePresenting = vs.scale.get();
+            vs.scale.set(Math.max(1.4, scaleBeforePresenting * 1.4));
+            top.getItems().setAll(compareBtn.isSelected() ? compare : timelineBox);
+            main.getItems().setAll(top);
+        } else {
+            vs.scale.set(scaleBeforePresenting);
+            main.getItems().setAll(top, log);
+            main.setDividerPositions(0.72);
+            setCompare(compareBtn.isSelected());
+        }
+        stage.setFullScreenExitHint("F11 or Esc leaves presentation mode");
+        stage.setFullScreen(on);
+    }
+
+    public boolean presenting() { return presenting; }
+
+    /** Zooms the timeline to a moment (a note) and moves the cursor there. */
+    void zoomTo(long t) {
+        Run r = vs.run.get();
+        if (r == null) return;
+        double[] a = io.throttlescope.view.StoryRange.around(r, t);
+        vs.setRange(a[0], a[1]);
+        goToTime(t);
     }
 
     // ------------------------------------------------------------------ keys and playback
 
     private void onKey(KeyEvent e) {
         if (e.getTarget() instanceof TextField || e.getTarget() instanceof TextArea) return;
-        if (vs.run.get() == null) return;
         KeyCode k = e.getCode();
         boolean shift = e.isShiftDown(), ctrl = e.isShortcutDown(), alt = e.isAltDown();
+        if (ctrl && (k == KeyCode.PLUS || k == KeyCode.EQUALS || k == KeyCode.ADD)) { zoomText(1); e.consume(); return; }
+        if (ctrl && (k == KeyCode.MINUS || k == KeyCode.SUBTRACT)) { zoomText(-1); e.consume(); return; }
+        if (ctrl && (k == KeyCode.DIGIT0 || k == KeyCode.NUMPAD0)) { zoomText(0); e.consume(); return; }
+        if (k == KeyCode.F11) { setPresenting(!presenting); e.consume(); return; }
+        if (k == KeyCode.ESCAPE && presenting) { setPresenting(false); e.consume(); return; }
+        if (vs.run.get() == null) return;
         int dir = 0;
         if (k == KeyCode.RIGHT || k == KeyCode.PERIOD) dir = 1;
         if (k == KeyCode.LEFT || k == KeyCode.COMMA) dir = -1;
@@ -573,7 +716,7 @@ public final class MainWindow {
             case S -> { if (!ctrl) vs.zoom(1.0 / 0.7, around); }
             case A -> vs.pan(-span * 0.2);
             case D -> vs.pan(span * 0.2);
-            case F -> vs.fit();
+            case F -> { if (ctrl) return; vs.fit(); }
             case M -> switchModel(vs.run.get().model() == Simulator.Model.LEGACY ? Simulator.Model.TASK : Simulator.Model.LEGACY);
             case L -> vs.taskLanes.set(!vs.taskLanes.get());
             case C -> { if (ctrl) return; setCompare(!compareBtn.isSelected()); }
@@ -620,10 +763,10 @@ public final class MainWindow {
         grid.setHgap(16);
         grid.setVgap(4);
         int row = 0;
-        for (String[] s : Shortcuts.ALL) {
-            Label k = new Label(s[0]);
-            k.setStyle("-fx-font-weight: bold;");
-            grid.addRow(row++, k, new Label(s[1]));
+        for (Shortcuts.Key s : Shortcuts.ALL) {
+            Label k = new Label(s.keys());
+            k.getStyleClass().add("key-name");
+            grid.addRow(row++, k, new Label(s.does()));
         }
         a.getDialogPane().setContent(grid);
         a.getDialogPane().setId("shortcutsDialog");

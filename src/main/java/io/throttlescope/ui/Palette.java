@@ -9,44 +9,61 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * Colours: tasks get colours from Paul Tol's colour-blind-safe palettes; kernel mode is the same
- * colour hatched; task states have fixed colours used in the task lanes and the legend.
+ * The canvas's colours, all from theme.css: one colour a task (Tol's colour-blind-safe "muted"
+ * set), fixed colours outside that set for task states and marks; kernel mode is the same colour
+ * hatched.
  */
 public final class Palette {
     private Palette() { }
 
-    /** Tol "bright" + "muted": distinguishable with the common colour-vision deficiencies. */
-    private static final Color[] TASK = {
-        Color.web("#4477AA"), Color.web("#EE6677"), Color.web("#228833"), Color.web("#CCBB44"),
-        Color.web("#66CCEE"), Color.web("#AA3377"), Color.web("#332288"), Color.web("#117733"),
-        Color.web("#44AA99"), Color.web("#88CCEE"), Color.web("#DDCC77"), Color.web("#CC6677"),
-        Color.web("#882255"), Color.web("#999933"),
-    };
+    private static final Color[] TASK = new Color[Theme.taskColours()];
+    static { for (int i = 0; i < TASK.length; i++) TASK[i] = Theme.colour("task-" + i); }
 
-    public static final Color RUNNABLE = Color.web("#C8C8C8");
-    public static final Color THROTTLED = Color.web("#D55E00");
-    public static final Color PARKED = Color.web("#7B3294");
-    public static final Color SLEEPING = Color.web("#DCE9F5");
-    public static final Color BLOCKED = Color.web("#8C510A");
-    public static final Color IDLE = Color.web("#F4F4F4");
-    public static final Color GRID = Color.web("#E0E0E0");
-    public static final Color TEXT = Color.web("#202020");
-    public static final Color CURSOR = Color.web("#E31A1C");
-    public static final Color THROTTLE_MARK = Color.web("#D62728");
-    public static final Color UNTHROTTLE_MARK = Color.web("#2CA02C");
-    public static final Color WORK_MARK = Color.web("#FF7F0E");
-    public static final Color POOL = Color.web("#1F4E9A");
+    public static final Color RUNNABLE = Theme.colour("runnable");
+    public static final Color THROTTLED = Theme.colour("throttled");
+    public static final Color PARKED = Theme.colour("parked");
+    public static final Color SLEEPING = Theme.colour("sleeping");
+    public static final Color BLOCKED = Theme.colour("blocked");
+    public static final Color IDLE = Theme.colour("idle");
+    public static final Color GRID = Theme.colour("grid");
+    public static final Color TEXT = Theme.colour("text");
+    public static final Color TEXT_MUTED = Theme.colour("text-muted");
+    public static final Color LIGHT_TEXT = Theme.colour("light-text");
+    public static final Color CURSOR = Theme.colour("cursor");
+    public static final Color THROTTLE_MARK = Theme.colour("throttle-mark");
+    public static final Color UNTHROTTLE_MARK = Theme.colour("unthrottle-mark");
+    public static final Color WORK_MARK = Theme.colour("work-mark");
+    public static final Color POOL = Theme.colour("pool");
+    public static final Color QUOTA = Theme.colour("quota");
+    public static final Color DEBT = Theme.colour("debt");
+    public static final Color BUDGET_BG = Theme.colour("budget-bg");
+    public static final Color SLICE_TICK = Theme.colour("slice-tick");
+    public static final Color NOTE_MARK = Theme.colour("note-mark");
+    public static final Color DIFF = Theme.colour("diff");
+    public static final Color DIFF_LINE = Theme.colour("diff-line");
+    public static final Color SECTION_BG = Theme.colour("section-bg");
+    public static final Color GROUP_BG = Theme.colour("group-bg");
+    public static final Color LABEL_BG = Theme.colour("label-bg");
+    public static final Color RULER_BG = Theme.colour("ruler-bg");
 
     private static final Map<Color, Paint> HATCH = new HashMap<>();
 
     public static Color task(int i) { return TASK[Math.floorMod(i, TASK.length)]; }
 
-    /** The colour, hatched with darker diagonal stripes: kernel mode. */
+    public static int taskColourCount() { return TASK.length; }
+
+    /** Text that reads on a fill: white on dark colours, the text colour on light ones. */
+    public static Color inkOn(Color fill) {
+        double l = 0.2126 * fill.getRed() + 0.7152 * fill.getGreen() + 0.0722 * fill.getBlue();
+        return l < 0.5 ? LIGHT_TEXT : TEXT;
+    }
+
+    /** The colour, hatched with darker diagonal stripes: kernel mode (and the legacy held-off state). */
     public static Paint hatched(Color c) {
         return HATCH.computeIfAbsent(c, col -> {
             int n = 8;
             WritableImage img = new WritableImage(n, n);
-            Color dark = col.deriveColor(0, 1, 0.55, 1);
+            Color dark = col.getBrightness() < 0.35 ? col.deriveColor(0, 0.6, 2.2, 1) : col.deriveColor(0, 1, 0.55, 1);
             for (int y = 0; y < n; y++) {
                 for (int x = 0; x < n; x++) {
                     boolean stripe = Math.floorMod(x + y, n) < 3;
@@ -57,5 +74,6 @@ public final class Palette {
         });
     }
 
+    /** The line colour of CPU c in the budget lanes. */
     public static Color cpu(int c) { return TASK[Math.floorMod(c * 3 + 1, TASK.length)]; }
 }

@@ -1,6 +1,5 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.spec.SimSpec;
 import javafx.geometry.Insets;
 import javafx.scene.control.Label;
@@ -15,12 +14,12 @@ final class ScenarioPanel extends VBox {
     private final Label description = new Label();
     private final ListView<SimSpec.Note> notes = new ListView<>();
 
-    ScenarioPanel(LongConsumer goTo) {
+    ScenarioPanel(LongConsumer goTo, LongConsumer zoomTo) {
         super(6);
         setId("scenarioPanel");
         setPadding(new Insets(6));
         name.setId("scenarioName");
-        name.setStyle("-fx-font-weight: bold; -fx-font-size: 13px;");
+        name.getStyleClass().add("scenario-name");
         name.setWrapText(true);
         description.setId("scenarioDescription");
         description.setWrapText(true);
@@ -29,16 +28,24 @@ final class ScenarioPanel extends VBox {
         notes.setCellFactory(lv -> new javafx.scene.control.ListCell<>() {
             @Override protected void updateItem(SimSpec.Note n, boolean empty) {
                 super.updateItem(n, empty);
-                setText(empty || n == null ? null : DurationText.format(n.atNs()) + "  " + n.text());
+                setText(empty || n == null ? null : io.throttlescope.view.Durations.human(n.atNs()) + "  " + n.text());
                 setWrapText(true);
                 setPrefWidth(0);
             }
         });
         notes.setOnMouseClicked(e -> {
             SimSpec.Note n = notes.getSelectionModel().getSelectedItem();
-            if (n != null) goTo.accept(n.atNs());
+            if (n == null) return;
+            if (e.getClickCount() >= 2) zoomTo.accept(n.atNs()); else goTo.accept(n.atNs());
         });
-        getChildren().addAll(name, description, new Label("Notes (click to go there):"), notes);
+        javafx.scene.control.Button zoom = new javafx.scene.control.Button("Zoom to this note");
+        zoom.setId("zoomToNote");
+        zoom.setOnAction(e -> {
+            SimSpec.Note n = notes.getSelectionModel().getSelectedItem();
+            if (n != null) zoomTo.accept(n.atNs());
+        });
+        zoom.disableProperty().bind(notes.getSelectionModel().selectedItemProperty().isNull());
+        getChildren().addAll(name, description, new Label("Notes (click: go there; double-click: zoom to it):"), notes, zoom);
     }
 
     void show(SimSpec spec) {

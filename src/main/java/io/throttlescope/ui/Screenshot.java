@@ -1,6 +1,6 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.sim.EventKind;
+import io.throttlescope.view.Run;
 import io.throttlescope.sim.Simulator;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
@@ -22,7 +22,7 @@ public final class Screenshot {
 
     /** Options of one picture. at &lt; 0: not given; step &lt; 0: not given. */
     public record Options(Path file, String model, long atNs, int step, String view, Path out, int width, int height,
-                          long rangeStart, long rangeEnd) {}
+                          long rangeStart, long rangeEnd, double scale) {}
 
     public static void render(Options o) throws Exception {
         WritableImage img = Headless.run(o.width(), o.height(), () -> take(o));
@@ -32,6 +32,8 @@ public final class Screenshot {
     private static WritableImage take(Options o) {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
+        w.rememberRecent(false);                     // a command without a window leaves the user's recent files alone
+        w.vs.scale.set(o.scale() > 0 ? o.scale() : MainWindow.autoScale(o.width()));
         if (!w.openNow(o.file())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
         stage.setWidth(o.width());
         stage.setHeight(o.height());
@@ -42,14 +44,8 @@ public final class Screenshot {
         Run r = w.vs.run.get();
         if (o.view().equals("budget")) w.vs.taskLanes.set(false);
         if (o.view().equals("compare")) w.setCompare(true);
-        if (o.atNs() >= 0) {
-            w.goTo(w.lastVisibleAtOrBefore(o.atNs()));
-        } else if (o.step() >= 0) {
-            int n = 0, target = -1;
-            for (int i = 0; i < r.trace().size() && n < o.step(); i++) {
-                if (r.trace().kind(i) != EventKind.STATE) { target = i; n++; }
-            }
-            w.goTo(o.step() == 0 ? -1 : target);
+        if (o.atNs() >= 0 || o.step() >= 0) {
+            w.goTo(io.throttlescope.cli.Options.cursor(r, o.atNs() >= 0 ? o.atNs() : null, o.step() >= 0 ? o.step() : null));
         }
         if (o.rangeEnd() > o.rangeStart()) w.vs.setRange(o.rangeStart(), o.rangeEnd());
         Node node = switch (o.view()) {

@@ -2,32 +2,46 @@ package io.throttlescope.ui;
 
 import java.util.List;
 
-/** Every keyboard shortcut, shown by "?" and in the README. */
-final class Shortcuts {
+/** Every keyboard shortcut and mouse action: the "?" dialog shows this list and the README's table is this list (a test compares them). */
+public final class Shortcuts {
     private Shortcuts() { }
 
-    static final List<String[]> ALL = List.of(
-            new String[] {"\u2192 or .", "next event"},
-            new String[] {"\u2190 or ,", "previous event"},
-            new String[] {"Shift+\u2192 / Shift+\u2190", "next / previous event of the same kind"},
-            new String[] {"Ctrl+\u2192 / Ctrl+\u2190", "next / previous event of the selected task"},
-            new String[] {"Alt+\u2192 / Alt+\u2190", "next / previous event on the selected CPU"},
-            new String[] {"T / Shift+T", "next / previous throttle"},
-            new String[] {"P / Shift+P", "next / previous park (task-based) or held-off task (legacy)"},
-            new String[] {"H / Shift+H", "next / previous hung-task report"},
-            new String[] {"Home / End", "first / last event"},
-            new String[] {"Ctrl+G", "jump to a time"},
-            new String[] {"Space", "play / pause"},
-            new String[] {"W / S", "zoom in / out around the cursor"},
-            new String[] {"A / D", "pan left / right"},
-            new String[] {"F", "fit the whole run"},
-            new String[] {"mouse wheel", "zoom around the pointer (Shift+wheel: scroll lanes)"},
-            new String[] {"drag", "pan; drag on the time ruler to zoom to a range"},
-            new String[] {"click", "a slice selects its task; the ruler moves the cursor"},
-            new String[] {"M", "switch model (legacy / task-based), keeping the time"},
-            new String[] {"L", "show or hide the task lanes"},
-            new String[] {"C", "compare mode: both models stacked, differences, results table"},
-            new String[] {"X", "go to the first point where the two models diverge"},
-            new String[] {"Ctrl+O", "open a scenario (or drop a .json file on the window)"},
-            new String[] {"?", "this list"});
+    public record Key(String keys, String does) {}
+
+    public static final List<Key> ALL = List.of(
+            new Key("\u2192 or .", "next event"),
+            new Key("\u2190 or ,", "previous event"),
+            new Key("Shift+\u2192 / Shift+\u2190", "next / previous event of the same kind"),
+            new Key("Ctrl+\u2192 / Ctrl+\u2190", "next / previous event of the selected task"),
+            new Key("Alt+\u2192 / Alt+\u2190", "next / previous event on the selected CPU"),
+            new Key("T / Shift+T", "next / previous throttle"),
+            new Key("P / Shift+P", "next park (task-based) or next task held off (legacy) / previous park"),
+            new Key("H / Shift+H", "next / previous hung-task report"),
+            new Key("Home / End", "first / last event"),
+            new Key("Ctrl+G", "jump to a time (or type it in the \"jump to\" field)"),
+            new Key("Space", "play / pause (speed: simulated time per second)"),
+            new Key("W / S", "zoom in / out around the cursor"),
+            new Key("A / D", "pan left / right"),
+            new Key("F", "fit the whole run"),
+            new Key("mouse wheel", "zoom around the pointer (Shift+wheel, or the wheel over the labels: scroll the lanes)"),
+            new Key("drag", "pan; drag on the time ruler to zoom to that range; click the ruler to move the cursor"),
+            new Key("click", "a slice selects its task; a CPU lane selects the CPU; a budget lane selects the group"),
+            new Key("double-click a note", "zoom to that note"),
+            new Key("M", "switch model (legacy / task-based), keeping the time"),
+            new Key("L", "show or hide the task lanes"),
+            new Key("C", "compare mode: both models stacked, their differences and the results table"),
+            new Key("X", "go to the first divergence of the two models"),
+            new Key("Ctrl+plus / Ctrl+minus / Ctrl+0", "larger / smaller / normal text, lanes and tables"),
+            new Key("F11", "presentation mode: the timeline alone, full screen, larger (Esc leaves it)"),
+            new Key("Ctrl+O", "open a scenario (or drop a .json file on the window)"),
+            new Key("Ctrl+R", "reload the scenario from its file"),
+            new Key("Ctrl+C", "in the results table: copy it as text"),
+            new Key("?", "this list"));
+
+    /** The list as the README's Markdown table. */
+    public static String markdown() {
+        StringBuilder sb = new StringBuilder("| key | does |\n|---|---|\n");
+        for (Key k : ALL) sb.append("| ").append(k.keys()).append(" | ").append(k.does()).append(" |\n");
+        return sb.toString();
+    }
 }

@@ -15,7 +15,12 @@ public final class ThrottleScopeApp extends Application {
     }
 
     @Override public void start(Stage stage) {
+        Browser.use(getHostServices());
         MainWindow w = new MainWindow(stage);
+        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        w.viewState().scale.set(MainWindow.autoScale(screen.getWidth()));
+        stage.setWidth(Math.min(1500 * w.viewState().scale.get(), screen.getWidth()));
+        stage.setHeight(Math.min(950 * w.viewState().scale.get(), screen.getHeight()));
         Path f = initialFile;
         if (f == null && !getParameters().getRaw().isEmpty()) f = Path.of(getParameters().getRaw().get(0));
         stage.show();

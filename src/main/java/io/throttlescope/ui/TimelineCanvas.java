@@ -1,6 +1,9 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.scenario.DurationText;
+import io.throttlescope.view.Run;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.Explainer;
+import io.throttlescope.view.States;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.RunInfo;
@@ -32,9 +35,10 @@ import java.util.List;
  * rectangle per pixel column, whatever the number of slices.
  */
 public final class TimelineCanvas extends Region {
-    static final double LABEL_W = 110, RULER_H = 30, CPU_H = 24, TASK_H = 16, GROUP_H = 16, BUDGET_H = 90, SECTION_H = 18;
-    static final Font FONT = Font.font("System", 11);
-    private static final Font BOLD = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11);
+    /** Sizes at scale 1; the scale (Ctrl+plus, presentation mode, large screens) multiplies them all. */
+    static final double LABEL_W = 130, RULER_H = 30, CPU_H = 24, TASK_H = 17, GROUP_H = 17, BUDGET_LINE_H = 13, SECTION_H = 18;
+    private double k = 1, labelW = LABEL_W, rulerH = RULER_H, cpuH = CPU_H, taskH = TASK_H, groupH = GROUP_H, sectionH = SECTION_H;
+    Font font = Font.font("System", 11), bold = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11), small = Font.font("System", 10);
 
     private final ViewState vs;
     private final Canvas canvas = new Canvas();
@@ -43,7 +47,9 @@ public final class TimelineCanvas extends Region {
     private final RectBatch batch = new RectBatch();
     private final BudgetLane budgetLane = new BudgetLane(this);
     private final List<Lane> lanes = new ArrayList<>();
-    private Lane[] cpuLane = new Lane[0], taskLane = new Lane[0];
+    private Lane[] cpuLane = new Lane[0];
+    /** Each task's lanes: one under every cgroup it was in. */
+    private List<List<Lane>> taskLanes = new ArrayList<>();
     /** Compare mode: CPU lanes only, the intervals where the other run differs, the first divergence. */
     private boolean cpuOnly;
     private io.throttlescope.trace.Divergence divergence;
@@ -52,8 +58,10 @@ public final class TimelineCanvas extends Region {
     private boolean dragged;
     private long lastRedrawNs;
 
-    /** A horizontal band of the picture. */
-    record Lane(Kind kind, int id, double y, double h, String label) {}
+    /** A horizontal band of the picture; a task lane also names the cgroup it shows the task in. */
+    record Lane(Kind kind, int id, double y, double h, String label, int group) {
+        Lane(Kind kind, int id, double y, double h, String label) { this(kind, id, y, h, label, -1); }
+    }
 
     enum Kind { SECTION, CPU, GROUP_HEADER, TASK, BUDGET }
 
@@ -71,6 +79,8 @@ public final class TimelineCanvas extends Region {
         vs.selectedGroup.addListener((o, a, b) -> requestRedraw());
         vs.selectedCpu.addListener((o, a, b) -> requestRedraw());
         vs.taskLanes.addListener((o, a, b) -> { layoutLanes(); requestRedraw(); });
+        vs.scale.addListener((o, a, b) -> { applyScale(); layoutLanes(); requestRedraw(); });
+        applyScale();
         tip.setShowDelay(Duration.millis(150));
         tip.setHideDelay(Duration.millis(100));
         Tooltip.install(canvas, tip);
@@ -84,6 +94,18 @@ public final class TimelineCanvas extends Region {
 
     // ------------------------------------------------------------------ geometry
 
+    private void applyScale() {
+        k = vs.scale.get();
+        labelW = LABEL_W * k; rulerH = RULER_H * k; cpuH = CPU_H * k; taskH = TASK_H * k; groupH = GROUP_H * k; sectionH = SECTION_H * k;
+        font = Font.font("System", 11 * k);
+        bold = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11 * k);
+        small = Font.font("System", 10 * k);
+    }
+
+    double scale() { return k; }
+    double labelW() { return labelW; }
+    double rulerH() { return rulerH; }
+
     @Override protected void layoutChildren() {
         double w = getWidth(), h = getHeight(), bw = vbar.prefWidth(-1);
         canvas.setWidth(Math.max(1, w - bw));
@@ -94,7 +116,7 @@ public final class TimelineCanvas extends Region {
     }
 
     private void updateScroll() {
-        double visible = canvas.getHeight() - RULER_H;
+        double visible = canvas.getHeight() - rulerH;
         vbar.setMin(0);
         vbar.setMax(Math.max(0, contentH - visible));
         vbar.setVisibleAmount(Math.max(1, visible));
@@ -108,57 +130,76 @@ public final class TimelineCanvas extends Region {
         double y = 0;
         if (r != null) {
             RunInfo info = r.info();
-            lanes.add(new Lane(Kind.SECTION, 0, y, SECTION_H, "CPUs"));
-            y += SECTION_H;
-            for (int c = 0; c < info.cpus(); c++) { lanes.add(new Lane(Kind.CPU, c, y, CPU_H, "CPU" + c)); y += CPU_H; }
+            lanes.add(new Lane(Kind.SECTION, 0, y, sectionH, "CPUs"));
+            y += sectionH;
+            for (int c = 0; c < info.cpus(); c++) { lanes.add(new Lane(Kind.CPU, c, y, cpuH, "CPU" + c)); y += cpuH; }
             if (vs.taskLanes.get() && !cpuOnly) {
-                lanes.add(new Lane(Kind.SECTION, 1, y, SECTION_H, "Tasks"));
-                y += SECTION_H;
+                lanes.add(new Lane(Kind.SECTION, 1, y, sectionH, "Tasks"));
+                y += sectionH;
                 for (int g = 0; g < info.groups().length; g++) {
-                    List<Integer> ts = tasksOf(info, g);
+                    List<Integer> ts = tasksOf(r, g);
                     if (ts.isEmpty()) continue;
-                    lanes.add(new Lane(Kind.GROUP_HEADER, g, y, GROUP_H, info.groups()[g] + quotaText(info, g)));
-                    y += GROUP_H;
-                    for (int t : ts) { lanes.add(new Lane(Kind.TASK, t, y, TASK_H, info.tasks()[t])); y += TASK_H; }
+                    lanes.add(new Lane(Kind.GROUP_HEADER, g, y, groupH, info.groups()[g] + quotaText(r, g), g));
+                    y += groupH;
+                    for (int t : ts) { lanes.add(new Lane(Kind.TASK, t, y, taskH, info.tasks()[t], g)); y += taskH; }
                 }
             }
             boolean any = cpuOnly;
             for (int g = 0; g < info.groups().length && !cpuOnly; g++) {
-                if (info.quotaNs()[g] < 0) continue;
-                if (!any) { lanes.add(new Lane(Kind.SECTION, 2, y, SECTION_H, "Budgets")); y += SECTION_H; any = true; }
-                lanes.add(new Lane(Kind.BUDGET, g, y, BUDGET_H, info.groups()[g]));
-                y += BUDGET_H;
+                if (!limited(r, g)) continue;
+                if (!any) { lanes.add(new Lane(Kind.SECTION, 2, y, sectionH, "Budgets")); y += sectionH; any = true; }
+                int lines = Math.min(io.throttlescope.view.BudgetScale.MAX_LINES, io.throttlescope.view.BudgetScale.activeCpus(r.index(), g).size()) + 1;
+                lanes.add(new Lane(Kind.BUDGET, g, y, Math.max(100, 40 + lines * BUDGET_LINE_H) * k, info.groups()[g]));
+                y += Math.max(100, 40 + lines * BUDGET_LINE_H) * k;
             }
         }
         contentH = y;
         int nc = r == null ? 0 : r.info().cpus(), nt = r == null ? 0 : r.info().tasks().length;
         cpuLane = new Lane[nc];
-        taskLane = new Lane[nt];
+        taskLanes = new ArrayList<>();
+        for (int t = 0; t < nt; t++) taskLanes.add(new ArrayList<>());
         for (Lane l : lanes) {
             if (l.kind() == Kind.CPU) cpuLane[l.id()] = l;
-            if (l.kind() == Kind.TASK) taskLane[l.id()] = l;
+            if (l.kind() == Kind.TASK) taskLanes.get(l.id()).add(l);
         }
         updateScroll();
     }
 
-    static String quotaText(RunInfo info, int g) {
-        long q = info.quotaNs()[g];
-        return q < 0 ? "" : "   cpu.max " + DurationText.format(q) + " / " + DurationText.format(info.periodNs()[g]);
+    /** A group with a quota at any time of the run. */
+    static boolean limited(Run r, int g) { return r.info().quotaNs()[g] >= 0 || r.index().quotas(g).size() > 1; }
+
+    /** "cpu.max 10ms / 100ms", with every later value a write gave it. */
+    static String quotaText(Run r, int g) {
+        io.throttlescope.trace.TraceIndex.Series q = r.index().quotas(g);
+        if (!limited(r, g)) return "";
+        StringBuilder sb = new StringBuilder("   cpu.max ");
+        for (int i = 0; i < q.size(); i++) {
+            if (i > 0) sb.append(i == 1 ? ", then " : ", ");
+            if (i > 3) { sb.append("\u2026"); break; }
+            long v = q.value(i);
+            sb.append(v < 0 ? "max" : Durations.human(v)).append(" / ").append(Durations.human(r.index().periodAt(g, q.time(i))));
+            if (i > 0) sb.append(" at ").append(Durations.human(q.time(i)));
+        }
+        return sb.toString();
     }
 
-    static List<Integer> tasksOf(RunInfo info, int g) {
+    /** The tasks shown under group g: every task that was in it at some time. */
+    static List<Integer> tasksOf(Run r, int g) {
         List<Integer> l = new ArrayList<>();
-        for (int t = 0; t < info.tasks().length; t++) if (info.taskGroup()[t] == g) l.add(t);
+        for (int t = 0; t < r.info().tasks().length; t++) {
+            Slices m = r.index().membership(t);
+            for (int i = 0; i < m.size(); i++) if (m.value(i) == g) { l.add(t); break; }
+        }
         return l;
     }
 
-    double plotW() { return canvas.getWidth() - LABEL_W; }
+    double plotW() { return canvas.getWidth() - labelW; }
 
-    double x(double t) { return LABEL_W + (t - vs.viewStart.get()) / (vs.viewEnd.get() - vs.viewStart.get()) * plotW(); }
+    double x(double t) { return labelW + (t - vs.viewStart.get()) / (vs.viewEnd.get() - vs.viewStart.get()) * plotW(); }
 
-    double time(double x) { return vs.viewStart.get() + (x - LABEL_W) / plotW() * (vs.viewEnd.get() - vs.viewStart.get()); }
+    double time(double x) { return vs.viewStart.get() + (x - labelW) / plotW() * (vs.viewEnd.get() - vs.viewStart.get()); }
 
-    private double laneY(Lane l) { return RULER_H + l.y() - vbar.getValue(); }
+    private double laneY(Lane l) { return rulerH + l.y() - vbar.getValue(); }
 
     /** Compare mode: only the CPU lanes, with the differences to the other run highlighted. */
     public void setCompare(boolean cpuOnly, io.throttlescope.trace.Divergence d) {
@@ -189,6 +230,11 @@ public final class TimelineCanvas extends Region {
         javafx.application.Platform.runLater(() -> { if (redrawPending) redraw(); });
     }
 
+    /** A label to draw over the slices once they are drawn. */
+    private record PendingText(String text, double x, double y, Paint ink) {}
+
+    private final List<PendingText> pendingText = new ArrayList<>();
+
     public void redraw() {
         redrawPending = false;
         long t0 = System.nanoTime();
@@ -201,7 +247,7 @@ public final class TimelineCanvas extends Region {
         if (r == null || plotW() <= 10) { lastRedrawNs = System.nanoTime() - t0; return; }
         for (Lane l : lanes) {
             double y = laneY(l);
-            if (y + l.h() < RULER_H || y > h) continue;
+            if (y + l.h() < rulerH || y > h) continue;
             switch (l.kind()) {
                 case CPU -> drawCpu(g, r, l, y);
                 case TASK -> drawTask(g, r, l, y);
@@ -210,63 +256,58 @@ public final class TimelineCanvas extends Region {
             }
         }
         batch.flush(g);
-        // state labels go over the slices, which the batch has just drawn
-        g.setFont(SMALL);
+        // state labels go over the slices, which the batch has just drawn: no box, an ink that reads on the state's colour
+        g.setFont(small);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
-        for (Object[] t : pendingText) {
-            String text = (String) t[0];
-            double tx = (double) t[1], ty = (double) t[2];
-            g.setFill(LABEL_BG);
-            g.fillRect(tx - 2, ty - 6, text.length() * 5.6 + 4, 12);
-            g.setFill(Palette.TEXT);
-            g.fillText(text, tx, ty);
+        for (PendingText t : pendingText) {
+            g.setFill(t.ink());
+            g.fillText(t.text(), t.x(), t.y());
         }
         pendingText.clear();
         if (divergence != null) drawDivergence(g);
         drawPeriodLines(g, r, h);
-        drawMarks(g, r);
+        drawLaneMarks(g, r);
         drawLabels(g, r, h);
         drawRuler(g, r, w);
+        drawRulerMarks(g, r);
         drawCursor(g, r, h);
         lastRedrawNs = System.nanoTime() - t0;
     }
-
-    private static final Color DIFF = Color.rgb(220, 0, 160, 0.28);
 
     private void drawDivergence(GraphicsContext g) {
         for (int c = 0; c < cpuLane.length; c++) {
             Lane l = cpuLane[c];
             if (l == null) continue;
             double y = laneY(l);
-            drawSlices(divergence.cpuDiff(c), y, l.h(), (v, d) -> DIFF);
+            drawSlices(divergence.cpuDiff(c), y, l.h(), (v, d) -> Palette.DIFF, Long.MIN_VALUE, Long.MAX_VALUE);
         }
         batch.flush(g);
         if (divergence.firstTimeNs >= 0) {
             double xx = Math.round(x(divergence.firstTimeNs)) + 0.5;
-            if (xx >= LABEL_W && xx <= canvas.getWidth()) {
-                g.setStroke(Color.rgb(200, 0, 150));
+            if (xx >= labelW && xx <= canvas.getWidth()) {
+                g.setStroke(Palette.DIFF_LINE);
                 g.setLineWidth(2);
                 g.setLineDashes(6, 3);
-                g.strokeLine(xx, RULER_H, xx, canvas.getHeight());
+                g.strokeLine(xx, rulerH, xx, canvas.getHeight());
                 g.setLineDashes(null);
-                g.setFill(Color.rgb(200, 0, 150));
-                g.setFont(BOLD);
+                g.setFill(Palette.DIFF_LINE);
+                g.setFont(bold);
                 g.setTextAlign(TextAlignment.LEFT);
                 g.setTextBaseline(VPos.TOP);
-                g.fillText("first divergence", xx + 4, RULER_H + 2);
+                g.fillText("first divergence", xx + 4, rulerH + 2);
             }
         }
     }
 
     private void drawCpu(GraphicsContext g, Run r, Lane l, double y) {
         g.setFill(Palette.IDLE);
-        g.fillRect(LABEL_W, y + 2, plotW(), l.h() - 4);
+        g.fillRect(labelW, y + 2, plotW(), l.h() - 4);
         Slices s = r.index().cpuSlices(l.id());
         drawSlices(s, y + 2, l.h() - 4, (v, d) -> {
             Color c = Palette.task(v);
             return TraceIndex.kernelMode(d) ? Palette.hatched(c) : c;
-        });
+        }, Long.MIN_VALUE, Long.MAX_VALUE);
         int sel = vs.selectedTask.get();
         if (sel >= 0) outline(g, s, sel, y + 2, l.h() - 4);
     }
@@ -274,24 +315,32 @@ public final class TimelineCanvas extends Region {
     private void drawTask(GraphicsContext g, Run r, Lane l, double y) {
         Slices s = r.index().taskSlices(l.id());
         Color own = Palette.task(l.id());
-        drawSlices(s, y + 2, l.h() - 4, (v, d) -> stateFill(v, own));
-        Slices held = r.index().heldSlices(l.id());
-        drawSlices(held, y, 2, (v, d) -> Color.BLACK);
-        labelStates(g, r, s, y, l.h());
+        Slices m = r.index().membership(l.id());
+        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
+        // only while the task is in this lane's cgroup (a moved task has a lane under each)
+        for (int i = m.firstEndingAfter((long) t0); i < m.size() && m.start(i) < t1; i++) {
+            if (m.value(i) != l.group()) continue;
+            long a = m.start(i), b = m.end(i);
+            drawSlices(s, y + 2, l.h() - 4, (v, d) -> stateFill(v, d, own), a, b);
+            drawSlices(r.index().heldSlices(l.id()), y, 2 * k, (v, d) -> Palette.TEXT, a, b);
+            labelStates(r, s, l, y, a, b);
+        }
         if (vs.selectedTask.get() == l.id()) {
-            g.setStroke(Color.BLACK);
+            g.setStroke(Palette.TEXT);
             g.setLineWidth(1);
-            g.strokeRect(LABEL_W + 0.5, y + 1.5, plotW() - 1, l.h() - 3);
+            g.strokeRect(labelW + 0.5, y + 1.5, plotW() - 1, l.h() - 3);
         }
     }
 
     /** Wide enough task-lane slices say what the task waits for (D state, sleeping) or that it is parked or held off. */
-    private void labelStates(GraphicsContext g, Run r, Slices s, double y, double h) {
-        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
+    private void labelStates(Run r, Slices s, Lane l, double y, long from, long to) {
+        double t0 = Math.max(vs.viewStart.get(), from), t1 = Math.min(vs.viewEnd.get(), to);
+        double[] marks = hungMarkXs(r, l.id(), t0, t1);
+        double charW = 6.2 * k;
         int drawn = 0;
         for (int i = s.firstEndingAfter((long) t0); i < s.size() && s.start(i) < t1 && drawn < 200; i++) {
-            double xs = Math.max(LABEL_W, x(s.start(i))), xe = Math.min(canvas.getWidth(), x(s.end(i)));
-            if (xe - xs < 70) continue;
+            double xs = Math.max(labelW, x(Math.max(s.start(i), from))), xe = Math.min(canvas.getWidth(), x(Math.min(s.end(i), to)));
+            if (xe - xs < 70 * k) continue;
             TaskState st = TaskState.values()[s.value(i)];
             String text = switch (st) {
                 case BLOCKED, SLEEPING -> s.detail(i) >= 0 ? "waits: " + r.info().str(s.detail(i)) : null;
@@ -300,23 +349,50 @@ public final class TimelineCanvas extends Region {
                 default -> null;
             };
             if (text == null) continue;
-            int fit = (int) ((xe - xs - 6) / 6.2);
+            // the widest stretch of the slice that no hung-task mark crosses
+            double bestA = xs, bestB = xe, a = xs;
+            boolean cut = false;
+            for (double mx : marks) {
+                if (mx <= xs || mx >= xe) continue;
+                if (!cut || mx - 6 * k - a > bestB - bestA) { bestA = a; bestB = mx - 6 * k; }
+                cut = true;
+                a = mx + 6 * k;
+            }
+            if (cut && xe - a > bestB - bestA) { bestA = a; bestB = xe; }
+            int fit = (int) ((bestB - bestA - 6) / charW);
             if (fit < 4) continue;
             if (text.length() > fit) text = text.substring(0, fit - 1) + "\u2026";
-            Paint ink = st == TaskState.SLEEPING || st == TaskState.THROTTLED ? Palette.TEXT : Color.WHITE;
-            pendingText.add(new Object[] {text, xs + 3, y + h / 2, ink});
+            Color fill = st == TaskState.THROTTLED ? Palette.THROTTLED : (Color) stateFill(s.value(i), s.detail(i), Palette.task(l.id()));
+            pendingText.add(new PendingText(text, bestA + 3, y + l.h() / 2, inkOnState(st, fill)));
             drawn++;
         }
     }
 
-    private static final Font SMALL = Font.font("System", 10);
-    private static final Color LABEL_BG = Color.rgb(255, 255, 255, 0.82);
-    private final List<Object[]> pendingText = new ArrayList<>();
+    /** Text on a state's fill: the hatched held-off state gets dark text on its light stripes' average. */
+    private static Paint inkOnState(TaskState st, Color fill) {
+        return st == TaskState.THROTTLED ? Palette.TEXT : Palette.inkOn(fill);
+    }
 
-    static Paint stateFill(int state, Color own) {
+    /** The x of each hung-task mark of task t in [t0, t1]. */
+    private double[] hungMarkXs(Run r, int t, double t0, double t1) {
+        TraceIndex idx = r.index();
+        Trace tr = r.trace();
+        double[] out = new double[8];
+        int n = 0;
+        for (int m = idx.firstMarkAtOrAfter((long) t0); m < idx.markCount() && n < 64; m++) {
+            int e = idx.mark(m);
+            if (tr.time(e) > t1) break;
+            if (tr.kind(e) != EventKind.HUNG_TASK || tr.task(e) != t) continue;
+            if (n == out.length) out = java.util.Arrays.copyOf(out, n * 2);
+            out[n++] = x(tr.time(e));
+        }
+        return java.util.Arrays.copyOf(out, n);
+    }
+
+    static Paint stateFill(int state, int detail, Color own) {
         TaskState st = TaskState.values()[state];
         return switch (st) {
-            case RUNNING -> own;
+            case RUNNING -> TraceIndex.runningKernel(detail) ? Palette.hatched(own) : own;
             case RUNNABLE -> Palette.RUNNABLE;
             case THROTTLED -> Palette.hatched(Palette.THROTTLED);
             case PARKED -> Palette.PARKED;
@@ -328,24 +404,29 @@ public final class TimelineCanvas extends Region {
 
     interface FillOf { Paint of(int value, int detail); }
 
-    /** Per-pixel level of detail: each pixel column gets the slice that covers its start (or the first one in it). */
-    private void drawSlices(Slices s, double y, double h, FillOf fill) {
+    /**
+     * Per-pixel level of detail: each pixel column gets the slice that covers its start (or the first
+     * one in it). Only the part of each slice inside [from, to) is drawn.
+     */
+    private void drawSlices(Slices s, double y, double h, FillOf fill, long from, long to) {
         if (s.size() == 0) return;
         double w = plotW();
         double t0 = vs.viewStart.get(), span = vs.viewEnd.get() - t0;
         double nsPerPx = span / w;
-        int i = s.firstEndingAfter((long) Math.floor(t0));
+        double lo = Math.max(labelW, labelW + (from - t0) / nsPerPx), hi = Math.min(labelW + w, labelW + (to - t0) / nsPerPx);
+        if (hi <= lo) return;
+        int i = s.firstEndingAfter((long) Math.floor(Math.max(t0, from)));
         while (i < s.size()) {
-            double xs = LABEL_W + (s.start(i) - t0) / nsPerPx, xe = LABEL_W + (s.end(i) - t0) / nsPerPx;
-            if (xs >= LABEL_W + w) break;
-            xs = Math.max(LABEL_W, xs);
-            xe = Math.min(LABEL_W + w, xe);
+            double xs = labelW + (s.start(i) - t0) / nsPerPx, xe = labelW + (s.end(i) - t0) / nsPerPx;
+            if (xs >= hi) break;
+            xs = Math.max(lo, xs);
+            xe = Math.min(hi, xe);
             Paint p = fill.of(s.value(i), s.detail(i));
             double px0 = Math.floor(xs), px1 = Math.max(px0 + 1, Math.round(xe));
             if (p != null) batch.add(p, px0, y, px1 - px0, h);
             if (xe - xs < 1) {
                 // skip every other slice that starts in the same pixel column
-                long next = (long) Math.ceil(t0 + (px0 + 1 - LABEL_W) * nsPerPx);
+                long next = (long) Math.ceil(t0 + (px0 + 1 - labelW) * nsPerPx);
                 int j = s.firstEndingAfter(next);
                 i = Math.max(i + 1, j);
             } else {
@@ -355,113 +436,146 @@ public final class TimelineCanvas extends Region {
     }
 
     private void outline(GraphicsContext g, Slices s, int task, double y, double h) {
-        g.setStroke(Color.BLACK);
+        g.setStroke(Palette.TEXT);
         g.setLineWidth(1.5);
         double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
         int drawn = 0;
         for (int i = s.firstEndingAfter((long) t0); i < s.size() && s.start(i) < t1 && drawn < 4000; i++) {
             if (s.value(i) != task) continue;
-            double xs = Math.max(LABEL_W, x(s.start(i))), xe = Math.min(canvas.getWidth(), x(s.end(i)));
+            double xs = Math.max(labelW, x(s.start(i))), xe = Math.min(canvas.getWidth(), x(s.end(i)));
             if (xe - xs >= 2) g.strokeRect(xs + 0.75, y + 0.75, xe - xs - 1.5, h - 1.5);
             else g.strokeLine(xs + 0.5, y, xs + 0.5, y + h);
             drawn++;
         }
     }
 
-    private void drawPeriodLines(GraphicsContext g, Run r, double h) {
+    /** The group whose period boundaries are drawn: the selected one, else the first limited one. */
+    int periodGroup(Run r) {
         int grp = vs.selectedGroup.get();
-        RunInfo info = r.info();
-        if (grp < 0 || grp >= info.groups().length || info.quotaNs()[grp] < 0) {
-            grp = -1;
-            for (int x = 0; x < info.groups().length && grp < 0; x++) if (info.quotaNs()[x] >= 0) grp = x;
-        }
+        if (grp >= 0 && grp < r.info().groups().length && limited(r, grp)) return grp;
+        for (int x = 0; x < r.info().groups().length; x++) if (limited(r, x)) return x;
+        return -1;
+    }
+
+    private void drawPeriodLines(GraphicsContext g, Run r, double h) {
+        int grp = periodGroup(r);
         if (grp < 0) return;
-        long period = info.periodNs()[grp], phase = info.phaseNs()[grp];
+        RunInfo info = r.info();
         double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
-        if (period / (t1 - t0) * plotW() < 4) return;
-        g.setStroke(Color.web("#9E9E9E"));
+        long period = r.index().periodAt(grp, (long) Math.max(0, t0)), phase = info.phaseNs()[grp];
+        if (period <= 0 || period / (t1 - t0) * plotW() < 4) return;
+        g.setStroke(Palette.GRID.darker());
         g.setLineWidth(1);
         g.setLineDashes(2, 3);
-        long k = (long) Math.floor((t0 - phase) / period);
-        for (long b = phase + k * period; b <= t1; b += period) {
+        long k0 = (long) Math.floor((t0 - phase) / period);
+        for (long b = phase + k0 * period; b <= t1; b += period) {
             if (b < t0 || b > info.endNs()) continue;
             double xx = Math.round(x(b)) + 0.5;
-            g.strokeLine(xx, RULER_H, xx, h);
+            g.strokeLine(xx, rulerH, xx, h);
         }
         g.setLineDashes(null);
     }
 
-    private void drawMarks(GraphicsContext g, Run r) {
+    /** The marks on the CPU and task lanes: throttle, unthrottle, task work, park, re-enqueue, hung-task reports. */
+    private void drawLaneMarks(GraphicsContext g, Run r) {
         TraceIndex idx = r.index();
         Trace tr = r.trace();
         double t1 = vs.viewEnd.get();
-        int nc = cpuLane.length, nt = taskLane.length;
+        int nc = cpuLane.length, nt = taskLanes.size();
         // at most one mark of a kind per pixel column per lane (marks come in time order)
         int[] lastCpu = new int[EventKind.values().length * Math.max(1, nc)];
         int[] lastTask = new int[EventKind.values().length * Math.max(1, nt)];
-        int[] lastRuler = new int[EventKind.values().length];
         java.util.Arrays.fill(lastCpu, Integer.MIN_VALUE);
         java.util.Arrays.fill(lastTask, Integer.MIN_VALUE);
-        java.util.Arrays.fill(lastRuler, Integer.MIN_VALUE);
         for (int m = idx.firstMarkAtOrAfter((long) vs.viewStart.get()); m < idx.markCount(); m++) {
             int e = idx.mark(m);
             long t = tr.time(e);
             if (t > t1) break;
-            EventKind k = tr.kind(e);
+            EventKind kd = tr.kind(e);
             int px = (int) Math.round(x(t));
-            int c = tr.cpu(e), ta = tr.task(e), ko = k.ordinal();
+            int c = tr.cpu(e), ta = tr.task(e), ko = kd.ordinal();
             boolean cpuNew = c >= 0 && c < nc && lastCpu[ko * nc + c] != px;
             boolean taskNew = ta >= 0 && ta < nt && lastTask[ko * nt + ta] != px;
-            boolean rulerNew = lastRuler[ko] != px;
             if (c >= 0 && c < nc) lastCpu[ko * nc + c] = px;
             if (ta >= 0 && ta < nt) lastTask[ko * nt + ta] = px;
-            lastRuler[ko] = px;
             Lane lane = cpuNew ? cpuLane[c] : null;
-            Lane tl = taskNew ? taskLane(ta) : null;
-            switch (k) {
+            Lane tl = taskNew ? taskLaneAt(r, ta, t) : null;
+            switch (kd) {
                 case THROTTLE -> triangle(g, px, lane, true, Palette.THROTTLE_MARK);
                 case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
                 case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, tl, true);
                 case PARKED -> marker(g, px, lane, Palette.PARKED, tl, false);
                 case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, tl, false);
-                case SLACK_TIMER -> { if (rulerNew) letter(g, px, RULER_H - 11, "s", Palette.POOL); }
-                case HUNG_TASK -> {
-                    if (rulerNew) letter(g, px, RULER_H - 11, "!", Palette.THROTTLE_MARK);
-                    if (tl != null) letter(g, px, laneY(tl) + 1, "!", Palette.THROTTLE_MARK);
-                }
-                case NOTE -> { if (rulerNew) letter(g, px, RULER_H - 11, "\u2691", Color.web("#B8860B")); }
-                case FAULT -> { if (rulerNew) letter(g, px, RULER_H - 11, "\u2716", Palette.THROTTLE_MARK); }
+                case HUNG_TASK -> { if (tl != null) letter(g, px, laneY(tl) + 1, "!", Palette.THROTTLE_MARK); }
                 default -> { }
             }
         }
     }
 
-    private Lane taskLane(int t) { return t >= 0 && t < taskLane.length ? taskLane[t] : null; }
+    /** The marks of the ruler (drawn after it, so nothing covers them): notes, slack timer, hung-task reports, faults. */
+    private void drawRulerMarks(GraphicsContext g, Run r) {
+        TraceIndex idx = r.index();
+        Trace tr = r.trace();
+        double t1 = vs.viewEnd.get();
+        int[] last = new int[EventKind.values().length];
+        java.util.Arrays.fill(last, Integer.MIN_VALUE);
+        double y = rulerH - 13 * k;
+        for (int m = idx.firstMarkAtOrAfter((long) vs.viewStart.get()); m < idx.markCount(); m++) {
+            int e = idx.mark(m);
+            long t = tr.time(e);
+            if (t > t1) break;
+            EventKind kd = tr.kind(e);
+            int px = (int) Math.round(x(t));
+            if (px < labelW || last[kd.ordinal()] == px) continue;
+            last[kd.ordinal()] = px;
+            switch (kd) {
+                case SLACK_TIMER -> letter(g, px, y, "s", Palette.POOL);
+                case HUNG_TASK -> letter(g, px, y, "!", Palette.THROTTLE_MARK);
+                case NOTE -> letter(g, px, y, "\u2691", Palette.NOTE_MARK);
+                case FAULT -> letter(g, px, y, "\u2716", Palette.THROTTLE_MARK);
+                default -> { }
+            }
+        }
+    }
+
+    /** The lane of task ta at time t: the one under the cgroup it was in then. */
+    private Lane taskLaneAt(Run r, int ta, long t) {
+        if (ta < 0 || ta >= taskLanes.size() || taskLanes.get(ta).isEmpty()) return null;
+        List<Lane> ls = taskLanes.get(ta);
+        if (ls.size() == 1) return ls.get(0);
+        Slices m = r.index().membership(ta);
+        int i = m.at(t);
+        int g = i < 0 ? -1 : m.value(i);
+        for (Lane l : ls) if (l.group() == g) return l;
+        return ls.get(0);
+    }
 
     private void triangle(GraphicsContext g, double px, Lane lane, boolean down, Color c) {
         if (lane == null) return;
         double y = laneY(lane);
-        if (y < RULER_H - 2) return;
+        if (y < rulerH - 2) return;
+        double s = 5 * k, hgt = 8 * k;
         g.setFill(c);
-        if (down) g.fillPolygon(new double[] {px - 5, px + 5, px}, new double[] {y, y, y + 8}, 3);
-        else g.fillPolygon(new double[] {px - 5, px + 5, px}, new double[] {y + CPU_H, y + CPU_H, y + CPU_H - 8}, 3);
+        if (down) g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y, y, y + hgt}, 3);
+        else g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y + lane.h(), y + lane.h(), y + lane.h() - hgt}, 3);
     }
 
     /** A mark on the CPU lane and on the task's lane: a dot (task work, upper half) or a square (park, lower half). */
     private void marker(GraphicsContext g, double px, Lane lane, Color c, Lane task, boolean round) {
+        double r = 4 * k;
         for (Lane l : new Lane[] {lane, task}) {
             if (l == null) continue;
             double y = laneY(l) + l.h() * (round ? 0.35 : 0.65);
-            if (y < RULER_H) continue;
+            if (y < rulerH) continue;
             g.setFill(c);
             g.setStroke(Color.WHITE);
             g.setLineWidth(1);
             if (round) {
-                g.fillOval(px - 4, y - 4, 8, 8);
-                g.strokeOval(px - 4, y - 4, 8, 8);
+                g.fillOval(px - r, y - r, 2 * r, 2 * r);
+                g.strokeOval(px - r, y - r, 2 * r, 2 * r);
             } else {
-                g.fillRect(px - 4, y - 4, 8, 8);
-                g.strokeRect(px - 4, y - 4, 8, 8);
+                g.fillRect(px - r, y - r, 2 * r, 2 * r);
+                g.strokeRect(px - r, y - r, 2 * r, 2 * r);
             }
         }
     }
@@ -469,89 +583,73 @@ public final class TimelineCanvas extends Region {
     private void letter(GraphicsContext g, double px, double y, String s, Color c) {
         if (y < 0) return;
         g.setFill(c);
-        g.setFont(BOLD);
+        g.setFont(bold);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
         g.fillText(s, px, y);
     }
 
     private void drawLabels(GraphicsContext g, Run r, double h) {
-        g.setFill(Color.web("#F7F7F7"));
-        g.fillRect(0, RULER_H, LABEL_W, h - RULER_H);
+        g.setFill(Palette.LABEL_BG);
+        g.fillRect(0, rulerH, labelW, h - rulerH);
         g.setStroke(Palette.GRID);
-        g.strokeLine(LABEL_W - 0.5, RULER_H, LABEL_W - 0.5, h);
+        g.strokeLine(labelW - 0.5, rulerH, labelW - 0.5, h);
         g.setTextBaseline(VPos.CENTER);
         g.setTextAlign(TextAlignment.LEFT);
         for (Lane l : lanes) {
             double y = laneY(l);
-            if (y + l.h() < RULER_H || y > h) continue;
+            if (y + l.h() < rulerH || y > h) continue;
             switch (l.kind()) {
                 case SECTION -> {
-                    g.setFill(Color.web("#E8EEF6"));
+                    g.setFill(Palette.SECTION_BG);
                     g.fillRect(0, y, canvas.getWidth(), l.h());
                     g.setFill(Palette.TEXT);
-                    g.setFont(BOLD);
-                    g.fillText(l.label(), 6, y + l.h() / 2);
+                    g.setFont(bold);
+                    g.fillText(l.label(), 6 * k, y + l.h() / 2);
                 }
                 case GROUP_HEADER -> {
-                    g.setFill(Color.web("#F0F0F0"));
+                    g.setFill(Palette.GROUP_BG);
                     g.fillRect(0, y, canvas.getWidth(), l.h());
                     g.setFill(Palette.TEXT);
-                    g.setFont(BOLD);
-                    g.fillText(l.label(), 6, y + l.h() / 2);
+                    g.setFont(bold);
+                    g.fillText(l.label(), 6 * k, y + l.h() / 2);
                 }
                 case TASK -> {
                     g.setFill(Palette.task(l.id()));
-                    g.fillRect(6, y + 4, 8, l.h() - 8);
+                    g.fillRect(6 * k, y + 4 * k, 9 * k, l.h() - 8 * k);
                     g.setFill(Palette.TEXT);
-                    g.setFont(vs.selectedTask.get() == l.id() ? BOLD : FONT);
-                    g.fillText(clip(l.label(), 13), 18, y + l.h() / 2);
+                    g.setFont(vs.selectedTask.get() == l.id() ? bold : font);
+                    g.fillText(clip(l.label(), 15), 19 * k, y + l.h() / 2);
                 }
                 case CPU -> {
                     g.setFill(Palette.TEXT);
-                    g.setFont(BOLD);
-                    g.fillText(l.label(), 8, y + l.h() / 2);
+                    g.setFont(bold);
+                    g.fillText(l.label(), 8 * k, y + l.h() / 2);
                 }
-                case BUDGET -> {
-                    g.setFill(Palette.TEXT);
-                    g.setFont(BOLD);
-                    g.fillText(clip(l.label(), 14), 8, y + 14);
-                    g.setFont(FONT);
-                    g.setFill(Palette.POOL);
-                    g.fillText("\u2014 pool", 8, y + 32);
-                    int k = 0;
-                    for (int c : budgetLane.cpus(r.info())) {
-                        g.setFill(Palette.cpu(c));
-                        g.fillText("\u2014 CPU" + c + " local", 8, y + 46 + k++ * 12);
-                    }
-                    if (r.info().cpus() > 4) {
-                        g.setFill(Color.GRAY);
-                        g.fillText("(click a CPU lane)", 8, y + 58);
-                    }
-                }
+                case BUDGET -> budgetLane.drawLabel(g, r, l.id(), y, l.h());
             }
         }
     }
 
-    private static String clip(String s, int n) { return s.length() <= n ? s : s.substring(0, n - 1) + "\u2026"; }
+    static String clip(String s, int n) { return s.length() <= n ? s : s.substring(0, n - 1) + "\u2026"; }
 
     private void drawRuler(GraphicsContext g, Run r, double w) {
-        g.setFill(Color.web("#FBFBFB"));
-        g.fillRect(0, 0, w, RULER_H);
+        g.setFill(Palette.RULER_BG);
+        g.fillRect(0, 0, w, rulerH);
         g.setStroke(Palette.GRID);
-        g.strokeLine(0, RULER_H - 0.5, w, RULER_H - 0.5);
+        g.strokeLine(0, rulerH - 0.5, w, rulerH - 0.5);
         double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
-        double step = niceStep((t1 - t0) / Math.max(1, plotW() / 110));
-        g.setFont(FONT);
+        double step = niceStep((t1 - t0) / Math.max(1, plotW() / (110 * k)));
+        g.setFont(font);
         g.setTextBaseline(VPos.TOP);
         g.setTextAlign(TextAlignment.LEFT);
         for (double t = Math.ceil(t0 / step) * step; t <= t1; t += step) {
             double xx = Math.round(x(t)) + 0.5;
-            if (xx < LABEL_W) continue;
-            g.setStroke(Color.web("#B0B0B0"));
-            g.strokeLine(xx, RULER_H - 8, xx, RULER_H);
+            if (xx < labelW) continue;
+            g.setStroke(Palette.GRID.darker());
+            g.strokeLine(xx, rulerH - 6 * k, xx, rulerH);
             g.setFill(Palette.TEXT);
-            g.fillText(DurationText.format(Math.round(t)), xx + 3, 3);
+            g.fillText(Durations.human(Math.round(t)), xx + 3, 2 * k);
         }
         if (!Double.isNaN(rulerDragX)) {
             g.setFill(Color.rgb(30, 100, 200, 0.25));
@@ -559,34 +657,30 @@ public final class TimelineCanvas extends Region {
             g.fillRect(a, 0, b - a, canvas.getHeight());
         }
         g.setFill(Palette.TEXT);
-        g.setFont(BOLD);
-        g.fillText(r.model().id.equals("legacy") ? "legacy" : "task-based", 6, 3);
-        g.setFont(FONT);
-        g.fillText("model  \u00B7  time \u2192", 6, 16);
+        g.setFont(bold);
+        g.fillText(r.model().id.equals("legacy") ? "legacy" : "task-based", 6 * k, 2 * k);
+        g.setFont(small);
+        g.fillText("model \u00B7 time \u2192", 6 * k, 16 * k);
     }
 
-    static double niceStep(double raw) {
-        double p = Math.pow(10, Math.floor(Math.log10(Math.max(1, raw))));
-        for (double m : new double[] {1, 2, 5, 10}) if (m * p >= raw) return m * p;
-        return 10 * p;
-    }
+    static double niceStep(double raw) { return io.throttlescope.view.BudgetScale.niceStep(raw); }
 
     private void drawCursor(GraphicsContext g, Run r, double h) {
         if (vs.cursor.get() < 0) return;
         double xx = Math.round(x(vs.cursorTime())) + 0.5;
-        if (xx < LABEL_W || xx > canvas.getWidth()) return;
+        if (xx < labelW || xx > canvas.getWidth()) return;
         g.setStroke(Palette.CURSOR);
         g.setLineWidth(1.5);
         g.strokeLine(xx, 0, xx, h);
         g.setFill(Palette.CURSOR);
-        g.fillPolygon(new double[] {xx - 6, xx + 6, xx}, new double[] {RULER_H - 9, RULER_H - 9, RULER_H}, 3);
+        g.fillPolygon(new double[] {xx - 6, xx + 6, xx}, new double[] {rulerH - 9, rulerH - 9, rulerH}, 3);
     }
 
     // ------------------------------------------------------------------ interaction
 
     private void onScroll(ScrollEvent e) {
         if (vs.run.get() == null) return;
-        if (e.isShiftDown() || e.getX() < LABEL_W) {
+        if (e.isShiftDown() || e.getX() < labelW) {
             vbar.setValue(Math.max(0, Math.min(vbar.getMax(), vbar.getValue() - e.getDeltaY())));
         } else if (e.getDeltaY() != 0) {
             vs.zoom(e.getDeltaY() > 0 ? 0.8 : 1.25, time(e.getX()));
@@ -597,7 +691,7 @@ public final class TimelineCanvas extends Region {
     private void onPress(MouseEvent e) {
         dragged = false;
         dragStartX = e.getX();
-        if (e.getY() < RULER_H && e.getX() > LABEL_W) rulerDragX = e.getX();
+        if (e.getY() < rulerH && e.getX() > labelW) rulerDragX = e.getX();
         dragX = e.getX();
         canvas.requestFocus();
     }
@@ -647,12 +741,13 @@ public final class TimelineCanvas extends Region {
 
     record Hit(int task, int group, int cpu, String text) {}
 
+    /** What is under a point, and its tooltip: exact times and values. */
     Hit hit(double x, double y) {
         Run r = vs.run.get();
-        if (r == null || x < LABEL_W) return null;
+        if (r == null || x < labelW) return null;
         Hit mark = markAt(r, x, y);
         if (mark != null) return mark;
-        if (y < RULER_H) return null;
+        if (y < rulerH) return null;
         double t = time(x);
         for (Lane l : lanes) {
             double ly = laneY(l);
@@ -662,40 +757,36 @@ public final class TimelineCanvas extends Region {
                 case CPU -> {
                     Slices s = r.index().cpuSlices(l.id());
                     int i = s.at((long) t);
-                    if (i < 0) return new Hit(-1, -1, l.id(), "CPU" + l.id() + ": idle at " + DurationText.format((long) t));
+                    if (i < 0) return new Hit(-1, -1, l.id(), "CPU" + l.id() + ": idle at " + Durations.exact((long) t));
                     int task = s.value(i);
                     String g = info.groups()[TraceIndex.group(s.detail(i))];
                     return new Hit(task, TraceIndex.group(s.detail(i)), l.id(), info.tasks()[task] + " (" + g + ") on CPU" + l.id() + ", "
-                            + (TraceIndex.kernelMode(s.detail(i)) ? "kernel mode" : "user mode") + "\n"
-                            + DurationText.format(s.start(i)) + " \u2013 " + DurationText.format(s.end(i))
-                            + "  (" + DurationText.format(s.end(i) - s.start(i)) + ")");
+                            + (TraceIndex.kernelMode(s.detail(i)) ? "kernel mode" : "user mode") + "\n" + span(s, i));
                 }
                 case TASK -> {
                     Slices s = r.index().taskSlices(l.id());
                     int i = s.at((long) t);
                     if (i < 0) return new Hit(l.id(), -1, -1, info.tasks()[l.id()]);
+                    Slices m = r.index().membership(l.id());
+                    int mi = m.at((long) t);
+                    if (mi >= 0 && m.value(mi) != l.group()) {
+                        return new Hit(l.id(), -1, -1, info.tasks()[l.id()] + " is in " + info.groups()[m.value(mi)] + " at this time, not in " + info.groups()[l.group()]);
+                    }
                     TaskState st = TaskState.values()[s.value(i)];
                     String why = st == TaskState.BLOCKED || st == TaskState.SLEEPING ? " (" + info.str(s.detail(i)) + ")"
-                            : st == TaskState.RUNNING && s.detail(i) >= 0 ? " on CPU" + s.detail(i) : "";
-                    return new Hit(l.id(), -1, -1, info.tasks()[l.id()] + ": " + stateName(st) + why + "\n"
-                            + DurationText.format(s.start(i)) + " \u2013 " + DurationText.format(s.end(i))
-                            + "  (" + DurationText.format(s.end(i) - s.start(i)) + ")");
+                            : st == TaskState.RUNNING ? " on CPU" + TraceIndex.runningCpu(s.detail(i)) + (TraceIndex.runningKernel(s.detail(i)) ? ", kernel mode" : ", user mode") : "";
+                    return new Hit(l.id(), -1, -1, info.tasks()[l.id()] + ": " + States.name(st) + why + "\n" + span(s, i));
                 }
-                case BUDGET -> {
-                    StringBuilder sb = new StringBuilder(info.groups()[l.id()] + " at " + DurationText.format((long) t) + "\n");
-                    io.throttlescope.trace.TraceIndex.Series p = r.index().pool(l.id());
-                    int pi = p.lastAtOrBefore((long) t);
-                    sb.append("pool ").append(DurationText.format(pi < 0 ? info.quotaNs()[l.id()] : p.value(pi)));
-                    for (int c = 0; c < info.cpus(); c++) {
-                        sb.append("\nCPU").append(c).append(" runtime_remaining ").append(DurationText.format(r.index().remainingAt(l.id(), c, (long) t)));
-                    }
-                    return new Hit(-1, l.id(), -1, sb.toString());
-                }
-                case GROUP_HEADER -> { return new Hit(-1, l.id(), -1, info.groups()[l.id()] + quotaText(info, l.id())); }
+                case BUDGET -> { return new Hit(-1, l.id(), -1, budgetLane.tooltip(r, l.id(), (long) t)); }
+                case GROUP_HEADER -> { return new Hit(-1, l.id(), -1, info.groups()[l.id()] + quotaText(r, l.id())); }
                 default -> { return null; }
             }
         }
         return null;
+    }
+
+    private static String span(Slices s, int i) {
+        return Durations.exact(s.start(i)) + " \u2013 " + Durations.exact(s.end(i)) + "  (" + Durations.exact(s.end(i) - s.start(i)) + ")";
     }
 
     /** A mark within 4 px of the pointer, on the lane under it (or in the ruler). */
@@ -703,20 +794,20 @@ public final class TimelineCanvas extends Region {
         TraceIndex idx = r.index();
         Trace tr = r.trace();
         double per = (vs.viewEnd.get() - vs.viewStart.get()) / plotW();
-        long from = (long) (time(x) - 4 * per), to = (long) (time(x) + 4 * per);
+        long from = (long) (time(x) - 4 * per * k), to = (long) (time(x) + 4 * per * k);
         for (int m = idx.firstMarkAtOrAfter(from); m < idx.markCount(); m++) {
             int e = idx.mark(m);
             if (tr.time(e) > to) break;
-            EventKind k = tr.kind(e);
-            Lane on = y < RULER_H ? null : laneAtY(y);
+            EventKind kd = tr.kind(e);
+            Lane on = y < rulerH ? null : laneAtY(y);
             boolean here;
-            if (y < RULER_H) here = k == EventKind.NOTE || k == EventKind.SLACK_TIMER || k == EventKind.HUNG_TASK || k == EventKind.FAULT;
+            if (y < rulerH) here = kd == EventKind.NOTE || kd == EventKind.SLACK_TIMER || kd == EventKind.HUNG_TASK || kd == EventKind.FAULT;
             else if (on == null) here = false;
-            else if (on.kind() == Kind.CPU) here = tr.cpu(e) == on.id() && k != EventKind.NOTE && k != EventKind.SLACK_TIMER;
+            else if (on.kind() == Kind.CPU) here = tr.cpu(e) == on.id() && kd != EventKind.NOTE && kd != EventKind.SLACK_TIMER;
             else if (on.kind() == Kind.TASK) here = tr.task(e) == on.id();
             else here = false;
             if (!here) continue;
-            return new Hit(tr.task(e), tr.group(e), tr.cpu(e), Explainer.explain(r, r.index().at(e), e));
+            return new Hit(tr.task(e), tr.group(e), tr.cpu(e), Explainer.explain(r, r.index().at(e), e).text());
         }
         return null;
     }
@@ -727,19 +818,6 @@ public final class TimelineCanvas extends Region {
             if (y >= ly && y < ly + l.h()) return l;
         }
         return null;
-    }
-
-    static String stateName(TaskState st) {
-        return switch (st) {
-            case RUNNING -> "running";
-            case RUNNABLE -> "runnable (waiting for a CPU)";
-            case THROTTLED -> "held off by a throttled hierarchy";
-            case PARKED -> "parked on a limbo list";
-            case SLEEPING -> "sleeping";
-            case BLOCKED -> "D state (uninterruptible)";
-            case EXITED -> "exited";
-            case NEW -> "not started";
-        };
     }
 
     private void onMove(MouseEvent e) {

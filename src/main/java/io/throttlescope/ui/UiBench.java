@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.view.Run;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import javafx.stage.Stage;

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.view.Run;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.IntegerProperty;
@@ -20,6 +21,8 @@ public final class ViewState {
     public final IntegerProperty selectedCpu = new SimpleIntegerProperty(-1);
     public final IntegerProperty selectedGroup = new SimpleIntegerProperty(-1);
     public final BooleanProperty taskLanes = new SimpleBooleanProperty(true);
+    /** How large text and lanes are drawn (Ctrl+plus / Ctrl+minus, presentation mode). */
+    public final DoubleProperty scale = new SimpleDoubleProperty(1);
 
     public long cursorTime() {
         Run r = run.get();

@@ -80,6 +80,26 @@ class CompareTest {
         String out = cli("compare", "scenarios/16-hackbench-1-group.json", "--runs", "3", "--metric", "run time");
         assertThat(out).contains("(3 runs per model, seeds 1..3)");
         assertThat(out.lines().filter(l -> l.startsWith("run time_ms")).findFirst().orElseThrow())
-                .matches("run time_ms \\(last task exit\\)\\s+[0-9.]+\u00B1[0-9.]+%\\s+[0-9.]+\u00B1[0-9.]+%\\s+[-+]?[0-9.]+%");
+                .matches("run time_ms \\(last task exit\\)\\s+[0-9.]+\u00B1[0-9.]+%\\s+[0-9.]+\u00B1[0-9.]+%\\s+[-+]?[0-9.]+%\\s+[-+]?[0-9.]+%");
+    }
+
+    @Test
+    void improvementFollowsTheKernelThreadsConvention() {
+        // base 18.35 s, head 18.78 s of a lower-is-better time: change +2.34%, improvement -2.34%
+        Comparison.Row r = new Comparison.Row("run time_ms (last task exit)", new Comparison.Stat(18.35, 0), new Comparison.Stat(18.78, 0),
+                (18.78 - 18.35) / 18.35 * 100, -1, -1);
+        assertThat(Comparison.change(r.change_pct())).isEqualTo("+2.34%");
+        assertThat(Comparison.improvement(r)).isEqualTo("-2.34%");
+        assertThat(r.verdict()).isEqualTo(-1);
+        // more syscalls completed is better: a rise is an improvement
+        Comparison.Row s = new Comparison.Row("syscalls completed: read", new Comparison.Stat(100, 0), new Comparison.Stat(110, 0), 10.0, -1, -1);
+        assertThat(Comparison.improvement(s)).isEqualTo("+10.00%");
+        assertThat(s.verdict()).isEqualTo(1);
+        // the headline rows come first in the table
+        Comparison c = Comparison.of(io.throttlescope.sim.SimRun.library("02-pileup-hung-task.json", io.throttlescope.sim.Simulator.Model.LEGACY).sim.result(),
+                io.throttlescope.sim.SimRun.library("02-pileup-hung-task.json", io.throttlescope.sim.Simulator.Model.TASK).sim.result());
+        assertThat(c.table.get(0).metric()).isEqualTo("hung-task reports");
+        assertThat(c.table.get(1).metric()).startsWith("lock ");
+        assertThat(c.table.get(0).verdict()).isEqualTo(1);      // fewer reports under task-based: better, whatever the sign
     }
 }

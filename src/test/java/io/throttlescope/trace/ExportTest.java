@@ -124,22 +124,28 @@ class ExportTest {
     }
 
     @org.junit.jupiter.api.Test
-    void divergenceIsTheFirstContextSwitchThatDiffers() {
+    void divergenceIsTheFirstDifferenceLongerThanTheThreshold() {
         SimRun a = SimRun.library("01-seed-story-rwsem-reader.json", Simulator.Model.LEGACY);
         SimRun b = SimRun.library("01-seed-story-rwsem-reader.json", Simulator.Model.TASK);
         TraceIndex ia = new TraceIndex(a.trace, RunInfo.of(a.sim)), ib = new TraceIndex(b.trace, RunInfo.of(b.sim));
+        // issue 8: the 1 ns of the task-based model's initial runtime made the old definition point at 10 ms
         Divergence d = Divergence.of(ia, ib);
-        // independently: the lists of (time, cpu, task) switches, compared in order
-        List<long[]> sa = switches(a.trace), sb = switches(b.trace);
-        int k = 0;
-        while (k < sa.size() && k < sb.size() && java.util.Arrays.equals(sa.get(k), sb.get(k))) k++;
-        assertThat(d.firstTimeNs).isEqualTo(Math.min(sa.get(k)[0], sb.get(k)[0]));
-        assertThat(a.trace.kind(d.firstEvent)).isEqualTo(io.throttlescope.sim.EventKind.SWITCH);
-        assertThat(a.trace.time(d.firstEvent)).isEqualTo(sa.get(k)[0]);
-        // nothing differs on any CPU before it, and something does right there
-        long firstDiff = Long.MAX_VALUE;
-        for (int c = 0; c < ia.info().cpus(); c++) if (d.cpuDiff(c).size() > 0) firstDiff = Math.min(firstDiff, d.cpuDiff(c).start(0));
-        assertThat(firstDiff).isEqualTo(d.firstTimeNs);
+        assertThat(d.firstTimeNs).isEqualTo(15_000_000L);
+        assertThat(d.firstCpu).isEqualTo(0);
+        String[] names = ia.info().tasks();
+        assertThat(d.firstTaskA < 0 ? "idle" : names[d.firstTaskA]).isEqualTo("idle");      // legacy: R is held off, CPU0 idles
+        assertThat(names[d.firstTaskB]).isEqualTo("R");                                      // task-based: R finishes its critical section
+        assertThat(d.firstDurationNs).isGreaterThan(Divergence.DEFAULT_THRESHOLD_NS);
+        // with no threshold, the 1 ns difference at 10 ms is a divergence
+        Divergence any = Divergence.of(ia, ib, 0);
+        assertThat(any.firstTimeNs).isEqualTo(10_000_000L);
+        // independently: every highlighted interval lasts longer than the threshold, none starts earlier
+        for (int c = 0; c < ia.info().cpus(); c++) {
+            for (int i = 0; i < d.cpuDiff(c).size(); i++) {
+                assertThat(d.cpuDiff(c).end(i) - d.cpuDiff(c).start(i)).isGreaterThan(1000);
+                assertThat(d.cpuDiff(c).start(i)).isGreaterThanOrEqualTo(d.firstTimeNs);
+            }
+        }
         // identical runs do not diverge
         assertThat(Divergence.of(ia, ia).firstEvent).isEqualTo(-1);
     }

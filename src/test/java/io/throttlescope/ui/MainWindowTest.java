@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.view.Run;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import javafx.scene.control.DialogPane;
@@ -46,7 +47,7 @@ class MainWindowTest {
         throw new AssertionError("no " + k + " for " + task);
     }
 
-    String cell(CfsRqView v, String cfsRq, java.util.function.Function<CfsRqView.Row, String> f) {
+    String cell(CfsRqView v, String cfsRq, java.util.function.Function<io.throttlescope.view.CfsRqRows.Row, String> f) {
         return v.getItems().stream().filter(r -> r.cfsRq().equals(cfsRq)).map(f).findFirst().orElseThrow();
     }
 
@@ -69,30 +70,30 @@ class MainWindowTest {
         int work = eventOf(EventKind.TASK_WORK_ADDED, "R");
         robot.interact(() -> w.goTo(work));
         Label explanation = robot.lookup("#explanation").queryAs(Label.class);
-        assertThat(explanation.getText()).contains("CPU0 picked R").contains("task_throttle_setup_work() attached throttle_cfs_rq_work")
+        assertThat(explanation.getText()).contains("CPU0 picked R").contains("task_throttle_setup_work() attached the throttle task work throttle_cfs_rq_work()")
                 .contains("R keeps running in the kernel and will be parked when it returns to user mode");
         CfsRqView rq = robot.lookup("#cfsrqTable").queryAs(CfsRqView.class);
         assertThat(cell(rq, "/G @ CPU0", r -> r.throttled() ? "yes" : "no")).isEqualTo("yes");
-        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::limbo)).isEqualTo("H");          // H was parked at 10 ms
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText)).isEqualTo("H");          // H was parked at 10 ms
         LocksView locks = robot.lookup("#locksTable").queryAs(LocksView.class);
-        assertThat(locks.getItems().get(0).inside()).isEqualTo("R");                    // R holds the read side
-        assertThat(locks.getItems().get(0).queue()).isEmpty();
+        assertThat(locks.getItems().get(0).insideText()).isEqualTo("R");                    // R holds the read side
+        assertThat(locks.getItems().get(0).queueText()).isEmpty();
 
         // step forward (key) to the park: R is now at the head of the limbo list, before H
         robot.clickOn("#timeline");
         int park = eventOf(EventKind.PARKED, "R");
         for (int i = 0; i < 20 && w.vs.cursor.get() < park; i++) robot.type(KeyCode.RIGHT);
         assertThat(w.vs.cursor.get()).isEqualTo(park);
-        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::limbo)).isEqualTo("R \u2192 H");
-        assertThat(locks.getItems().get(0).inside()).isEmpty();                        // it released the lock first
-        assertThat(explanation.getText()).contains("R returns to user mode").contains("parked at the head of the limbo list of /G on CPU0");
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText)).isEqualTo("R \u2192 H");
+        assertThat(locks.getItems().get(0).insideText()).isEmpty();                        // it released the lock first
+        assertThat(explanation.getText()).contains("R returns to user mode").contains("at the head of the limbo list of its own cfs_rq, /G on CPU0");
         String atPark = explanation.getText();
 
         // and back: every view as it was
         for (int i = 0; i < 20 && w.vs.cursor.get() > work; i++) robot.type(KeyCode.LEFT);
         assertThat(w.vs.cursor.get()).isEqualTo(work);
-        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::limbo)).isEqualTo("H");
-        assertThat(locks.getItems().get(0).inside()).isEqualTo("R");
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText)).isEqualTo("H");
+        assertThat(locks.getItems().get(0).insideText()).isEqualTo("R");
         assertThat(explanation.getText()).contains("task_throttle_setup_work()");
         robot.type(KeyCode.RIGHT);
         assertThat(explanation.getText()).isNotEqualTo(atPark);
@@ -125,10 +126,10 @@ class MainWindowTest {
         assertThat(w.vs.run.get().trace().time(w.vs.cursor.get() + 1)).isGreaterThan(t);
         // legacy at 15.1 ms: R holds the lock but is held off by the throttle; nothing is parked
         CfsRqView rq = robot.lookup("#cfsrqTable").queryAs(CfsRqView.class);
-        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::limbo)).isEmpty();
-        assertThat(cell(rq, "/G @ CPU0", CfsRqView.Row::queued)).contains("R").contains("H");
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText)).isEmpty();
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::queuedText)).contains("R").contains("H");
         LocksView locks = robot.lookup("#locksTable").queryAs(LocksView.class);
-        assertThat(locks.getItems().get(0).inside()).isEqualTo("R");
+        assertThat(locks.getItems().get(0).insideText()).isEqualTo("R");
         robot.clickOn("#timeline");
         robot.type(KeyCode.M);
         assertThat(w.vs.run.get().model()).isEqualTo(Simulator.Model.TASK);

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.view;
 
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;

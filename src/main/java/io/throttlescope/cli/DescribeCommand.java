@@ -1,0 +1,49 @@
+package io.throttlescope.cli;
+
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.view.Describe;
+import io.throttlescope.view.Run;
+import io.throttlescope.view.StoryRange;
+import picocli.CommandLine.ArgGroup;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+
+@Command(name = "describe", mixinStandardHelpOptions = true,
+        description = "Print what every view of the window shows at a cursor: the runqueue and limbo table, the locks, the task lanes, "
+                + "the explanation, the budget values and axis, the visible range and the event log around the cursor.")
+public final class DescribeCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
+    @Option(names = "--model", paramLabel = "MODEL", description = "throttle model: ${COMPLETION-CANDIDATES} (default: the scenario's)") Options.ModelName model;
+    @ArgGroup(exclusive = true) Where where;
+    @Option(names = "--range", paramLabel = "START:END", description = "the visible time range (default: where the window opens, following the cursor)") String range;
+    @Option(names = "--json", description = "print the description as JSON") boolean json;
+
+    static final class Where {
+        @Option(names = "--at", paramLabel = "TIME", description = "the last step at or before this simulated time, e.g. 15.1ms") String at;
+        @Option(names = "--step", paramLabel = "N", description = "step N (the window's and the log's numbering; 0: before the first)") Integer step;
+    }
+
+    @Override public Integer call() {
+        Long at = where != null && where.at != null ? Options.time(where.at, "--at") : null;
+        double[] r = range == null ? null : ScreenshotCommand.range(range);
+        SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
+        if (sim == null) return 1;
+        Run run = Run.simulate(sim, Options.model(model, sim.defaultModel()));
+        int i = Options.cursor(run, at, where == null ? null : where.step);
+        if (r == null) {
+            r = StoryRange.of(run);
+            if (i >= 0) r = StoryRange.follow(r[0], r[1], run.trace().time(i));
+        }
+        Describe.View v = Describe.at(run, i, r[0], r[1], -1);
+        spec.commandLine().getOut().print(json ? RunCommand.resultJson(v) + "\n" : Describe.text(v));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+}

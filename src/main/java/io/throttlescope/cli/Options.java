@@ -1,0 +1,62 @@
+package io.throttlescope.cli;
+
+import io.throttlescope.scenario.DurationText;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.Run;
+
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
+
+/** Option values shared by the commands, checked before any work. */
+public final class Options {
+    private Options() { }
+
+    /** --model values (case-insensitive). */
+    public enum ModelName {
+        legacy, task;
+        public Simulator.Model model() { return Simulator.Model.of(name()); }
+    }
+
+    /** --format values of export. */
+    public enum Format { perfetto, csv }
+
+    /** --view values of screenshot. */
+    public enum ViewName { window, timeline, budget, limbo, locks, log, explanation, compare }
+
+    /** The model to use: the option's, else the scenario's default. */
+    static Simulator.Model model(ModelName m, String scenarioDefault) { return m != null ? m.model() : Simulator.Model.of(scenarioDefault); }
+
+    static long time(String text, String option) {
+        long t = DurationText.parse(text);
+        if (t < 0) throw new UsageException(option + " needs a time with a unit, e.g. 15ms (got '" + text + "')");
+        return t;
+    }
+
+    static Pattern regex(String text, String option) {
+        try {
+            return Pattern.compile(text);
+        } catch (PatternSyntaxException e) {
+            throw new UsageException(option + " is not a valid regular expression: " + e.getDescription() + " ('" + text + "')");
+        }
+    }
+
+    /** The event index of --at TIME or --step N in a run (-1: before the first), or a usage error past the end. */
+    public static int cursor(Run run, Long atNs, Integer step) {
+        if (step != null) {
+            if (step < 0) throw new UsageException("--step must be 0 or more (got " + step + ")");
+            if (step > run.index().steps()) throw new UsageException("--step " + step + " is past the last step of this run (" + run.index().steps() + ")");
+            return run.index().eventOfStep(step);
+        }
+        if (atNs != null) {
+            if (atNs > run.info().endNs()) throw new UsageException("--at " + Durations.exact(atNs) + " is past the end of the run (" + Durations.exact(run.info().endNs()) + ")");
+            return run.index().lastVisibleAtOrBefore(atNs);
+        }
+        return -1;
+    }
+
+    static void output(java.nio.file.Path out) {
+        String p = SafeOutput.problem(out);
+        if (p != null) throw new UsageException(p);
+    }
+}
