@@ -16,11 +16,11 @@ import java.util.concurrent.Callable;
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure the simulator on a generated large run (events per second, bytes per event).")
 public final class BenchCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
-    @Option(names = "--cpus", defaultValue = "64") int cpus;
-    @Option(names = "--groups", defaultValue = "16") int groups;
+    @Option(names = "--cpus", defaultValue = "64", description = "CPUs of the generated scenario (default: ${DEFAULT-VALUE})") int cpus;
+    @Option(names = "--groups", defaultValue = "16", description = "limited cgroups (default: ${DEFAULT-VALUE})") int groups;
     @Option(names = "--pairs", defaultValue = "20", description = "sender/receiver pairs per group") int pairs;
-    @Option(names = "--duration", defaultValue = "1s") String duration;
-    @Option(names = "--model", defaultValue = "task") String model;
+    @Option(names = "--duration", defaultValue = "1s", description = "simulated time (default: ${DEFAULT-VALUE})") String duration;
+    @Option(names = "--model", defaultValue = "task", description = "throttle model: legacy or task (default: ${DEFAULT-VALUE})") String model;
     @Option(names = "--repeat", defaultValue = "5", description = "measured runs") int repeat;
     @Option(names = "--warmup", defaultValue = "3", description = "runs before measuring, for the JIT compiler") int warmup;
     @Option(names = "--ui", description = "measure the window instead: timeline redraws and cursor steps on the generated run") boolean ui;

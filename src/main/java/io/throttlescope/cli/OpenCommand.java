@@ -8,7 +8,7 @@ import java.util.concurrent.Callable;
 
 @Command(name = "open", mixinStandardHelpOptions = true, description = "Open the window with a scenario.")
 public final class OpenCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", arity = "0..1") Path file;
+    @Parameters(index = "0", paramLabel = "FILE", arity = "0..1", description = "the scenario file (default: the seed story)") Path file;
 
     @Override public Integer call() { return openWindow(file); }
 

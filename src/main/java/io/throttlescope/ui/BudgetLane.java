@@ -27,6 +27,8 @@ final class BudgetLane {
 
     BudgetScale lastScale(int grp) { return last.get(grp); }
 
+    private BudgetScale sc(int grp) { return last.get(grp); }
+
     void draw(GraphicsContext g, Run r, int grp, double y, double laneH) {
         RunInfo info = r.info();
         double k = tl.scale(), x0 = tl.labelW(), w = tl.plotW(), right = x0 + w;
@@ -102,6 +104,14 @@ final class BudgetLane {
             long v = q.value(i);
             double a = Math.max(x0, tl.x(q.time(i))), b = i + 1 < q.size() ? Math.min(right, tl.x(q.time(i + 1))) : right;
             if (v < 0 || b <= a) continue;
+            if (v > sc(grp).max) {                         // zoomed in below the quota: say where it is
+                g.setFill(Palette.QUOTA);
+                g.setFont(tl.small);
+                g.setTextAlign(TextAlignment.LEFT);
+                g.setTextBaseline(VPos.TOP);
+                g.fillText("quota " + Durations.human(v) + " \u2191 (above this scale)", a + 4, vy.applyAsDouble(sc(grp).max) + 1);
+                continue;
+            }
             double yy = Math.round(vy.applyAsDouble(v)) + 0.5;
             g.strokeLine(a, yy, b, yy);
             g.setFill(Palette.QUOTA);

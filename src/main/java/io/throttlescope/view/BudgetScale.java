@@ -91,8 +91,11 @@ public final class BudgetScale {
         int from = Math.max(0, pool.lastAtOrBefore((long) t0));
         for (int j = from; j < pool.size() && pool.time(j) <= t1; j++) { mn = Math.min(mn, pool.value(j)); mx = Math.max(mx, pool.value(j)); }
         if (pool.size() == 0 || pool.time(0) > t0) mx = Math.max(mx, idx.quotaAt(g, 0));
+        // the quota line is in the axis when it is near what is in view; zoomed in on a small debt it is not, and the lane says so
         TraceIndex.Series q = idx.quotas(g);
-        for (int j = Math.max(0, q.lastAtOrBefore((long) t0)); j < q.size() && q.time(j) <= t1; j++) mx = Math.max(mx, q.value(j));
+        for (int j = Math.max(0, q.lastAtOrBefore((long) t0)); j < q.size() && q.time(j) <= t1; j++) {
+            if (q.value(j) >= 0 && q.value(j) <= Math.max(mx, -mn) * 1.6) mx = Math.max(mx, q.value(j));
+        }
         if (mx <= mn) mx = mn + 1_000_000;
         double pad = (mx - mn) * 0.06;
         double step = niceStep((mx - mn + 2 * pad) / 4);
