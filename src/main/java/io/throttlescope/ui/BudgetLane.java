@@ -79,12 +79,6 @@ final class BudgetLane {
         drawQuota(g, r, grp, vy, x0, right, t0, t1, k);
         drawPool(g, r, grp, vy, x0, right, t0, t1);
         drawTicks(g, r, grp, t0, t1, bottom + 8 * k, k);
-        // axis values, right-aligned against the plot's left edge
-        g.setFont(tl.small);
-        g.setTextAlign(TextAlignment.RIGHT);
-        g.setTextBaseline(VPos.CENTER);
-        g.setFill(Palette.TEXT_MUTED);
-        for (long v : sc.ticks) g.fillText(Durations.human(v), x0 - 4, vy.applyAsDouble(v));
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
         if (zero < bottom - 10 * k) {
@@ -190,9 +184,18 @@ final class BudgetLane {
         }
     }
 
-    /** The lane's name and the legend of its lines, in the label column. */
+    /** The lane's name, the legend of its lines and the axis values, in the label column. */
     void drawLabel(GraphicsContext g, Run r, int grp, double y, double h) {
         double k = tl.scale();
+        BudgetScale s0 = last.get(grp);
+        if (s0 != null) {                 // axis values, right-aligned against the plot's left edge
+            double top = y + 8 * k, bottom = y + h - 10 * k;
+            g.setFont(tl.small);
+            g.setTextAlign(TextAlignment.RIGHT);
+            g.setTextBaseline(VPos.CENTER);
+            g.setFill(Palette.TEXT_MUTED);
+            for (long v : s0.ticks) g.fillText(Durations.human(v), tl.labelW() - 4, bottom - s0.fraction(v) * (bottom - top));
+        }
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
         g.setFill(Palette.TEXT);

@@ -21,10 +21,12 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         TableColumn<CfsRqRows.Row, String> queued = Columns.text("queued", CfsRqRows.Row::queuedText, 70);
         TableColumn<CfsRqRows.Row, String> limbo = Columns.text("limbo list", CfsRqRows.Row::limboText, 110);
         Columns.styleWhen(limbo, s -> !s.isEmpty(), "limbo-cell");
-        getColumns().addAll(java.util.List.of(name, thr, count, rt, running, queued, limbo));
-        String[] tips = {"the cfs_rq of a group on one CPU", "this cfs_rq is throttled itself (cfs_rq->throttled)",
+        // the limbo list right after the name: on a narrow screen it stays in view
+        getColumns().addAll(java.util.List.of(name, limbo, thr, count, rt, running, queued));
+        String[] tips = {"the cfs_rq of a group on one CPU", "throttled_limbo_list, head first: parked tasks",
+            "this cfs_rq is throttled itself (cfs_rq->throttled)",
             "throttle_count: throttled cfs_rqs from here up to the root", "runtime_remaining (negative: debt); exact value in the budget lane's tooltip",
-            "the task of this cfs_rq on the CPU now", "tasks queued on this cfs_rq", "throttled_limbo_list, head first: parked tasks"};
+            "the task of this cfs_rq on the CPU now", "tasks queued on this cfs_rq"};
         for (int i = 0; i < tips.length; i++) Columns.tip(getColumns().get(i), tips[i]);
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
     }

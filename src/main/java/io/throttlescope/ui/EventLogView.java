@@ -49,6 +49,7 @@ public final class EventLogView extends VBox {
         getChildren().addAll(filters, table);
         VBox.setVgrow(table, Priority.ALWAYS);
         table.setFixedCellSize(22);
+        vs.scale.addListener((o, a, b) -> table.setFixedCellSize(Math.round(22 * b.doubleValue())));
         table.setPlaceholder(new Label("No events match the filter"));
         TableColumn<Integer, String> step = col("step", i -> row(i).step(), 70);
         Columns.tip(step, "the step number: the same in the status line, describe and screenshot --step (\"12+\": bookkeeping after step 12)");
@@ -191,7 +192,7 @@ public final class EventLogView extends VBox {
         }
         var first = flow.getFirstVisibleCell();
         var last = flow.getLastVisibleCell();
-        if (first != null && last != null && row > first.getIndex() && row < last.getIndex()) return;
+        if (first != null && last != null && row > first.getIndex() && row < last.getIndex() - 1) return;
         int visible = Math.max(1, (int) (flow.getHeight() / table.getFixedCellSize()));
         int top = Math.max(0, Math.min(rows.length - visible, row - 3));
         double cell = table.getFixedCellSize();

@@ -13,9 +13,9 @@ public final class LocksView extends TableView<LockRows.Row> {
         setPlaceholder(new Label("This scenario has no locks"));
         getColumns().add(Columns.text("lock", LockRows.Row::lockText, 150));
         getColumns().add(Columns.text("readers inside", LockRows.Row::insideText, 100));
+        getColumns().add(Columns.text("wait queue (FIFO)", LockRows.Row::queueText, 200));
         getColumns().add(Columns.text("block / owner", LockRows.Row::block, 90));
         getColumns().add(Columns.text("writer waiting for readers", LockRows.Row::waitingForReaders, 150));
-        getColumns().add(Columns.text("wait queue (FIFO)", LockRows.Row::queueText, 200));
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
     }
 

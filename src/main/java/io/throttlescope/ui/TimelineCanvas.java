@@ -4,6 +4,7 @@ import io.throttlescope.view.Run;
 import io.throttlescope.view.Durations;
 import io.throttlescope.view.Explainer;
 import io.throttlescope.view.States;
+import io.throttlescope.view.BudgetScale;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.RunInfo;
@@ -173,12 +174,18 @@ public final class TimelineCanvas extends Region {
         io.throttlescope.trace.TraceIndex.Series q = r.index().quotas(g);
         if (!limited(r, g)) return "";
         StringBuilder sb = new StringBuilder("   cpu.max ");
+        int shown = 0;
+        long prevQ = Long.MIN_VALUE, prevP = Long.MIN_VALUE;
         for (int i = 0; i < q.size(); i++) {
-            if (i > 0) sb.append(i == 1 ? ", then " : ", ");
-            if (i > 3) { sb.append("\u2026"); break; }
-            long v = q.value(i);
-            sb.append(v < 0 ? "max" : Durations.human(v)).append(" / ").append(Durations.human(r.index().periodAt(g, q.time(i))));
-            if (i > 0) sb.append(" at ").append(Durations.human(q.time(i)));
+            long v = q.value(i), p = r.index().periodAt(g, q.time(i));
+            if (v == prevQ && p == prevP) continue;           // a refill that changed nothing (the set-up at 0)
+            if (shown > 0) sb.append(shown == 1 ? ", then " : ", ");
+            if (shown > 3) { sb.append("\u2026"); break; }
+            sb.append(v < 0 ? "max" : Durations.human(v)).append(" / ").append(Durations.human(p));
+            if (shown > 0) sb.append(" from ").append(Durations.human(q.time(i)));
+            prevQ = v;
+            prevP = p;
+            shown++;
         }
         return sb.toString();
     }
@@ -211,6 +218,22 @@ public final class TimelineCanvas extends Region {
 
     /** Scrolls the lanes: 0 shows the CPUs, 1 the last budget lane. */
     public void scrollLanes(double fraction) { vbar.setValue(vbar.getMax() * fraction); }
+
+    /** The lanes top to bottom as "KIND label [group]", for tests and describe-like checks. */
+    List<String> laneNames() {
+        List<String> out = new ArrayList<>();
+        Run r = vs.run.get();
+        for (Lane l : lanes) out.add(l.kind() + " " + l.label() + (l.kind() == Kind.TASK && r != null ? " in " + r.info().groups()[l.group()] : ""));
+        return out;
+    }
+
+    /** The y of the first lane of a kind with that label (task lanes: in that group), in canvas coordinates, or -1. */
+    double laneTop(Kind kind, String label, int group) {
+        for (Lane l : lanes) if (l.kind() == kind && l.label().equals(label) && (group < 0 || l.group() == group)) return laneY(l);
+        return -1;
+    }
+
+    BudgetScale lastBudgetScale(int g) { return budgetLane.lastScale(g); }
 
     /** Duration of the last redraw, for the benchmark. */
     public long lastRedrawNs() { return lastRedrawNs; }

@@ -1,0 +1,19 @@
+#!/usr/bin/env bash
+# Regenerates every picture of the README (run from the repository's top folder after building the jar).
+set -euo pipefail
+J="java -jar target/throttlescope.jar screenshot"
+S=scenarios/01-seed-story-rwsem-reader.json
+$J $S --model task --step 36 --range 0ms:40ms -o screenshots/task-based-task-work-attached.png
+$J $S --model task --step 41 --range 0ms:40ms -o screenshots/task-based-reader-parked.png
+$J $S --model legacy --step 26 --range 0ms:40ms -o screenshots/legacy-throttle.png
+$J $S --model legacy --step 37 --range 0ms:130ms -o screenshots/legacy-writer-waits.png
+$J scenarios/06-kernel-mode-overrun.json --model task --at 150ms --view budget --size 1400x420 -o screenshots/budget-debt-task-based.png
+$J scenarios/10-nested-parent-binds.json --model task --at 10.5ms --view limbo --size 900x300 -o screenshots/limbo-nested.png
+$J scenarios/02-pileup-hung-task.json --model legacy --at 7.3s --range 0s:8s -o screenshots/legacy-pileup-hung-task.png
+$J $S --view compare --at 20ms --range 0ms:120ms -o screenshots/compare-mode.png
+# projector and large-screen sizes: where the window opens, the cursor on a moment of the story
+for size in 1024x768 2560x1440; do
+  $J $S --model task --at 15.1ms --size $size -o screenshots/01-seed-story-$size.png
+  $J scenarios/02-pileup-hung-task.json --model legacy --at 7s --size $size -o screenshots/02-pileup-$size.png
+  $J scenarios/06-kernel-mode-overrun.json --model task --at 20ms --size $size -o screenshots/06-kernel-mode-overrun-$size.png
+done

@@ -1,0 +1,201 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.view.Run;
+import javafx.scene.control.Button;
+import javafx.scene.control.Label;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.image.PixelReader;
+import javafx.scene.input.KeyCode;
+import javafx.scene.paint.Color;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What the window shows, as a user sees it, at projector sizes too (issue 8). */
+@ExtendWith(ApplicationExtension.class)
+class WindowTruthTest {
+    MainWindow w;
+    Stage stage;
+
+    @Start
+    void start(Stage stage) {
+        this.stage = stage;
+        w = new MainWindow(stage);
+        w.rememberRecent(false);
+        stage.setWidth(1024);
+        stage.setHeight(768);
+        stage.show();
+        w.openNow(null);
+    }
+
+    void open(FxRobot robot, String file) {
+        robot.interact(() -> w.openNow(Path.of("scenarios", file)));
+    }
+
+    int first(EventKind k) {
+        var tr = w.vs.run.get().trace();
+        for (int i = 0; i < tr.size(); i++) if (tr.kind(i) == k) return i;
+        throw new AssertionError(k);
+    }
+
+    PixelReader pixels(FxRobot robot) {
+        javafx.scene.image.WritableImage[] img = new javafx.scene.image.WritableImage[1];
+        robot.interact(() -> { w.timeline.redraw(); img[0] = w.timeline.canvas().snapshot(null, null); });
+        return img[0].getPixelReader();
+    }
+
+    static boolean near(Color a, Color b) {
+        return Math.abs(a.getRed() - b.getRed()) < 0.08 && Math.abs(a.getGreen() - b.getGreen()) < 0.08 && Math.abs(a.getBlue() - b.getBlue()) < 0.08;
+    }
+
+    @Test
+    void rulerMarksAreDrawnOverTheRuler(FxRobot robot) {
+        open(robot, "08-slack-timer.json");
+        int slack = first(EventKind.SLACK_TIMER);
+        long t = w.vs.run.get().trace().time(slack);
+        robot.interact(() -> w.vs.setRange(t - 20_000_000, t + 20_000_000));
+        PixelReader p = pixels(robot);
+        int x = (int) Math.round(w.timeline.x(t));
+        int hits = 0;
+        for (int dx = -4; dx <= 4; dx++) for (int y = 2; y < (int) TimelineCanvas.RULER_H; y++) if (near(p.getColor(x + dx, y), Palette.POOL)) hits++;
+        assertThat(hits).as("pixels of the slack-timer mark in the ruler").isGreaterThan(3);
+    }
+
+    @Test
+    void stateLabelsDoNotHideTheStateColour(FxRobot robot) {
+        open(robot, "02-pileup-hung-task.json");
+        robot.interact(() -> { w.switchModel(Simulator.Model.LEGACY); w.vs.setRange(2_000_000_000L, 6_000_000_000L); });
+        Run r = w.vs.run.get();
+        int t = Arrays.asList(r.info().tasks()).indexOf("W#0");
+        var s = r.index().taskSlices(t);
+        int i = s.at(4_500_000_000L);
+        assertThat(io.throttlescope.sim.TaskState.values()[s.value(i)]).isEqualTo(io.throttlescope.sim.TaskState.BLOCKED);
+        PixelReader p = pixels(robot);
+        double y = w.timeline.laneTop(TimelineCanvas.Kind.TASK, "W#0", -1);
+        int x0 = (int) Math.max(w.timeline.x(s.start(i)), TimelineCanvas.LABEL_W) + 2;
+        int brown = 0, all = 0;
+        for (int x = x0; x < x0 + 80; x++) for (int yy = (int) y + 4; yy < (int) (y + TimelineCanvas.TASK_H - 3); yy++) {
+            all++;
+            if (near(p.getColor(x, yy), Palette.BLOCKED)) brown++;
+        }
+        assertThat(brown).as("D-state colour under the label").isGreaterThan(all / 2);
+    }
+
+    @Test
+    void aMovedTaskIsDrawnUnderEachGroupItWasIn(FxRobot robot) {
+        open(robot, "13-parked-task-cgroup-move.json");
+        assertThat(w.timeline.laneNames()).contains("TASK T in /G", "TASK T in /H");
+    }
+
+    @Test
+    void theToolbarKeepsEveryButtonAt1024x768(FxRobot robot) {
+        for (String id : new String[] {"#compareToggle", "#fit", "#taskLanesToggle", "#play", "#nextHung"}) {
+            var n = robot.lookup(id).query();
+            var b = n.localToScene(n.getBoundsInLocal());
+            assertThat(n.isVisible()).isTrue();
+            assertThat(b.getMaxX()).as(id + " inside the window").isLessThanOrEqualTo(stage.getScene().getWidth());
+            assertThat(b.getWidth()).isGreaterThan(10);
+        }
+    }
+
+    @Test
+    void tablesDoNotCutNamesAndTheExplanationIsNotClipped(FxRobot robot) {
+        open(robot, "10-nested-parent-binds.json");
+        robot.interact(() -> w.goTo(first(EventKind.PARKED)));
+        var col = w.cfsRqs.getColumns().get(0);
+        javafx.scene.text.Text probe = new javafx.scene.text.Text();
+        for (var row : w.cfsRqs.getItems()) {
+            probe.setText(row.cfsRq());
+            assertThat(col.getWidth()).as(row.cfsRq()).isGreaterThanOrEqualTo(probe.getLayoutBounds().getWidth());
+        }
+        Label ex = w.explanationLabel();
+        assertThat(ex.getHeight()).isGreaterThanOrEqualTo(ex.prefHeight(ex.getWidth()) - 1);
+        assertThat(robot.lookup("#sourceLinks .hyperlink").queryAll()).isNotEmpty();
+    }
+
+    @Test
+    void ctrlPlusScalesTextLanesAndTablesAndF11Presents(FxRobot robot) {
+        robot.clickOn("#timeline");
+        double before = w.vs.scale.get();
+        robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
+        assertThat(w.vs.scale.get()).isGreaterThan(before);
+        assertThat(stage.getScene().getRoot().getStyle()).contains("-fx-font-size");
+        assertThat(w.timeline.font.getSize()).isGreaterThan(11);
+        robot.press(KeyCode.CONTROL).type(KeyCode.MINUS).release(KeyCode.CONTROL);
+        assertThat(w.vs.scale.get()).isEqualTo(before, org.assertj.core.data.Offset.offset(0.01));
+        robot.type(KeyCode.F11);
+        assertThat(w.presenting()).isTrue();
+        assertThat(w.vs.scale.get()).isGreaterThan(before);
+        assertThat(robot.lookup("#eventLog").tryQuery()).isEmpty();
+        robot.type(KeyCode.F11);
+        assertThat(w.presenting()).isFalse();
+        assertThat(robot.lookup("#eventLog").tryQuery()).isPresent();
+        assertThat(MainWindow.autoScale(2560)).isGreaterThan(1);
+    }
+
+    @Test
+    void opensWhereTheStoryIsAndStepsKeepTheCursorInView(FxRobot robot) {
+        Run r = w.vs.run.get();
+        assertThat(w.vs.viewEnd.get() - w.vs.viewStart.get()).isLessThan(r.info().endNs());
+        assertThat(w.vs.viewStart.get()).isLessThanOrEqualTo(9_000_000);
+        robot.interact(() -> w.goTo(r.trace().size() - 1));
+        double t = w.vs.cursorTime();
+        assertThat(t).isBetween(w.vs.viewStart.get(), w.vs.viewEnd.get());
+        robot.interact(() -> w.zoomTo(15_000_000));
+        assertThat(w.vs.viewStart.get()).isLessThanOrEqualTo(15_000_000);
+        assertThat(w.vs.viewEnd.get() - w.vs.viewStart.get()).isLessThan(r.info().endNs() / 5.0);
+    }
+
+    @Test
+    void theStatusLineUsesTheLogsStepNumbers(FxRobot robot) {
+        Run r = w.vs.run.get();
+        int e = r.index().eventOfStep(54);
+        robot.interact(() -> w.goTo(e));
+        assertThat(w.statusText()).startsWith("step 54 of " + r.index().steps());
+    }
+
+    @Test
+    void theLegendExplainsTheBudgetTicks(FxRobot robot) {
+        String all = robot.lookup("#legend .label").queryAll().stream().map(n -> ((Label) n).getText()).reduce("", (a, b) -> a + "|" + b);
+        assertThat(all).contains("slice pull").contains("slack return").contains("distribution").contains("refill").contains("quota").contains("pool");
+    }
+
+    @Test
+    void aNewerFileWinsOverAnOlderLoadStillSimulating(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            w.openInBackground(Path.of("scenarios/18-hackbench-16-groups.json"));
+            w.openInBackground(Path.of("scenarios/03-single-task-limited.json"));
+        });
+        String want = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/03-single-task-limited.json")).spec().name();
+        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> w.vs.run.get().spec().name().equals(want));
+        WaitForAsyncUtils.sleep(3, TimeUnit.SECONDS);          // the older load, had it not been cancelled, would land now
+        assertThat(w.vs.run.get().spec().name()).isEqualTo(want);
+    }
+
+    @Test
+    void compareSaysWhereAndHowTheModelsFirstDiverge(FxRobot robot) {
+        robot.clickOn("#compareToggle");
+        assertThat(w.compare.divergence().firstTimeNs).isEqualTo(15_000_000L);
+        assertThat(w.compare.divergenceText()).contains("First divergence at 15ms on CPU0").contains("task-based runs R");
+        robot.clickOn("#compareToggle");
+    }
+
+    @Test
+    void theReadmeKeyTableIsTheWindowsList() throws Exception {
+        String readme = Files.readString(Path.of("README.md"));
+        assertThat(readme).contains(Shortcuts.markdown());
+    }
+}
