@@ -510,10 +510,8 @@ public final class TimelineCanvas extends Region {
         int[] lastTask = new int[EventKind.values().length * Math.max(1, nt)];
         java.util.Arrays.fill(lastCpu, Integer.MIN_VALUE);
         java.util.Arrays.fill(lastTask, Integer.MIN_VALUE);
-        for (int m = idx.firstMarkAtOrAfter((long) vs.viewStart.get()); m < idx.markCount(); m++) {
-            int e = idx.mark(m);
+        forMarksInView(idx, tr, e -> {
             long t = tr.time(e);
-            if (t > t1) break;
             EventKind kd = tr.kind(e);
             int px = (int) Math.round(x(t));
             int c = tr.cpu(e), ta = tr.task(e), ko = kd.ordinal();
@@ -532,6 +530,16 @@ public final class TimelineCanvas extends Region {
                 case HUNG_TASK -> { if (tl != null) letter(g, px, laneY(tl) + 1, "!", Palette.THROTTLE_MARK); }
                 default -> { }
             }
+        });
+    }
+
+    /** Each mark (an event index) in the visible time range, in time order. */
+    private void forMarksInView(TraceIndex idx, Trace tr, java.util.function.IntConsumer each) {
+        double t1 = vs.viewEnd.get();
+        for (int m = idx.firstMarkAtOrAfter((long) vs.viewStart.get()); m < idx.markCount(); m++) {
+            int e = idx.mark(m);
+            if (tr.time(e) > t1) break;
+            each.accept(e);
         }
     }
 
@@ -543,13 +551,10 @@ public final class TimelineCanvas extends Region {
         int[] last = new int[EventKind.values().length];
         java.util.Arrays.fill(last, Integer.MIN_VALUE);
         double y = rulerH - 13 * k;
-        for (int m = idx.firstMarkAtOrAfter((long) vs.viewStart.get()); m < idx.markCount(); m++) {
-            int e = idx.mark(m);
-            long t = tr.time(e);
-            if (t > t1) break;
+        forMarksInView(idx, tr, e -> {
             EventKind kd = tr.kind(e);
-            int px = (int) Math.round(x(t));
-            if (px < labelW || last[kd.ordinal()] == px) continue;
+            int px = (int) Math.round(x(tr.time(e)));
+            if (px < labelW || last[kd.ordinal()] == px) return;
             last[kd.ordinal()] = px;
             switch (kd) {
                 case SLACK_TIMER -> letter(g, px, y, "s", Palette.POOL);
@@ -558,7 +563,7 @@ public final class TimelineCanvas extends Region {
                 case FAULT -> letter(g, px, y, "\u2716", Palette.THROTTLE_MARK);
                 default -> { }
             }
-        }
+        });
     }
 
     /** The lane of task ta at time t: the one under the cgroup it was in then. */
