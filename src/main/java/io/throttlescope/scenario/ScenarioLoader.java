@@ -47,7 +47,7 @@ public final class ScenarioLoader {
     private static final List<String> TOP = List.of("format", "name", "description", "kernel", "model", "duration",
             "seed", "cgroups", "locks", "pipes", "tasks", "actions", "notes");
     private static final List<String> KERNEL = List.of("cpus", "hz", "accounting", "preemption", "bandwidth_slice",
-            "hung_task_timeout", "hung_task_check_interval", "rcu_gp", "switch_cost");
+            "hung_task_timeout", "hung_task_check_interval", "rcu_gp", "switch_cost", "delay_dequeue", "run_to_parity", "place_rel_deadline", "ipi_latency");
     private static final List<String> CGROUP_KEYS = List.of("cpu.max", "cpu.max.burst", "cpu.weight", "period_phase");
     private static final List<String> TASK_KEYS = List.of("name", "count", "cgroup", "cpus", "nice", "start", "kthread", "program");
     private static final List<String> STEP_KEYS = List.of("user", "syscall", "kernel", "sleep", "down_read", "up_read",
@@ -362,7 +362,21 @@ public final class ScenarioLoader {
         if (m.containsKey("hung_task_check_interval")) { Long v = fixedDuration(m.get("hung_task_check_interval")); if (v != null) hungIv = v; }
         if (m.containsKey("rcu_gp")) { Long v = fixedDuration(m.get("rcu_gp")); if (v != null) rcu = v; }
         if (m.containsKey("switch_cost")) { Long v = fixedDuration(m.get("switch_cost")); if (v != null) sw = v; }
-        return new KernelSpec(cpus, hz, exact, full, slice, hung, hungIv, rcu, sw);
+        boolean delay = flag(m, "delay_dequeue", d.delayDequeue()), parity = flag(m, "run_to_parity", d.runToParity()),
+                rel = flag(m, "place_rel_deadline", d.placeRelDeadline());
+        long ipi = d.ipiLatencyNs();
+        if (m.containsKey("ipi_latency")) {
+            Long v = fixedDuration(m.get("ipi_latency"));
+            if (v != null && v > 10_000_000L) problem(m.get("ipi_latency"), "found " + v + "ns, expected at most 10ms (an IPI takes microseconds)");
+            else if (v != null) ipi = v;
+        }
+        return new KernelSpec(cpus, hz, exact, full, slice, hung, hungIv, rcu, sw, delay, parity, rel, ipi);
+    }
+
+    private boolean flag(Map<String, Node> m, String key, boolean dflt) {
+        if (!m.containsKey(key)) return dflt;
+        Boolean b = bool(m.get(key));
+        return b == null ? dflt : b;
     }
 
     // ----------------------------------------------------------------- cgroups, locks, pipes

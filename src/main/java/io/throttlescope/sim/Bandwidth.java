@@ -155,12 +155,14 @@ final class Bandwidth {
         ArrayList<CfsRq> snapshot = new ArrayList<>(b.throttledCfsRq);
         for (CfsRq cfs : snapshot) {
             if (!cfs.throttled) continue;
+            // no update_curr() here or in unthrottle_cfs_rq(): under tick accounting the local runtime
+            // topped up is stale (the pending delta lands at the next tick); exact accounting has none
+            s.advance(cfs.cpu);
             long amount = Math.min(b.runtime, -cfs.runtimeRemaining + 1);
             b.runtime -= amount;
             cfs.runtimeRemaining += amount;
             s.emit(EventKind.DISTRIBUTE, cfs.cpu.id, -1, tg.id, -1, amount, cfs.runtimeRemaining);
             if (cfs.runtimeRemaining > 0) {
-                s.sync(cfs.cpu);
                 s.model.unthrottle(cfs);
                 s.markDirty(cfs.cpu);
             }

@@ -107,6 +107,20 @@ final class Fair {
             c.deadline = c.vruntime + calcDeltaFair(c.slice, c.weight);
             if (cfs.nrQueued > 1) s.reschedCurr(cfs.cpu);
         }
+        chargeBandwidth(cfs, now);
+    }
+
+    /**
+     * account_cfs_rq_runtime() for the time since the last bandwidth charge. update_curr() does
+     * it; exact accounting also does it alone, between update_curr() calls, so that exhaustion is
+     * seen at its instant without making that instant a scheduling point.
+     */
+    void chargeBandwidth(CfsRq cfs, long now) {
+        SchedEntity c = cfs.curr;
+        if (c == null) return;
+        long delta = now - c.bwStart;
+        if (delta <= 0) return;
+        c.bwStart = now;
         s.bw.accountCfsRqRuntime(cfs, delta);
     }
 
@@ -121,12 +135,18 @@ final class Fair {
             if (load > 0) lag = lag * (load + se.weight) / load;
         }
         se.vruntime = v - lag;
+        if (se.relDeadline) {                         // PLACE_REL_DEADLINE: keep the relative deadline
+            se.relDeadline = false;
+            se.deadline += se.vruntime;
+            return;
+        }
         if ((flags & ENQUEUE_INITIAL) != 0) vslice /= 2;
         se.deadline = se.vruntime + vslice;
     }
 
     /** enqueue_entity(). */
     void enqueueEntity(CfsRq cfs, SchedEntity se, int flags) {
+        updateCurr(cfs, s.now);
         if (se.slice == 0) se.slice = baseSlice;
         placeEntity(cfs, se, flags);
         se.enqueueSeq = enqueueSeq++;
@@ -143,9 +163,14 @@ final class Fair {
 
     /** dequeue_entity(): save the lag, remove, return slack if the cfs_rq became empty. */
     void dequeueEntity(CfsRq cfs, SchedEntity se, int flags) {
+        updateCurr(cfs, s.now);
         long avg = avgVruntime(cfs);
         long limit = calcDeltaFair(Math.max(2 * se.slice, s.tickNs), se.weight);
         se.vlag = Math.max(-limit, Math.min(limit, avg - se.vruntime));
+        if ((flags & DEQUEUE_SLEEP) == 0 && s.kernel.placeRelDeadline()) {   // PLACE_REL_DEADLINE
+            se.deadline -= se.vruntime;
+            se.relDeadline = true;
+        }
         cfs.queued.remove(se);
         se.onRq = false;
         cfs.load -= se.weight;
@@ -200,8 +225,12 @@ final class Fair {
         p.cpu.nrRunning--;
     }
 
+    /** Whether the last {@link #pickTask} passed a throttled level on the way to the task it returned. */
+    boolean pickedThroughThrottle;
+
     /** pick_task_fair(): walk from the root, checking each level's runtime. */
     Task pickTask(Cpu cpu) {
+        pickedThroughThrottle = false;
         again:
         for (int guard = 0; guard < 10_000; guard++) {
             CfsRq cfs = cpu.cfs;
@@ -215,7 +244,7 @@ final class Fair {
                 SchedEntity se = pickEevdf(cfs);
                 if (se == null) return null;
                 if (se.isTask()) {
-                    if (throttled) s.model.onPickedFromThrottled(se.task);
+                    pickedThroughThrottle = throttled;
                     return se.task;
                 }
                 cfs = se.myQ;
@@ -240,6 +269,8 @@ final class Fair {
             CfsRq cfs = se.cfsRq;
             cfs.curr = se;
             se.execStart = now;
+            se.bwStart = now;
+            se.vprot = se.deadline;                   // set_protect_slice(): every slice is the base slice
         }
         for (SchedEntity se = next.se; se != null; se = se.parent()) s.bw.accountCfsRqRuntime(se.cfsRq, 0);
     }
@@ -248,7 +279,11 @@ final class Fair {
         return se.cfsRq.tg.depth;
     }
 
-    /** check_preempt_wakeup_fair(): preempt curr if the woken entity would be picked at the common level. */
+    /**
+     * check_preempt_wakeup_fair(): update_curr() at the common level, then preempt curr if the woken
+     * entity would be picked there. With RUN_TO_PARITY an eligible curr keeps the rest of the
+     * slice it was picked with (protect_slice()).
+     */
     boolean shouldPreempt(Task curr, Task p) {
         if (p.throttled) return false;
         SchedEntity se = curr.se, pse = p.se;
@@ -257,6 +292,16 @@ final class Fair {
         while (pd > sd) { pse = pse.parent(); pd--; }
         while (se != null && pse != null && se.cfsRq != pse.cfsRq) { se = se.parent(); pse = pse.parent(); }
         if (se == null || pse == null || !pse.onRq) return false;
-        return pickEevdf(pse.cfsRq) == pse;
+        CfsRq cfs = pse.cfsRq;
+        updateCurr(cfs, s.now);
+        if (s.kernel.runToParity() && cfs.curr == se && se.onRq && se.vprot > se.vruntime && isEligible(cfs, se)) {
+            return false;
+        }
+        return pickEevdf(cfs) == pse;
+    }
+
+    private boolean isEligible(CfsRq cfs, SchedEntity se) {
+        sums(cfs);
+        return eligible(cfs, se, base, sumW, sumWV);
     }
 }

@@ -13,6 +13,9 @@ final class SchedEntity {
     /** The cfs_rq this entity is (or would be) queued on. */
     CfsRq cfsRq;
     long execStart;
+    long bwStart;             // when the bandwidth was last charged (exact accounting charges between update_curr calls)
+    long vprot;               // slice protection (RUN_TO_PARITY): curr keeps the CPU while vruntime < vprot
+    boolean relDeadline;      // PLACE_REL_DEADLINE: deadline kept relative across a non-sleep dequeue
     long sumExec;
     /** Order of insertion, used to break ties deterministically. */
     long enqueueSeq;

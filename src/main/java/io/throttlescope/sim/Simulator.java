@@ -202,9 +202,10 @@ public final class Simulator {
                 Cpu c = cpus[target];
                 if (gen != c.eventGen) return;
                 c.pendingEventAt = Long.MAX_VALUE;
-                // the end of a stretch of user or kernel work is not a kernel event: under tick
-                // accounting runtime is charged only at ticks and scheduling events
-                sync(c, kernel.exactAccounting() || now >= c.nextTick);
+                // the end of a stretch of user or kernel work is not a kernel event: update_curr()
+                // runs at ticks and scheduling events only; exact accounting charges the bandwidth
+                // (and nothing else) to the instant, so that exhaustion is seen when it happens
+                sync(c, now >= c.nextTick ? CHARGE_FULL : kernel.exactAccounting() ? CHARGE_BANDWIDTH : CHARGE_NONE);
                 if (now >= c.nextTick) tick(c);
                 markDirty(c);
             }
@@ -245,16 +246,25 @@ public final class Simulator {
         }
     }
 
-    /** Charges the CPU time the current task ran since the last charge, at every level. */
-    void sync(Cpu c) { sync(c, true); }
+    /** What {@link #sync(Cpu, int)} charges besides the task's own CPU time. */
+    static final int CHARGE_NONE = 0, CHARGE_BANDWIDTH = 1, CHARGE_FULL = 2;
 
-    /** Advances the current task; with charge, update_curr() at every level too (runtime, vruntime). */
-    void sync(Cpu c, boolean charge) {
+    /** Charges the CPU time the current task ran since the last charge, at every level (update_curr()). */
+    void sync(Cpu c) { sync(c, CHARGE_FULL); }
+
+    /**
+     * The clock moved but the kernel does not call update_curr() here: the task's own CPU time
+     * advances; under exact accounting the bandwidth is charged to the instant as well.
+     */
+    void advance(Cpu c) { sync(c, kernel.exactAccounting() ? CHARGE_BANDWIDTH : CHARGE_NONE); }
+
+    /** Advances the current task; then charges nothing, only the bandwidth, or update_curr() at every level. */
+    void sync(Cpu c, int charge) {
         Task t = c.curr;
         if (t == null) return;
         long delta = now - c.runStart;
         if (delta <= 0) {
-            if (charge) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
+            charge(t, charge);
             return;
         }
         c.runStart = now;
@@ -273,7 +283,12 @@ public final class Simulator {
             g.usageUser += user;
             g.usageSystem += sys;
         }
-        if (charge) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
+        charge(t, charge);
+    }
+
+    private void charge(Task t, int charge) {
+        if (charge == CHARGE_FULL) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
+        else if (charge == CHARGE_BANDWIDTH) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.chargeBandwidth(se.cfsRq, now);
     }
 
     void reschedCurr(Cpu c) {
@@ -347,6 +362,7 @@ public final class Simulator {
         c.curr = null;
         Task next = fair.pickTask(c);
         if (next == null) next = balancer.idleBalance(c);
+        boolean throughThrottle = next != null && fair.pickedThroughThrottle;
         if (prev != null && prev != next) {
             if (prev.state == TaskState.RUNNING) {
                 prev.nivcsw++;
@@ -366,6 +382,7 @@ public final class Simulator {
         }
         fair.setNext(next, now);
         emit(EventKind.PICK, c.id, next.id, next.group.id, -1, 0, 0);
+        if (throughThrottle) model.onPickedFromThrottled(next);   // task_throttle_setup_work() after the pick
         if (next != prev) {
             next.switchCostLeft = kernel.switchCostNs();
             emit(EventKind.SWITCH, c.id, next.id, next.group.id, -1, prev == null ? -1 : prev.id, 0);
@@ -420,7 +437,7 @@ public final class Simulator {
             t.cpu = target;
         }
         t.se.cfsRq = t.group.cfsRq[target.id];
-        sync(target);
+        advance(target);     // enqueue_entity() runs update_curr() on the levels it enqueues into
         fair.enqueueTask(t, Fair.ENQUEUE_WAKEUP | (fresh ? Fair.ENQUEUE_INITIAL : 0));
         setState(t, t.throttled ? TaskState.PARKED : model.queuedState(t));
         emit(EventKind.WAKE, target.id, t.id, t.group.id, -1, 0, 0);
@@ -439,8 +456,8 @@ public final class Simulator {
     /** Moves a queued or parked task to another CPU (affinity change, balance). */
     void moveQueued(Task t, Cpu dst) {
         Cpu src = t.cpu;
-        sync(src);
-        sync(dst);
+        advance(src);
+        advance(dst);
         fair.dequeueTask(t, 0);
         if (src != dst) emit(EventKind.MIGRATE, dst.id, t.id, t.group.id, -1, src.id, 0);
         t.cpu = dst;
@@ -551,11 +568,13 @@ public final class Simulator {
         b.period = period;
         b.quota = quota < 0 ? CfsBandwidth.RUNTIME_INF : quota;
         b.burst = burst;
+        // tg_set_cfs_bandwidth() does not call update_curr(): the delta pending since the last charge
+        // lands on the new budget at the next tick (exact accounting has no pending delta)
+        for (Cpu c : cpus) advance(c);
         bw.refill(b);
         emit(EventKind.REFILL, -1, -1, g.id, -1, b.limited() ? b.runtime : -1, b.limited() ? b.quota : -1);
         if (b.limited()) bw.startCfsBandwidth(g);
         for (Cpu c : cpus) {
-            sync(c);
             CfsRq cfs = g.cfsRq[c.id];
             cfs.runtimeEnabled = b.limited();
             cfs.runtimeRemaining = model.initialRuntimeRemaining();

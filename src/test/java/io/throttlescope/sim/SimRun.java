@@ -89,6 +89,12 @@ public final class SimRun {
         return t.get(0);
     }
 
+    /** The first event of a kind (for a task, or any if null) at or after a time. */
+    public long first(EventKind k, String task, long from) {
+        for (long t : times(k, task)) if (t >= from) return t;
+        throw new AssertionError("no " + k + " event" + (task == null ? "" : " for " + task) + " at or after " + from);
+    }
+
     /** The event kinds of one task in order, leaving out the given kinds. */
     public List<String> story(String task, EventKind... skip) {
         List<String> out = new ArrayList<>();
