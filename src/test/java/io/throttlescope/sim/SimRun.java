@@ -30,6 +30,35 @@ public final class SimRun {
 
     public static SimRun of(SimSpec spec, Simulator.Model model) { return new SimRun(spec, model); }
 
+    /** A scenario given as JSON text. */
+    public static SimRun json(String json, Simulator.Model model) {
+        ScenarioLoader.Loaded l = ScenarioLoader.loadString(json);
+        if (!l.ok()) throw new IllegalArgumentException(l.problems().toString());
+        return new SimRun(l.spec(), model);
+    }
+
+    /** The text of a test resource. */
+    public static String text(String path) {
+        try (InputStream in = SimRun.class.getResourceAsStream(path)) {
+            if (in == null) throw new IllegalArgumentException("no resource " + path);
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            throw new IllegalStateException(e);
+        }
+    }
+
+    /** Every event of the kinds given, as "time kind cpu task", in order. */
+    public List<String> events(EventKind... kinds) {
+        List<String> out = new ArrayList<>();
+        for (int i = 0; i < trace.size(); i++) {
+            for (EventKind k : kinds) if (trace.kind(i) == k) {
+                int t = trace.task(i);
+                out.add(trace.time(i) + " " + k.jsonName + " cpu" + trace.cpu(i) + " " + (t < 0 ? "-" : sim.taskName(t)));
+            }
+        }
+        return out;
+    }
+
     /** A file of the shipped library, {@code scenarios/NAME}. */
     public static SimRun library(String name, Simulator.Model model) {
         ScenarioLoader.Loaded l = ScenarioLoader.load(java.nio.file.Path.of("scenarios", name));
