@@ -424,6 +424,18 @@ public final class ScenarioLoader {
         return out;
     }
 
+    /** A burst in microseconds: plain ASCII digits, no sign. */
+    private Long burstSyntax(Node n) {
+        String s = n instanceof Num x ? x.text() : string(n, "a burst in microseconds, e.g. \"5000\"");
+        if (s == null) return null;
+        long b = parseUs(s.trim());
+        if (b < 0) {
+            problem(n, "found \"" + s + "\", expected a burst: a whole number of microseconds in plain digits");
+            return null;
+        }
+        return b;
+    }
+
     /** "$QUOTA $PERIOD" in us; QUOTA may be "max". Returns {quota(-1=max), period}. */
     private long[] cpuMax(Node n) {
         String s = string(n, "\"$QUOTA $PERIOD\" in microseconds, e.g. \"10000 100000\" or \"max 100000\"");
@@ -436,38 +448,43 @@ public final class ScenarioLoader {
         return new long[] {quota, period};
     }
 
+    /** The syntax and the kernel's bounds of a cpu.max value: null if the kernel accepts it. */
     static String checkCpuMax(String s) {
+        String e = checkCpuMaxSyntax(s);
+        if (e != null) return e;
+        long[] qp = parseCpuMax(s, 100_000);
+        return io.throttlescope.sim.CgroupFiles.refusal(qp[0], qp[1], 0);
+    }
+
+    /** "$QUOTA $PERIOD" or "$QUOTA": whole numbers of microseconds or "max"; bounds are not checked. */
+    static String checkCpuMaxSyntax(String s) {
         String[] parts = s.trim().split("\\s+");
         if (parts.length < 1 || parts.length > 2 || parts[0].isEmpty()) {
             return "found \"" + s + "\", expected \"$QUOTA $PERIOD\" in microseconds, e.g. \"10000 100000\"";
         }
-        long period = 100_000;
-        if (parts.length == 2) {
-            try { period = Long.parseLong(parts[1]); } catch (NumberFormatException e) {
-                return "the period \"" + parts[1] + "\" is not a whole number of microseconds";
-            }
-            if (period < 1000 || period > 1_000_000) return "the period " + period + "us is outside the kernel's bounds 1000 to 1000000 us";
-        }
-        if (!parts[0].equals("max")) {
-            long quota;
-            try { quota = Long.parseLong(parts[0]); } catch (NumberFormatException e) {
-                return "the quota \"" + parts[0] + "\" is neither \"max\" nor a whole number of microseconds";
-            }
-            if (quota < 1000) return "the quota " + quota + "us is below the kernel's minimum of 1000 us";
-            if (quota > MAX_BW_US) return "the quota " + quota + "us is above the kernel's maximum of " + MAX_BW_US + " us";
+        if (parts.length == 2 && parseUs(parts[1]) < 0) return "the period \"" + parts[1] + "\" is not a whole number of microseconds";
+        if (!parts[0].equals("max") && parseUs(parts[0]) < 0) {
+            return "the quota \"" + parts[0] + "\" is neither \"max\" nor a whole number of microseconds";
         }
         return null;
     }
 
+    /** {quota (-1 = max), period} of a value that passed {@link #checkCpuMaxSyntax}. */
+    static long[] parseCpuMax(String s, long periodIfMissing) {
+        String[] parts = s.trim().split("\\s+");
+        return new long[] {parts[0].equals("max") ? -1 : parseUs(parts[0]), parts.length > 1 ? parseUs(parts[1]) : periodIfMissing};
+    }
+
+    /** A whole number of microseconds in plain ASCII digits, or -1. */
+    static long parseUs(String s) {
+        if (s.isEmpty() || s.length() > 18) return -1;
+        for (int i = 0; i < s.length(); i++) if (s.charAt(i) < '0' || s.charAt(i) > '9') return -1;
+        return Long.parseLong(s);
+    }
+
     private Long burst(Node n, long quota) {
-        String s = n instanceof Num x ? x.text() : string(n, "a burst in microseconds, e.g. \"5000\"");
-        if (s == null) return null;
-        long b;
-        try { b = Long.parseLong(s.trim()); } catch (NumberFormatException e) {
-            problem(n, "found \"" + s + "\", expected a burst in microseconds");
-            return null;
-        }
-        if (b < 0) { problem(n, "the burst cannot be negative"); return null; }
+        Long b = burstSyntax(n);
+        if (b == null) return null;
         if (quota >= 0 && b > quota) { problem(n, "the burst " + b + "us is larger than the quota " + quota + "us (the kernel requires burst <= quota)"); return null; }
         if (quota >= 0 && b + quota > MAX_BW_US) { problem(n, "quota + burst exceeds the kernel's maximum"); return null; }
         return b;
@@ -730,9 +747,16 @@ public final class ScenarioLoader {
                 return List.of(new Step.Loop(body, times, path));
             }
             case "exit" -> {
-                if (!(v instanceof Bool b) || !b.value()) { problem(v, "found " + describe(v) + ", expected true"); return null; }
+                Dur d = null;
+                if (v instanceof Str) {
+                    d = duration(v);
+                    if (d == null) return null;
+                } else if (!(v instanceof Bool b) || !b.value()) {
+                    problem(v, "found " + describe(v) + ", expected true or the kernel time the exit takes (e.g. \"2ms\")");
+                    return null;
+                }
                 if (!pc.held.isEmpty()) problem(n, "the task exits holding " + String.join(", ", pc.held));
-                return List.of(new Step.Exit(path));
+                return List.of(new Step.Exit(d, path));
             }
             default -> { return null; }
         }
@@ -782,11 +806,10 @@ public final class ScenarioLoader {
                     if (cg == null || file == null || value == null) continue;
                     if (cg.equals("/")) { problem(cn, "the root cgroup \"/\" cannot have a limit"); continue; }
                     switch (file) {
-                        case "cpu.max" -> { String e = checkCpuMax(value); if (e != null) { problem(vn, e); continue; } }
-                        case "cpu.max.burst" -> {
-                            CgroupSpec spec = cgroups.get(cg);
-                            if (burst(vn, spec == null ? -1 : spec.quotaUs()) == null) continue;
-                        }
+                        // values the kernel would refuse (bounds, a burst above the quota in force) are
+                        // legal here: the write fails with EINVAL at run time and changes nothing
+                        case "cpu.max" -> { String e = checkCpuMaxSyntax(value); if (e != null) { problem(vn, e); continue; } }
+                        case "cpu.max.burst" -> { if (burstSyntax(vn) == null) continue; }
                         case "cpu.weight" -> { if (weight(vn) == null) continue; }
                         default -> { problem(fn, "found \"" + file + "\", expected cpu.max, cpu.max.burst or cpu.weight" + Suggest.didYouMean(file, List.of("cpu.max", "cpu.max.burst", "cpu.weight"))); continue; }
                     }

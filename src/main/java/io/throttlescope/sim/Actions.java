@@ -10,20 +10,7 @@ final class Actions {
 
     void doAction(ActionSpec a) {
         if (a instanceof ActionSpec.WriteFile w) {
-            TaskGroup g = s.group(w.cgroup());
-            s.emit(EventKind.CGROUP_WRITE, -1, -1, g.id, s.str(w.file() + " " + w.value()), 0, 0);
-            switch (w.file()) {
-                case "cpu.max" -> {
-                    String[] parts = w.value().trim().split("\\s+");
-                    long period = parts.length > 1 ? Long.parseLong(parts[1]) * 1000 : g.bw.period;
-                    long quota = parts[0].equals("max") ? -1 : Long.parseLong(parts[0]) * 1000;
-                    s.setBandwidth(g, quota, period, g.bw.burst);
-                }
-                case "cpu.max.burst" -> s.setBandwidth(g, g.bw.limited() ? g.bw.quota : -1, g.bw.period,
-                        Long.parseLong(w.value().trim()) * 1000);
-                case "cpu.weight" -> setWeight(g, Integer.parseInt(w.value().trim()));
-                default -> s.fault(null, null, "cannot write " + w.file());
-            }
+            write(s.group(w.cgroup()), w.file(), w.value().trim());
         } else if (a instanceof ActionSpec.SetAffinity sa) {
             Task t = s.taskByName.get(sa.task());
             t.cpus = sa.cpus().clone();
@@ -39,6 +26,41 @@ final class Actions {
             Task t = s.taskByName.get(wk.task());
             if (t.state == TaskState.SLEEPING && t.waitingFor == Simulator.SLEEP_WHY) s.wake(t);
         }
+    }
+
+    /**
+     * A write to a cgroup file. cpu.max and cpu.max.burst go through tg_set_cfs_bandwidth(), which
+     * checks the values against the settings in force now and refuses them with EINVAL (the write
+     * then changes nothing and is logged as failed).
+     */
+    private void write(TaskGroup g, String file, String value) {
+        String text = file + " " + value;
+        CfsBandwidth b = g.bw;
+        long quotaUs = b.limited() ? b.quota / 1000 : -1, periodUs = b.period / 1000, burstUs = b.burst / 1000;
+        switch (file) {
+            case "cpu.max" -> {
+                String[] parts = value.split("\\s+");
+                quotaUs = parts[0].equals("max") ? -1 : Long.parseLong(parts[0]);
+                if (parts.length > 1) periodUs = Long.parseLong(parts[1]);
+            }
+            case "cpu.max.burst" -> burstUs = Long.parseLong(value);
+            case "cpu.weight" -> {
+                s.emit(EventKind.CGROUP_WRITE, -1, -1, g.id, s.str(text), 0, 0);
+                setWeight(g, Integer.parseInt(value));
+                return;
+            }
+            default -> {
+                s.fault(null, null, "cannot write " + file);
+                return;
+            }
+        }
+        String refused = CgroupFiles.refusal(quotaUs, periodUs, burstUs);
+        if (refused != null) {
+            s.emit(EventKind.CGROUP_WRITE, -1, -1, g.id, s.str(text + " (refused: " + refused + ")"), CgroupFiles.EINVAL, 0);
+            return;
+        }
+        s.emit(EventKind.CGROUP_WRITE, -1, -1, g.id, s.str(text), 0, 0);
+        s.setBandwidth(g, quotaUs < 0 ? -1 : quotaUs * 1000, periodUs * 1000, burstUs * 1000);
     }
 
     /** sched_move_task(): dequeue, change group, enqueue; a running task is rescheduled. */

@@ -33,11 +33,14 @@ public enum EventKind {
     LOCK_GRANT("lock_grant", "write", null),
     HUNG_TASK("hung_task", "blocked_for_ns", "suppressed"),
     HUNG_SCAN("hung_scan", null, null),
-    CGROUP_WRITE("cgroup_write", null, null),
+    /** A cgroup file write; errno 0 if it took effect, 22 (EINVAL) if the kernel refused it. */
+    CGROUP_WRITE("cgroup_write", "errno", null),
     SET_AFFINITY("set_affinity", null, null),
     MOVE("move", "from_group", null),
     NOTE("note", null, null),
     FAULT("fault", null, null),
+    /** do_exit() began with kernel work still to do (PF_EXITING set). */
+    EXITING("exiting", "work_ns", null),
     EXIT("exit", null, null),
     /** A task changed state (bookkeeping for the views: a = the new TaskState ordinal). */
     STATE("state", "state", null);

@@ -44,7 +44,8 @@ final class Program {
         if (st instanceof Step.Send x) return new Op(Op.SEND, null, s.pipes.get(x.pipe()), -1, null, 0, false);
         if (st instanceof Step.Recv x) return new Op(Op.RECV, null, s.pipes.get(x.pipe()), -1, null, 0, false);
         if (st instanceof Step.Loop l) return new Op(Op.LOOP, null, null, -1, compile(l.body()), l.times(), false);
-        return new Op(Op.EXIT, null, null, -1, null, 0, false);
+        Step.Exit x = (Step.Exit) st;
+        return new Op(Op.EXIT, x.d(), null, -1, null, 0, false);
     }
 
     /** Called for the CPU's current task when it has no CPU time left to run. */
@@ -61,6 +62,10 @@ final class Program {
         }
         for (int n = 0; n < MAX_INSTANT_STEPS; n++) {
             if (t.burstLeft > 0 || t.switchCostLeft > 0) return Outcome.RUN;
+            if (t.exiting) {                   // the kernel work of do_exit() is done
+                s.exitTask(t);
+                return Outcome.STOPPED;
+            }
             Task.Frame f = t.top();
             if (f.idx >= f.ops.length) {
                 if (f.loop) {
@@ -128,9 +133,13 @@ final class Program {
             case Op.UNLOCK -> ((Mutex) op.target).unlock(t);
             case Op.SEND -> { return ((Pipe) op.target).send(t); }
             case Op.RECV -> { return ((Pipe) op.target).recv(t); }
-            default -> {
-                s.exitTask(t);
-                return false;
+            default -> {                       // EXIT
+                long d = op.d == null ? 0 : Math.max(0, op.d.sample(s.rng));
+                if (d == 0) {
+                    s.exitTask(t);
+                    return false;
+                }
+                s.beginExit(t, d);             // PF_EXITING from here on; the work runs in kernel mode
             }
         }
         return true;

@@ -28,6 +28,18 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
 
     public record HungTask(String task, long at_ns, long blocked_for_s, long blocked_for_ns, boolean suppressed) {}
 
+    /**
+     * cputime_adjust() (kernel/sched/cputime.c) read once: the exact runtime split in the ratio of
+     * the tick samples. Returns {utime, stime} in ns.
+     */
+    static long[] cputimeAdjust(long rtime, long utime, long stime) {
+        if (stime == 0) return new long[] {rtime, 0};
+        if (utime == 0) return new long[] {0, rtime};
+        long st = java.math.BigInteger.valueOf(stime).multiply(java.math.BigInteger.valueOf(rtime))
+                .divide(java.math.BigInteger.valueOf(stime + utime)).longValueExact();
+        return new long[] {rtime - st, st};
+    }
+
     static RunResult of(Simulator s) {
         Map<String, CgroupStat> cg = new LinkedHashMap<>();
         for (TaskGroup g : s.groups) {
@@ -36,7 +48,8 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
             long local = 0;
             for (CfsRq q : g.cfsRq) local += q.throttledClockSelfTime;
             long usage = g.usageUser + g.usageSystem;
-            cg.put(g.path, new CgroupStat(usage / 1000, g.usageUser / 1000, g.usageSystem / 1000, b.nrPeriods,
+            long[] us = cputimeAdjust(usage, g.tickUser, g.tickSystem);
+            cg.put(g.path, new CgroupStat(usage / 1000, us[0] / 1000, us[1] / 1000, b.nrPeriods,
                     b.nrThrottled, b.throttledTime / 1000, b.nrBurst, b.burstTime / 1000, local / 1000));
         }
         Map<String, TaskStat> ts = new LinkedHashMap<>();

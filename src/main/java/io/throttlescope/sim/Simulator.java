@@ -237,9 +237,19 @@ public final class Simulator {
         }
     }
 
-    /** scheduler_tick(): update_curr was done by sync; an overloaded CPU kicks idle ones to balance. */
+    /**
+     * sched_tick(): update_curr was done by sync; account_process_tick() charges a whole tick to user
+     * or system time by the mode the task is in; an overloaded CPU kicks idle ones to balance.
+     */
     private void tick(Cpu c) {
         c.nextTick = (now / tickNs + 1) * tickNs;
+        Task t = c.curr;
+        if (t != null) {
+            boolean user = t.switchCostLeft == 0 && t.burstUser && !t.kthread && !t.exiting;
+            for (TaskGroup g = t.group; g != null; g = g.parent) {
+                if (user) g.tickUser += tickNs; else g.tickSystem += tickNs;
+            }
+        }
         balancer.periodicBalance(c);
         if (c.nrRunning >= 2) {
             for (Cpu o : cpus) if (o.curr == null && o.nrRunning == 0) { o.wantBalance = true; markDirty(o); }
@@ -482,6 +492,16 @@ public final class Simulator {
         blockCurrent(t, uninterruptible ? TaskState.BLOCKED : TaskState.SLEEPING, SLEEP_WHY);
         emit(EventKind.SLEEP, t.cpu.id, t.id, t.group.id, -1, now + d, 0);
         queue.push(now + d, EV_WAKE_TIMER, t.id, ++t.sleepGen);
+    }
+
+    /** do_exit() with kernel work: PF_EXITING is set first, so the task-based model never parks it. */
+    void beginExit(Task t, long workNs) {
+        t.exiting = true;
+        t.throttleWorkPending = false;      // exiting tasks never return to user: the work is dropped
+        t.userMode = false;
+        t.burstLeft = workNs;
+        t.burstUser = false;
+        emit(EventKind.EXITING, t.cpu.id, t.id, t.group.id, -1, workNs, 0);
     }
 
     void exitTask(Task t) {

@@ -17,6 +17,8 @@ final class TaskGroup {
     long periodPhase;
     // usage split by the mode tasks ran in (cpu.stat usage_usec/user_usec/system_usec), hierarchical
     long usageUser;
+    /** Tick samples (ns, one TICK_NSEC each) of user and system time: account_process_tick(). */
+    long tickUser, tickSystem;
     long usageSystem;
 
     TaskGroup(int id, String path, TaskGroup parent, Cpu[] cpus) {

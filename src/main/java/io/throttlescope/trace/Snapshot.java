@@ -143,7 +143,7 @@ public final class Snapshot {
             case SWITCH -> cpuCurr[c] = t;
             case WAKE, MIGRATE -> taskCpu[t] = c;
             case MOVE -> taskGroup[t] = g;
-            case SYSCALL_ENTER -> kernel[t] = true;
+            case SYSCALL_ENTER, EXITING -> kernel[t] = true;
             case SYSCALL_EXIT -> kernel[t] = info.kthread()[t];
             case BLOCK -> {
                 waitText[t] = tr.text(i);

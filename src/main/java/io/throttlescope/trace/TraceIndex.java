@@ -221,9 +221,9 @@ public final class TraceIndex {
                     closeCpu(c, curr, since, kern, grp, t);
                     curr[c] = ta;
                 }
-                case SYSCALL_ENTER, SYSCALL_EXIT -> {
+                case SYSCALL_ENTER, SYSCALL_EXIT, EXITING -> {
                     if (c >= 0 && curr[c] == ta) closeCpu(c, curr, since, kern, grp, t);
-                    kern[ta] = k == EventKind.SYSCALL_ENTER || info.kthread()[ta];
+                    kern[ta] = k != EventKind.SYSCALL_EXIT || info.kthread()[ta];
                     if (st[ta] == TaskState.RUNNING.ordinal()) {      // the task lane shows the mode too
                         task[ta].add(stSince[ta], t, st[ta], stDetail[ta]);
                         stSince[ta] = t;
@@ -244,7 +244,7 @@ public final class TraceIndex {
                 }
                 case REFILL -> quota[trace.group(i)].add(t, trace.argB(i));
                 case CGROUP_WRITE -> {
-                    long p = writtenPeriod(info.str(trace.text(i)));
+                    long p = trace.argA(i) != 0 ? -1 : writtenPeriod(info.str(trace.text(i)));
                     if (p > 0) period[trace.group(i)].add(t, p);
                 }
                 case BLOCK -> stDetail[ta] = trace.text(i);
@@ -256,7 +256,7 @@ public final class TraceIndex {
                 default -> { }
             }
             if (k == EventKind.SWITCH) since[c] = t;
-            if ((k == EventKind.SYSCALL_ENTER || k == EventKind.SYSCALL_EXIT || k == EventKind.MOVE) && c >= 0 && curr[c] == ta) since[c] = t;
+            if ((k == EventKind.SYSCALL_ENTER || k == EventKind.SYSCALL_EXIT || k == EventKind.EXITING || k == EventKind.MOVE) && c >= 0 && curr[c] == ta) since[c] = t;
         }
         for (int c = 0; c < nc; c++) closeCpu(c, curr, since, kern, grp, end);
         for (int t = 0; t < nt; t++) {

@@ -166,6 +166,10 @@ public final class Explainer {
                 case MOVE -> move();
                 case NOTE -> "Note: " + text;
                 case FAULT -> "Fault: " + text;
+                case EXITING -> task + " begins to exit (" + fn("do_exit") + "): PF_EXITING is set and " + d(a) + " of kernel work follow. "
+                        + (legacy ? "The legacy throttle can still take its group off the CPU in the middle of it."
+                           : "An exiting task never returns to user mode, so " + fn("task_throttle_setup_work") + " gives it no throttle task work:"
+                             + " it runs to the end even in a throttled hierarchy, and its group goes into debt.");
                 case EXIT -> task + " exits (" + fn("do_exit") + ").";
                 case STATE -> task + " is now " + States.name(TaskState.values()[(int) a]) + ".";
             };
@@ -265,6 +269,13 @@ public final class Explainer {
         }
 
         String cgroupWrite() {
+            if (a != 0) {
+                int cut = text.indexOf(" (refused: ");
+                String what = cut < 0 ? text : text.substring(0, cut);
+                String why = cut < 0 ? "" : text.substring(cut + 11, text.length() - 1);
+                return "Someone writes " + what + " for " + grp + ", and the kernel refuses it: " + fn("tg_set_cfs_bandwidth")
+                        + " returns EINVAL (" + why + "). Nothing changes: the settings in force stay.";
+            }
             if (text.startsWith("cpu.weight")) return "Someone writes " + text + " for " + grp + " (" + fn("sched_group_set_shares")
                     + "): its entities weigh differently from now on; the bandwidth is unchanged.";
             return "Someone writes " + text + " for " + grp + ". " + fn("tg_set_cfs_bandwidth") + " applies it: the pool is refilled, every cfs_rq of "

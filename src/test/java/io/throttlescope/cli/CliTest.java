@@ -67,12 +67,12 @@ class CliTest {
         JsonObject rr = o.getAsJsonObject("tasks").getAsJsonObject("R");
         JsonObject sc = rr.getAsJsonArray("syscalls").get(0).getAsJsonObject();
         assertThat(sc.get("name").getAsString()).isEqualTo("clone");
-        assertThat(sc.get("enter_ns").getAsLong()).isEqualTo(9_000_000L);
+        assertThat(sc.get("enter_ns").getAsLong()).isEqualTo(8_000_000L);
         assertThat(sc.get("exit_ns").getAsLong()).isEqualTo(15_100_000L);
         JsonObject lw = rr.getAsJsonArray("lock_waits").get(0).getAsJsonObject();
         assertThat(lw.get("lock").getAsString()).isEqualTo("cgroup_threadgroup_rwsem");
         assertThat(lw.get("op").getAsString()).isEqualTo("down_read");
-        assertThat(lw.get("start_ns").getAsLong()).isEqualTo(9_000_000L);
+        assertThat(lw.get("start_ns").getAsLong()).isEqualTo(8_000_000L);
         assertThat(lw.get("acquired_ns").getAsLong()).isEqualTo(15_000_000L);
         assertThat(rr.get("exited_ns").getAsLong()).isEqualTo(101_000_000L);
     }

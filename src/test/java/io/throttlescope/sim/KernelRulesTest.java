@@ -143,11 +143,106 @@ class KernelRulesTest {
         }
     }
 
+    // ------------------------------------------------------------------ 5. refused writes
+
+    /**
+     * tg_set_cfs_bandwidth() checks a write against the settings in force: a burst of 20 ms is
+     * refused (EINVAL) while the quota is 10 ms, a 0.5 ms quota is below the minimum; both change
+     * nothing. Once the quota is 20 ms the same burst write is accepted.
+     */
+    @Test
+    void aWriteTheKernelRefusesFailsWithEinvalAndChangesNothing() {
+        String json = """
+            { "format": 1, "name": "writes", "duration": "20ms", "kernel": { "accounting": "exact" },
+              "cgroups": { "/G": { "cpu.max": "10000 100000" } },
+              "tasks": [ { "name": "T", "cgroup": "/G", "program": [ { "loop": [ { "user": "1ms" } ] } ] } ],
+              "actions": [
+                { "at": "5ms", "write": { "cgroup": "/G", "file": "cpu.max.burst", "value": "20000" } },
+                { "at": "6ms", "write": { "cgroup": "/G", "file": "cpu.max", "value": "500 100000" } },
+                { "at": "7ms", "write": { "cgroup": "/G", "file": "cpu.max", "value": "20000 100000" } },
+                { "at": "8ms", "write": { "cgroup": "/G", "file": "cpu.max.burst", "value": "20000" } } ] }
+            """;
+        for (Simulator.Model m : Simulator.Model.values()) {
+            SimRun r = SimRun.json(json, m);
+            List<Long> errnos = amounts(r, CGROUP_WRITE, 0);
+            assertThat(errnos).containsExactly(22L, 22L, 0L, 0L);
+            assertThat(r.times(REFILL, null)).containsExactly(0L, 7 * MS, 8 * MS);
+            // the refused writes did not refill; the accepted ones did (a cpu.max.burst write refills too)
+            int i = indexOf(r, CGROUP_WRITE, null);
+            assertThat(r.sim.strings().get(r.trace.text(i))).contains("refused", "larger than the quota 10000us");
+        }
+    }
+
+    // ------------------------------------------------------------------ 8. exit takes time
+
+    /**
+     * T runs 9 ms in user mode, then exits with 5 ms of kernel work; /G allows 10 ms a period.
+     * Legacy: the throttle at 10 ms takes /G off the CPU in the middle of do_exit(); T finishes at
+     * 104 ms. Task-based: PF_EXITING tasks never get the task work: T runs on into 4 ms of debt
+     * and is gone at 14 ms.
+     */
+    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    void anExitingTaskIsNeverParkedButLegacyThrottlesItMidExit(Simulator.Model m) {
+        String json = """
+            { "format": 1, "name": "exit", "duration": "200ms", "kernel": { "accounting": "exact" },
+              "cgroups": { "/G": { "cpu.max": "10000 100000" } },
+              "tasks": [ { "name": "T", "cgroup": "/G", "program": [ { "user": "9ms" }, { "exit": "5ms" } ] } ] }
+            """;
+        SimRun r = SimRun.json(json, m);
+        assertThat(r.times(EXITING, "T")).containsExactly(9 * MS);
+        assertThat(r.task("T").kernel_ns()).isEqualTo(5 * MS);
+        if (m == LEGACY) {
+            assertThat(r.first(THROTTLE, null)).isEqualTo(10 * MS);
+            assertThat(r.times(EXIT, "T")).containsExactly(104 * MS);
+            assertThat(r.task("T").throttled_ns()).isEqualTo(90 * MS);
+        } else {
+            assertThat(r.first(THROTTLE, null)).isEqualTo(10 * MS + 1);
+            assertThat(r.times(TASK_WORK_ADDED, null)).isEmpty();
+            assertThat(r.times(PARKED, null)).isEmpty();
+            assertThat(r.times(EXIT, "T")).containsExactly(14 * MS);
+        }
+    }
+
+    // ------------------------------------------------------------------ 9. cputime
+
+    /**
+     * cpu.stat's user_usec and system_usec come from whole ticks charged to the mode the tick
+     * interrupted (account_process_tick()), scaled so they sum to the exact usage (cputime_adjust()).
+     * 1 CPU, HZ=250; T alternates 3 ms in user mode and 3 ms in a syscall from 0.5 ms: of the ticks at
+     * 4, 8, ..., 40 ms, those at 8, 20 and 32 hit user mode, seven hit the kernel. Usage 39.5 ms:
+     * system = 39.5 x 7/10 = 27.65 ms, user = 11.85 ms, though T spent 21 ms in user mode.
+     */
+    @Test
+    void userAndSystemTimeAreTickSampledAndScaledToTheExactUsage() {
+        String json = """
+            { "format": 1, "name": "cputime", "duration": "40ms", "kernel": { "hz": 250, "accounting": "exact" },
+              "cgroups": { "/G": { } },
+              "tasks": [ { "name": "T", "cgroup": "/G", "start": "500us", "program": [ { "loop": [
+                  { "user": "3ms" }, { "syscall": "read", "do": [ { "kernel": "3ms" } ] } ] } ] } ] }
+            """;
+        for (Simulator.Model m : Simulator.Model.values()) {
+            SimRun r = SimRun.json(json, m);
+            RunResult.CgroupStat g = r.cg("/G");
+            assertThat(g.usage_usec()).isEqualTo(39_500);
+            assertThat(g.system_usec()).isEqualTo(27_650);
+            assertThat(g.user_usec()).isEqualTo(11_850);
+            assertThat(r.task("T").user_ns()).isEqualTo(21 * MS);          // the task's own split stays exact
+            assertThat(r.task("T").kernel_ns()).isEqualTo(18_500_000);
+        }
+    }
+
+    @Test
+    void cputimeAdjustGivesEverythingToTheOnlyModeSampled() {
+        assertThat(RunResult.cputimeAdjust(39_800_000, 0, 40_000_000)).containsExactly(0, 39_800_000);
+        assertThat(RunResult.cputimeAdjust(39_800_000, 40_000_000, 0)).containsExactly(39_800_000, 0);
+        assertThat(RunResult.cputimeAdjust(10, 1, 2)).containsExactly(4, 6);   // stime = 2 x 10 / 3 = 6 (truncated)
+    }
+
     // ------------------------------------------------------------------ helpers
 
     static int indexOf(SimRun r, EventKind k, String task) {
-        int id = r.taskId(task);
-        for (int i = 0; i < r.trace.size(); i++) if (r.trace.kind(i) == k && r.trace.task(i) == id) return i;
+        int id = task == null ? -2 : r.taskId(task);
+        for (int i = 0; i < r.trace.size(); i++) if (r.trace.kind(i) == k && (id == -2 || r.trace.task(i) == id)) return i;
         throw new AssertionError("no " + k + " for " + task);
     }
 

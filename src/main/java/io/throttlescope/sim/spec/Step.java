@@ -26,5 +26,6 @@ public sealed interface Step {
     record Recv(String pipe, String path) implements Step {}
     /** times &lt; 0 means forever. */
     record Loop(List<Step> body, long times, String path) implements Step {}
-    record Exit(String path) implements Step {}
+    /** do_exit(); {@code d} is the kernel work it does with PF_EXITING set (null: none). */
+    record Exit(Dur d, String path) implements Step {}
 }
