@@ -99,12 +99,12 @@ final class Actions {
     void setWeight(TaskGroup g, int weight) {
         long shares = Fair.sharesOfWeight(weight);
         g.shares = shares;
-        for (Cpu c : s.cpus) {
+        for (Cpu c : s.cpus) {              // sched_group_set_shares(): update_cfs_group() from the group up
             SchedEntity se = g.se[c.id];
             if (se == null) continue;
-            s.sync(c);
-            if (se.onRq) se.cfsRq.load += shares - se.weight;
-            se.weight = shares;
+            s.advance(c);
+            if (se.onRq) s.fair.updateGroupsAbove(se);
+            else s.fair.updateCfsGroup(se);
         }
     }
 }

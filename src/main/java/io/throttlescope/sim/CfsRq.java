@@ -32,6 +32,12 @@ public final class CfsRq {
         this.cpu = cpu;
     }
 
+    /** Changes load.weight, keeping the group's sum over CPUs (tg->load_avg, here of runnable weight) up to date. */
+    void addLoad(long delta) {
+        load += delta;
+        tg.loadSum += delta;
+    }
+
     boolean throttledHierarchy() { return throttleCount != 0; }
 
     public String groupPath() { return tg.path; }

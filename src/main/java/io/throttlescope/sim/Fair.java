@@ -147,13 +147,14 @@ final class Fair {
     /** enqueue_entity(). */
     void enqueueEntity(CfsRq cfs, SchedEntity se, int flags) {
         updateCurr(cfs, s.now);
+        updateCfsGroup(se);
         if (se.slice == 0) se.slice = baseSlice;
         placeEntity(cfs, se, flags);
         se.enqueueSeq = enqueueSeq++;
         se.onRq = true;
         se.cfsRq = cfs;
         cfs.queued.add(se);
-        cfs.load += se.weight;
+        cfs.addLoad(se.weight);
         cfs.nrQueued++;
         if (cfs.nrQueued == 1) {
             s.bw.checkEnqueueThrottle(cfs);
@@ -164,18 +165,75 @@ final class Fair {
     /** dequeue_entity(): save the lag, remove, return slack if the cfs_rq became empty. */
     void dequeueEntity(CfsRq cfs, SchedEntity se, int flags) {
         updateCurr(cfs, s.now);
-        long avg = avgVruntime(cfs);
-        long limit = calcDeltaFair(Math.max(2 * se.slice, s.tickNs), se.weight);
-        se.vlag = Math.max(-limit, Math.min(limit, avg - se.vruntime));
+        updateEntityLag(cfs, se);
         if ((flags & DEQUEUE_SLEEP) == 0 && s.kernel.placeRelDeadline()) {   // PLACE_REL_DEADLINE
             se.deadline -= se.vruntime;
             se.relDeadline = true;
         }
         cfs.queued.remove(se);
         se.onRq = false;
-        cfs.load -= se.weight;
+        cfs.addLoad(-se.weight);
         cfs.nrQueued--;
         s.bw.returnCfsRqRuntime(cfs);
+        updateCfsGroup(se);
+    }
+
+    /** update_entity_lag(): vlag = V - v, clamped to a slice or a tick of virtual time. */
+    private void updateEntityLag(CfsRq cfs, SchedEntity se) {
+        long avg = avgVruntime(cfs);
+        long limit = calcDeltaFair(Math.max(2 * se.slice, s.tickNs), se.weight);
+        se.vlag = Math.max(-limit, Math.min(limit, avg - se.vruntime));
+    }
+
+    static final long MIN_SHARES = 2;
+
+    /**
+     * calc_group_shares(): a group entity weighs tg->shares x (its cfs_rq's load / the group's load
+     * on all CPUs), clamped to [MIN_SHARES, shares]. Loads are the runnable weights now, not PELT
+     * averages, so the weight follows a change at once rather than over ~32 ms.
+     */
+    static long calcGroupShares(CfsRq q) {
+        TaskGroup tg = q.tg;
+        long load = q.load;
+        long tgWeight = tg.loadSum;
+        long shares = tg.shares * load;
+        if (tgWeight > 0) shares /= tgWeight;
+        return Math.max(MIN_SHARES, Math.min(tg.shares, shares));
+    }
+
+    /** update_cfs_group(): a group entity takes its share of the group's weight on this CPU. */
+    void updateCfsGroup(SchedEntity se) {
+        if (se == null || se.isTask()) return;
+        reweightEntity(se.cfsRq, se, calcGroupShares(se.myQ));
+    }
+
+    /** reweight_entity() (6.15+): keep the lag and the relative deadline in weighted terms, place again. */
+    void reweightEntity(CfsRq cfs, SchedEntity se, long weight) {
+        if (se.weight == weight) return;
+        boolean on = se.onRq;
+        if (on) {
+            if (cfs.curr == se) updateCurr(cfs, s.now);
+            updateEntityLag(cfs, se);
+            se.deadline -= se.vruntime;
+            se.relDeadline = true;
+            cfs.queued.remove(se);
+            cfs.addLoad(-se.weight);
+            cfs.nrQueued--;
+        }
+        se.vlag = se.vlag * se.weight / weight;
+        if (se.relDeadline) se.deadline = se.deadline * se.weight / weight;
+        se.weight = weight;
+        if (on) {
+            placeEntity(cfs, se, 0);
+            cfs.queued.add(se);
+            cfs.addLoad(weight);
+            cfs.nrQueued++;
+        }
+    }
+
+    /** The second loops of enqueue_task_fair() / dequeue_entities() and entity_tick(): update_cfs_group() up the hierarchy. */
+    void updateGroupsAbove(SchedEntity se) {
+        for (SchedEntity p = se; p != null; p = p.parent()) if (!p.isTask() && p.onRq) updateCfsGroup(p);
     }
 
     /** enqueue_task_fair(). Returns true if the task is reachable from the CPU's root. */
@@ -193,6 +251,7 @@ final class Fair {
         }
         for (; se != null; se = se.parent()) {
             CfsRq cfs = se.cfsRq;
+            updateCfsGroup(se);
             cfs.hNrQueued++;
             if (s.model.hidesBelow(cfs)) return false;
         }
@@ -218,6 +277,7 @@ final class Fair {
         }
         for (; se != null; se = se.parent()) {
             CfsRq cfs = se.cfsRq;
+            updateCfsGroup(se);
             cfs.hNrQueued--;
             s.model.afterDequeueLevel(cfs, flags);
             if (s.model.hidesBelow(cfs)) return;

@@ -245,6 +245,7 @@ public final class Simulator {
         c.nextTick = (now / tickNs + 1) * tickNs;
         Task t = c.curr;
         if (t != null) {
+            fair.updateGroupsAbove(t.se);      // entity_tick(): update_cfs_group() at every level
             boolean user = t.switchCostLeft == 0 && t.burstUser && !t.kthread && !t.exiting;
             for (TaskGroup g = t.group; g != null; g = g.parent) {
                 if (user) g.tickUser += tickNs; else g.tickSystem += tickNs;
@@ -666,6 +667,8 @@ public final class Simulator {
         var c = spec.cgroups().get(groups.get(i).path);
         return c == null ? 0 : c.phaseNs();
     }
+    /** A group's cfs_rq on a CPU (for tests and views of the kernel state). */
+    public CfsRq groupCfsRq(String path, int cpu) { return groupByPath.get(path).cfsRq[cpu]; }
     public boolean taskKthread(int i) { return tasks[i].kthread; }
     public int taskInitialGroup(int i) { return groupByPath.get(tasks[i].spec.cgroup()).id; }
     public List<String> lockNames() { return new ArrayList<>(spec.locks().keySet()); }

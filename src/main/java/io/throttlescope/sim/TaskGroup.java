@@ -14,6 +14,8 @@ final class TaskGroup {
     final CfsBandwidth bw = new CfsBandwidth();
     final int depth;
     long shares = 1024;
+    /** tg->load_avg: the runnable load of the group's cfs_rqs summed over CPUs (instant weights, not PELT). */
+    long loadSum;
     long periodPhase;
     // usage split by the mode tasks ran in (cpu.stat usage_usec/user_usec/system_usec), hierarchical
     long usageUser;

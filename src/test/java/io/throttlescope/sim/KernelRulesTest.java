@@ -51,6 +51,30 @@ class KernelRulesTest {
         }
     }
 
+    // ------------------------------------------------------------------ 2. calc_group_shares
+
+    /**
+     * /G (cpu.weight 100, shares 1024) runs A on CPU0 and B on CPU1; R in the root shares CPU0 with A.
+     * calc_group_shares() gives /G's entity on CPU0 1024 x 1024 / (1024 + 1024) = 512, so R (1024)
+     * gets 2/3 of CPU0 and A 1/3 (not 1/2 each, as a group entity of full weight would give).
+     */
+    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    void aGroupBusyOnTwoCpusWeighsHalfOnEach(Simulator.Model m) {
+        String json = """
+            { "format": 1, "name": "shares", "duration": "300ms", "kernel": { "cpus": 2, "hz": 250, "accounting": "exact" },
+              "cgroups": { "/G": { } },
+              "tasks": [ { "name": "A", "cgroup": "/G", "cpus": "0", "program": [ { "loop": [ { "user": "1ms" } ] } ] },
+                         { "name": "B", "cgroup": "/G", "cpus": "1", "program": [ { "loop": [ { "user": "1ms" } ] } ] },
+                         { "name": "R", "cpus": "0", "program": [ { "loop": [ { "user": "1ms" } ] } ] } ] }
+            """;
+        SimRun r = SimRun.json(json, m);
+        long slice = 1_400_000;   // EEVDF's base slice on 2 CPUs: 0.7 ms x (1 + ilog2(2))
+        assertThat(r.task("R").cpu_ns()).isCloseTo(200 * MS, org.assertj.core.data.Offset.offset(slice));
+        assertThat(r.task("A").cpu_ns()).isCloseTo(100 * MS, org.assertj.core.data.Offset.offset(slice));
+        assertThat(r.task("B").cpu_ns()).isEqualTo(300 * MS);
+        assertThat(Fair.calcGroupShares(r.sim.groupCfsRq("/G", 0))).isEqualTo(512);
+    }
+
     // ------------------------------------------------------------------ 3. charging points
 
     /**
