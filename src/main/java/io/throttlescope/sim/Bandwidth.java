@@ -36,7 +36,7 @@ final class Bandwidth {
         if (!b.limited()) {
             amount = minAmount;
         } else {
-            startCfsBandwidth(cfs.tg);
+            startCfsBandwidth(cfs.tg, cfs.cpu.id);
             if (b.runtime > 0) {
                 amount = Math.min(b.runtime, minAmount);
                 b.runtime -= amount;
@@ -93,11 +93,12 @@ final class Bandwidth {
 
     // ---------------------------------------------------------------- period timer (3.5)
 
-    /** start_cfs_bandwidth(): arm the period timer at the next boundary after now. */
-    void startCfsBandwidth(TaskGroup tg) {
+    /** start_cfs_bandwidth(): arm the period timer at the next boundary after now, pinned to this CPU. */
+    void startCfsBandwidth(TaskGroup tg, int cpu) {
         CfsBandwidth b = tg.bw;
         if (b.periodActive) return;
         b.periodActive = true;
+        b.timerCpu = cpu;
         while (b.periodExpiry <= s.now) b.periodExpiry += b.period;
         s.armGroupTimer(tg, Simulator.EV_PERIOD, b.periodExpiry, ++b.timerGen);
     }
@@ -142,19 +143,30 @@ final class Bandwidth {
             return false;
         }
         b.nrThrottled += overrun;
-        for (int guard = 0; !b.throttledCfsRq.isEmpty() && b.runtime > 0 && guard < 64; guard++) {
-            distributeCfsRuntime(tg);
+        for (int guard = 0; throttled && b.runtime > 0 && guard < 64; guard++) {
+            throttled = distributeCfsRuntime(tg, b.timerCpu);
         }
         b.idle = false;
         return false;
     }
 
-    /** distribute_cfs_runtime() (3.6): oldest throttle first, exactly enough to leave 1 ns. */
-    void distributeCfsRuntime(TaskGroup tg) {
+    /**
+     * distribute_cfs_runtime() (3.6) run on CPU {@code here}: oldest throttle first, exactly enough to
+     * leave 1 ns. A cfs_rq of another CPU is unthrottled there by an IPI that arrives ipi_latency
+     * later (unthrottle_cfs_rq_async()); this CPU's own are unthrottled after the loop. Returns
+     * whether some cfs_rq is still throttled for want of runtime.
+     */
+    boolean distributeCfsRuntime(TaskGroup tg, int here) {
         CfsBandwidth b = tg.bw;
+        boolean throttled = false;
+        ArrayList<CfsRq> local = new ArrayList<>();
         ArrayList<CfsRq> snapshot = new ArrayList<>(b.throttledCfsRq);
         for (CfsRq cfs : snapshot) {
-            if (!cfs.throttled) continue;
+            if (b.runtime == 0) {
+                throttled = true;
+                break;
+            }
+            if (!cfs.throttled || cfs.csdPending) continue;
             // no update_curr() here or in unthrottle_cfs_rq(): under tick accounting the local runtime
             // topped up is stale (the pending delta lands at the next tick); exact accounting has none
             s.advance(cfs.cpu);
@@ -162,12 +174,46 @@ final class Bandwidth {
             b.runtime -= amount;
             cfs.runtimeRemaining += amount;
             s.emit(EventKind.DISTRIBUTE, cfs.cpu.id, -1, tg.id, -1, amount, cfs.runtimeRemaining);
-            if (cfs.runtimeRemaining > 0) {
-                s.model.unthrottle(cfs);
-                s.markDirty(cfs.cpu);
+            if (cfs.runtimeRemaining <= 0) {
+                throttled = true;
+            } else if (cfs.cpu.id == here) {
+                local.add(cfs);
+            } else {
+                unthrottleAsync(cfs);
             }
-            if (b.runtime == 0) break;
         }
+        for (CfsRq cfs : local) if (cfs.throttled) unthrottleHere(cfs);
+        return throttled;
+    }
+
+    /** unthrottle_cfs_rq_async(): queue on the target CPU's csd list; the first one sends the IPI. */
+    private void unthrottleAsync(CfsRq cfs) {
+        long latency = s.kernel.ipiLatencyNs();
+        if (latency == 0) {
+            unthrottleHere(cfs);
+            return;
+        }
+        Cpu c = cfs.cpu;
+        cfs.csdPending = true;
+        boolean first = c.csdList.isEmpty();
+        c.csdList.add(cfs);
+        if (first) s.armCsd(c, s.now + latency);
+    }
+
+    /** __cfsb_csd_unthrottle() on the target CPU when the IPI arrives: re-check, then unthrottle. */
+    void csdUnthrottle(Cpu c) {
+        ArrayList<CfsRq> list = new ArrayList<>(c.csdList);
+        c.csdList.clear();
+        for (CfsRq cfs : list) {
+            cfs.csdPending = false;
+            if (cfs.throttled) unthrottleHere(cfs);
+        }
+    }
+
+    private void unthrottleHere(CfsRq cfs) {
+        s.advance(cfs.cpu);
+        s.model.unthrottle(cfs);
+        s.markDirty(cfs.cpu);
     }
 
     // ---------------------------------------------------------------- slack (3.8)
@@ -182,7 +228,7 @@ final class Bandwidth {
             b.runtime += slack;
             b.slackSinceRefill += slack;
             s.emit(EventKind.SLACK_RETURN, cfs.cpu.id, -1, cfs.tg.id, -1, slack, b.runtime);
-            if (b.runtime > slice && !b.throttledCfsRq.isEmpty()) startSlackTimer(cfs.tg);
+            if (b.runtime > slice && !b.throttledCfsRq.isEmpty()) startSlackTimer(cfs.tg, cfs.cpu.id);
         }
         cfs.runtimeRemaining -= slack;
     }
@@ -192,11 +238,12 @@ final class Bandwidth {
         return b.periodExpiry - s.now < within;
     }
 
-    private void startSlackTimer(TaskGroup tg) {
+    private void startSlackTimer(TaskGroup tg, int cpu) {
         CfsBandwidth b = tg.bw;
         if (refreshWithin(b, CFS_BANDWIDTH_SLACK_PERIOD + MIN_BANDWIDTH_EXPIRATION)) return;
         if (b.slackStarted) return;
         b.slackStarted = true;
+        b.slackCpu = cpu;
         s.armGroupTimer(tg, Simulator.EV_SLACK, s.now + CFS_BANDWIDTH_SLACK_PERIOD, ++b.slackGen);
     }
 
@@ -206,6 +253,6 @@ final class Bandwidth {
         b.slackStarted = false;
         s.emit(EventKind.SLACK_TIMER, -1, -1, tg.id, -1, b.runtime, 0);
         if (refreshWithin(b, MIN_BANDWIDTH_EXPIRATION)) return;
-        if (b.limited() && b.runtime > slice) distributeCfsRuntime(tg);
+        if (b.limited() && b.runtime > slice) distributeCfsRuntime(tg, b.slackCpu);
     }
 }

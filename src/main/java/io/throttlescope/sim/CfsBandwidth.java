@@ -17,6 +17,8 @@ final class CfsBandwidth {
     boolean periodActive;
     long periodExpiry;       // next expiry of the period timer (valid while active), phase + k*period
     long timerGen;
+    /** The CPU the period timer is pinned to (the one that started it) and the slack timer's. */
+    int timerCpu, slackCpu;
     boolean slackStarted;
     long slackGen;
     /** throttled_cfs_rq, in throttle order (head = oldest). */

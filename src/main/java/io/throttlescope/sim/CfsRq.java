@@ -24,6 +24,8 @@ public final class CfsRq {
     long throttledClockSelf;      // 0 = not accounting
     long throttledClockSelfTime;
     boolean onThrottledList;
+    /** On its CPU's cfsb_csd_list: an asynchronous unthrottle (IPI) is on its way. */
+    boolean csdPending;
     /** throttled_limbo_list: head first (parking uses list_add). Task-based model only. */
     final ArrayDeque<Task> limbo = new ArrayDeque<>();
 

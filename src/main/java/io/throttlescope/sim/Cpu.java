@@ -14,6 +14,8 @@ final class Cpu {
     long pendingEventAt = Long.MAX_VALUE;
     long runStart;        // when curr's current burst segment was last charged
     long busySince = -1;
+    /** rq->cfsb_csd_list: cfs_rqs another CPU's distribution asked this CPU to unthrottle. */
+    final java.util.ArrayList<CfsRq> csdList = new java.util.ArrayList<>();
 
     Cpu(int id, TaskGroup root) {
         this.id = id;

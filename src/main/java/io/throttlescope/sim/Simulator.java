@@ -30,7 +30,7 @@ public final class Simulator {
     }
 
     static final int EV_CPU = 0, EV_WAKE_TIMER = 1, EV_START = 2, EV_PERIOD = 3, EV_SLACK = 4, EV_ACTION = 5,
-            EV_HUNG = 6, EV_LOCK = 7, EV_NOTE = 8;
+            EV_HUNG = 6, EV_LOCK = 7, EV_NOTE = 8, EV_CSD = 9;
 
     final SimSpec spec;
     final KernelSpec kernel;
@@ -232,6 +232,7 @@ public final class Simulator {
                 queue.push(now + hung.interval, EV_HUNG, 0, 0);
             }
             case EV_LOCK -> rwsemList.get(target).gpTimer(gen);
+            case EV_CSD -> bw.csdUnthrottle(cpus[target]);
             case EV_NOTE -> emit(EventKind.NOTE, -1, -1, -1, str(spec.notes().get(target).text()), 0, 0);
             default -> throw new IllegalStateException("event type " + type);
         }
@@ -548,6 +549,9 @@ public final class Simulator {
 
     void armGroupTimer(TaskGroup g, int type, long at, long gen) { queue.push(at, type, g.id, gen); }
 
+    /** The IPI of an asynchronous unthrottle arrives at CPU c at the given time. */
+    void armCsd(Cpu c, long at) { queue.push(at, EV_CSD, c.id, 0); }
+
     /** Lock operation codes in events: read side, write side, mutex. */
     public static final int OP_READ = 0, OP_WRITE = 1, OP_MUTEX = 2;
 
@@ -594,7 +598,7 @@ public final class Simulator {
         for (Cpu c : cpus) advance(c);
         bw.refill(b);
         emit(EventKind.REFILL, -1, -1, g.id, -1, b.limited() ? b.runtime : -1, b.limited() ? b.quota : -1);
-        if (b.limited()) bw.startCfsBandwidth(g);
+        if (b.limited()) bw.startCfsBandwidth(g, 0);   // the writer's CPU: the write is not tied to one, CPU0 stands in
         for (Cpu c : cpus) {
             CfsRq cfs = g.cfsRq[c.id];
             cfs.runtimeEnabled = b.limited();

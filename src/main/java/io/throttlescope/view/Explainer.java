@@ -140,7 +140,9 @@ public final class Explainer {
                           + " and enqueues the tasks of each limbo list one by one, most recently parked first.");
                 case UNTHROTTLE_REFUSED -> grp + " on " + cpu + " stays throttled: " + fn("unthrottle_cfs_rq") + " returns at once because runtime_remaining ("
                         + Durations.exact(a) + ") is not positive, and the cfs_rq stays on the throttled list. The check came with the switch to the"
-                        + " task-based model (e1fad12dcb66): an enqueue in tg_unthrottle_up() would throttle it again at once.";
+                        + " task-based model (e1fad12dcb66): an enqueue in tg_unthrottle_up() would throttle it again at once. It happens when the"
+                        + " unthrottle came by IPI and a tick or a schedule on " + cpu + " charged a task still running in the kernel in between;"
+                        + " the next distribution tries again.";
                 case TASK_WORK_ADDED -> cpu + " picked " + task + ". On the way down " + fn("pick_task_fair") + " found that " + throttledWhy(g, c)
                         + ", so " + fn("task_throttle_setup_work") + " attached the throttle task work " + fn("throttle_cfs_rq_work") + ". "
                         + task + " keeps running" + (s.kernel[t] ? " in the kernel" : "") + " and will be parked when it returns to user mode"
@@ -212,8 +214,9 @@ public final class Explainer {
 
         String distribute() {
             String head = fn("distribute_cfs_runtime") + " gives " + cpu + "'s cfs_rq of " + grp + " " + d(a) + ". ";
-            if (b > 0) return head + "That is exactly enough to repay its debt and leave 1ns, so runtime_remaining is now "
-                    + Durations.exact(b) + " and the cfs_rq is unthrottled.";
+            if (b > 0) return head + "That is exactly enough to repay its debt as last charged and leave 1ns, so runtime_remaining is now "
+                    + Durations.exact(b) + " and the cfs_rq is unthrottled: after the loop if it is on the CPU running the distribution, otherwise by an IPI ("
+                    + fn("unthrottle_cfs_rq_async", "__cfsb_csd_unthrottle") + ") that arrives ipi_latency later.";
             return head + "The pool had only that left, not enough to repay the debt: runtime_remaining is still " + d(b)
                     + ", not positive, so it stays throttled until a later distribution.";
         }

@@ -262,6 +262,38 @@ class KernelRulesTest {
         assertThat(RunResult.cputimeAdjust(10, 1, 2)).containsExactly(4, 6);   // stime = 2 x 10 / 3 = 6 (truncated)
     }
 
+    // ------------------------------------------------------------------ 12. asynchronous unthrottle
+
+    /**
+     * Scenario 26: the period timer runs on CPU0. At the refill (99.999 ms) the throttled cfs_rqs (in
+     * throttle order) get exactly their debt + 1 ns; CPU0's own is unthrottled after the loop,
+     * CPU1's by an IPI 2 us later. Task-based: D runs in the kernel on CPU1 since 99.5 ms; the tick
+     * at 100 ms charges its 0.5 ms, so when the IPI arrives runtime_remaining is 1 ns - 0.5 ms and
+     * unthrottle_cfs_rq() refuses: K stays parked until the next refill's IPI at 200.001 ms.
+     * Legacy: D could not run, nothing was charged, CPU1 is unthrottled at 100.001 ms.
+     */
+    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    void aRemoteUnthrottleArrivesByIpiAndMayBeRefused(Simulator.Model m) throws Exception {
+        SimRun r = SimRun.library("26-async-unthrottle-refused.json", m);
+        long refill = 99_999 * US;
+        String first = m == TASK ? "cpu1" : "cpu0", second = m == TASK ? "cpu0" : "cpu1";   // throttle order
+        assertThat(r.events(DISTRIBUTE, UNTHROTTLE, UNTHROTTLE_REFUSED).subList(0, 4)).containsExactly(
+                refill + " distribute " + first + " -", refill + " distribute " + second + " -", refill + " unthrottle cpu0 -",
+                (100 * MS + 1000) + (m == TASK ? " unthrottle_refused cpu1 -" : " unthrottle cpu1 -"));
+        if (m == TASK) {
+            int i = indexOf(r, UNTHROTTLE_REFUSED, null);
+            assertThat(r.trace.argA(i)).isEqualTo(1 - 500 * US);
+            assertThat(r.first(UNPARKED, "K")).isEqualTo(200 * MS + 1000);
+        } else {
+            assertThat(r.first(PICK, "K", 99 * MS)).isEqualTo(100 * MS + 1000);
+        }
+        // with an instant IPI the tick comes too late to matter: no refusal
+        String instant = Files.readString(Path.of("scenarios/26-async-unthrottle-refused.json")).replace("\"ipi_latency\": \"2us\"", "\"ipi_latency\": \"0us\"");
+        SimRun z = SimRun.json(instant, m);
+        assertThat(z.times(UNTHROTTLE_REFUSED, null)).isEmpty();
+        assertThat(z.times(UNTHROTTLE, null)).startsWith(refill, refill);
+    }
+
     // ------------------------------------------------------------------ helpers
 
     static int indexOf(SimRun r, EventKind k, String task) {
