@@ -16,6 +16,7 @@ final class Actions {
             t.cpus = sa.cpus().clone();
             s.emit(EventKind.SET_AFFINITY, t.cpu.id, t.id, t.group.id, -1, 0, 0);
             switch (t.state) {
+                case SLEEPING, BLOCKED -> { if (!t.allowed(t.cpu.id)) s.finishDelayed(t); }
                 case RUNNING -> { if (!t.allowed(t.cpu.id)) s.reschedCurr(t.cpu); }
                 case RUNNABLE, THROTTLED, PARKED -> { if (!t.allowed(t.cpu.id)) s.moveQueued(t, s.cpus[s.balancer.selectCpu(t)]); }
                 default -> { }
@@ -90,6 +91,7 @@ final class Actions {
                 s.afterEnqueue(t, c);
             }
             default -> {
+                s.finishDelayed(t);
                 t.group = to;
                 t.se.cfsRq = to.cfsRq[c.id];
             }

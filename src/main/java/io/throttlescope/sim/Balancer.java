@@ -37,7 +37,7 @@ final class Balancer {
             SchedEntity se = cfs.queued.get(i);
             if (se.isTask()) {
                 Task p = se.task;
-                if (p != src.curr && p.allowed(dst.id) && s.model.canMigrate(p, src, dst)) return p;
+                if (p != src.curr && !se.delayed && p.allowed(dst.id) && s.model.canMigrate(p, src, dst)) return p;
             } else {
                 Task p = findMigratable(se.myQ, src, dst);
                 if (p != null) return p;

@@ -6,7 +6,7 @@ package io.throttlescope.sim;
  */
 final class Fair {
     static final int ENQUEUE_WAKEUP = 1, ENQUEUE_INITIAL = 2;
-    static final int DEQUEUE_SLEEP = 1, DEQUEUE_THROTTLE = 2, DEQUEUE_SPECIAL = 4;
+    static final int DEQUEUE_SLEEP = 1, DEQUEUE_THROTTLE = 2, DEQUEUE_SPECIAL = 4, DEQUEUE_DELAYED = 8;
 
     static final long NICE_0_LOAD = 1024;
     static final long[] PRIO_TO_WEIGHT = {
@@ -162,10 +162,24 @@ final class Fair {
         }
     }
 
-    /** dequeue_entity(): save the lag, remove, return slack if the cfs_rq became empty. */
-    void dequeueEntity(CfsRq cfs, SchedEntity se, int flags) {
+    /**
+     * dequeue_entity(): save the lag, remove, return slack if the cfs_rq became empty. With
+     * DELAY_DEQUEUE a sleeping entity that is not eligible (it ran ahead of the average) stays
+     * queued, marked sched_delayed, until it is picked or woken; returns false then.
+     */
+    boolean dequeueEntity(CfsRq cfs, SchedEntity se, int flags) {
         updateCurr(cfs, s.now);
+        boolean finishing = se.delayed;
+        if (!finishing && s.kernel.delayDequeue() && (flags & DEQUEUE_SLEEP) != 0 && (flags & DEQUEUE_SPECIAL) == 0
+                && !isEligible(cfs, se)) {
+            se.delayed = true;
+            return false;
+        }
         updateEntityLag(cfs, se);
+        if (finishing) {                              // finish_delayed_dequeue_entity(), DELAY_ZERO
+            se.delayed = false;
+            if (se.vlag > 0) se.vlag = 0;
+        }
         if ((flags & DEQUEUE_SLEEP) == 0 && s.kernel.placeRelDeadline()) {   // PLACE_REL_DEADLINE
             se.deadline -= se.vruntime;
             se.relDeadline = true;
@@ -176,6 +190,25 @@ final class Fair {
         cfs.nrQueued--;
         s.bw.returnCfsRqRuntime(cfs);
         updateCfsGroup(se);
+        return true;
+    }
+
+    /** requeue_delayed_entity(): woken while delayed; with positive lag it is placed again at lag 0 (DELAY_ZERO). */
+    void requeueDelayed(SchedEntity se) {
+        CfsRq cfs = se.cfsRq;
+        updateCurr(cfs, s.now);
+        updateEntityLag(cfs, se);
+        if (se.vlag > 0) {
+            cfs.queued.remove(se);
+            cfs.addLoad(-se.weight);
+            cfs.nrQueued--;
+            se.vlag = 0;
+            placeEntity(cfs, se, 0);
+            cfs.queued.add(se);
+            cfs.addLoad(se.weight);
+            cfs.nrQueued++;
+        }
+        se.delayed = false;
     }
 
     /** update_entity_lag(): vlag = V - v, clamped to a slice or a tick of virtual time. */
@@ -242,7 +275,10 @@ final class Fair {
         SchedEntity se = p.se;
         se.cfsRq = p.cfsRq();
         for (; se != null; se = se.parent()) {
-            if (se.onRq) break;
+            if (se.onRq) {
+                if (se.delayed) requeueDelayed(se);
+                break;
+            }
             CfsRq cfs = se.cfsRq;
             enqueueEntity(cfs, se, flags);
             cfs.hNrQueued++;
@@ -259,30 +295,45 @@ final class Fair {
         return true;
     }
 
-    /** dequeue_task_fair() / dequeue_entities(). */
+    /** dequeue_task_fair(). */
     void dequeueTask(Task p, int flags) {
         if (s.model.dequeueParked(p, flags)) return;
-        SchedEntity se = p.se;
+        dequeueEntities(p.se, flags);
+    }
+
+    /**
+     * dequeue_entities(): from a task (or a delayed group entity being picked) up the hierarchy.
+     * Returns false if the task itself was delayed (it stays queued and counted).
+     */
+    boolean dequeueEntities(SchedEntity start, int flags) {
+        int h = start.isTask() ? 1 : 0;
+        Cpu cpu = start.cfsRq.cpu;
+        SchedEntity se = start;
         for (; se != null; se = se.parent()) {
             CfsRq cfs = se.cfsRq;
-            dequeueEntity(cfs, se, flags);
-            cfs.hNrQueued--;
+            if (!dequeueEntity(cfs, se, flags)) {
+                if (se == start && se.isTask()) return false;
+                break;                                  // a delayed group entity stays; the counts above drop
+            }
+            cfs.hNrQueued -= h;
             s.model.afterDequeueLevel(cfs, flags);
-            if (s.model.hidesBelow(cfs)) return;
+            if (s.model.hidesBelow(cfs)) return true;
             if (cfs.load > 0) {
                 se = se.parent();
                 break;
             }
             flags |= DEQUEUE_SLEEP;
+            flags &= ~(DEQUEUE_SPECIAL | DEQUEUE_DELAYED);
         }
         for (; se != null; se = se.parent()) {
             CfsRq cfs = se.cfsRq;
             updateCfsGroup(se);
-            cfs.hNrQueued--;
+            cfs.hNrQueued -= h;
             s.model.afterDequeueLevel(cfs, flags);
-            if (s.model.hidesBelow(cfs)) return;
+            if (s.model.hidesBelow(cfs)) return true;
         }
-        p.cpu.nrRunning--;
+        cpu.nrRunning -= h;
+        return true;
     }
 
     /** Whether the last {@link #pickTask} passed a throttled level on the way to the task it returned. */
@@ -303,6 +354,10 @@ final class Fair {
                 }
                 SchedEntity se = pickEevdf(cfs);
                 if (se == null) return null;
+                if (se.delayed) {                       // pick_next_entity(): a delayed entity leaves now
+                    dequeueEntities(se, DEQUEUE_SLEEP | DEQUEUE_DELAYED);
+                    continue again;
+                }
                 if (se.isTask()) {
                     pickedThroughThrottle = throttled;
                     return se.task;

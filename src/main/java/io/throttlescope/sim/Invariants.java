@@ -22,7 +22,7 @@ final class Invariants {
         for (TaskGroup g : s.groups) {
             for (CfsRq q : g.cfsRq) {
                 for (SchedEntity se : q.queued) {
-                    if (se.isTask() && se.task != q.cpu.curr) put(place, se.task, "queued on " + q);
+                    if (se.isTask() && se.task != q.cpu.curr) put(place, se.task, (se.delayed ? "delayed on " : "queued on ") + q);
                 }
                 if (!q.limbo.isEmpty() && !q.throttledHierarchy()) fail("limbo list of " + q + " is not empty outside a throttled hierarchy");
                 for (Task p : q.limbo) {
@@ -42,7 +42,8 @@ final class Invariants {
                 case RUNNING -> where != null && where.startsWith("running");
                 case RUNNABLE, THROTTLED -> where != null && where.startsWith("queued");
                 case PARKED -> where != null && where.startsWith("limbo");
-                case NEW, SLEEPING, BLOCKED, EXITED -> where == null;
+                case SLEEPING, BLOCKED -> where == null || where.startsWith("delayed");
+                case NEW, EXITED -> where == null;
             };
             if (!ok) fail(t + " is " + t.state + " but " + (where == null ? "is on no CPU, runqueue or limbo list" : "is " + where));
             if (t.state == TaskState.THROTTLED && !t.cfsRq().throttledHierarchy()) fail(t + " is held off but its hierarchy is not throttled");

@@ -59,7 +59,10 @@ final class LegacyThrottle implements ThrottleModel {
         SchedEntity se = cfs.tg.se[cpu.id];
         boolean reachedRoot = true;
         for (; se != null; se = se.parent()) {
-            if (se.onRq) break;
+            if (se.onRq) {
+                if (se.delayed) s.fair.requeueDelayed(se);
+                break;
+            }
             CfsRq q = se.cfsRq;
             s.fair.enqueueEntity(q, se, Fair.ENQUEUE_WAKEUP);
             q.hNrQueued += delta;

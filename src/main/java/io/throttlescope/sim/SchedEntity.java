@@ -15,7 +15,8 @@ final class SchedEntity {
     long execStart;
     long bwStart;             // when the bandwidth was last charged (exact accounting charges between update_curr calls)
     long vprot;               // slice protection (RUN_TO_PARITY): curr keeps the CPU while vruntime < vprot
-    boolean relDeadline;      // PLACE_REL_DEADLINE: deadline kept relative across a non-sleep dequeue
+    boolean relDeadline;
+    boolean delayed;          // sched_delayed: asleep but still queued until picked or woken (DELAY_DEQUEUE)      // PLACE_REL_DEADLINE: deadline kept relative across a non-sleep dequeue
     long sumExec;
     /** Order of insertion, used to break ties deterministically. */
     long enqueueSeq;

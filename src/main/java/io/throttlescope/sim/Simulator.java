@@ -443,6 +443,14 @@ public final class Simulator {
         boolean fresh = t.state == TaskState.NEW;
         t.sleepGen++;
         t.waitingFor = -1;
+        if (t.se.delayed) {                    // ttwu_runnable(): still queued, requeued in place
+            advance(t.cpu);
+            fair.requeueDelayed(t.se);
+            setState(t, model.queuedState(t));
+            emit(EventKind.WAKE, t.cpu.id, t.id, t.group.id, -1, 0, 0);
+            afterEnqueue(t, t.cpu);
+            return;
+        }
         Cpu target = cpus[fresh ? balancer.selectForkCpu(t) : balancer.selectCpu(t)];
         if (target != t.cpu) {
             emit(EventKind.MIGRATE, target.id, t.id, t.group.id, -1, t.cpu.id, 0);
@@ -463,6 +471,14 @@ public final class Simulator {
             reschedCurr(c);
         }
         markDirty(c);
+    }
+
+    /** A sleeping task still queued by DELAY_DEQUEUE leaves its runqueue now (before a move or a migration). */
+    void finishDelayed(Task t) {
+        if (!t.se.delayed) return;
+        advance(t.cpu);
+        fair.dequeueEntities(t.se, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_DELAYED);
+        markDirty(t.cpu);
     }
 
     /** Moves a queued or parked task to another CPU (affinity change, balance). */
@@ -510,7 +526,7 @@ public final class Simulator {
         t.exiting = true;
         if (t.locksHeld > 0) fault(t.cpu, t, t.name + " exits holding " + t.locksHeld + " lock(s)");
         sync(t.cpu);
-        fair.dequeueTask(t, Fair.DEQUEUE_SLEEP);
+        fair.dequeueTask(t, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_SPECIAL);   // TASK_DEAD is a special state: never delayed
         setState(t, TaskState.EXITED);
         t.exitedAt = now;
         emit(EventKind.EXIT, t.cpu.id, t.id, t.group.id, -1, 0, 0);

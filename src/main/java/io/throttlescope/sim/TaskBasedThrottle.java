@@ -72,7 +72,7 @@ final class TaskBasedThrottle implements ThrottleModel {
         if (p.exiting) return false;
         CfsRq c = p.cfsRq();
         if (c.throttleCount == 0) return false;
-        s.fair.dequeueTask(p, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_THROTTLE);
+        s.fair.dequeueTask(p, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_SPECIAL | Fair.DEQUEUE_THROTTLE);
         c.limbo.addFirst(p);
         p.limboOf = c;
         p.throttled = true;

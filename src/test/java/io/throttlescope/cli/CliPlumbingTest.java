@@ -60,6 +60,14 @@ class CliPlumbingTest {
     }
 
     @Test
+    void validateKernelPrintsTheSettingsWithTheKernelDefaults() {
+        CliTest.Out ok = cli("validate", "--kernel", "scenarios/26-async-unthrottle-refused.json");
+        assertThat(ok.code()).isZero();
+        assertThat(ok.out()).contains("hz=1000 ", "accounting=tick (default)", "delay_dequeue=true (default)",
+                "run_to_parity=true (default)", "place_rel_deadline=true (default)", "ipi_latency=2us (default)");
+    }
+
+    @Test
     void cursorsPastTheEndAndBadRegexesAreUsageErrors() {
         CliTest.Out at = cli("describe", SEED, "--at", "10s");
         assertThat(at.code()).isEqualTo(2);

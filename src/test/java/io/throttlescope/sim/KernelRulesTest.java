@@ -262,6 +262,79 @@ class KernelRulesTest {
         assertThat(RunResult.cputimeAdjust(10, 1, 2)).containsExactly(4, 6);   // stime = 2 x 10 / 3 = 6 (truncated)
     }
 
+    // ------------------------------------------------------------------ 10. DELAY_DEQUEUE
+
+    /**
+     * Legacy, tick accounting, /G 3 ms / 100 ms on 1 CPU. A runs 2 ms and sleeps: B (vruntime 0) has
+     * not run, so A (vruntime 2 ms, above the average 1 ms) is not eligible and DELAY_DEQUEUE keeps it
+     * queued. B runs 1.5 ms and sleeps at 3.5 ms: the charge puts /G 0.5 ms into debt and
+     * put_prev_entity() throttles it. throttle_cfs_rq() starts throttled_clock only if the cfs_rq has
+     * entities: with A still queued (delayed) it starts at 3.5 ms, and the unthrottle at 100 ms adds
+     * 96.5 ms; without delayed dequeue the cfs_rq is empty, the clock starts at A's wake-up at 52 ms
+     * and only 48 ms are added.
+     */
+    @Test
+    void delayedDequeueKeepsASleeperQueuedAndStartsTheLegacyThrottledClock() {
+        String json = """
+            { "format": 1, "name": "delay", "duration": "100ms", "kernel": { "cpus": 1, "hz": 250, "accounting": "tick", "delay_dequeue": DD },
+              "cgroups": { "/G": { "cpu.max": "3000 100000" } },
+              "tasks": [ { "name": "A", "cgroup": "/G", "program": [ { "user": "2ms" }, { "sleep": "50ms" }, { "user": "1ms" } ] },
+                         { "name": "B", "cgroup": "/G", "program": [ { "user": "1500us" }, { "sleep": "50ms" }, { "user": "1ms" } ] } ] }
+            """;
+        SimRun on = SimRun.json(json.replace("DD", "true"), LEGACY), off = SimRun.json(json.replace("DD", "false"), LEGACY);
+        for (SimRun r : List.of(on, off)) assertThat(r.times(THROTTLE, null)).containsExactly(3_500 * US);
+        assertThat(on.cg("/G").throttled_usec()).isEqualTo(96_500);
+        assertThat(off.cg("/G").throttled_usec()).isEqualTo(48_000);
+    }
+
+    // ------------------------------------------------------------------ 11. RUN_TO_PARITY, PLACE_REL_DEADLINE
+
+    /**
+     * 1 CPU, HZ=250, two hogs and W (0.5 ms of work, 2.2 ms of sleep, from 0.1 ms). At 16.1 ms W wakes
+     * with vruntime 4.85 ms and deadline 5.55 ms, the earliest eligible deadline; H2, picked at the
+     * tick at 16 ms with vruntime 6.2 ms and deadline 6.9 ms, is still eligible and inside the slice it
+     * was picked with (vprot 6.9 ms). With RUN_TO_PARITY __pick_eevdf(protect) returns H2, so W waits
+     * for the next tick (20 ms; H2's slice ended at 16.7 ms but update_curr() sees it there);
+     * without, W preempts at once.
+     */
+    @Test
+    void runToParityKeepsCurrentUntilItsSliceEnds() {
+        String json = """
+            { "format": 1, "name": "parity", "duration": "20ms", "kernel": { "cpus": 1, "hz": 250, "accounting": "exact", "delay_dequeue": false, "run_to_parity": RP },
+              "tasks": [ { "name": "H", "program": [ { "loop": [ { "user": "1ms" } ] } ] },
+                         { "name": "H2", "program": [ { "loop": [ { "user": "1ms" } ] } ] },
+                         { "name": "W", "start": "100us", "program": [ { "loop": [ { "user": "500us" }, { "sleep": "2200us" } ] } ] } ] }
+            """;
+        SimRun on = SimRun.json(json.replace("RP", "true"), LEGACY), off = SimRun.json(json.replace("RP", "false"), LEGACY);
+        assertThat(on.times(WAKE, "W")).contains(16_100 * US);
+        assertThat(on.first(PICK, "W", 16 * MS)).isEqualTo(20 * MS);
+        assertThat(off.first(PICK, "W", 16 * MS)).isEqualTo(16_100 * US);
+    }
+
+    /** PLACE_REL_DEADLINE: a queued task moved to another CPU keeps deadline - vruntime; without it, it gets a fresh slice. */
+    @Test
+    void aMigratedTaskKeepsItsRelativeDeadline() {
+        String json = """
+            { "format": 1, "name": "rel", "duration": "10ms", "kernel": { "cpus": 2, "hz": 250, "accounting": "exact", "place_rel_deadline": REL },
+              "tasks": [ { "name": "A", "cpus": "0", "program": [ { "loop": [ { "user": "1ms" } ] } ] },
+                         { "name": "B", "cpus": "0", "program": [ { "loop": [ { "user": "1ms" } ] } ] },
+                         { "name": "C", "cpus": "1", "program": [ { "loop": [ { "user": "1ms" } ] } ] } ] }
+            """;
+        for (boolean rel : new boolean[] {true, false}) {
+            SimRun r = SimRun.json(json.replace("REL", String.valueOf(rel)), LEGACY);
+            Task queued = null;
+            for (Task t : r.sim.tasks) if (t.state == TaskState.RUNNABLE && t.cpu.id == 0) queued = t;
+            assertThat(queued).isNotNull();
+            queued.se.deadline = queued.se.vruntime + 123_456;             // part of its slice used up
+            long relBefore = queued.se.deadline - queued.se.vruntime;
+            queued.cpus = new long[] {0b11};
+            r.sim.moveQueued(queued, r.sim.cpus[1]);
+            long relAfter = queued.se.deadline - queued.se.vruntime;
+            if (rel) assertThat(relAfter).isEqualTo(relBefore);
+            else assertThat(relAfter).isEqualTo(r.sim.fair.baseSlice);   // place_entity(): a fresh slice
+        }
+    }
+
     // ------------------------------------------------------------------ 12. asynchronous unthrottle
 
     /**

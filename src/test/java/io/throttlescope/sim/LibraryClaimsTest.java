@@ -223,6 +223,18 @@ class LibraryClaimsTest {
         assertThat(t.sum("", RunResult.TaskStat::kernel_ns)).isGreaterThan(4 * l.sum("", RunResult.TaskStat::kernel_ns));
     }
 
+    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    void asyncUnthrottleRefused(Simulator.Model m) {
+        SimRun r = SimRun.library("26-async-unthrottle-refused.json", m);
+        if (m == TASK) {
+            assertThat(r.times(UNTHROTTLE_REFUSED, null)).containsExactly(100 * MS + 1_000);
+            assertThat(r.first(UNPARKED, "K")).isEqualTo(200 * MS + 1_000);   // a whole period more parked
+        } else {
+            assertThat(r.times(UNTHROTTLE_REFUSED, null)).isEmpty();
+            assertThat(r.first(PICK, "K", 99 * MS)).isEqualTo(100 * MS + 1_000);
+        }
+    }
+
     private static long lastExit(SimRun r) {
         long m = 0;
         for (RunResult.TaskStat t : r.result.tasks().values()) {

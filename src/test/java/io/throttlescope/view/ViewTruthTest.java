@@ -147,7 +147,7 @@ class ViewTruthTest {
         int i = first(r, j -> r.trace().kind(j) == EventKind.DISTRIBUTE && r.trace().argB(j) <= 0);
         assertThat(explain(r, i)).contains("not enough to repay the debt").contains("stays throttled").doesNotContain("exactly enough");
         int ok = first(r, j -> r.trace().kind(j) == EventKind.DISTRIBUTE && r.trace().argB(j) > 0);
-        assertThat(explain(r, ok)).contains("exactly enough to repay its debt and leave 1ns");
+        assertThat(explain(r, ok)).contains("exactly enough to repay its debt as last charged and leave 1ns");
     }
 
     @Test
