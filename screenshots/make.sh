@@ -3,7 +3,7 @@
 set -euo pipefail
 J="java -jar target/throttlescope.jar screenshot"
 S=scenarios/01-seed-story-rwsem-reader.json
-$J $S --model task --step 36 --range 0ms:40ms -o screenshots/task-based-task-work-attached.png
+$J $S --model task --step 37 --range 0ms:40ms -o screenshots/task-based-task-work-attached.png
 $J $S --model task --step 41 --range 0ms:40ms -o screenshots/task-based-reader-parked.png
 $J $S --model legacy --step 26 --range 0ms:40ms -o screenshots/legacy-throttle.png
 $J $S --model legacy --step 37 --range 0ms:130ms -o screenshots/legacy-writer-waits.png
