@@ -1,0 +1,59 @@
+package io.throttlescope.realtrace;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+
+/**
+ * Which cgroup each traced task was in and each cgroup's limit, for an imported trace: a file
+ * given with {@code --cgroup-map}, or the header {@code record} writes. JSON:
+ * {@code {"cgroups": {"/G": {"cpu.max": "10000 100000"}}, "tasks": {"dd-6954": "/G", "worker": "/G"}}}
+ * where a task key is COMM-PID or COMM (every task of that name).
+ */
+public final class CgroupMap {
+    /** quota and period in ns (quota -1: max) by cgroup path. */
+    public final Map<String, long[]> limits = new LinkedHashMap<>();
+    public final Map<String, String> tasks = new LinkedHashMap<>();
+
+    public static CgroupMap empty() { return new CgroupMap(); }
+
+    /** Reads the JSON; throws IllegalArgumentException with a message naming what is wrong. */
+    public static CgroupMap parse(String json) {
+        CgroupMap m = new CgroupMap();
+        JsonElement root;
+        try {
+            root = JsonParser.parseString(json);
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("the cgroup map is not JSON: " + e.getMessage());
+        }
+        if (!root.isJsonObject()) throw new IllegalArgumentException("the cgroup map must be a JSON object");
+        JsonObject o = root.getAsJsonObject();
+        if (o.has("cgroups")) {
+            for (var e : o.getAsJsonObject("cgroups").entrySet()) {
+                String path = e.getKey();
+                if (!path.startsWith("/")) throw new IllegalArgumentException("cgroup \"" + path + "\" must start with /");
+                long quota = -1, period = 100_000_000L;
+                JsonObject c = e.getValue().getAsJsonObject();
+                if (c.has("cpu.max")) {
+                    String[] p = c.get("cpu.max").getAsString().trim().split("\\s+");
+                    quota = p[0].equals("max") ? -1 : Long.parseLong(p[0]) * 1000;
+                    if (p.length > 1) period = Long.parseLong(p[1]) * 1000;
+                }
+                m.limits.put(path, new long[] {quota, period});
+            }
+        }
+        if (o.has("tasks")) for (var e : o.getAsJsonObject("tasks").entrySet()) m.tasks.put(e.getKey(), e.getValue().getAsString());
+        return m;
+    }
+
+    /** The cgroup of a task by COMM-PID, then by COMM; null if the map does not say. */
+    public String groupOf(String comm, int pid) {
+        String g = tasks.get(TraceLine.key(comm, pid));
+        return g != null ? g : tasks.get(comm);
+    }
+
+    public boolean isEmpty() { return tasks.isEmpty() && limits.isEmpty(); }
+}

@@ -1,0 +1,377 @@
+package io.throttlescope.realtrace;
+
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.trace.Trace;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Turns the event lines of a real trace into the same primitive-column trace the simulator
+ * records, with times relative to the first event: CPU lanes (sched_switch), task states
+ * (running in user or kernel mode, runnable, sleeping, D state, and switched out by a throttle
+ * where probes say so or the pattern shows it), syscalls, wake-ups, migrations, lock contention,
+ * hung-task reports, cgroup moves, throttle probes and trace_marker notes.
+ */
+final class Importer {
+    private static final Pattern SWITCH_RAW = Pattern.compile(
+            "prev_comm=(.*) prev_pid=(\\d+) prev_prio=(-?\\d+) prev_state=(\\S+) ==> next_comm=(.*) next_pid=(\\d+) next_prio=(-?\\d+)");
+    private static final Pattern SWITCH_TC = Pattern.compile("(.*):(\\d+) \\[(-?\\d+)\\] (\\S+) ==> (.*):(\\d+) \\[(-?\\d+)\\]");
+    private static final Pattern WAKE_RAW = Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+)(?: success=\\d+)? target_cpu=(\\d+)");
+    private static final Pattern WAKE_TC = Pattern.compile("(.*):(\\d+) \\[(-?\\d+)\\](?: success=\\d+)? CPU:(\\d+)");
+    private static final Pattern MIGRATE = Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+) orig_cpu=(\\d+) dest_cpu=(\\d+)");
+    private static final Pattern FORK = Pattern.compile("comm=(.*) pid=(\\d+) child_comm=(.*) child_pid=(\\d+)");
+    private static final Pattern PID = Pattern.compile("comm=(.*) pid=(\\d+)");
+    private static final Pattern NR = Pattern.compile("NR (-?\\d+)(.*)");
+    private static final Pattern LOCK = Pattern.compile("lock=(\\S+)");
+    private static final Pattern ATTACH = Pattern.compile("dst_path=(\\S+) pid=(\\d+) comm=(.*)");
+
+    /** A kprobe's role, by the function it probes. */
+    enum Probe { THROTTLE_CFS_RQ, UNTHROTTLE_CFS_RQ, TG_THROTTLE_DOWN, TG_UNTHROTTLE_UP, THROTTLE_CFS_RQ_WORK, TASK_THROTTLE_SETUP_WORK }
+
+    static final Map<String, Probe> DEFAULT_PROBES = Map.of(
+            "throttle_cfs_rq", Probe.THROTTLE_CFS_RQ, "unthrottle_cfs_rq", Probe.UNTHROTTLE_CFS_RQ,
+            "tg_throttle_down", Probe.TG_THROTTLE_DOWN, "tg_unthrottle_up", Probe.TG_UNTHROTTLE_UP,
+            "throttle_cfs_rq_work", Probe.THROTTLE_CFS_RQ_WORK, "task_throttle_setup_work", Probe.TASK_THROTTLE_SETUP_WORK);
+
+    final Trace trace = new Trace();
+    final List<String> strings = new ArrayList<>();
+    private final Map<String, Integer> stringIdx = new HashMap<>();
+    final List<String> taskNames = new ArrayList<>();
+    final List<Integer> taskGroup = new ArrayList<>();
+    final List<String> groups = new ArrayList<>(List.of("/"));
+    final List<long[]> groupLimits = new ArrayList<>();      // {quota, period}
+    final List<String> locks = new ArrayList<>();
+    final Map<Integer, Integer> byPid = new HashMap<>();
+    final Map<String, Probe> probes;
+    final long startNs;
+    final CgroupMap map;
+    final String model;
+    long endNs;
+    final long[] probeHits = new long[Probe.values().length];
+    int inferredThrottles;
+
+    // per task state
+    final List<Task> tasks = new ArrayList<>();
+    private int[] cpuCurr = new int[0];
+    private final TraceText text;
+
+    static final class Task {
+        final int id;
+        String comm;
+        final int pid;
+        int state = TaskState.NEW.ordinal();
+        long stateSince;
+        int cpu = -1;
+        boolean inSyscall;
+        int syscallNr;
+        long syscallEnter;
+        long lastSysExit = Long.MIN_VALUE;
+        final long[] timeIn = new long[TaskState.values().length];
+        long cpuNs, userNs, kernelNs;
+        long runSince = -1;
+        boolean exited;
+        final List<long[]> syscalls = new ArrayList<>();   // {nr, enter, exit or -1}
+        Task(int id, String comm, int pid) { this.id = id; this.comm = comm; this.pid = pid; }
+    }
+
+    Importer(TraceText text, CgroupMap map, Map<String, Probe> probes, String model) {
+        this.text = text;
+        this.map = map;
+        this.probes = probes;
+        this.model = model;
+        this.startNs = text.lines.isEmpty() ? 0 : text.lines.get(0).tsNs();
+        groupLimits.add(new long[] {-1, 100_000_000L});
+        for (var e : map.limits.entrySet()) group(e.getKey(), e.getValue());
+        int cpus = text.cpus;
+        for (TraceLine l : text.lines) cpus = Math.max(cpus, l.cpu() + 1);
+        cpuCurr = new int[Math.max(1, cpus)];
+        java.util.Arrays.fill(cpuCurr, -1);
+    }
+
+    int cpus() { return cpuCurr.length; }
+
+    int str(String s) {
+        Integer i = stringIdx.get(s);
+        if (i != null) return i;
+        strings.add(s);
+        stringIdx.put(s, strings.size() - 1);
+        return strings.size() - 1;
+    }
+
+    private int group(String path, long[] limit) {
+        int g = groups.indexOf(path);
+        if (g >= 0) {
+            if (limit != null) groupLimits.set(g, limit);
+            return g;
+        }
+        int cut = path.lastIndexOf('/');
+        if (cut > 0) group(path.substring(0, cut), null);
+        groups.add(path);
+        groupLimits.add(limit != null ? limit : new long[] {-1, 100_000_000L});
+        return groups.size() - 1;
+    }
+
+    int groupParent(int g) {
+        if (g == 0) return -1;
+        String p = groups.get(g);
+        int cut = p.lastIndexOf('/');
+        return cut <= 0 ? 0 : groups.indexOf(p.substring(0, cut));
+    }
+
+    /** The task of a pid, created at its first sight; null for the idle task. */
+    private Task task(String comm, int pid) {
+        if (pid == 0) return null;
+        Integer i = byPid.get(pid);
+        if (i != null) {
+            Task t = tasks.get(i);
+            if (comm != null && !comm.isEmpty() && !comm.equals("<...>") && !comm.equals(t.comm)) {
+                t.comm = comm;                                   // exec: the map may name the new comm
+                String g = map.groupOf(comm, pid);
+                if (g != null && taskGroup.get(t.id) == 0) taskGroup.set(t.id, group(g, null));
+            }
+            return t;
+        }
+        Task t = new Task(tasks.size(), comm == null || comm.equals("<...>") ? "?" : comm, pid);
+        tasks.add(t);
+        byPid.put(pid, t.id);
+        String g = map.groupOf(t.comm, pid);
+        taskGroup.add(g == null ? 0 : group(g, null));
+        taskNames.add(null);   // named at the end: COMM-PID with the last comm seen
+        return t;
+    }
+
+    private void emit(long ts, EventKind k, int cpu, int task, int group, int text, long a, long b) {
+        long t = ts - startNs;
+        endNs = Math.max(endNs, t);
+        trace.event(t, k, cpu, task, group, text, a, b);
+    }
+
+    private void setState(Task t, long ts, int cpu, TaskState st) {
+        long rel = ts - startNs;
+        if (t.state == TaskState.RUNNING.ordinal() && t.runSince >= 0) {
+            long d = rel - t.runSince;
+            t.cpuNs += d;
+            if (t.inSyscall) t.kernelNs += d; else t.userNs += d;
+            t.runSince = -1;
+        }
+        t.timeIn[t.state] += rel - t.stateSince;
+        t.stateSince = rel;
+        if (st == TaskState.RUNNING) t.runSince = rel;
+        if (t.state != st.ordinal()) {
+            t.state = st.ordinal();
+            emit(ts, EventKind.STATE, cpu, t.id, taskGroup.get(t.id), -1, st.ordinal(), 0);
+        }
+    }
+
+    /** Splits the running time at a mode change (syscall entry or exit). */
+    private void modeChange(Task t, long ts) {
+        if (t.state != TaskState.RUNNING.ordinal() || t.runSince < 0) return;
+        long rel = ts - startNs, d = rel - t.runSince;
+        t.cpuNs += d;
+        if (t.inSyscall) t.kernelNs += d; else t.userNs += d;
+        t.runSince = rel;
+    }
+
+    void run(Inference inf) {
+        for (var l : text.lost) {
+            // a notice has no time of its own: it is put at the start, and counted
+            emit(startNs, EventKind.NOTE, (int) l[1], -1, -1, str("CPU" + l[1] + " lost " + l[2] + " events (line " + l[0] + ")"), 0, 0);
+        }
+        for (int i = 0; i < text.lines.size(); i++) line(text.lines.get(i), i, inf);
+        long end = startNs + endNs;
+        for (Task t : tasks) setState(t, end, t.cpu, TaskState.values()[t.state]);
+    }
+
+    private void line(TraceLine l, int index, Inference inf) {
+        String f = l.fields();
+        long ts = l.tsNs();
+        int c = l.cpu();
+        Probe probe = probes.get(l.event());
+        if (probe != null) {
+            probe(l, probe);
+            return;
+        }
+        Task self = task(l.comm(), l.pid());
+        if (self != null && self.state != TaskState.RUNNING.ordinal() && !self.exited) {
+            // the task that logged the event is on this CPU: a switch-in before the buffer started
+            self.cpu = c;
+            setState(self, ts, c, TaskState.RUNNING);
+            if (cpuCurr[c] != self.id) {
+                int before = cpuCurr[c];
+                cpuCurr[c] = self.id;
+                emit(ts, EventKind.SWITCH, c, self.id, taskGroup.get(self.id), -1, before, 0);
+            }
+        }
+        switch (l.event()) {
+            case "sched_switch" -> {
+                Matcher m = SWITCH_RAW.matcher(f);
+                if (!m.matches()) m = SWITCH_TC.matcher(f);
+                if (!m.matches()) { text.skipped.add("line " + l.lineNo() + ": sched_switch without its fields"); return; }
+                Task prev = task(m.group(1), Integer.parseInt(m.group(2)));
+                Task next = task(m.group(5), Integer.parseInt(m.group(6)));
+                String ps = m.group(4);
+                if (prev != null) switchOut(prev, ps, ts, c, index, inf);
+                if (next != null) {
+                    next.cpu = c;
+                    setState(next, ts, c, TaskState.RUNNING);
+                }
+                cpuCurr[c] = next == null ? -1 : next.id;
+                emit(ts, EventKind.SWITCH, c, next == null ? -1 : next.id, next == null ? -1 : taskGroup.get(next.id), -1,
+                        prev == null ? -1 : prev.id, 0);
+            }
+            case "sched_wakeup", "sched_wakeup_new", "sched_waking" -> {
+                Matcher m = WAKE_RAW.matcher(f);
+                if (!m.matches()) m = WAKE_TC.matcher(f);
+                if (!m.matches()) { text.skipped.add("line " + l.lineNo() + ": " + l.event() + " without its fields"); return; }
+                Task t = task(m.group(1), Integer.parseInt(m.group(2)));
+                if (t == null) return;
+                int target = Integer.parseInt(m.group(4));
+                if (t.state == TaskState.RUNNING.ordinal() || t.state == TaskState.RUNNABLE.ordinal()) return;
+                if (l.event().equals("sched_wakeup_new")) emit(ts, EventKind.START, -1, t.id, taskGroup.get(t.id), -1, 0, 0);
+                t.cpu = target;
+                setState(t, ts, target, TaskState.RUNNABLE);
+                emit(ts, EventKind.WAKE, target, t.id, taskGroup.get(t.id), -1, 0, 0);
+            }
+            case "sched_migrate_task" -> {
+                Matcher m = MIGRATE.matcher(f);
+                if (!m.matches()) return;
+                Task t = task(m.group(1), Integer.parseInt(m.group(2)));
+                if (t == null) return;
+                int dst = Integer.parseInt(m.group(5));
+                t.cpu = dst;
+                emit(ts, EventKind.MIGRATE, dst, t.id, taskGroup.get(t.id), -1, Integer.parseInt(m.group(4)), 0);
+            }
+            case "sched_process_fork" -> {
+                Matcher m = FORK.matcher(f);
+                if (m.matches()) task(m.group(3), Integer.parseInt(m.group(4)));
+            }
+            case "sched_process_exit" -> {
+                Matcher m = PID.matcher(f);
+                if (!m.find()) return;
+                Task t = task(null, Integer.parseInt(m.group(2)));
+                if (t == null || t.exited) return;
+                t.exited = true;
+                emit(ts, EventKind.EXIT, c, t.id, taskGroup.get(t.id), -1, 0, 0);
+            }
+            case "sys_enter" -> {
+                Task t = task(l.comm(), l.pid());
+                Matcher m = NR.matcher(f);
+                if (t == null || !m.matches()) return;
+                modeChange(t, ts);
+                t.inSyscall = true;
+                t.syscallNr = Integer.parseInt(m.group(1));
+                t.syscallEnter = ts;
+                t.syscalls.add(new long[] {t.syscallNr, ts, -1});
+                emit(ts, EventKind.SYSCALL_ENTER, c, t.id, taskGroup.get(t.id), str(Syscalls.name(t.syscallNr)), 0, 0);
+            }
+            case "sys_exit" -> {
+                Task t = task(l.comm(), l.pid());
+                Matcher m = NR.matcher(f);
+                if (t == null || !m.matches()) return;
+                modeChange(t, ts);
+                int nr = Integer.parseInt(m.group(1));
+                long dur = t.inSyscall && t.syscallNr == nr ? ts - t.syscallEnter : 0;
+                if (t.inSyscall && !t.syscalls.isEmpty()) t.syscalls.get(t.syscalls.size() - 1)[2] = ts;
+                t.inSyscall = false;
+                t.lastSysExit = ts;
+                emit(ts, EventKind.SYSCALL_EXIT, c, t.id, taskGroup.get(t.id), str(Syscalls.name(nr)), dur, 0);
+            }
+            case "contention_begin", "contention_end" -> {
+                Task t = task(l.comm(), l.pid());
+                Matcher m = LOCK.matcher(f);
+                if (t == null || !m.find()) return;
+                String name = "lock " + m.group(1);
+                if (!locks.contains(name)) locks.add(name);
+                if (l.event().equals("contention_begin")) emit(ts, EventKind.LOCK_WAIT, c, t.id, taskGroup.get(t.id), str(name), 2, 0);
+                else emit(ts, EventKind.LOCK_ACQUIRE, c, t.id, taskGroup.get(t.id), str(name), 0, 2);
+            }
+            case "sched_process_hang" -> {
+                Matcher m = PID.matcher(f);
+                if (!m.find()) return;
+                Task t = task(m.group(1), Integer.parseInt(m.group(2)));
+                if (t != null) emit(ts, EventKind.HUNG_TASK, -1, t.id, taskGroup.get(t.id), -1, 0, 0);
+            }
+            case "cgroup_attach_task" -> {
+                Matcher m = ATTACH.matcher(f);
+                if (!m.find()) return;
+                Task t = task(m.group(3), Integer.parseInt(m.group(2)));
+                if (t == null) return;
+                int from = taskGroup.get(t.id), to = group(m.group(1), null);
+                taskGroup.set(t.id, to);
+                emit(ts, EventKind.MOVE, t.cpu, t.id, to, -1, from, 0);
+            }
+            case "tracing_mark_write", "print" -> emit(ts, EventKind.NOTE, c, -1, -1, str(f.replaceFirst("^tracing_mark_write: ", "")), 0, 0);
+            default -> { }
+        }
+    }
+
+    private void switchOut(Task prev, String ps, long ts, int c, int index, Inference inf) {
+        char s0 = ps.isEmpty() ? 'R' : ps.charAt(0);
+        switch (s0) {
+            case 'R' -> {
+                TaskState held = inf.heldOff(this, prev, index);
+                if (held != TaskState.RUNNABLE) {
+                    inferredThrottles++;
+                    int g = taskGroup.get(prev.id);
+                    emit(ts, EventKind.THROTTLE, c, -1, g, -1, 0, 1);          // argB 1: inferred, not probed
+                    if (held == TaskState.PARKED) emit(ts, EventKind.PARKED, c, prev.id, g, -1, 0, 1);
+                }
+                setState(prev, ts, c, held);
+                emit(ts, EventKind.PREEMPT, c, prev.id, taskGroup.get(prev.id), -1, 0, 0);
+            }
+            case 'D' -> {
+                setState(prev, ts, c, TaskState.BLOCKED);
+                emit(ts, EventKind.BLOCK, c, prev.id, taskGroup.get(prev.id), str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "D state"), 1, 0);
+            }
+            case 'Z', 'X' -> setState(prev, ts, c, TaskState.EXITED);
+            default -> {
+                setState(prev, ts, c, TaskState.SLEEPING);
+                emit(ts, EventKind.BLOCK, c, prev.id, taskGroup.get(prev.id), str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "sleep"), 0, 0);
+            }
+        }
+    }
+
+    private void probe(TraceLine l, Probe p) {
+        probeHits[p.ordinal()]++;
+        Task cur = task(l.comm(), l.pid());
+        int c = l.cpu();
+        int g = cur == null ? -1 : taskGroup.get(cur.id);
+        switch (p) {
+            case THROTTLE_CFS_RQ -> { if (g > 0) emit(l.tsNs(), EventKind.THROTTLE, c, -1, g, -1, 0, 0); }
+            case UNTHROTTLE_CFS_RQ -> {
+                int tg = throttledGroupOn(c);
+                if (tg > 0) emit(l.tsNs(), EventKind.UNTHROTTLE, c, -1, tg, -1, 0, 0);
+            }
+            case TASK_THROTTLE_SETUP_WORK -> { if (cur != null) emit(l.tsNs(), EventKind.TASK_WORK_ADDED, c, cur.id, g, -1, 0, 0); }
+            case THROTTLE_CFS_RQ_WORK -> {
+                if (cur == null) return;
+                setState(cur, l.tsNs(), c, TaskState.PARKED);
+                emit(l.tsNs(), EventKind.PARKED, c, cur.id, g, -1, 0, 0);
+            }
+            default -> emit(l.tsNs(), EventKind.NOTE, c, -1, g, str(l.event() + " on CPU" + c), 0, 0);
+        }
+    }
+
+    /** The group whose throttle on this CPU was probed earliest and not yet undone (the order distribution follows). */
+    private int throttledGroupOn(int cpu) {
+        int found = -1;
+        for (int i = trace.size() - 1; i >= 0; i--) {
+            EventKind k = trace.kind(i);
+            if (trace.cpu(i) != cpu) continue;
+            if (k == EventKind.UNTHROTTLE) break;
+            if (k == EventKind.THROTTLE && trace.argB(i) == 0) found = trace.group(i);
+        }
+        return found;
+    }
+
+    boolean hasThrottleProbe() { return probeHits[Probe.THROTTLE_CFS_RQ.ordinal()] > 0; }
+
+    List<Task> tasks() { return tasks; }
+    TraceText text() { return text; }
+}

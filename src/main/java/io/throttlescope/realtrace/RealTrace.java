@@ -1,0 +1,193 @@
+package io.throttlescope.realtrace;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonObject;
+import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.sim.spec.CgroupSpec;
+import io.throttlescope.sim.spec.KernelSpec;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.TraceIndex;
+import io.throttlescope.view.Run;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A real trace imported into the form the views and the commands use: a {@link Run} (times
+ * relative to the first event) and the observed result object of {@code import --json} (the trace's
+ * own clock, fields it cannot know left out).
+ */
+public final class RealTrace {
+    /** Options of an import: the cgroup map, which kprobe event is which function, the kernel's model. */
+    public record Options(CgroupMap map, Map<String, String> probeNames, String model) {
+        public static Options defaults() { return new Options(CgroupMap.empty(), Map.of(), null); }
+    }
+
+    public final Run run;
+    public final JsonObject result;
+    public final List<String> skipped;
+    public final JsonObject header;
+    public final String format;
+    public final long startNs;
+    public final String model;
+
+    private RealTrace(Run run, JsonObject result, List<String> skipped, JsonObject header, String format, long startNs, String model) {
+        this.run = run;
+        this.result = result;
+        this.skipped = skipped;
+        this.header = header;
+        this.format = format;
+        this.startNs = startNs;
+        this.model = model;
+    }
+
+    /** Reads and imports a trace file; IOException with one clear message if it is not a trace at all. */
+    public static RealTrace importFile(Path file, Options o) throws IOException {
+        TraceText text = TraceText.read(file);
+        return of(file.getFileName().toString(), text, o);
+    }
+
+    public static RealTrace of(String name, TraceText text, Options o) throws IOException {
+        if (text.lines.isEmpty()) {
+            throw new IOException(name + " is not a trace: no line of it is a tracefs, trace-cmd report or perf script event line"
+                    + (text.skipped.isEmpty() ? "" : " (" + text.skipped.get(0) + ")"));
+        }
+        CgroupMap map = o.map();
+        if (map.isEmpty() && text.header != null && text.header.has("cgroup_map")) {
+            map = CgroupMap.parse(text.header.get("cgroup_map").toString());
+        }
+        String model = o.model() != null ? o.model() : modelOf(text);
+        Map<String, Importer.Probe> probes = new HashMap<>(Importer.DEFAULT_PROBES);
+        for (var e : o.probeNames().entrySet()) {
+            Importer.Probe p = Importer.DEFAULT_PROBES.get(e.getValue());
+            if (p == null) throw new IOException("--probe " + e.getKey() + "=" + e.getValue() + ": expected one of " + Importer.DEFAULT_PROBES.keySet());
+            probes.put(e.getKey(), p);
+        }
+        Importer im = new Importer(text, map, probes, model);
+        im.run(new Inference(text, map, probes, model.equals("task")));
+        for (Importer.Task t : im.tasks) im.taskNames.set(t.id, TraceLine.key(t.comm, t.pid));
+        return build(name, text, im, model);
+    }
+
+    /** The kernel's model: from the record header's kernel release (6.18 and later: task-based), else task-based. */
+    static String modelOf(TraceText text) {
+        if (text.header != null && text.header.has("kernel")) return modelOfRelease(text.header.get("kernel").getAsString());
+        return "task";
+    }
+
+    public static String modelOfRelease(String release) {
+        Matcher m = Pattern.compile("^(\\d+)\\.(\\d+)").matcher(release);
+        if (!m.find()) return "task";
+        int major = Integer.parseInt(m.group(1)), minor = Integer.parseInt(m.group(2));
+        return major > 6 || major == 6 && minor >= 18 ? "task" : "legacy";
+    }
+
+    private static RealTrace build(String name, TraceText text, Importer im, String model) {
+        int nt = im.tasks.size(), ng = im.groups.size();
+        String[] tasks = im.taskNames.toArray(new String[0]);
+        int[] tg = new int[nt];
+        for (int i = 0; i < nt; i++) tg[i] = im.taskGroup.get(i);
+        String[] groups = im.groups.toArray(new String[0]);
+        int[] parent = new int[ng];
+        long[] q = new long[ng], p = new long[ng], ph = new long[ng];
+        Map<String, CgroupSpec> cgroups = new LinkedHashMap<>();
+        for (int g = 0; g < ng; g++) {
+            parent[g] = im.groupParent(g);
+            q[g] = im.groupLimits.get(g)[0];
+            p[g] = im.groupLimits.get(g)[1];
+            if (g > 0) cgroups.put(groups[g], new CgroupSpec(groups[g], q[g] < 0 ? -1 : q[g] / 1000, p[g] / 1000, 0, 100, 0));
+        }
+        String scenario = "real trace " + name;
+        String description = "Recorded on a real kernel (" + (text.header != null && text.header.has("kernel") ? text.header.get("kernel").getAsString()
+                : "release not recorded") + ", " + (model.equals("task") ? "task-based" : "legacy") + " throttle), read from "
+                + text.format + " text: " + im.trace.size() + " events, " + nt + " tasks. Throttles are "
+                + (im.hasThrottleProbe() ? "the throttle_cfs_rq probe's hits." : "inferred from the switch pattern (drawn as inferred).");
+        List<String> lockTypes = im.locks.stream().map(x -> "contended").toList();
+        RunInfo info = new RunInfo(scenario, model, im.endNs, im.cpus(), tasks, new boolean[nt], tg, groups, parent, q, p, ph,
+                List.copyOf(im.locks), lockTypes, List.copyOf(im.strings), 0);
+        SimSpec spec = new SimSpec(scenario, description, model, new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0,
+                true, true, true, 0), im.endNs, 1, cgroups, Map.of(), Map.of(), List.of(), List.of(), List.of());
+        RunResult rr = runResult(im, scenario, model);
+        Run run = new Run(spec, Simulator.Model.of(model), info, new TraceIndex(im.trace, info), rr);
+        return new RealTrace(run, observed(im, name, text, model), text.skipped, text.header, text.format, im.startNs, model);
+    }
+
+    private static RunResult runResult(Importer im, String scenario, String model) {
+        Map<String, RunResult.TaskStat> ts = new LinkedHashMap<>();
+        for (Importer.Task t : im.tasks) {
+            List<RunResult.Syscall> sc = new ArrayList<>();
+            for (long[] s : t.syscalls) sc.add(new RunResult.Syscall(Syscalls.name((int) s[0]), s[1] - im.startNs, s[2] < 0 ? null : s[2] - im.startNs));
+            long[] in = t.timeIn;
+            ts.put(im.taskNames.get(t.id), new RunResult.TaskStat(t.cpuNs, t.userNs, t.kernelNs, in[TaskState.RUNNABLE.ordinal()],
+                    in[TaskState.THROTTLED.ordinal()], in[TaskState.PARKED.ordinal()], in[TaskState.SLEEPING.ordinal()],
+                    in[TaskState.BLOCKED.ordinal()], null, sc, List.of()));
+        }
+        Map<String, Long> counts = new LinkedHashMap<>();
+        counts.put("throttle", im.probeHits[Importer.Probe.THROTTLE_CFS_RQ.ordinal()]);
+        counts.put("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
+        return new RunResult(1, scenario, model, im.endNs, im.trace.size(), Map.of(), ts, List.of(), counts, List.of());
+    }
+
+    /** The result object of cli.md for what a trace can tell, with "observed": true. */
+    private static JsonObject observed(Importer im, String name, TraceText text, String model) {
+        JsonObject o = new JsonObject();
+        o.addProperty("format", 1);
+        o.addProperty("observed", true);
+        o.addProperty("scenario", "real trace " + name);
+        o.addProperty("model", model);
+        o.addProperty("trace_format", text.format);
+        o.addProperty("start_ns", im.startNs);
+        o.addProperty("end_ns", im.startNs + im.endNs);
+        o.addProperty("events", im.trace.size());
+        JsonObject cg = new JsonObject();
+        if (text.header != null && text.header.has("cpu_stat")) {
+            for (var e : text.header.getAsJsonObject("cpu_stat").entrySet()) cg.add(e.getKey(), e.getValue());
+        }
+        o.add("cgroups", cg);
+        JsonObject tasks = new JsonObject();
+        for (Importer.Task t : im.tasks) {
+            JsonObject x = new JsonObject();
+            x.addProperty("cpu_ns", t.cpuNs);
+            x.addProperty("user_ns", t.userNs);
+            x.addProperty("kernel_ns", t.kernelNs);
+            x.addProperty("runnable_ns", t.timeIn[TaskState.RUNNABLE.ordinal()] + t.timeIn[TaskState.THROTTLED.ordinal()]
+                    + t.timeIn[TaskState.PARKED.ordinal()]);
+            long held = t.timeIn[TaskState.THROTTLED.ordinal()] + t.timeIn[TaskState.PARKED.ordinal()];
+            if (held > 0) x.addProperty(model.equals("task") ? "parked_ns" : "throttled_ns", held);
+            x.addProperty("sleeping_ns", t.timeIn[TaskState.SLEEPING.ordinal()]);
+            x.addProperty("blocked_ns", t.timeIn[TaskState.BLOCKED.ordinal()]);
+            if (t.exited) x.addProperty("exited", true);
+            JsonArray sc = new JsonArray();
+            for (long[] s : t.syscalls) {
+                JsonObject y = new JsonObject();
+                y.addProperty("name", Syscalls.name((int) s[0]));
+                y.addProperty("enter_ns", s[1]);
+                if (s[2] >= 0) y.addProperty("exit_ns", s[2]); else y.add("exit_ns", com.google.gson.JsonNull.INSTANCE);
+                sc.add(y);
+            }
+            x.add("syscalls", sc);
+            tasks.add(im.taskNames.get(t.id), x);
+        }
+        o.add("tasks", tasks);
+        JsonObject counts = new JsonObject();
+        counts.addProperty("throttle", im.probeHits[Importer.Probe.THROTTLE_CFS_RQ.ordinal()]);
+        counts.addProperty("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
+        counts.addProperty("inferred_throttle", im.inferredThrottles);
+        long lost = 0;
+        for (long[] l : text.lost) lost += l[2];
+        counts.addProperty("lost_events", lost);
+        counts.addProperty("skipped_lines", text.skipped.size());
+        o.add("counts", counts);
+        return o;
+    }
+}

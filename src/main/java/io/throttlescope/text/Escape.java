@@ -1,0 +1,40 @@
+package io.throttlescope.text;
+
+/**
+ * Makes text from a file safe to print on one terminal line: control characters, quotes and
+ * backslashes get JSON-style escapes, so a value cannot forge a line or drive the terminal.
+ */
+public final class Escape {
+    private Escape() { }
+
+    /** JSON-style escapes for control characters (and DEL, C1 controls, line and paragraph separators). */
+    public static String text(String s) {
+        if (s == null) return "null";
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            String rep = switch (c) {
+                case '\n' -> "\\n";
+                case '\r' -> "\\r";
+                case '\t' -> "\\t";
+                case '\\' -> "\\\\";
+                case '"' -> "\\\"";
+                default -> c < 0x20 || (c >= 0x7f && c < 0xa0) || c == '\u2028' || c == '\u2029' || c == '\u001b'
+                        ? String.format("\\u%04x", (int) c) : null;
+            };
+            if (rep == null) {
+                if (b != null) b.append(c);
+                continue;
+            }
+            if (b == null) b = new StringBuilder(s.length() + 16).append(s, 0, i);
+            b.append(rep);
+        }
+        return b == null ? s : b.toString();
+    }
+
+    /** Escaped and cut to 120 characters with an ellipsis. */
+    public static String shortText(String s) {
+        String e = text(s);
+        return e.length() <= 120 ? e : e.substring(0, 117) + "...";
+    }
+}
