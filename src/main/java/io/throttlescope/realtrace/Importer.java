@@ -90,9 +90,13 @@ final class Importer {
         for (var e : map.limits.entrySet()) group(e.getKey(), e.getValue());
         int cpus = text.cpus;
         for (TraceLine l : text.lines) cpus = Math.max(cpus, l.cpu() + 1);
+        if (text.header != null && text.header.has("cpus")) cpus = text.header.get("cpus").getAsInt();   // a recording's CPUs
+        this.maxCpus = cpus;
         cpuCurr = new int[Math.max(1, cpus)];
         java.util.Arrays.fill(cpuCurr, -1);
     }
+
+    private final int maxCpus;
 
     int cpus() { return cpuCurr.length; }
 
@@ -147,6 +151,7 @@ final class Importer {
     }
 
     private void emit(long ts, EventKind k, int cpu, int task, int group, int text, long a, long b) {
+        if (cpu >= maxCpus) cpu = -1;
         long t = ts - startNs;
         endNs = Math.max(endNs, t);
         trace.event(t, k, cpu, task, group, text, a, b);
@@ -197,8 +202,16 @@ final class Importer {
             probe(l, probe);
             return;
         }
+        if (c >= maxCpus) {                     // a CPU outside the recording: only its wake-ups of our tasks count
+            if (l.event().startsWith("sched_wakeup") || l.event().equals("sched_waking")) {
+                Matcher m = WAKE_RAW.matcher(f);
+                if (!m.matches()) m = WAKE_TC.matcher(f);
+                if (m.matches() && Integer.parseInt(m.group(4)) < maxCpus) wake(l, m, ts);
+            }
+            return;
+        }
         Task self = task(l.comm(), l.pid());
-        if (self != null && self.state != TaskState.RUNNING.ordinal() && !self.exited) {
+        if (self != null && self.state != TaskState.RUNNING.ordinal() && self.state != TaskState.EXITED.ordinal()) {
             // the task that logged the event is on this CPU: a switch-in before the buffer started
             self.cpu = c;
             setState(self, ts, c, TaskState.RUNNING);
@@ -229,14 +242,7 @@ final class Importer {
                 Matcher m = WAKE_RAW.matcher(f);
                 if (!m.matches()) m = WAKE_TC.matcher(f);
                 if (!m.matches()) { text.skipped.add("line " + l.lineNo() + ": " + l.event() + " without its fields"); return; }
-                Task t = task(m.group(1), Integer.parseInt(m.group(2)));
-                if (t == null) return;
-                int target = Integer.parseInt(m.group(4));
-                if (t.state == TaskState.RUNNING.ordinal() || t.state == TaskState.RUNNABLE.ordinal()) return;
-                if (l.event().equals("sched_wakeup_new")) emit(ts, EventKind.START, -1, t.id, taskGroup.get(t.id), -1, 0, 0);
-                t.cpu = target;
-                setState(t, ts, target, TaskState.RUNNABLE);
-                emit(ts, EventKind.WAKE, target, t.id, taskGroup.get(t.id), -1, 0, 0);
+                wake(l, m, ts);
             }
             case "sched_migrate_task" -> {
                 Matcher m = MIGRATE.matcher(f);
@@ -252,12 +258,15 @@ final class Importer {
                 if (m.matches()) task(m.group(3), Integer.parseInt(m.group(4)));
             }
             case "sched_process_exit" -> {
+                // do_exit() has begun: from here the task runs in the kernel until its last switch-out
                 Matcher m = PID.matcher(f);
                 if (!m.find()) return;
                 Task t = task(null, Integer.parseInt(m.group(2)));
                 if (t == null || t.exited) return;
+                modeChange(t, ts);
                 t.exited = true;
-                emit(ts, EventKind.EXIT, c, t.id, taskGroup.get(t.id), -1, 0, 0);
+                t.inSyscall = true;
+                emit(ts, EventKind.EXITING, c, t.id, taskGroup.get(t.id), -1, 0, 0);
             }
             case "sys_enter" -> {
                 Task t = task(l.comm(), l.pid());
@@ -311,6 +320,17 @@ final class Importer {
         }
     }
 
+    private void wake(TraceLine l, Matcher m, long ts) {
+        Task t = task(m.group(1), Integer.parseInt(m.group(2)));
+        if (t == null) return;
+        int target = Math.min(Integer.parseInt(m.group(4)), maxCpus - 1);
+        if (t.state == TaskState.RUNNING.ordinal() || t.state == TaskState.RUNNABLE.ordinal()) return;
+        if (l.event().equals("sched_wakeup_new")) emit(ts, EventKind.START, -1, t.id, taskGroup.get(t.id), -1, 0, 0);
+        t.cpu = target;
+        setState(t, ts, target, TaskState.RUNNABLE);
+        emit(ts, EventKind.WAKE, target, t.id, taskGroup.get(t.id), -1, 0, 0);
+    }
+
     private void switchOut(Task prev, String ps, long ts, int c, int index, Inference inf) {
         char s0 = ps.isEmpty() ? 'R' : ps.charAt(0);
         switch (s0) {
@@ -329,7 +349,10 @@ final class Importer {
                 setState(prev, ts, c, TaskState.BLOCKED);
                 emit(ts, EventKind.BLOCK, c, prev.id, taskGroup.get(prev.id), str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "D state"), 1, 0);
             }
-            case 'Z', 'X' -> setState(prev, ts, c, TaskState.EXITED);
+            case 'Z', 'X' -> {
+                setState(prev, ts, c, TaskState.EXITED);
+                emit(ts, EventKind.EXIT, c, prev.id, taskGroup.get(prev.id), -1, 0, 0);
+            }
             default -> {
                 setState(prev, ts, c, TaskState.SLEEPING);
                 emit(ts, EventKind.BLOCK, c, prev.id, taskGroup.get(prev.id), str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "sleep"), 0, 0);

@@ -1,0 +1,64 @@
+package io.throttlescope.cli;
+
+import io.throttlescope.record.Recorder;
+import io.throttlescope.scenario.DurationText;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.text.Escape;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "record", mixinStandardHelpOptions = true, description = {
+        "Run a scenario's workload for real on this machine (root, a cpu cgroup controller and tracefs needed) and record it",
+        "with tracefs. Its cgroups go under throttlescope-<pid> below the cpu controller's root; every task is a worker",
+        "process pinned by its cpus; cgroups, trace settings and kprobes are undone at the end, also on Ctrl+C.",
+        "Open the result with 'import' or in the window."})
+public final class RecordCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file") Path file;
+    @Option(names = "-o", required = true, paramLabel = "OUT", description = "the trace file to write") Path out;
+    @Option(names = "--duration", paramLabel = "D", description = "how long to record, e.g. 2s (default: the scenario's duration; at most 60s)") String duration;
+
+    @Override public Integer call() throws Exception {
+        PrintWriter err = spec.commandLine().getErr();
+        Options.output(out);
+        if (out.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) throw new UsageException("-o " + out + " is the scenario itself");
+        SimSpec sim = Scenarios.loadOrReport(file, err);
+        if (sim == null) return 1;
+        long d = sim.durationNs();
+        if (duration != null) {
+            d = DurationText.parse(duration);
+            if (d <= 0) throw new UsageException("--duration " + duration + ": expected a duration such as 2s or 500ms");
+        }
+        List<String> refused = Recorder.refusals(sim, d);
+        if (!refused.isEmpty()) {
+            err.println("error: " + Escape.text(file.toString()) + " cannot be recorded:");
+            for (String r : refused) err.println("  " + Escape.text(r));
+            return 1;
+        }
+        List<String> missing = Recorder.missing();
+        if (!missing.isEmpty()) {
+            err.println("error: cannot record on this machine:");
+            for (String m : missing) err.println("  " + m);
+            return 1;
+        }
+        try {
+            new Recorder(file, sim, d, s -> { err.print("\r" + s + "          "); err.flush(); }).record(out);
+        } catch (IOException e) {
+            err.println();
+            err.println("error: " + Escape.text(e.getMessage()));
+            return 1;
+        }
+        err.println();
+        spec.commandLine().getOut().println("wrote " + out + "; open it with: throttlescope import " + out);
+        return 0;
+    }
+}

@@ -1,0 +1,149 @@
+package io.throttlescope.record;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The cpu controller's files, cgroup v2 ({@code cpu.max}, {@code cpu.max.burst}, {@code cpu.weight})
+ * or v1 ({@code cpu.cfs_quota_us}, {@code cpu.cfs_period_us}, {@code cpu.cfs_burst_us},
+ * {@code cpu.shares}), under one parent of our own that is removed at the end.
+ */
+final class CgroupFs {
+    final boolean v2;
+    final Path root;
+    final Path parent;
+    private final List<Path> made = new ArrayList<>();
+
+    private CgroupFs(boolean v2, Path root, Path parent) {
+        this.v2 = v2;
+        this.root = root;
+        this.parent = parent;
+    }
+
+    /** Finds the cpu controller; null with the reason in {@code why[0]} if there is none. */
+    static CgroupFs find(String parentName, String[] why) {
+        Path v2root = Path.of("/sys/fs/cgroup");
+        try {
+            if (Files.isRegularFile(v2root.resolve("cgroup.controllers"))
+                    && Files.readString(v2root.resolve("cgroup.controllers")).contains("cpu")) {
+                return new CgroupFs(true, v2root, v2root.resolve(parentName));
+            }
+        } catch (IOException e) {
+            // fall through to v1
+        }
+        for (String d : new String[] {"cpu", "cpu,cpuacct", "cpuacct,cpu"}) {
+            Path p = v2root.resolve(d);
+            if (Files.isRegularFile(p.resolve("cpu.cfs_quota_us"))) return new CgroupFs(false, p, p.resolve(parentName));
+        }
+        why[0] = "no cpu cgroup controller: neither cgroup v2 with \"cpu\" in /sys/fs/cgroup/cgroup.controllers nor cgroup v1 at /sys/fs/cgroup/cpu";
+        return null;
+    }
+
+    /** Creates the parent (refused if it exists) and enables the cpu controller below it (v2). */
+    void createParent() throws IOException {
+        if (Files.exists(parent)) throw new IOException(parent + " already exists: another recording is running, or one was interrupted; remove it first");
+        if (v2) {
+            String sub = Files.readString(root.resolve("cgroup.subtree_control"));
+            if (!sub.contains("cpu")) throw new IOException("the cpu controller is not enabled for children of " + root
+                    + " (echo +cpu > " + root.resolve("cgroup.subtree_control") + " enables it)");
+        }
+        Files.createDirectory(parent);
+        made.add(parent);
+        if (v2) Files.writeString(parent.resolve("cgroup.subtree_control"), "+cpu");
+    }
+
+    /** A scenario cgroup path below the parent, its ancestors first. */
+    Path create(String scenarioPath) throws IOException {
+        Path p = parent;
+        for (String seg : scenarioPath.substring(1).split("/")) {
+            if (seg.isEmpty() || seg.equals(".") || seg.equals("..")) throw new IOException("bad cgroup path " + scenarioPath);
+            p = p.resolve(seg);
+            if (!p.normalize().startsWith(parent)) throw new IOException("cgroup path " + scenarioPath + " leaves " + parent);
+            if (!Files.exists(p)) {
+                Files.createDirectory(p);
+                made.add(p);
+                if (v2) Files.writeString(p.resolve("cgroup.subtree_control"), "+cpu");
+            }
+        }
+        return p;
+    }
+
+    void limit(Path cg, long quotaUs, long periodUs, long burstUs, int weight) throws IOException {
+        if (v2) {
+            Files.writeString(cg.resolve("cpu.max"), (quotaUs < 0 ? "max" : Long.toString(quotaUs)) + " " + periodUs);
+            if (burstUs > 0) Files.writeString(cg.resolve("cpu.max.burst"), Long.toString(burstUs));
+            Files.writeString(cg.resolve("cpu.weight"), Integer.toString(weight));
+        } else {
+            Files.writeString(cg.resolve("cpu.cfs_period_us"), Long.toString(periodUs));
+            Files.writeString(cg.resolve("cpu.cfs_quota_us"), Long.toString(quotaUs < 0 ? -1 : quotaUs));
+            if (burstUs > 0 && Files.exists(cg.resolve("cpu.cfs_burst_us"))) Files.writeString(cg.resolve("cpu.cfs_burst_us"), Long.toString(burstUs));
+            Files.writeString(cg.resolve("cpu.shares"), Long.toString((weight * 1024L + 50) / 100));
+        }
+    }
+
+    /** Moves one thread (v1 {@code tasks}) or the worker process (v2 {@code cgroup.procs}). */
+    void attach(Path cg, long tid, long pid) throws IOException {
+        if (v2) Files.writeString(cg.resolve("cgroup.procs"), Long.toString(pid));
+        else Files.writeString(cg.resolve("tasks"), Long.toString(tid));
+    }
+
+    /** The file a writer of cgroup_threadgroup_rwsem writes its own pid to. */
+    Path procsFile(Path cg) { return cg.resolve("cgroup.procs"); }
+
+    /** cpu.stat (and cpu.stat.local) in cli.md's names. */
+    Map<String, Long> stat(Path cg) throws IOException {
+        Map<String, Long> raw = read(cg.resolve("cpu.stat"));
+        Map<String, Long> out = new LinkedHashMap<>();
+        if (v2) {
+            for (String k : new String[] {"usage_usec", "user_usec", "system_usec", "nr_periods", "nr_throttled", "throttled_usec", "nr_bursts", "burst_usec"}) {
+                if (raw.containsKey(k)) out.put(k, raw.get(k));
+            }
+            Map<String, Long> local = read(cg.resolve("cpu.stat.local"));
+            if (local.containsKey("throttled_usec")) out.put("local_throttled_usec", local.get("throttled_usec"));
+        } else {
+            if (raw.containsKey("nr_periods")) out.put("nr_periods", raw.get("nr_periods"));
+            if (raw.containsKey("nr_throttled")) out.put("nr_throttled", raw.get("nr_throttled"));
+            if (raw.containsKey("throttled_time")) out.put("throttled_usec", raw.get("throttled_time") / 1000);
+            if (raw.containsKey("nr_bursts")) out.put("nr_bursts", raw.get("nr_bursts"));
+            if (raw.containsKey("burst_time")) out.put("burst_usec", raw.get("burst_time") / 1000);
+            Map<String, Long> local = read(cg.resolve("cpu.stat.local"));
+            if (local.containsKey("throttled_time")) out.put("local_throttled_usec", local.get("throttled_time") / 1000);
+        }
+        return out;
+    }
+
+    private static Map<String, Long> read(Path f) throws IOException {
+        Map<String, Long> m = new LinkedHashMap<>();
+        if (!Files.exists(f)) return m;
+        for (String line : Files.readAllLines(f)) {
+            String[] kv = line.trim().split("\\s+");
+            if (kv.length == 2) try { m.put(kv[0], Long.parseLong(kv[1])); } catch (NumberFormatException ignored) { }
+        }
+        return m;
+    }
+
+    /** Removes what was made, deepest first; the tasks must be gone. Returns what could not be removed. */
+    List<String> removeAll() {
+        List<String> left = new ArrayList<>();
+        for (int i = made.size() - 1; i >= 0; i--) {
+            Path p = made.get(i);
+            boolean ok = false;
+            for (int attempt = 0; attempt < 50 && !ok; attempt++) {
+                try {
+                    Files.delete(p);       // rmdir
+                    ok = true;
+                } catch (IOException e) {
+                    try { Thread.sleep(20); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); break; }
+                }
+            }
+            if (!ok) left.add(p.toString());
+        }
+        made.clear();
+        return left;
+    }
+}

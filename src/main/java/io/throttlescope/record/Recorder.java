@@ -1,0 +1,316 @@
+package io.throttlescope.record;
+
+import com.google.gson.Gson;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import io.throttlescope.sim.spec.CgroupSpec;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.Step;
+import io.throttlescope.sim.spec.TaskSpec;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.OutputStream;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.function.Consumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Runs a scenario's workload for real on this machine and records it with tracefs: the scenario's
+ * cgroups under a parent of our own, each task a worker process pinned by its {@code cpus}, the
+ * trace cut to the workload, a header with the kernel release, the cgroup map and cpu.stat.
+ * Everything it creates or changes is undone at the end, also when interrupted.
+ */
+public final class Recorder {
+    public static final long MAX_DURATION_NS = 60_000_000_000L;
+    public static final int MAX_TASKS = 64;
+    static final String RWSEM = "cgroup_threadgroup_rwsem";
+
+    private final Path scenarioFile;
+    private final SimSpec spec;
+    private final long durationNs;
+    private final Consumer<String> progress;
+    private final List<Process> workers = new ArrayList<>();
+    private CgroupFs cg;
+    private Tracefs tf;
+    private boolean cleaned;
+
+    public Recorder(Path scenarioFile, SimSpec spec, long durationNs, Consumer<String> progress) {
+        this.scenarioFile = scenarioFile;
+        this.spec = spec;
+        this.durationNs = durationNs;
+        this.progress = progress;
+    }
+
+    /** What stops a recording before anything is created: steps that cannot be made real, bounds. Empty if none. */
+    public static List<String> refusals(SimSpec spec, long durationNs) {
+        List<String> out = new ArrayList<>();
+        if (durationNs <= 0 || durationNs > MAX_DURATION_NS) out.add("the duration must be above 0 and at most 60s");
+        if (spec.tasks().size() > MAX_TASKS) out.add(spec.tasks().size() + " tasks: a recording runs at most " + MAX_TASKS);
+        if (spec.kernel().cpus() > Runtime.getRuntime().availableProcessors()) {
+            out.add("the scenario has " + spec.kernel().cpus() + " CPUs, this machine " + Runtime.getRuntime().availableProcessors());
+        }
+        if (!spec.pipes().isEmpty()) out.add("pipes cannot be made real (send/recv steps)");
+        if (!spec.actions().isEmpty()) out.add("timed actions (cgroup writes, moves, affinity changes) are not recorded yet");
+        for (int i = 0; i < spec.tasks().size(); i++) {
+            TaskSpec t = spec.tasks().get(i);
+            if (t.kthread()) out.add("task " + t.name() + ": a kernel thread cannot be made real from user space");
+            check(t, t.program(), false, out);
+        }
+        return out;
+    }
+
+    private static void check(TaskSpec t, List<Step> steps, boolean inSyscall, List<String> out) {
+        for (Step s : steps) {
+            if (s instanceof Step.MutexLock || s instanceof Step.MutexUnlock) out.add(s.path() + " (task " + t.name() + "): a mutex step cannot be made real");
+            else if (s instanceof Step.Send || s instanceof Step.Recv) out.add(s.path() + " (task " + t.name() + "): a pipe step cannot be made real");
+            else if (s instanceof Step.DownRead x && !x.lock().equals(RWSEM) || s instanceof Step.DownWrite y && !y.lock().equals(RWSEM)) {
+                out.add(s.path() + " (task " + t.name() + "): only " + RWSEM + " can be made real (fork/clone and cgroup.procs writes)");
+            } else if (s instanceof Step.Syscall sc) {
+                for (Step b : sc.body()) {
+                    if (b instanceof Step.Sleep && !sc.name().equals("nanosleep")) {
+                        out.add(b.path() + " (task " + t.name() + "): a sleep inside syscall \"" + sc.name() + "\" cannot be made real");
+                    }
+                }
+                check(t, sc.body(), true, out);
+            } else if (s instanceof Step.Loop l) check(t, l.body(), inSyscall, out);
+        }
+    }
+
+    /** What this machine lacks for a recording (root, cgroups, tracefs); empty if it has everything. */
+    public static List<String> missing() {
+        List<String> out = new ArrayList<>();
+        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+            out.add("recording needs Linux (this is " + System.getProperty("os.name") + ")");
+            return out;
+        }
+        try {
+            boolean root = Files.readAllLines(Path.of("/proc/self/status")).stream()
+                    .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[1].equals("0"));
+            if (!root) out.add("recording needs root (it creates cgroups and enables tracing): run it with sudo");
+        } catch (IOException e) {
+            out.add("cannot read /proc/self/status");
+        }
+        String[] why = new String[1];
+        if (CgroupFs.find("x", why) == null) out.add(why[0]);
+        if (!Files.isDirectory(Path.of("/sys/kernel/tracing")) && !Files.isRegularFile(Path.of("/sys/kernel/debug/tracing/trace"))) {
+            out.add("no tracefs: /sys/kernel/tracing does not exist");
+        }
+        try {
+            if (new ProcessBuilder("taskset", "-V").redirectErrorStream(true).start().waitFor() != 0) out.add("taskset (util-linux) does not run");
+        } catch (IOException | InterruptedException e) {
+            out.add("taskset (util-linux) is not installed: it pins the tasks");
+        }
+        return out;
+    }
+
+    /** Records into {@code out}; throws IOException with one clear message if it cannot. Always cleans up. */
+    public void record(Path out) throws IOException, InterruptedException {
+        Thread hook = new Thread(this::cleanup, "record-cleanup");
+        Runtime.getRuntime().addShutdownHook(hook);
+        try {
+            run(out);
+        } finally {
+            List<String> left = cleanup();
+            try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException ignored) { }
+            if (!left.isEmpty()) throw new IOException("could not undo: " + String.join(", ", left));
+        }
+    }
+
+    private void run(Path out) throws IOException, InterruptedException {
+        String[] why = new String[1];
+        String parentName = "throttlescope-" + ProcessHandle.current().pid();
+        cg = CgroupFs.find(parentName, why);
+        if (cg == null) throw new IOException(why[0]);
+        tf = Tracefs.open(why);
+        if (tf == null) throw new IOException(why[0]);
+        progress.accept("creating cgroups under " + cg.parent);
+        cg.createParent();
+        Map<String, Path> groups = new LinkedHashMap<>();
+        for (CgroupSpec c : spec.cgroups().values()) {
+            Path p = cg.create(c.path());
+            groups.put(c.path(), p);
+            cg.limit(p, c.quotaUs(), c.periodUs(), c.burstUs(), c.weight());
+        }
+        long maxKernel = 1_000_000;
+        for (TaskSpec t : spec.tasks()) maxKernel = Math.max(maxKernel, maxKernel(t.program()));
+
+        progress.accept("starting " + spec.tasks().size() + " workers and calibrating them");
+        String java = ProcessHandle.current().info().command().orElse("java");
+        long[] tids = new long[spec.tasks().size()];
+        List<BufferedReader> outs = new ArrayList<>();
+        for (int i = 0; i < spec.tasks().size(); i++) {
+            TaskSpec t = spec.tasks().get(i);
+            Path group = t.cgroup().equals("/") ? cg.parent : groups.get(t.cgroup());
+            List<String> cmd = List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx64m", "-XX:MaxDirectMemorySize=2g",
+                    "-cp", System.getProperty("java.class.path"), Worker.class.getName(), scenarioFile.toAbsolutePath().toString(),
+                    Integer.toString(i), Long.toString(spec.seed() + i), Long.toString(maxKernel), cg.procsFile(group).toString());
+            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            workers.add(p);
+            BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
+            outs.add(r);
+        }
+        for (int i = 0; i < workers.size(); i++) {
+            String line = outs.get(i).readLine();
+            if (line == null || !line.startsWith("ready ")) throw new IOException("worker " + spec.tasks().get(i).name() + " did not start");
+            tids[i] = Long.parseLong(line.split(" ")[1]);
+        }
+        for (int i = 0; i < workers.size(); i++) {
+            TaskSpec t = spec.tasks().get(i);
+            Path group = t.cgroup().equals("/") ? cg.parent : groups.get(t.cgroup());
+            cg.attach(group, tids[i], workers.get(i).pid());
+            exec("taskset", "-p", "-c", cpuList(t.cpus(), spec.kernel().cpus()), Long.toString(tids[i]));
+            if (t.nice() != 0) exec("renice", "-n", Integer.toString(t.nice()), "-p", Long.toString(tids[i]));
+        }
+
+        progress.accept("enabling tracing in " + tf.dir);
+        List<String> probes = tf.prepare(16384);
+        tf.start();
+        long t0 = System.nanoTime();
+        tf.mark(GO);
+        for (Process p : workers) {
+            OutputStream o = p.getOutputStream();
+            o.write("go\n".getBytes(StandardCharsets.US_ASCII));
+            o.flush();
+        }
+        long deadline = t0 + durationNs;
+        while (System.nanoTime() < deadline) {
+            if (workers.stream().noneMatch(Process::isAlive)) break;
+            long left = deadline - System.nanoTime();
+            Thread.sleep(Math.max(1, Math.min(500, left / 1_000_000)));
+            progress.accept(String.format("recording: %.1f of %.1f s", (System.nanoTime() - t0) / 1e9, durationNs / 1e9));
+        }
+        tf.mark(END);
+        for (Process p : workers) p.destroyForcibly();
+        for (Process p : workers) p.waitFor();
+        tf.stop();
+        Map<String, Map<String, Long>> stats = new LinkedHashMap<>();
+        for (var e : groups.entrySet()) stats.put(e.getKey(), cg.stat(e.getValue()));
+        List<String> lines = tf.read();
+        progress.accept("writing " + out);
+        write(out, lines, tids, probes, stats);
+    }
+
+    private static long maxKernel(List<Step> steps) {
+        long m = 0;
+        for (Step s : steps) {
+            if (s instanceof Step.Kernel k) m = Math.max(m, k.d().typical() * 3 / 2);
+            else if (s instanceof Step.Exit x && x.d() != null) m = Math.max(m, x.d().typical() * 3 / 2);
+            else if (s instanceof Step.Syscall sc) m = Math.max(m, maxKernel(sc.body()));
+            else if (s instanceof Step.Loop l) m = Math.max(m, maxKernel(l.body()));
+        }
+        return Math.min(m, 200_000_000L);
+    }
+
+    static String cpuList(long[] mask, int cpus) {
+        StringBuilder b = new StringBuilder();
+        for (int c = 0; c < cpus; c++) if ((mask[c >>> 6] & (1L << (c & 63))) != 0) b.append(b.length() == 0 ? "" : ",").append(c);
+        return b.length() == 0 ? "0" : b.toString();
+    }
+
+    private static void exec(String... cmd) throws IOException, InterruptedException {
+        Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+        String o = new String(p.getInputStream().readAllBytes());
+        if (p.waitFor() != 0) throw new IOException(String.join(" ", cmd) + " failed: " + o.strip());
+    }
+
+    static final String GO = "throttlescope: the workload starts", END = "throttlescope: the recording ends";
+    private static final Pattern TS = Pattern.compile("\\]\\s+(?:\\S{4,5}\\s+)?(\\d+\\.\\d+):");
+
+    private static double ts(String line) {
+        Matcher m = TS.matcher(line);
+        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
+    }
+
+    private static final Pattern PIDS = Pattern.compile("(?:prev_pid|next_pid|pid)=(\\d+)");
+
+    /** Keeps the header lines and every line on the scenario's CPUs or naming a worker's thread. */
+    private void write(Path out, List<String> lines, long[] tids, List<String> probes, Map<String, Map<String, Long>> stats) throws IOException {
+        Set<String> ours = new HashSet<>();
+        for (long t : tids) ours.add(Long.toString(t));
+        int cpus = spec.kernel().cpus();
+        JsonObject h = new JsonObject();
+        h.addProperty("recorded_by", "throttlescope record");
+        h.addProperty("recorded_at", Instant.now().toString());
+        h.addProperty("kernel", Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip());
+        h.addProperty("machine_cpus", Runtime.getRuntime().availableProcessors());
+        h.addProperty("cpus", cpus);
+        h.addProperty("cgroup_version", cg.v2 ? 2 : 1);
+        h.addProperty("duration_ns", durationNs);
+        h.addProperty("scenario_file", scenarioFile.getFileName().toString());
+        h.add("scenario", JsonParser.parseString(Files.readString(scenarioFile)));
+        JsonObject map = new JsonObject(), mg = new JsonObject(), mt = new JsonObject();
+        for (CgroupSpec c : spec.cgroups().values()) {
+            JsonObject x = new JsonObject();
+            x.addProperty("cpu.max", (c.quotaUs() < 0 ? "max" : Long.toString(c.quotaUs())) + " " + c.periodUs());
+            mg.add(c.path(), x);
+        }
+        for (int i = 0; i < tids.length; i++) {
+            TaskSpec t = spec.tasks().get(i);
+            String comm = t.name().length() > 15 ? t.name().substring(0, 15) : t.name();
+            mt.addProperty(comm + "-" + tids[i], t.cgroup());
+        }
+        map.add("cgroups", mg);
+        map.add("tasks", mt);
+        h.add("cgroup_map", map);
+        h.add("cpu_stat", new Gson().toJsonTree(stats));
+        h.add("probes", new Gson().toJsonTree(probes));
+        Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".record-", ".tmp");
+        try {
+            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+        } catch (UnsupportedOperationException ignored) {
+            // not a POSIX file system
+        }
+        double from = Double.NEGATIVE_INFINITY, to = Double.POSITIVE_INFINITY;    // between the two marks only
+        for (String l : lines) {
+            if (l.contains(GO)) from = ts(l);
+            if (l.contains(END)) to = ts(l);
+        }
+        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
+            w.println("# throttlescope: " + h);
+            for (String l : lines) {
+                if (l.startsWith("#")) { w.println(l); continue; }
+                double t = ts(l);
+                if (!(t >= from && t <= to)) continue;
+                Matcher m = CPU.matcher(l);
+                boolean onOurCpu = m.find() && Integer.parseInt(m.group(1)) < cpus;
+                boolean names = false;
+                Matcher p = PIDS.matcher(l);
+                while (!names && p.find()) names = ours.contains(p.group(1));
+                Matcher self = SELF.matcher(l);
+                if (self.find() && ours.contains(self.group(1))) names = true;
+                if (onOurCpu || names) w.println(l);
+            }
+        }
+        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+    }
+
+    private static final Pattern CPU = Pattern.compile("\\[(\\d{3,})\\]");
+    private static final Pattern SELF = Pattern.compile("^\\s*.*-(\\d+)\\s+\\[\\d+\\]");
+
+    /** Kills the workers, removes the cgroups, restores tracing; returns what could not be undone. Idempotent. */
+    synchronized List<String> cleanup() {
+        if (cleaned) return List.of();
+        cleaned = true;
+        for (Process p : workers) p.destroyForcibly();
+        for (Process p : workers) {
+            try { p.waitFor(); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+        }
+        List<String> left = new ArrayList<>();
+        if (tf != null) left.addAll(tf.restore());
+        if (cg != null) left.addAll(cg.removeAll());
+        return left;
+    }
+}

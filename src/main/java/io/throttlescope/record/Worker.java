@@ -1,0 +1,149 @@
+package io.throttlescope.record;
+
+import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.Step;
+import io.throttlescope.sim.spec.TaskSpec;
+
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * One scenario task made real, in a process of its own that {@code record} starts: its working
+ * thread takes the task's name (so the trace shows {@code T-<tid>}), calibrates a busy loop and
+ * the cost of reading /dev/zero before it is moved into its cgroup, says {@code ready TID}, waits
+ * for {@code go}, then runs the program: {@code user} a calibrated busy loop (no syscalls),
+ * {@code kernel} inside a syscall one read() of /dev/zero of calibrated size, {@code sleep} a real
+ * sleep, a read side of cgroup_threadgroup_rwsem a clone (a thread started and joined), its write
+ * side a write to cgroup.procs.
+ */
+public final class Worker {
+    private final List<Step> program;
+    private final SplittableRandom rng;
+    private final String procsFile;
+    private double loopsPerNs;
+    private double bytesPerNs;
+    private ByteBuffer buf;
+    private FileChannel zero;
+    static volatile long sink;
+
+    private Worker(List<Step> program, long seed, String procsFile) {
+        this.program = program;
+        this.rng = new SplittableRandom(seed);
+        this.procsFile = procsFile;
+    }
+
+    /** args: scenario file, task index, seed, max kernel step in ns, the cgroup.procs (or tasks) file its cgroup has. */
+    public static void main(String[] args) throws Exception {
+        ScenarioLoader.Loaded l = ScenarioLoader.load(Path.of(args[0]));
+        if (!l.ok()) throw new IllegalArgumentException(args[0] + ": " + l.problems());
+        SimSpec spec = l.spec();
+        TaskSpec t = spec.tasks().get(Integer.parseInt(args[1]));
+        Worker w = new Worker(t.program(), Long.parseLong(args[2]), args[4]);
+        Files.writeString(Path.of("/proc/thread-self/comm"), t.name().length() > 15 ? t.name().substring(0, 15) : t.name());
+        long tid = Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString());
+        w.calibrate(Long.parseLong(args[3]));
+        w.rehearse(t.program());
+        System.out.println("ready " + tid + " " + w.loopsPerNs + " " + w.bytesPerNs);
+        System.out.flush();
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        String go = in.readLine();
+        if (!"go".equals(go)) return;
+        long start = t.start().sample(w.rng);
+        if (start > 0) sleepNs(start);
+        w.run(t.program());
+    }
+
+    private void calibrate(long maxKernelNs) throws IOException {
+        long n = 1 << 20;
+        for (int i = 0; i < 5; i++) spin(n);          // warm up the JIT
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            long t0 = System.nanoTime();
+            spin(n * 8);
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        loopsPerNs = n * 8.0 / best;
+        zero = new RandomAccessFile("/dev/zero", "r").getChannel();
+        int probe = 16 << 20;
+        ByteBuffer b = ByteBuffer.allocateDirect(probe);
+        long bestRead = Long.MAX_VALUE;
+        for (int i = 0; i < 5; i++) {
+            b.clear();
+            long t0 = System.nanoTime();
+            zero.read(b);
+            bestRead = Math.min(bestRead, System.nanoTime() - t0);
+        }
+        bytesPerNs = (double) probe / bestRead;
+        long max = (long) Math.min(1L << 30, Math.max(4096, maxKernelNs * bytesPerNs));   // one read() per kernel step: up to 1 GiB
+        buf = ByteBuffer.allocateDirect((int) max);
+        for (int i = 0; i < buf.capacity(); i += 4096) buf.put(i, (byte) 0);   // touch: no page faults later
+    }
+
+    /** Loads and compiles every class the program's steps use, so that no class loading happens while it is traced. */
+    private void rehearse(List<Step> steps) throws Exception {
+        for (Step s : steps) {
+            if (s instanceof Step.Syscall sc) rehearse(sc.body());
+            else if (s instanceof Step.Loop l) rehearse(l.body());
+            else if (s instanceof Step.DownRead) { Thread th = new Thread(() -> { }, "clone"); th.start(); th.join(); }
+        }
+        read(1);
+        spin(1000);
+        sleepNs(1);
+    }
+
+    private static void spin(long loops) {
+        long x = 0;
+        for (long i = 0; i < loops; i++) x += i ^ (x >>> 3);
+        sink = x;
+    }
+
+    private void run(List<Step> steps) throws Exception {
+        for (Step s : steps) if (!step(s)) return;
+    }
+
+    /** Runs one step; false when the task exits. */
+    private boolean step(Step s) throws Exception {
+        if (s instanceof Step.User u) spin((long) (Math.max(1, u.d().sample(rng)) * loopsPerNs));
+        else if (s instanceof Step.Kernel k) read(Math.max(1, k.d().sample(rng)));
+        else if (s instanceof Step.Sleep sl) sleepNs(sl.d().sample(rng));
+        else if (s instanceof Step.Syscall sc) {
+            for (Step x : sc.body()) if (!step(x)) return false;
+        } else if (s instanceof Step.DownRead) {
+            Thread th = new Thread(() -> { }, "clone");   // clone(): copy_process takes the read side
+            th.start();
+            th.join();
+        } else if (s instanceof Step.DownWrite) {
+            // cgroup_procs_write() takes the write side: write our own pid where we already are
+            Files.writeString(Path.of(procsFile), Long.toString(ProcessHandle.current().pid()));
+        } else if (s instanceof Step.UpRead || s instanceof Step.UpWrite) {
+            return true;                                  // released by the operation itself
+        } else if (s instanceof Step.Loop l) {
+            for (long i = 0; l.times() < 0 || i < l.times(); i++) run(l.body());
+        } else if (s instanceof Step.Exit x) {
+            if (x.d() != null) read(x.d().sample(rng));
+            return false;
+        }
+        return true;
+    }
+
+    private void read(long ns) throws IOException {
+        int n = (int) Math.min(buf.capacity(), Math.max(1, ns * bytesPerNs));
+        buf.clear().limit(n);
+        zero.read(buf);
+    }
+
+    private static void sleepNs(long ns) throws InterruptedException {
+        if (ns <= 0) return;
+        Thread.sleep(ns / 1_000_000L, (int) (ns % 1_000_000L));
+    }
+}
