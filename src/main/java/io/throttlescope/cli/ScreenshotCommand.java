@@ -46,7 +46,16 @@ public final class ScreenshotCommand implements Callable<Integer> {
         double[] r = range == null ? null : range(range);
         if (scale != null && (scale < 0.5 || scale > 4)) throw new UsageException("--scale must be between 0.5 and 4");
         Options.output(out);
-        if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) return 1;
+        if (java.nio.file.Files.isRegularFile(file) && io.throttlescope.realtrace.RealPair.looksLikeTrace(file)) {
+            try {
+                io.throttlescope.realtrace.RealTrace.importFile(file, io.throttlescope.realtrace.RealTrace.Options.defaults());
+            } catch (java.io.IOException e) {
+                spec.commandLine().getErr().println("error: " + io.throttlescope.text.Escape.text(e.getMessage()));
+                return 1;
+            }
+        } else if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) {
+            return 1;
+        }
         io.throttlescope.ui.Screenshot.render(new io.throttlescope.ui.Screenshot.Options(file, model == null ? null : model.name(), at,
                 where != null && where.step != null ? where.step : -1, view.name(), out, w, h,
                 r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale));

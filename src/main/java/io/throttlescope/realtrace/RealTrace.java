@@ -117,25 +117,54 @@ public final class RealTrace {
                 List.copyOf(im.locks), lockTypes, List.copyOf(im.strings), 0);
         SimSpec spec = new SimSpec(scenario, description, model, new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0,
                 true, true, true, 0), im.endNs, 1, cgroups, Map.of(), Map.of(), List.of(), List.of(), List.of());
-        RunResult rr = runResult(im, scenario, model);
+        RunResult rr = runResult(im, scenario, model, text.header);
         Run run = new Run(spec, Simulator.Model.of(model), info, new TraceIndex(im.trace, info), rr);
         return new RealTrace(run, observed(im, name, text, model), text.skipped, text.header, text.format, im.startNs, model);
     }
 
-    private static RunResult runResult(Importer im, String scenario, String model) {
+    /**
+     * The result the views and the compare table use. For a recording, only the tasks it started,
+     * under their scenario names (so they line up with the simulation's), and the cgroups' cpu.stat
+     * as read at its end; otherwise every task as COMM-PID.
+     */
+    private static RunResult runResult(Importer im, String scenario, String model, com.google.gson.JsonObject header) {
+        java.util.Set<String> workload = new java.util.HashSet<>();
+        if (header != null && header.has("cgroup_map") && header.getAsJsonObject("cgroup_map").has("tasks")) {
+            workload.addAll(header.getAsJsonObject("cgroup_map").getAsJsonObject("tasks").keySet());
+        }
         Map<String, RunResult.TaskStat> ts = new LinkedHashMap<>();
         for (Importer.Task t : im.tasks) {
+            String key = im.taskNames.get(t.id);
+            if (!workload.isEmpty() && !workload.contains(key)) continue;
             List<RunResult.Syscall> sc = new ArrayList<>();
             for (long[] s : t.syscalls) sc.add(new RunResult.Syscall(Syscalls.name((int) s[0]), s[1] - im.startNs, s[2] < 0 ? null : s[2] - im.startNs));
             long[] in = t.timeIn;
-            ts.put(im.taskNames.get(t.id), new RunResult.TaskStat(t.cpuNs, t.userNs, t.kernelNs, in[TaskState.RUNNABLE.ordinal()],
+            ts.put(workload.isEmpty() ? key : t.comm, new RunResult.TaskStat(t.cpuNs, t.userNs, t.kernelNs, in[TaskState.RUNNABLE.ordinal()],
                     in[TaskState.THROTTLED.ordinal()], in[TaskState.PARKED.ordinal()], in[TaskState.SLEEPING.ordinal()],
                     in[TaskState.BLOCKED.ordinal()], null, sc, List.of()));
         }
         Map<String, Long> counts = new LinkedHashMap<>();
         counts.put("throttle", im.probeHits[Importer.Probe.THROTTLE_CFS_RQ.ordinal()]);
         counts.put("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
-        return new RunResult(1, scenario, model, im.endNs, im.trace.size(), Map.of(), ts, List.of(), counts, List.of());
+        Map<String, RunResult.CgroupStat> cg = new LinkedHashMap<>();
+        if (header != null && header.has("cpu_stat")) {
+            for (var e : header.getAsJsonObject("cpu_stat").entrySet()) {
+                com.google.gson.JsonObject x = e.getValue().getAsJsonObject();
+                long usage = 0, user = 0, sys = 0;
+                for (Importer.Task t : im.tasks) {
+                    if (!workload.contains(im.taskNames.get(t.id)) || !im.groups.get(im.taskGroup.get(t.id)).startsWith(e.getKey())) continue;
+                    usage += t.cpuNs; user += t.userNs; sys += t.kernelNs;
+                }
+                cg.put(e.getKey(), new RunResult.CgroupStat(get(x, "usage_usec", usage / 1000), get(x, "user_usec", user / 1000),
+                        get(x, "system_usec", sys / 1000), get(x, "nr_periods", 0), get(x, "nr_throttled", 0), get(x, "throttled_usec", 0),
+                        get(x, "nr_bursts", 0), get(x, "burst_usec", 0), get(x, "local_throttled_usec", 0)));
+            }
+        }
+        return new RunResult(1, scenario, model, im.endNs, im.trace.size(), cg, ts, List.of(), counts, List.of());
+    }
+
+    private static long get(com.google.gson.JsonObject o, String k, long dflt) {
+        return o.has(k) ? o.get(k).getAsLong() : dflt;
     }
 
     /** The result object of cli.md for what a trace can tell, with "observed": true. */

@@ -43,8 +43,9 @@ public final class Divergence {
         long end = Math.max(a.info().endNs(), b.info().endNs());
         long first = -1, dur = 0;
         int cpu = -1;
+        int[] bToA = sameTasks(a.info(), b.info());
         for (int c = 0; c < cpus; c++) {
-            diff[c] = diff(a.cpuSlices(c), b.cpuSlices(c), end, thresholdNs);
+            diff[c] = diff(a.cpuSlices(c), b.cpuSlices(c), bToA, end, thresholdNs);
             if (diff[c].size() > 0 && (first < 0 || diff[c].start(0) < first)) {
                 first = diff[c].start(0);
                 dur = diff[c].end(0) - first;
@@ -55,6 +56,22 @@ public final class Divergence {
         return new Divergence(a.lastVisibleAtOrBefore(first), first, cpu, dur, taskAt(a, cpu, first), taskAt(b, cpu, first), thresholdNs, diff);
     }
 
+    /**
+     * For each task of run b, the task of run a that is the same scenario task (-2: none). Two runs
+     * of one scenario share their task numbering; a real trace names a task COMM-PID, where COMM is
+     * the scenario task's name for the tasks {@code record} started.
+     */
+    static int[] sameTasks(RunInfo a, RunInfo b) {
+        int[] m = new int[b.tasks().length];
+        java.util.Map<String, Integer> byName = new java.util.HashMap<>();
+        for (int i = 0; i < a.tasks().length; i++) byName.putIfAbsent(scenarioName(a.tasks()[i]), i);
+        boolean same = java.util.Arrays.equals(a.tasks(), b.tasks());
+        for (int j = 0; j < m.length; j++) m[j] = same ? j : byName.getOrDefault(scenarioName(b.tasks()[j]), -2 - j);
+        return m;
+    }
+
+    private static String scenarioName(String task) { return task.replaceFirst("-\\d+$", ""); }
+
     private static int taskAt(TraceIndex x, int cpu, long t) {
         Slices s = x.cpuSlices(cpu);
         int i = s.at(t);
@@ -62,7 +79,7 @@ public final class Divergence {
     }
 
     /** Maximal intervals where the task on the CPU differs (-1 = idle), longer than the threshold. */
-    private static Slices diff(Slices p, Slices q, long end, long threshold) {
+    private static Slices diff(Slices p, Slices q, int[] qToP, long end, long threshold) {
         Slices raw = new Slices();
         int i = 0, j = 0;
         long t = 0;
@@ -71,6 +88,7 @@ public final class Divergence {
             while (j < q.size() && q.end(j) <= t) j++;
             int tp = i < p.size() && p.start(i) <= t ? p.value(i) : -1;
             int tq = j < q.size() && q.start(j) <= t ? q.value(j) : -1;
+            if (tq >= 0) tq = qToP[tq];
             long next = end;
             if (i < p.size()) next = Math.min(next, p.start(i) > t ? p.start(i) : p.end(i));
             if (j < q.size()) next = Math.min(next, q.start(j) > t ? q.start(j) : q.end(j));

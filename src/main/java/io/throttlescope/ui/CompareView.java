@@ -88,6 +88,8 @@ public final class CompareView extends SplitPane {
         metric.setPrefWidth(260);
         TableColumn<Comparison.Row, String> legacy = numberColumn("legacy", r -> Comparison.value(r.legacy().mean(), r.integral()));
         TableColumn<Comparison.Row, String> task = numberColumn("task-based", r -> Comparison.value(r.task().mean(), r.integral()));
+        legacyCol = legacy;
+        taskCol = task;
         TableColumn<Comparison.Row, Double> change = new TableColumn<>("change");
         change.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().change_pct()));
         change.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Math::abs)));
@@ -148,7 +150,9 @@ public final class CompareView extends SplitPane {
         taskTl.setCompare(true, divergence);
         comparison = Comparison.of(legacy.result(), task.result());
         table.getItems().setAll(comparison.table.stream().filter(r -> !Comparison.sameFigures(r)).toList());
-        divergenceLabel.setText(describe(divergence, legacy));
+        divergenceLabel.setText(describe(divergence, legacy, task));
+        legacyCol.setText(legacy.label());
+        taskCol.setText(task.isReal() || !legacy.isReal() ? task.label() : "simulated " + task.label());
     }
 
     /** The cursor at a simulated time, in both runs. */
@@ -163,15 +167,19 @@ public final class CompareView extends SplitPane {
         }
     }
 
+    private TableColumn<Comparison.Row, String> legacyCol, taskCol;
+
     public Divergence divergence() { return divergence; }
 
     /** "First divergence at 15ms on CPU0: legacy runs W, task-based runs R, for 100us." */
-    public static String describe(Divergence d, Run legacy) {
-        if (d.firstTimeNs < 0) return "No CPU runs a different task for longer than " + io.throttlescope.view.Durations.human(d.thresholdNs) + " in the two models.";
-        String[] names = legacy.info().tasks();
-        String a = d.firstTaskA < 0 ? "nothing (idle)" : names[d.firstTaskA], b = d.firstTaskB < 0 ? "nothing (idle)" : names[d.firstTaskB];
-        return "First divergence at " + io.throttlescope.view.Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": legacy runs " + a
-                + ", task-based runs " + b + ", for " + io.throttlescope.view.Durations.human(d.firstDurationNs) + ".";
+    public static String describe(Divergence d, Run legacy, Run task) {
+        String la = legacy.label(), lb = legacy.isReal() && !task.isReal() ? "the simulation" : task.label();
+        if (d.firstTimeNs < 0) return "No CPU runs a different task for longer than " + io.throttlescope.view.Durations.human(d.thresholdNs)
+                + " in the " + la + " and " + lb + " runs.";
+        String a = d.firstTaskA < 0 ? "nothing (idle)" : legacy.info().tasks()[d.firstTaskA];
+        String b = d.firstTaskB < 0 ? "nothing (idle)" : task.info().tasks()[d.firstTaskB];
+        return "First divergence at " + io.throttlescope.view.Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": " + la + " runs " + a
+                + ", " + lb + " runs " + b + ", for " + io.throttlescope.view.Durations.human(d.firstDurationNs) + ".";
     }
 
     public String divergenceText() { return divergenceLabel.getText(); }

@@ -138,7 +138,7 @@ public final class MainWindow {
         vs.run.addListener((o, a, b) -> {
             if (b != null) {            // keep the model buttons in step with the run shown
                 switching = true;
-                (b.model() == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
+                (b == legacyRun ? legacyBtn : taskBtn).setSelected(true);
                 switching = false;
             }
             cursorMoved();
@@ -222,8 +222,8 @@ public final class MainWindow {
         models.selectedToggleProperty().addListener((o, a, b) -> {
             if (b == null) { a.setSelected(true); return; }
             Run cur = vs.run.get();
-            Simulator.Model want = b == legacyBtn ? Simulator.Model.LEGACY : Simulator.Model.TASK;
-            if (!switching && cur != null && cur.model() != want) switchModel(want);
+            Run want = b == legacyBtn ? legacyRun : taskRun;
+            if (!switching && cur != null && cur != want) showRun(want);
         });
         Button home = button("First", "First event (Home)", () -> goTo(firstVisible()));
         Button back = button("\u25C0", "Previous event (\u2190)", () -> step(-1, i -> true));
@@ -306,9 +306,39 @@ public final class MainWindow {
     public void open(Path path) {
         if (path == null) {
             load(DefaultScenario.load(), null);
+        } else if (io.throttlescope.realtrace.RealPair.looksLikeTrace(path)) {
+            openTrace(path);
         } else {
             load(ScenarioLoader.load(path), path);
         }
+    }
+
+    /** Imports a real trace in the background and shows it beside its scenario's simulation. */
+    private void openTrace(Path path) {
+        if (loading != null) loading.cancel();
+        long generation = ++loadGeneration;
+        Task<io.throttlescope.realtrace.RealPair> job = new Task<>() {
+            @Override protected io.throttlescope.realtrace.RealPair call() throws Exception {
+                updateMessage("Importing " + path.getFileName() + "\u2026");
+                return io.throttlescope.realtrace.RealPair.open(path);
+            }
+        };
+        status.textProperty().bind(job.messageProperty());
+        job.setOnSucceeded(e -> {
+            if (generation != loadGeneration) return;
+            unbindStatus();
+            var pair = job.getValue();
+            installRuns(pair.spec(), path, pair.real().run, pair.right());
+        });
+        job.setOnFailed(e -> {
+            if (generation != loadGeneration) return;
+            unbindStatus();
+            Throwable t = job.getException();
+            error("Cannot open " + path.getFileName(), String.valueOf(t == null ? "" : t.getMessage()));
+        });
+        Thread th = new Thread(job, "import");
+        th.setDaemon(true);
+        th.start();
     }
 
     /** Writes the shown model's trace (Perfetto trace-event JSON or CSV), as the export command does. */
@@ -350,7 +380,9 @@ public final class MainWindow {
     private void chooseFile() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Open a scenario");
-        fc.getExtensionFilters().add(new FileChooser.ExtensionFilter("Scenario files", "*.json"));
+        fc.setTitle("Open a scenario or a real trace");
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Scenarios and traces", "*.json", "*.txt", "*.trace", "*.gz"),
+                new FileChooser.ExtensionFilter("All files", "*"));
         Path dir = file != null ? file.getParent() : Path.of("scenarios");
         if (dir != null && dir.toFile().isDirectory()) fc.setInitialDirectory(dir.toFile());
         File f = fc.showOpenDialog(stage);
@@ -436,7 +468,16 @@ public final class MainWindow {
         if (path != null && rememberRecent) recent.add(path.toAbsolutePath().normalize().toString());
         stage.setTitle("ThrottleScope \u2014 " + s.name() + (path == null ? "" : "  (" + path.getFileName() + ")"));
         scenarioPanel.show(s);
+        boolean real = legacy.isReal();
         Simulator.Model m = Simulator.Model.of(s.defaultModel());
+        if (real) {                               // a real trace on the left, its simulation on the right
+            legacyBtn.setText("Real (" + (legacy.model() == Simulator.Model.LEGACY ? "legacy" : "6.18") + " kernel)");
+            taskBtn.setText(task == legacy ? "Real" : "Simulated (" + (task.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + ")");
+            m = Simulator.Model.LEGACY;
+        } else {
+            legacyBtn.setText("Legacy (\u2264 6.17)");
+            taskBtn.setText("Task-based (6.18)");
+        }
         switching = true;
         (m == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
         switching = false;
@@ -448,12 +489,21 @@ public final class MainWindow {
         double[] story = io.throttlescope.view.StoryRange.of(r);     // open where the story is, not on the whole run
         vs.setRange(story[0], story[1]);
         if (compareBtn.isSelected()) setCompare(true);
-        status.setText("Loaded " + s.name() + ": " + legacy.trace().size() + " events (legacy), " + task.trace().size()
-                + " events (task-based). Press \u2192 to step.");
+        status.setText("Loaded " + s.name() + ": " + legacy.trace().size() + " events (" + legacy.label() + "), " + task.trace().size()
+                + " events (" + (real && task != legacy ? "simulated " : "") + task.label() + "). Press \u2192 to step.");
     }
 
     /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */
     public boolean openNow(Path path) {
+        if (path != null && io.throttlescope.realtrace.RealPair.looksLikeTrace(path)) {
+            try {
+                var pair = io.throttlescope.realtrace.RealPair.open(path);
+                installRuns(pair.spec(), path, pair.real().run, pair.right());
+                return true;
+            } catch (java.io.IOException e) {
+                return false;
+            }
+        }
         ScenarioLoader.Loaded l = path == null ? DefaultScenario.load() : ScenarioLoader.load(path);
         if (!l.ok()) return false;
         installRuns(l.spec(), path, Run.simulate(l.spec(), Simulator.Model.LEGACY), Run.simulate(l.spec(), Simulator.Model.TASK));
@@ -503,8 +553,10 @@ public final class MainWindow {
     // ------------------------------------------------------------------ model switch
 
     /** Shows the other model's run, keeping the cursor at the same simulated time. */
-    public void switchModel(Simulator.Model m) {
-        Run target = m == Simulator.Model.LEGACY ? legacyRun : taskRun;
+    /** Shows the legacy run (for a real trace: the real run) or the task-based one (the simulation). */
+    public void switchModel(Simulator.Model m) { showRun(m == Simulator.Model.LEGACY ? legacyRun : taskRun); }
+
+    private void showRun(Run target) {
         if (target == null || target == vs.run.get()) return;
         long t = vs.cursorTime();
         boolean had = vs.cursor.get() >= 0;
@@ -513,7 +565,7 @@ public final class MainWindow {
         vs.viewStart.set(s);
         vs.viewEnd.set(e);
         switching = true;
-        (m == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
+        (target == legacyRun ? legacyBtn : taskBtn).setSelected(true);
         switching = false;
         if (had) {
             vs.cursor.set(lastVisibleAtOrBefore(t));
@@ -625,7 +677,8 @@ public final class MainWindow {
     static String statusText(Run r, int i) {
         return (i < 0 ? "before the first step (0 of " + r.index().steps() + ")"
                 : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + io.throttlescope.view.Durations.human(r.trace().time(i)))
-                + "  \u00B7  " + (r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
+                + "  \u00B7  " + (r.isReal() ? "real trace (" + (r.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + " kernel)"
+                        : r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
     }
 
     public String statusText() { return status.getText(); }
@@ -717,7 +770,7 @@ public final class MainWindow {
             case A -> vs.pan(-span * 0.2);
             case D -> vs.pan(span * 0.2);
             case F -> { if (ctrl) return; vs.fit(); }
-            case M -> switchModel(vs.run.get().model() == Simulator.Model.LEGACY ? Simulator.Model.TASK : Simulator.Model.LEGACY);
+            case M -> showRun(vs.run.get() == legacyRun ? taskRun : legacyRun);
             case L -> vs.taskLanes.set(!vs.taskLanes.get());
             case C -> { if (ctrl) return; setCompare(!compareBtn.isSelected()); }
             case X -> compare.goToDivergence();

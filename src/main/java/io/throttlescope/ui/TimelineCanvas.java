@@ -146,7 +146,8 @@ public final class TimelineCanvas extends Region {
                 }
             }
             boolean any = cpuOnly;
-            for (int g = 0; g < info.groups().length && !cpuOnly; g++) {
+            // a real trace has no runtime_remaining or pool to draw: no budget lanes
+            for (int g = 0; g < info.groups().length && !cpuOnly && !r.isReal(); g++) {
                 if (!limited(r, g)) continue;
                 if (!any) { lanes.add(new Lane(Kind.SECTION, 2, y, sectionH, "Budgets")); y += sectionH; any = true; }
                 int lines = Math.min(io.throttlescope.view.BudgetScale.MAX_LINES, io.throttlescope.view.BudgetScale.activeCpus(r.index(), g).size()) + 1;
@@ -686,7 +687,7 @@ public final class TimelineCanvas extends Region {
         }
         g.setFill(Palette.TEXT);
         g.setFont(bold);
-        g.fillText(r.model().id.equals("legacy") ? "legacy" : "task-based", 6 * k, 2 * k);
+        g.fillText(r.label(), 6 * k, 2 * k);
         g.setFont(small);
         g.fillText("model \u00B7 time \u2192", 6 * k, 16 * k);
     }

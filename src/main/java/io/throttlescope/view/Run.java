@@ -24,4 +24,10 @@ public record Run(SimSpec spec, Simulator.Model model, RunInfo info, TraceIndex 
     }
 
     public Trace trace() { return index.trace(); }
+
+    /** True for a run imported from a real kernel's trace. */
+    public boolean isReal() { return info.scenario().startsWith("real trace "); }
+
+    /** What the views call the run: "legacy", "task-based", or "real" for an imported trace. */
+    public String label() { return isReal() ? "real" : model == Simulator.Model.LEGACY ? "legacy" : "task-based"; }
 }

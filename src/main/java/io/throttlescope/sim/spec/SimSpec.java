@@ -13,6 +13,12 @@ public record SimSpec(String name, String description, String defaultModel, Kern
                       List<Note> notes) {
     public record Note(long atNs, String text) {}
 
+    /** The same scenario run for at least this long (to sit beside a longer real recording). */
+    public SimSpec withDurationAtLeast(long ns) {
+        return ns <= durationNs ? this : new SimSpec(name, description, defaultModel, kernel, ns, seed, cgroups, locks, pipes,
+                tasks, actions, notes);
+    }
+
     public SimSpec withSeed(long newSeed) {
         return new SimSpec(name, description, defaultModel, kernel, durationNs, newSeed, cgroups, locks, pipes,
                 tasks, actions, notes);
