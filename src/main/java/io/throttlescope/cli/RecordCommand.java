@@ -24,11 +24,26 @@ import java.util.concurrent.Callable;
 public final class RecordCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file") Path file;
-    @Option(names = "-o", required = true, paramLabel = "OUT", description = "the trace file to write") Path out;
+    @Option(names = "-o", paramLabel = "OUT", description = "the trace file to write (required unless --plan)") Path out;
+    @Option(names = "--plan", description = "print the workload as the plan tools/legacy-kernel/tsrun.c runs inside a VM, and record nothing") boolean plan;
     @Option(names = "--duration", paramLabel = "D", description = "how long to record, e.g. 2s (default: the scenario's duration; at most 60s)") String duration;
 
     @Override public Integer call() throws Exception {
         PrintWriter err = spec.commandLine().getErr();
+        if (plan) {
+            SimSpec sim = Scenarios.loadOrReport(file, err);
+            if (sim == null) return 1;
+            long d = duration == null ? sim.durationNs() : DurationText.parse(duration);
+            List<String> refused = Recorder.refusals(sim, d);
+            if (!refused.isEmpty()) {
+                for (String r : refused) err.println("  " + Escape.text(r));
+                return 1;
+            }
+            spec.commandLine().getOut().print(io.throttlescope.record.RecordPlan.of(sim, d));
+            spec.commandLine().getOut().flush();
+            return 0;
+        }
+        if (out == null) throw new UsageException("record needs -o OUT (or --plan)");
         Options.output(out);
         if (out.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) throw new UsageException("-o " + out + " is the scenario itself");
         SimSpec sim = Scenarios.loadOrReport(file, err);

@@ -20,6 +20,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec) {
 
     /** True if the file looks like a text trace rather than a scenario (JSON starts with '{'). */
     public static boolean looksLikeTrace(Path file) {
+        if (file.getFileName().toString().endsWith(".gz")) return true;
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(4096);
             String s = new String(head, StandardCharsets.UTF_8).stripLeading();
@@ -38,7 +39,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec) {
         }
         if (scenario == null) return new RealPair(rt, null, rt.run.spec());
         Simulator.Model m = Simulator.Model.of(rt.model);
-        Run sim = Run.simulate(scenario.withDurationAtLeast(rt.run.info().endNs()), m);
+        scenario = withRecordedPhases(scenario, rt.run);
+        Run sim = Run.simulate(scenario.withDuration(rt.run.info().endNs()), m);   // as long as the recording
         String kernel = rt.header.has("kernel") ? rt.header.get("kernel").getAsString() : "a real kernel";
         SimSpec shown = new SimSpec("Real: " + scenario.name(), "Recorded on Linux " + kernel + " ("
                 + (m == Simulator.Model.TASK ? "task-based" : "legacy") + " throttle) by throttlescope record, beside the simulation of the same"
@@ -46,6 +48,39 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec) {
                 m.id, scenario.kernel(), scenario.durationNs(), scenario.seed(), scenario.cgroups(), scenario.locks(), scenario.pipes(),
                 scenario.tasks(), scenario.actions(), scenario.notes());
         return new RealPair(rt, sim, shown);
+    }
+
+    /**
+     * A real kernel's period timer has its own phase (where the refills fall relative to the start).
+     * It is read from the recording: the first unthrottle probe of the group, or else the first time
+     * one of its tasks comes back from a throttle; the simulation then refills at the same instants.
+     */
+    static SimSpec withRecordedPhases(SimSpec s, Run real) {
+        java.util.Map<String, io.throttlescope.sim.spec.CgroupSpec> cg = new java.util.LinkedHashMap<>();
+        var info = real.info();
+        var tr = real.trace();
+        for (var c : s.cgroups().values()) {
+            int g = java.util.Arrays.asList(info.groups()).indexOf(c.path());
+            long refill = -1;
+            if (g > 0 && c.quotaUs() >= 0) {
+                int[] state = new int[info.tasks().length];
+                for (int i = 0; i < tr.size() && refill < 0; i++) {
+                    var k = tr.kind(i);
+                    if (k == io.throttlescope.sim.EventKind.UNTHROTTLE && tr.group(i) == g) refill = tr.time(i);
+                    else if (k == io.throttlescope.sim.EventKind.STATE && tr.task(i) >= 0 && info.taskGroup()[tr.task(i)] == g) {
+                        int t = tr.task(i), st = (int) tr.argA(i);
+                        boolean heldBefore = state[t] == io.throttlescope.sim.TaskState.THROTTLED.ordinal() || state[t] == io.throttlescope.sim.TaskState.PARKED.ordinal();
+                        if (heldBefore && st != state[t]) refill = tr.time(i);
+                        state[t] = st;
+                    }
+                }
+            }
+            long period = c.periodUs() * 1000;
+            cg.put(c.path(), refill < 0 ? c : new io.throttlescope.sim.spec.CgroupSpec(c.path(), c.quotaUs(), c.periodUs(), c.burstUs(), c.weight(),
+                    refill % period));
+        }
+        return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), cg, s.locks(), s.pipes(),
+                s.tasks(), s.actions(), s.notes());
     }
 
     /** The run shown on the right: the simulation, or the real run again when there is no scenario. */

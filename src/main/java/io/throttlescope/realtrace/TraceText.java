@@ -41,8 +41,11 @@ public final class TraceText {
     public static TraceText read(Path file) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException(file + " is not a regular file");
         if (Files.size(file) > MAX_BYTES) throw new IOException(file + " is over " + (MAX_BYTES >> 20) + " MiB");
-        try (InputStream in = Files.newInputStream(file)) {
+        try (InputStream raw = Files.newInputStream(file);
+             InputStream in = file.getFileName().toString().endsWith(".gz") ? new java.util.zip.GZIPInputStream(raw) : raw) {
             return read(in);
+        } catch (java.util.zip.ZipException e) {
+            throw new IOException(file + " is not a gzip file: " + e.getMessage());
         }
     }
 

@@ -154,9 +154,11 @@ public final class Recorder {
         for (int i = 0; i < spec.tasks().size(); i++) {
             TaskSpec t = spec.tasks().get(i);
             Path group = t.cgroup().equals("/") ? cg.parent : groups.get(t.cgroup());
+            // cgroup v2 keeps processes out of a cgroup that has controllers for its children: "/" tasks stay where they are
+            String procs = cg.v2 && t.cgroup().equals("/") ? "-" : cg.procsFile(group).toString();
             List<String> cmd = List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx64m", "-XX:MaxDirectMemorySize=2g",
                     "-cp", System.getProperty("java.class.path"), Worker.class.getName(), scenarioFile.toAbsolutePath().toString(),
-                    Integer.toString(i), Long.toString(spec.seed() + i), Long.toString(maxKernel), cg.procsFile(group).toString());
+                    Integer.toString(i), Long.toString(spec.seed() + i), Long.toString(maxKernel), procs);
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             workers.add(p);
             BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
@@ -170,7 +172,7 @@ public final class Recorder {
         for (int i = 0; i < workers.size(); i++) {
             TaskSpec t = spec.tasks().get(i);
             Path group = t.cgroup().equals("/") ? cg.parent : groups.get(t.cgroup());
-            cg.attach(group, tids[i], workers.get(i).pid());
+            if (!(cg.v2 && t.cgroup().equals("/"))) cg.attach(group, tids[i], workers.get(i).pid());
             exec("taskset", "-p", "-c", cpuList(t.cpus(), spec.kernel().cpus()), Long.toString(tids[i]));
             if (t.nice() != 0) exec("renice", "-n", Integer.toString(t.nice()), "-p", Long.toString(tids[i]));
         }
@@ -192,12 +194,12 @@ public final class Recorder {
             Thread.sleep(Math.max(1, Math.min(500, left / 1_000_000)));
             progress.accept(String.format("recording: %.1f of %.1f s", (System.nanoTime() - t0) / 1e9, durationNs / 1e9));
         }
+        Map<String, Map<String, Long>> stats = new LinkedHashMap<>();     // cpu.stat as the trace ends, before the kill
+        for (var e : groups.entrySet()) stats.put(e.getKey(), cg.stat(e.getValue()));
         tf.mark(END);
         for (Process p : workers) p.destroyForcibly();
         for (Process p : workers) p.waitFor();
         tf.stop();
-        Map<String, Map<String, Long>> stats = new LinkedHashMap<>();
-        for (var e : groups.entrySet()) stats.put(e.getKey(), cg.stat(e.getValue()));
         List<String> lines = tf.read();
         progress.accept("writing " + out);
         write(out, lines, tids, probes, stats);

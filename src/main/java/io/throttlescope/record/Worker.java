@@ -48,7 +48,7 @@ public final class Worker {
         if (!l.ok()) throw new IllegalArgumentException(args[0] + ": " + l.problems());
         SimSpec spec = l.spec();
         TaskSpec t = spec.tasks().get(Integer.parseInt(args[1]));
-        Worker w = new Worker(t.program(), Long.parseLong(args[2]), args[4]);
+        Worker w = new Worker(t.program(), Long.parseLong(args[2]), args[4].equals("-") ? ownProcs() : args[4]);
         Files.writeString(Path.of("/proc/thread-self/comm"), t.name().length() > 15 ? t.name().substring(0, 15) : t.name());
         long tid = Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString());
         w.calibrate(Long.parseLong(args[3]));
@@ -61,6 +61,14 @@ public final class Worker {
         long start = t.start().sample(w.rng);
         if (start > 0) sleepNs(start);
         w.run(t.program());
+    }
+
+    /** cgroup v2: the cgroup.procs of the cgroup this process is in ("0::/path" in /proc/self/cgroup). */
+    private static String ownProcs() throws IOException {
+        for (String l : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
+            if (l.startsWith("0::")) return "/sys/fs/cgroup" + l.substring(3) + (l.substring(3).endsWith("/") ? "" : "/") + "cgroup.procs";
+        }
+        return "/sys/fs/cgroup/cgroup.procs";
     }
 
     private void calibrate(long maxKernelNs) throws IOException {
@@ -87,6 +95,16 @@ public final class Worker {
         long max = (long) Math.min(1L << 30, Math.max(4096, maxKernelNs * bytesPerNs));   // one read() per kernel step: up to 1 GiB
         buf = ByteBuffer.allocateDirect((int) max);
         for (int i = 0; i < buf.capacity(); i += 4096) buf.put(i, (byte) 0);   // touch: no page faults later
+        if (max > probe) {            // large reads run slower than the probe (caches): measure with the buffer itself
+            long t = Long.MAX_VALUE;
+            for (int i = 0; i < 2; i++) {
+                buf.clear();
+                long t0 = System.nanoTime();
+                zero.read(buf);
+                t = Math.min(t, System.nanoTime() - t0);
+            }
+            bytesPerNs = (double) max / t;
+        }
     }
 
     /** Loads and compiles every class the program's steps use, so that no class loading happens while it is traced. */

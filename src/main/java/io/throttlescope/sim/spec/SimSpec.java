@@ -19,6 +19,11 @@ public record SimSpec(String name, String description, String defaultModel, Kern
                 tasks, actions, notes);
     }
 
+    /** The same scenario run for exactly this long. */
+    public SimSpec withDuration(long ns) {
+        return new SimSpec(name, description, defaultModel, kernel, ns, seed, cgroups, locks, pipes, tasks, actions, notes);
+    }
+
     public SimSpec withSeed(long newSeed) {
         return new SimSpec(name, description, defaultModel, kernel, durationNs, newSeed, cgroups, locks, pipes,
                 tasks, actions, notes);

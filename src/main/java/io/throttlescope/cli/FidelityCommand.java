@@ -1,0 +1,57 @@
+package io.throttlescope.cli;
+
+import io.throttlescope.compare.Fidelity;
+import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.text.Escape;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "fidelity", mixinStandardHelpOptions = true, description = {
+        "Put recorded real traces beside the simulation of their scenario under the same model and check each figure",
+        "(syscall latency, time switched out while runnable, CPU time, nr_throttled, throttled_usec) against its tolerance.",
+        "Exit 0 if every figure holds or differs for a known, written-down reason; 1 otherwise."})
+public final class FidelityCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "traces written by record or tools/legacy-kernel/record-legacy.sh") List<Path> traces;
+    @Option(names = "--markdown", description = "print the table as markdown (the README's)") boolean markdown;
+
+    @Override public Integer call() {
+        PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        List<Fidelity.Row> rows = new ArrayList<>();
+        for (Path t : traces) {
+            try {
+                rows.addAll(rows(t));
+            } catch (IOException e) {
+                err.println("error: " + Escape.text(e.getMessage()));
+                return 1;
+            }
+        }
+        if (markdown) {
+            out.print(Fidelity.markdown(rows));
+            String notes = Fidelity.knownNotes(rows);
+            if (!notes.isEmpty()) out.print("\nKnown differences:\n\n" + notes);
+        }
+        else for (Fidelity.Row r : rows) out.println(r.verdict());
+        out.flush();
+        return rows.stream().allMatch(Fidelity.Row::ok) ? 0 : 1;
+    }
+
+    /** The rows of one recorded trace. */
+    public static List<Fidelity.Row> rows(Path t) throws IOException {
+        RealPair p = RealPair.open(t);
+        if (p.simulated() == null) throw new IOException(t + " carries no scenario: record it with throttlescope record");
+        boolean emulated = p.real().header.has("recorded_by") && p.real().header.get("recorded_by").getAsString().contains("qemu");
+        String name = t.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", "");
+        return Fidelity.of(name, p.real().run.result(), p.simulated().result(), emulated);
+    }
+}

@@ -1,0 +1,101 @@
+package io.throttlescope.compare;
+
+import io.throttlescope.sim.RunResult;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * How close the simulation comes to a real recording of the same scenario under the same model:
+ * for each figure, the real and the simulated value, the tolerance it must meet and why.
+ */
+public final class Fidelity {
+    /** One figure: |real - simulated| must be at most max(absolute, relative x real). */
+    public record Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why) {
+        public double allowed() { return Math.max(absolute, relative * Math.abs(real)); }
+        public boolean within() { return Math.abs(real - simulated) <= allowed(); }
+        /** Why this figure is known to differ beyond its tolerance, or null. */
+        public String known() {
+            for (String[] k : KNOWN) if (trace.startsWith(k[0]) && figure.startsWith(k[1])) return k[2];
+            return null;
+        }
+        public boolean ok() { return within() || known() != null; }
+        public String verdict() {
+            return String.format(Locale.ROOT, "%s: %s real %s, simulated %s (allowed +-%s): %s", trace, figure, num(real), num(simulated),
+                    num(allowed()), within() ? "holds" : known() != null ? "differs, known: " + known() : "differs");
+        }
+    }
+
+    /**
+     * Differences found and explained (trace prefix, figure prefix, reason): what a recording cannot
+     * make real, not what the model gets wrong.
+     */
+    static final String[][] KNOWN = {
+        {"01-seed-story", "task R ", "the recording cannot hold cgroup_threadgroup_rwsem's write side through W's 10 ms critical section: "
+                + "a real cgroup.procs write holds it for microseconds, so the real reader R does not queue behind W; its clone() "
+                + "instead waits on its own group's throttle (and, recorded by the JVM worker, for the new thread to start)"},
+        {"06-kernel-mode-overrun-legacy", "task T longest syscall", "under qemu TCG kernel work interrupted by a throttle runs slower "
+                + "afterwards (the emulator's translated code is cold again), so the read spans more periods than its calibrated 30 ms "
+                + "need; it is still throttled inside the syscall every period, as the legacy model says"},
+    };
+
+    private Fidelity() { }
+
+    static final String NOISE = "real machines run other work and the workers' busy loops are calibrated, not exact";
+    static final String TCG = "under qemu TCG the guest's clock and CPU speed wobble";
+    static final String PERIOD = "the recording stops mid-period: the last period may or may not be counted";
+
+    /** The rows for one recording; {@code emulated} widens the tolerances for a guest under TCG. */
+    public static List<Row> of(String trace, RunResult real, RunResult sim, boolean emulated) {
+        List<Row> rows = new ArrayList<>();
+        double k = emulated ? 2 : 1;
+        String why = emulated ? NOISE + "; " + TCG : NOISE;
+        for (Map.Entry<String, RunResult.TaskStat> e : real.tasks().entrySet()) {
+            RunResult.TaskStat r = e.getValue(), s = sim.tasks().get(e.getKey());
+            if (s == null) continue;
+            String t = e.getKey();
+            rows.add(new Row(trace, "task " + t + " longest syscall (ms)", longest(r, real.end_ns()), longest(s, sim.end_ns()), 5 * k, 0.2 * k, why));
+            rows.add(new Row(trace, "task " + t + " switched out while runnable (ms)", (r.runnable_ns() + r.throttled_ns() + r.parked_ns()) / 1e6,
+                    (s.runnable_ns() + s.throttled_ns() + s.parked_ns()) / 1e6, 15 * k, 0.15 * k, why + "; a throttle ends at a refill, so it follows the period phase"));
+            rows.add(new Row(trace, "task " + t + " CPU time (ms)", r.cpu_ns() / 1e6, s.cpu_ns() / 1e6, 5 * k, 0.15 * k, why));
+        }
+        for (Map.Entry<String, RunResult.CgroupStat> e : real.cgroups().entrySet()) {
+            RunResult.CgroupStat r = e.getValue(), s = sim.cgroups().get(e.getKey());
+            if (s == null) continue;
+            rows.add(new Row(trace, e.getKey() + " nr_throttled", r.nr_throttled(), s.nr_throttled(), 1, 0, PERIOD));
+            rows.add(new Row(trace, e.getKey() + " throttled_usec (ms)", r.throttled_usec() / 1e3, s.throttled_usec() / 1e3, 20 * k, 0.15 * k,
+                    why + "; a throttle still going on at the end is not counted"));
+        }
+        return rows;
+    }
+
+    static double longest(RunResult.TaskStat t, long end) {
+        long m = 0;
+        for (RunResult.Syscall s : t.syscalls()) m = Math.max(m, (s.exit_ns() == null ? end : s.exit_ns()) - s.enter_ns());
+        return m / 1e6;
+    }
+
+    /** The reasons of the known differences among the rows, one markdown bullet each. */
+    public static String knownNotes(List<Row> rows) {
+        StringBuilder b = new StringBuilder();
+        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+        for (Row r : rows) if (!r.within() && r.known() != null && seen.add(r.known())) b.append("- ").append(r.known()).append('\n');
+        return b.toString();
+    }
+
+    /** The README's table (markdown). */
+    public static String markdown(List<Row> rows) {
+        StringBuilder b = new StringBuilder("| trace | figure | real | simulated | allowed | |\n|---|---|---:|---:|---:|---|\n");
+        for (Row r : rows) {
+            b.append("| ").append(r.trace()).append(" | ").append(r.figure()).append(" | ").append(num(r.real())).append(" | ")
+                    .append(num(r.simulated())).append(" | \u00b1").append(num(r.allowed())).append(" | ").append(r.within() ? "holds" : r.known() != null ? "differs (known, below)" : "**differs**").append(" |\n");
+        }
+        return b.toString();
+    }
+
+    static String num(double v) {
+        return Math.abs(v - Math.rint(v)) < 1e-9 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+    }
+}

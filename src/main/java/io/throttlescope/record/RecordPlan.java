@@ -1,0 +1,59 @@
+package io.throttlescope.record;
+
+import io.throttlescope.sim.spec.CgroupSpec;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.Step;
+import io.throttlescope.sim.spec.TaskSpec;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.SplittableRandom;
+
+/**
+ * A scenario's workload as the plain line format tools/legacy-kernel/tsrun.c reads inside a VM:
+ * {@code cpus N}, {@code duration_ns D}, {@code cgroup PATH QUOTA_US PERIOD_US BURST_US WEIGHT}
+ * (parents first, quota -1 for max), {@code task NAME CGROUP CPU_MASK START_NS} and its
+ * {@code step OP ARG} lines (U user ns, K kernel ns, S sleep ns, C clone, P cgroup.procs write,
+ * L times / E loop, X exit with kernel ns). Random durations are drawn as the worker does.
+ */
+public final class RecordPlan {
+    private RecordPlan() { }
+
+    public static String of(SimSpec spec, long durationNs) {
+        StringBuilder b = new StringBuilder();
+        b.append("cpus ").append(spec.kernel().cpus()).append('\n');
+        b.append("duration_ns ").append(durationNs).append('\n');
+        List<CgroupSpec> groups = new ArrayList<>(spec.cgroups().values());
+        groups.sort(Comparator.comparingInt((CgroupSpec c) -> c.path().split("/").length).thenComparing(CgroupSpec::path));
+        for (CgroupSpec c : groups) {
+            b.append("cgroup ").append(c.path()).append(' ').append(c.quotaUs() < 0 ? -1 : c.quotaUs()).append(' ').append(c.periodUs())
+                    .append(' ').append(c.burstUs()).append(' ').append(c.weight()).append('\n');
+        }
+        for (int i = 0; i < spec.tasks().size(); i++) {
+            TaskSpec t = spec.tasks().get(i);
+            SplittableRandom rng = new SplittableRandom(spec.seed() + i);
+            String name = t.name().length() > 15 ? t.name().substring(0, 15) : t.name();
+            b.append("task ").append(name).append(' ').append(t.cgroup()).append(' ').append(Long.toUnsignedString(t.cpus()[0]))
+                    .append(' ').append(Math.max(0, t.start().sample(rng))).append('\n');
+            steps(b, t.program(), rng);
+        }
+        return b.toString();
+    }
+
+    private static void steps(StringBuilder b, List<Step> steps, SplittableRandom rng) {
+        for (Step s : steps) {
+            if (s instanceof Step.User u) b.append("step U ").append(Math.max(1, u.d().sample(rng))).append('\n');
+            else if (s instanceof Step.Kernel k) b.append("step K ").append(Math.max(1, k.d().sample(rng))).append('\n');
+            else if (s instanceof Step.Sleep sl) b.append("step S ").append(Math.max(0, sl.d().sample(rng))).append('\n');
+            else if (s instanceof Step.Syscall sc) steps(b, sc.body(), rng);
+            else if (s instanceof Step.DownRead) b.append("step C 0\n");
+            else if (s instanceof Step.DownWrite) b.append("step P 0\n");
+            else if (s instanceof Step.Loop l) {
+                b.append("step L ").append(l.times()).append('\n');
+                steps(b, l.body(), rng);
+                b.append("step E 0\n");
+            } else if (s instanceof Step.Exit x) b.append("step X ").append(x.d() == null ? 0 : Math.max(0, x.d().sample(rng))).append('\n');
+        }
+    }
+}

@@ -1,0 +1,76 @@
+#!/usr/bin/env bash
+# Records scenarios on a legacy kernel (Debian's 6.12, cfs_rq-based throttle) booted under qemu, so
+# that real traces of both throttle models can sit beside the simulation. Needs root for apt-get
+# (it installs qemu-system-x86, busybox-static, cpio, gcc) and the jar (mvn -q package -DskipTests).
+#
+#   [TS_LEGACY_DURATION=700ms] tools/legacy-kernel/record-legacy.sh OUT_DIR SCENARIO.json...
+#
+# For each scenario: `record --plan` turns it into tsrun's plan, a busybox initramfs runs the static
+# tsrun under the downloaded kernel (qemu -accel tcg: nested KVM does not work on the project's
+# machines; TCG is slower, so times stretch), and the recording printed on the serial console is
+# written to OUT_DIR/NAME-legacy-6.12.txt, gzip'd, in the format `throttlescope import` reads.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+repo=$(cd "$here/../.." && pwd)
+out=${1:?usage: record-legacy.sh OUT_DIR SCENARIO.json...}; shift
+mkdir -p "$out"
+work=${TS_LEGACY_WORK:-/tmp/throttlescope-legacy}
+mkdir -p "$work"
+jar="$repo/target/throttlescope.jar"
+[ -f "$jar" ] || { echo "build the jar first: mvn -q package -DskipTests" >&2; exit 1; }
+
+need() { command -v "$1" >/dev/null || apt-get install -y "$2" >/dev/null; }
+need qemu-system-x86_64 qemu-system-x86
+need busybox busybox-static
+need cpio cpio
+need gcc gcc
+
+kernel_pkg=${TS_LEGACY_KERNEL:-linux-image-6.12.95+deb12-cloud-amd64-unsigned}
+if [ ! -f "$work/vmlinuz" ]; then
+  ( cd "$work"
+    if ! apt-get download "$kernel_pkg" 2>/dev/null; then
+      # Debian 12 has 6.12 in bookworm-backports: add it for this download only
+      echo "deb http://deb.debian.org/debian bookworm-backports main" > /etc/apt/sources.list.d/throttlescope-bpo.list
+      apt-get update -qq
+      apt-get download "$kernel_pkg"
+      rm -f /etc/apt/sources.list.d/throttlescope-bpo.list
+      apt-get update -qq
+    fi
+    dpkg-deb -x linux-image-*.deb ex
+    cp ex/boot/vmlinuz-* vmlinuz )
+fi
+gcc -O2 -static -Wall -Wno-format-truncation -o "$work/tsrun" "$here/tsrun.c"
+
+for scenario in "$@"; do
+  name=$(basename "$scenario" .json)
+  root="$work/root-$name"
+  rm -rf "$root"; mkdir -p "$root"/{bin,dev,proc,sys,tmp}
+  cp "$(command -v busybox)" "$root/bin/busybox"
+  for a in sh mount poweroff sleep cat; do ln -s busybox "$root/bin/$a"; done
+  cp "$work/tsrun" "$root/bin/tsrun"
+  java -jar "$jar" record "$scenario" --plan ${TS_LEGACY_DURATION:+--duration "$TS_LEGACY_DURATION"} > "$root/plan"
+  cp "$scenario" "$root/$name.json"
+  cat > "$root/init" <<'INIT'
+#!/bin/sh
+mount -t proc proc /proc
+mount -t sysfs sys /sys
+mount -t devtmpfs dev /dev
+/bin/tsrun /plan /SCENARIO.json
+poweroff -f
+INIT
+  sed -i "s|/SCENARIO.json|/$name.json|" "$root/init"
+  chmod +x "$root/init"
+  ( cd "$root" && find . | cpio -o -H newc 2>/dev/null | gzip -9 > "$work/initrd-$name.gz" )
+  cpus=$(awk '/^cpus/ {print $2}' "$root/plan")
+  echo "recording $name on $(basename "$kernel_pkg") under qemu ($cpus CPUs)..." >&2
+  dest="$out/$name-legacy-6.12.txt"
+  for attempt in 1 2 3; do      # TCG boots are occasionally unlucky (an early double fault): try again
+    timeout 600 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp "$cpus" -m 3072 -kernel "$work/vmlinuz" \
+      -initrd "$work/initrd-$name.gz" -append "console=ttyS0 panic=-1 quiet" -nographic -no-reboot > "$work/console-$name.txt" 2>&1 || true
+    tr -d '\r' < "$work/console-$name.txt" | sed -n '/=====THROTTLESCOPE BEGIN=====/,/=====THROTTLESCOPE END=====/p' | sed '1d;$d' > "$dest"
+    [ -s "$dest" ] && break
+  done
+  [ -s "$dest" ] || { echo "no recording came back for $name; see $work/console-$name.txt" >&2; exit 1; }
+  gzip -9f "$dest"
+  echo "wrote $dest.gz" >&2
+done
