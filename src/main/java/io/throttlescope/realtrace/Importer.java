@@ -335,7 +335,13 @@ final class Importer {
         char s0 = ps.isEmpty() ? 'R' : ps.charAt(0);
         switch (s0) {
             case 'R' -> {
-                TaskState held = inf.heldOff(this, prev, index);
+                TaskState held = probedHeldOff(prev, c);
+                if (held == null) held = inf.heldOff(this, prev, index);
+                else if (held != TaskState.RUNNABLE) {                       // a throttle probe said so
+                    setState(prev, ts, c, held);
+                    emit(ts, EventKind.PREEMPT, c, prev.id, taskGroup.get(prev.id), -1, 0, 0);
+                    return;
+                }
                 if (held != TaskState.RUNNABLE) {
                     inferredThrottles++;
                     int g = taskGroup.get(prev.id);
@@ -358,6 +364,21 @@ final class Importer {
                 emit(ts, EventKind.BLOCK, c, prev.id, taskGroup.get(prev.id), str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "sleep"), 0, 0);
             }
         }
+    }
+
+    /**
+     * With throttle probes: a task switched out runnable on a CPU where its group (or an ancestor)
+     * was throttled by a probe hit and not unthrottled since is held off (legacy) or parked (6.18,
+     * at its return to user). Null if the trace has no throttle probe.
+     */
+    private TaskState probedHeldOff(Task t, int cpu) {
+        if (!hasThrottleProbe()) return null;
+        int g = throttledGroupOn(cpu);
+        if (g <= 0) return TaskState.RUNNABLE;
+        for (int x = taskGroup.get(t.id); x > 0; x = groupParent(x)) {
+            if (x == g) return model.equals("task") ? (t.inSyscall ? TaskState.RUNNABLE : TaskState.PARKED) : TaskState.THROTTLED;
+        }
+        return TaskState.RUNNABLE;
     }
 
     private void probe(TraceLine l, Probe p) {

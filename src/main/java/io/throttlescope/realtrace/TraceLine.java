@@ -20,7 +20,7 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
             "^\\s*(.*)-(\\d+)\\s+(?:\\(\\s*(?:\\d+|-+)\\)\\s+)?\\[(\\d+)\\]\\s+(?:[^\\s\\[\\]]{4,5}\\s+)?(\\d+)\\.(\\d+):\\s+([\\w:.-]+):\\s?(.*)$");
     /** perf script: {@code COMM PID[/TID] [CPU] TIMESTAMP: [PERIOD] SYS:EVENT: FIELDS}. */
     private static final Pattern PERF = Pattern.compile(
-            "^\\s*(.*?)\\s+(\\d+)(?:/(\\d+))?\\s+\\[(\\d+)\\]\\s+(\\d+)\\.(\\d+):\\s+(?:\\d+\\s+)?([\\w.-]+):([\\w.-]+):\\s?(.*)$");
+            "^\\s*(.*?)\\s+(\\d+)(?:/(\\d+))?\\s+\\[(\\d+)\\]\\s+(\\d+)\\.(\\d+):\\s+(?:\\d+\\s+)?(?:([\\w.-]+):)?([\\w.-]+):\\s?(.*)$");
 
     /** Parses a line; null if it is not an event line of a known layout. */
     public static TraceLine parse(int lineNo, String line) {

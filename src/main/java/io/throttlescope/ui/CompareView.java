@@ -151,6 +151,15 @@ public final class CompareView extends SplitPane {
         comparison = Comparison.of(legacy.result(), task.result());
         table.getItems().setAll(comparison.table.stream().filter(r -> !Comparison.sameFigures(r)).toList());
         divergenceLabel.setText(describe(divergence, legacy, task));
+        if (legacy.isReal() && !task.isReal()) {      // a recording beside its simulation: one verdict per figure
+            var rows = io.throttlescope.compare.Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
+            long holds = rows.stream().filter(io.throttlescope.compare.Fidelity.Row::within).count();
+            divergenceLabel.setText(divergenceLabel.getText() + "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).");
+            divergenceLabel.setTooltip(new javafx.scene.control.Tooltip(rows.stream().map(r -> r.verdict().substring(r.trace().length() + 2))
+                    .collect(java.util.stream.Collectors.joining("\n"))));
+        } else {
+            divergenceLabel.setTooltip(null);
+        }
         legacyCol.setText(legacy.label());
         taskCol.setText(task.isReal() || !legacy.isReal() ? task.label() : "simulated " + task.label());
     }

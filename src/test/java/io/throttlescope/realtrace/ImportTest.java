@@ -95,6 +95,30 @@ class ImportTest {
         assertThat(rt.run.result().tasks().get("C2 CompilerThre-14075").sleeping_ns()).isEqualTo(2_999_000L);
     }
 
+    /**
+     * Layouts seen in published samples (the kernel's ftrace.rst with 4-character flags and
+     * "success=1" in wake-ups, perf script of older perf without the event's subsystem, a comm that
+     * ends in a dash as jbd2 threads have), written here in those shapes.
+     */
+    @Test
+    void layoutsOfPublishedSamples() throws IOException {
+        RealTrace ftrace = text("""
+                      bash-1998  [000] d..4   136.677014: sched_wakeup: comm=kworker/0:1 pid=59 prio=120 success=1 target_cpu=000
+                      bash-1998  [000] d..3   136.677018: sched_switch: prev_comm=bash prev_pid=1998 prev_prio=120 prev_state=R+ ==> next_comm=kworker/0:1 next_pid=59 next_prio=120
+             jbd2/sda1--78    [000] d...   136.677030: sched_switch: prev_comm=kworker/0:1 prev_pid=59 prev_prio=120 prev_state=I ==> next_comm=jbd2/sda1- next_pid=78 next_prio=120
+            """);
+        assertThat(ftrace.run.info().tasks()).contains("bash-1998", "kworker/0:1-59", "jbd2/sda1--78");
+        assertThat(ftrace.skipped).isEmpty();
+        RealTrace perf = text("""
+                      perf  1383 [001]  6171.460045: sched_wakeup: comm=kworker/1:1 pid=21 prio=120 success=1 target_cpu=001
+                      perf  1383 [001]  6171.460066: sched_switch: prev_comm=perf prev_pid=1383 prev_prio=120 prev_state=R+ ==> next_comm=kworker/1:1 next_pid=21 next_prio=120
+               kworker/1:1    21 [001]  6171.460093: sched_switch: prev_comm=kworker/1:1 prev_pid=21 prev_prio=120 prev_state=S ==> next_comm=perf next_pid=1383 next_prio=120
+            """);
+        assertThat(perf.format).isEqualTo("perf script");
+        assertThat(perf.run.info().tasks()).contains("perf-1383", "kworker/1:1-21");
+        assertThat(perf.run.result().tasks().get("kworker/1:1-21").cpu_ns()).isEqualTo(27_000L);
+    }
+
     @Test
     void probesCountAndDrawThrottles() throws IOException {
         String map = "{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"T\": \"/G\"}}";
