@@ -17,3 +17,5 @@ for size in 1024x768 2560x1440; do
   $J scenarios/02-pileup-hung-task.json --model legacy --at 7s --size $size -o screenshots/02-pileup-$size.png
   $J scenarios/06-kernel-mode-overrun.json --model task --at 20ms --size $size -o screenshots/06-kernel-mode-overrun-$size.png
 done
+# a real recording (6.12 under qemu) beside its simulation under the same model
+$J traces/06-kernel-mode-overrun-legacy-6.12.txt.gz --view compare -o screenshots/real-vs-simulated-legacy.png
