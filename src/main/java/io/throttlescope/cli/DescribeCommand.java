@@ -33,9 +33,20 @@ public final class DescribeCommand implements Callable<Integer> {
     @Override public Integer call() {
         Long at = where != null && where.at != null ? Options.time(where.at, "--at") : null;
         double[] r = range == null ? null : ScreenshotCommand.range(range);
-        SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
-        if (sim == null) return 1;
-        Run run = Run.simulate(sim, Options.model(model, sim.defaultModel()));
+        Run run;
+        if (java.nio.file.Files.isRegularFile(file) && io.throttlescope.realtrace.RealPair.looksLikeTrace(file)) {
+            try {       // a real trace: its real run, or with --model the simulation beside it
+                var pair = io.throttlescope.realtrace.RealPair.open(file);
+                run = model != null && pair.simulated() != null ? pair.simulated() : pair.real().run;
+            } catch (java.io.IOException e) {
+                spec.commandLine().getErr().println("error: " + io.throttlescope.text.Escape.text(e.getMessage()));
+                return 1;
+            }
+        } else {
+            SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
+            if (sim == null) return 1;
+            run = Run.simulate(sim, Options.model(model, sim.defaultModel()));
+        }
         int i = Options.cursor(run, at, where == null ? null : where.step);
         if (r == null) {
             r = StoryRange.of(run);

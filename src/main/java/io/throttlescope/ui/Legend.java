@@ -25,7 +25,8 @@ final class Legend extends FlowPane {
                 item(box(Palette.RUNNABLE), "runnable"), item(box(Palette.hatched(Palette.THROTTLED)), "held off (legacy throttle)"),
                 item(box(Palette.PARKED), "parked (limbo list)"), item(box(Palette.SLEEPING), "sleeping"),
                 item(box(Palette.BLOCKED), "D state"), item(bar(), "holds a lock"),
-                item(tri(true, Palette.THROTTLE_MARK), "throttle"), item(tri(false, Palette.UNTHROTTLE_MARK), "unthrottle"),
+                item(tri(true, Palette.THROTTLE_MARK), "throttle"), item(hollowTri(Palette.THROTTLE_MARK), "throttle inferred (real trace)"),
+                item(tri(false, Palette.UNTHROTTLE_MARK), "unthrottle"),
                 item(new Circle(5, Palette.WORK_MARK), "task work attached"), item(sq(Palette.PARKED), "parked"),
                 item(sq(Palette.UNTHROTTLE_MARK), "re-enqueued"),
                 item(line(Palette.POOL, false, 2), "pool"), item(line(Palette.QUOTA, true, 1.2), "quota"),
@@ -46,6 +47,14 @@ final class Legend extends FlowPane {
         Rectangle r = new Rectangle(16, 10, p);
         r.setStroke(Palette.GRID.darker());
         return r;
+    }
+
+    private static javafx.scene.shape.Polygon hollowTri(Color c) {
+        javafx.scene.shape.Polygon p = new javafx.scene.shape.Polygon(0, 0, 10, 0, 5, 8);
+        p.setFill(Color.TRANSPARENT);
+        p.setStroke(c);
+        p.setStrokeWidth(1.5);
+        return p;
     }
 
     private static Rectangle bar() { return new Rectangle(16, 3, Palette.TEXT); }

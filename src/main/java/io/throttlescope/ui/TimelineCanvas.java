@@ -523,7 +523,10 @@ public final class TimelineCanvas extends Region {
             Lane lane = cpuNew ? cpuLane[c] : null;
             Lane tl = taskNew ? taskLaneAt(r, ta, t) : null;
             switch (kd) {
-                case THROTTLE -> triangle(g, px, lane, true, Palette.THROTTLE_MARK);
+                case THROTTLE -> {
+                    if (tr.argB(e) == 1) hollowTriangle(g, px, lane, Palette.THROTTLE_MARK);   // inferred from a real trace's pattern
+                    else triangle(g, px, lane, true, Palette.THROTTLE_MARK);
+                }
                 case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
                 case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, tl, true);
                 case PARKED -> marker(g, px, lane, Palette.PARKED, tl, false);
@@ -587,6 +590,17 @@ public final class TimelineCanvas extends Region {
         g.setFill(c);
         if (down) g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y, y, y + hgt}, 3);
         else g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y + lane.h(), y + lane.h(), y + lane.h() - hgt}, 3);
+    }
+
+    /** A throttle a real trace shows only by its pattern (no probe): an outlined triangle. */
+    private void hollowTriangle(GraphicsContext g, double px, Lane lane, Color c) {
+        if (lane == null) return;
+        double y = laneY(lane);
+        if (y < rulerH - 2) return;
+        double s = 5 * k, hgt = 8 * k;
+        g.setStroke(c);
+        g.setLineWidth(1.5 * k);
+        g.strokePolygon(new double[] {px - s, px + s, px}, new double[] {y + 0.75 * k, y + 0.75 * k, y + hgt}, 3);
     }
 
     /** A mark on the CPU lane and on the task's lane: a dot (task work, upper half) or a square (park, lower half). */

@@ -22,7 +22,8 @@ public final class Explainer {
         boolean legacy = run.model().id.equals("legacy");
         List<String> fns = new ArrayList<>();
         String text = i < 0 ? "Nothing has happened yet. Press \u2192 (or .) to step to the first event."
-                : "At " + Durations.exact(run.trace().time(i)) + ": " + new Ctx(run, s, i, legacy, fns).text();
+                : "At " + Durations.exact(run.trace().time(i)) + ": " + (run.isReal() ? RealExplainer.text(run, i, legacy, fns)
+                        : new Ctx(run, s, i, legacy, fns).text());
         return new Explanation(text, List.copyOf(fns), Explanation.versionOf(legacy));
     }
 
