@@ -27,6 +27,14 @@ public final class BenchCommand implements Callable<Integer> {
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (cpus < 1 || cpus > 4096) throw new UsageException("--cpus must be 1 to 4096 (got " + cpus + ")");
+        if (groups < 1 || groups > 1000) throw new UsageException("--groups must be 1 to 1000 (got " + groups + ")");
+        if (pairs < 1 || pairs > 1000) throw new UsageException("--pairs must be 1 to 1000 (got " + pairs + ")");
+        if (repeat < 1 || warmup < 0) throw new UsageException("--repeat must be at least 1 and --warmup at least 0");
+        if (io.throttlescope.scenario.DurationText.parse(duration) <= 0) {
+            throw new UsageException("--duration needs a duration such as 1s or 500ms (got '" + io.throttlescope.text.Escape.controls(duration) + "')");
+        }
+        if (!model.equals("legacy") && !model.equals("task")) throw new UsageException("--model must be legacy or task");
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(BenchScenario.json(cpus, groups, pairs, duration));
         if (!l.ok()) {
             l.problems().forEach(p -> out.println(p.format("bench")));

@@ -20,12 +20,16 @@ import java.util.concurrent.Callable;
 public final class CompareCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
+    /** More runs say nothing new about a mean and its spread, and each is two simulations. */
+    static final int MAX_RUNS = 1000;
+
     @Option(names = "--runs", defaultValue = "1", paramLabel = "N", description = "runs per model, with seeds 1..N (default 1: the scenario's seed)") int runs;
     @Option(names = "--json", description = "print the comparison object") boolean json;
     @Option(names = "--all", description = "also print the rows that are equal under both models") boolean all;
     @Option(names = "--metric", paramLabel = "REGEX", description = "print only the metrics that match, e.g. 'run time'") String metric;
 
     @Override public Integer call() {
+        if (runs > MAX_RUNS) throw new UsageException("--runs must be at most " + MAX_RUNS + " (got " + runs + "): each run is simulated under both models");
         if (runs < 1) {
             spec.commandLine().getErr().println("error: --runs must be at least 1");
             return 2;

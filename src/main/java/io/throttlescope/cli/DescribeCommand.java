@@ -39,7 +39,7 @@ public final class DescribeCommand implements Callable<Integer> {
                 var pair = io.throttlescope.realtrace.RealPair.open(file);
                 run = model != null && pair.simulated() != null ? pair.simulated() : pair.real().run;
             } catch (java.io.IOException e) {
-                spec.commandLine().getErr().println("error: " + io.throttlescope.text.Escape.text(e.getMessage()));
+                spec.commandLine().getErr().println("error: " + io.throttlescope.text.Escape.controls(e.getMessage()));
                 return 1;
             }
         } else {

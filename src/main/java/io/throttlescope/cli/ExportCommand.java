@@ -28,7 +28,7 @@ public final class ExportCommand implements Callable<Integer> {
     @Option(names = "-o", required = true, paramLabel = "OUT", description = "the file to write") Path out;
 
     @Override public Integer call() throws Exception {
-        Options.output(out);
+        Options.output(out, file);
         SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
         if (sim == null) return 1;
         Simulator.Model m = Options.model(model, sim.defaultModel());

@@ -32,7 +32,7 @@ public final class FidelityCommand implements Callable<Integer> {
             try {
                 rows.addAll(rows(t));
             } catch (IOException e) {
-                err.println("error: " + Escape.text(e.getMessage()));
+                err.println("error: " + Escape.controls(e.getMessage()));
                 return 1;
             }
         }

@@ -36,7 +36,7 @@ public final class ImportCommand implements Callable<Integer> {
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         if (!Files.exists(file)) {
-            err.println("error: " + Escape.text(file.toString()) + " does not exist");
+            err.println("error: " + Escape.controls(file.toString()) + " does not exist");
             return 1;
         }
         CgroupMap map = CgroupMap.empty();
@@ -44,7 +44,7 @@ public final class ImportCommand implements Callable<Integer> {
             try {
                 map = CgroupMap.parse(Files.readString(cgroupMap));
             } catch (IOException | IllegalArgumentException e) {
-                err.println("error: --cgroup-map " + Escape.text(cgroupMap.toString()) + ": " + Escape.text(e.getMessage()));
+                err.println("error: --cgroup-map " + Escape.controls(cgroupMap.toString()) + ": " + Escape.controls(e.getMessage()));
                 return 2;
             }
         }
@@ -52,10 +52,10 @@ public final class ImportCommand implements Callable<Integer> {
         try {
             rt = RealTrace.importFile(file, new RealTrace.Options(map, probes, model == null ? null : model.name()));
         } catch (IOException e) {
-            err.println("error: " + Escape.text(e.getMessage()));
+            err.println("error: " + Escape.controls(e.getMessage()));
             return 1;
         }
-        for (String s : rt.skipped) err.println(Escape.text(file.toString()) + ": " + s);
+        for (String s : rt.skipped) err.println(Escape.controls(file.toString()) + ": " + s);
         if (json) {
             out.println(new GsonBuilder().setPrettyPrinting().serializeNulls().create().toJson(rt.result));
             return 0;

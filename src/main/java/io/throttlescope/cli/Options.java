@@ -57,6 +57,25 @@ public final class Options {
 
     static void output(java.nio.file.Path out) {
         String p = SafeOutput.problem(out);
-        if (p != null) throw new UsageException(p);
+        if (p != null) throw new UsageException(io.throttlescope.text.Escape.controls(p));
+    }
+
+    /** An output that is the input itself (the same file, through links too) would destroy it: a usage error. */
+    static void output(java.nio.file.Path out, java.nio.file.Path input) {
+        output(out);
+        try {
+            if (java.nio.file.Files.exists(out) && java.nio.file.Files.exists(input) && java.nio.file.Files.isSameFile(out, input)) {
+                throw new UsageException(io.throttlescope.text.Escape.controls(out + " is the input file " + input + ": it would be overwritten"));
+            }
+        } catch (java.io.IOException e) {
+            throw new UsageException(io.throttlescope.text.Escape.controls("cannot check " + out + ": " + e.getMessage()));
+        }
+    }
+
+    /** The event budget of a run: --max-events, default {@link io.throttlescope.sim.Simulator#DEFAULT_MAX_EVENTS}. */
+    static long maxEvents(Long given) {
+        if (given == null) return io.throttlescope.sim.Simulator.DEFAULT_MAX_EVENTS;
+        if (given < 1) throw new UsageException("--max-events must be at least 1 (got " + given + ")");
+        return given;
     }
 }

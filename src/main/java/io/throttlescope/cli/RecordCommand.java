@@ -36,7 +36,7 @@ public final class RecordCommand implements Callable<Integer> {
             long d = duration == null ? sim.durationNs() : DurationText.parse(duration);
             List<String> refused = Recorder.refusals(sim, d);
             if (!refused.isEmpty()) {
-                for (String r : refused) err.println("  " + Escape.text(r));
+                for (String r : refused) err.println("  " + Escape.controls(r));
                 return 1;
             }
             spec.commandLine().getOut().print(io.throttlescope.record.RecordPlan.of(sim, d));
@@ -44,7 +44,7 @@ public final class RecordCommand implements Callable<Integer> {
             return 0;
         }
         if (out == null) throw new UsageException("record needs -o OUT (or --plan)");
-        Options.output(out);
+        Options.output(out, file);
         if (out.toAbsolutePath().normalize().equals(file.toAbsolutePath().normalize())) throw new UsageException("-o " + out + " is the scenario itself");
         SimSpec sim = Scenarios.loadOrReport(file, err);
         if (sim == null) return 1;
@@ -55,8 +55,8 @@ public final class RecordCommand implements Callable<Integer> {
         }
         List<String> refused = Recorder.refusals(sim, d);
         if (!refused.isEmpty()) {
-            err.println("error: " + Escape.text(file.toString()) + " cannot be recorded:");
-            for (String r : refused) err.println("  " + Escape.text(r));
+            err.println("error: " + Escape.controls(file.toString()) + " cannot be recorded:");
+            for (String r : refused) err.println("  " + Escape.controls(r));
             return 1;
         }
         List<String> missing = Recorder.missing();
@@ -69,7 +69,7 @@ public final class RecordCommand implements Callable<Integer> {
             new Recorder(file, sim, d, s -> { err.print("\r" + s + "          "); err.flush(); }).record(out);
         } catch (IOException e) {
             err.println();
-            err.println("error: " + Escape.text(e.getMessage()));
+            err.println("error: " + Escape.controls(e.getMessage()));
             return 1;
         }
         err.println();

@@ -45,12 +45,12 @@ public final class ScreenshotCommand implements Callable<Integer> {
         if (w < 320 || h < 240 || w > 8192 || h > 8192) throw new UsageException("--size must be between 320x240 and 8192x8192 (got '" + size + "')");
         double[] r = range == null ? null : range(range);
         if (scale != null && (scale < 0.5 || scale > 4)) throw new UsageException("--scale must be between 0.5 and 4");
-        Options.output(out);
+        Options.output(out, file);
         if (java.nio.file.Files.isRegularFile(file) && io.throttlescope.realtrace.RealPair.looksLikeTrace(file)) {
             try {
                 io.throttlescope.realtrace.RealTrace.importFile(file, io.throttlescope.realtrace.RealTrace.Options.defaults());
             } catch (java.io.IOException e) {
-                spec.commandLine().getErr().println("error: " + io.throttlescope.text.Escape.text(e.getMessage()));
+                spec.commandLine().getErr().println("error: " + io.throttlescope.text.Escape.controls(e.getMessage()));
                 return 1;
             }
         } else if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) {

@@ -64,7 +64,11 @@ public final class JsonTree {
         reader.setNestingLimit(MAX_DEPTH);
     }
 
+    /** No key of a scenario is near this long; longer ones are refused before parsing (their paths would be copied at every level). */
+    public static final int MAX_KEY = 256;
+
     public static Node parse(String text) throws SyntaxError {
+        checkKeys(text);
         JsonTree t = new JsonTree(text);
         try {
             Node root = t.value("$");
@@ -77,6 +81,28 @@ public final class JsonTree {
             throw t.translate(e);
         } catch (IOException | IllegalStateException | NumberFormatException e) {
             throw t.translate(e);
+        }
+    }
+
+    /** One pass over the text: a string followed by ':' longer than MAX_KEY is an error at its position. */
+    private static void checkKeys(String text) throws SyntaxError {
+        int line = 1, lineStartOff = 0;
+        for (int i = 0; i < text.length(); i++) {
+            char c = text.charAt(i);
+            if (c == '\n') { line++; lineStartOff = i + 1; continue; }
+            if (c != '"') continue;
+            int start = i, startLine = line, startCol = i - lineStartOff + 1;
+            i++;
+            while (i < text.length() && text.charAt(i) != '"') {
+                if (text.charAt(i) == '\\') i++;
+                else if (text.charAt(i) == '\n') { line++; lineStartOff = i + 1; }
+                i++;
+            }
+            int j = i + 1;
+            while (j < text.length() && Character.isWhitespace(text.charAt(j))) j++;
+            if (j < text.length() && text.charAt(j) == ':' && i - start - 1 > MAX_KEY) {
+                throw new SyntaxError("a key of " + (i - start - 1) + " characters (the limit is " + MAX_KEY + ")", startLine, startCol, "$");
+            }
         }
     }
 

@@ -42,7 +42,8 @@ public final class ScenarioLoader {
     public static final long MAX_DURATION_NS = 3_600_000_000_000L;
     static final long MAX_BW_US = (1L << 44) - 1;
 
-    private static final Pattern CGROUP = Pattern.compile("/|(/[A-Za-z0-9_.-]+)+");
+    /** "/" or segments of [A-Za-z0-9_.-], none of them "." or "..". */
+    private static final Pattern CGROUP = Pattern.compile("/|(/(?!\\.\\.?(?:/|$))[A-Za-z0-9_.-]+)+");
     private static final Pattern TASK_NAME = Pattern.compile("[A-Za-z0-9_\\-.:#]+");
     private static final List<String> TOP = List.of("format", "name", "description", "kernel", "model", "duration",
             "seed", "cgroups", "locks", "pipes", "tasks", "actions", "notes");
@@ -72,11 +73,19 @@ public final class ScenarioLoader {
 
     public static Loaded load(Path file) {
         try {
-            long size = Files.size(file);
-            if (size > MAX_FILE_BYTES) {
-                return fail(new Problem(1, 1, "$", "the file is " + size + " bytes; the limit is 16 MiB (" + MAX_FILE_BYTES + " bytes)"));
+            // a FIFO or a device would block or never end: only regular files are read (links followed)
+            if (!Files.isRegularFile(file)) {
+                return fail(new Problem(1, 1, "$", Files.exists(file) ? "not a regular file (a directory, FIFO or device)" : "no such file"));
             }
-            byte[] bytes = Files.readAllBytes(file);
+            byte[] bytes;
+            try (java.io.InputStream in = Files.newInputStream(file)) {
+                bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);       // the limit counts the bytes read, whatever size is reported
+            }
+            if (bytes.length > MAX_FILE_BYTES) {
+                return fail(new Problem(1, 1, "$", "the file is over the 16 MiB limit (" + MAX_FILE_BYTES + " bytes)"));
+            }
+            String utf16 = utf16(bytes);
+            if (utf16 != null) return fail(new Problem(1, 1, "$", "the file is not UTF-8 text: it looks like " + utf16 + "; save it as UTF-8"));
             String text;
             try {
                 text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
@@ -84,6 +93,7 @@ public final class ScenarioLoader {
             } catch (CharacterCodingException e) {
                 return fail(new Problem(1, 1, "$", "the file is not valid UTF-8 text"));
             }
+            if (text.indexOf('\u0000') >= 0) return fail(new Problem(1, 1, "$", "the file is not UTF-8 text: it contains NUL bytes"));
             return loadString(text);
         } catch (IOException e) {
             return fail(new Problem(1, 1, "$", "cannot read the file: " + e.getMessage()));
@@ -108,12 +118,13 @@ public final class ScenarioLoader {
         try {
             spec = l.top(root);
         } catch (RuntimeException e) {
-            l.problem(root, "internal error while checking the file: " + e);
+            l.problem(root, "internal error while checking the file (please report it): " + e);
             spec = null;
         }
         if (!l.problems.isEmpty()) {
             List<Problem> ps = new ArrayList<>(l.problems);
             Collections.sort(ps);
+            if (l.unlisted > 0) ps.add(new Problem(ps.get(ps.size() - 1).line(), ps.get(ps.size() - 1).col(), "$", "... and " + l.unlisted + " more problems not listed"));
             return new Loaded(null, List.copyOf(ps));
         }
         return new Loaded(spec, List.of());
@@ -121,9 +132,39 @@ public final class ScenarioLoader {
 
     private static Loaded fail(Problem p) { return new Loaded(null, List.of(p)); }
 
+    /** "UTF-16 (little endian)" etc. if the bytes look like UTF-16 (a BOM, or NULs in every other byte of ASCII text), else null. */
+    static String utf16(byte[] b) {
+        if (b.length >= 2 && (b[0] & 0xff) == 0xff && (b[1] & 0xff) == 0xfe) return "UTF-16 (little endian, with a byte order mark)";
+        if (b.length >= 2 && (b[0] & 0xff) == 0xfe && (b[1] & 0xff) == 0xff) return "UTF-16 (big endian, with a byte order mark)";
+        int n = Math.min(b.length, 256) & ~1, evenNul = 0, oddNul = 0;
+        for (int i = 0; i < n; i += 2) {
+            if (b[i] == 0) evenNul++;
+            if (b[i + 1] == 0) oddNul++;
+        }
+        if (n >= 4 && oddNul * 4 >= n * 3 / 2 && evenNul == 0) return "UTF-16 (little endian)";
+        if (n >= 4 && evenNul * 4 >= n * 3 / 2 && oddNul == 0) return "UTF-16 (big endian)";
+        return null;
+    }
+
     // ----------------------------------------------------------------- helpers
 
-    private void problem(Node n, String msg) { problems.add(new Problem(n.line(), n.col(), n.path(), msg)); }
+    /** A suggestion, while problems are still being listed (a file of a million misspellings gets none after the first thousand). */
+    private String mean(String found, java.util.Collection<String> known) {
+        return problems.size() >= MAX_PROBLEMS ? "" : Suggest.didYouMean(found, known);
+    }
+
+    /** At most this many problems are listed; the rest are counted. */
+    static final int MAX_PROBLEMS = 1000;
+    private long unlisted;
+
+    /** A problem; whatever of the file's text it quotes is escaped, so a value cannot forge a line or drive the terminal. */
+    private void problem(Node n, String msg) {
+        if (problems.size() >= MAX_PROBLEMS) {
+            unlisted++;
+            return;
+        }
+        problems.add(new Problem(n.line(), n.col(), io.throttlescope.text.Escape.shortPath(n.path()), io.throttlescope.text.Escape.controls(msg)));
+    }
 
     private static String describe(Node n) {
         if (n instanceof Str s) return "the string \"" + s.value() + "\"";
@@ -145,7 +186,7 @@ public final class ScenarioLoader {
                 if (!allowed.contains(e.getKey())) {
                     int[] p = e.getValue();
                     problems.add(new Problem(p[0], p[1], o.path() + "." + e.getKey(), "unknown key \"" + e.getKey() + "\""
-                            + Suggest.didYouMean(e.getKey(), allowed) + "; expected one of " + String.join(", ", allowed)));
+                            + mean(e.getKey(), allowed) + "; expected one of " + String.join(", ", allowed)));
                 }
             }
         }
@@ -272,7 +313,7 @@ public final class ScenarioLoader {
             Node m = o.members().get("model");
             String s = string(m, "\"legacy\" or \"task\"");
             if (s != null && !s.equals("legacy") && !s.equals("task")) {
-                problem(m, "found \"" + s + "\", expected \"legacy\" or \"task\"" + Suggest.didYouMean(s, List.of("legacy", "task")));
+                problem(m, "found \"" + s + "\", expected \"legacy\" or \"task\"" + mean(s, List.of("legacy", "task")));
             } else if (s != null) model = s;
         }
         KernelSpec kernel = o.members().containsKey("kernel") ? kernel(o.members().get("kernel")) : KernelSpec.defaults();
@@ -345,12 +386,12 @@ public final class ScenarioLoader {
         }
         if (m.containsKey("accounting")) {
             String s = string(m.get("accounting"), "\"tick\" or \"exact\"");
-            if (s != null && !s.equals("tick") && !s.equals("exact")) problem(m.get("accounting"), "found \"" + s + "\", expected \"tick\" or \"exact\"" + Suggest.didYouMean(s, List.of("tick", "exact")));
+            if (s != null && !s.equals("tick") && !s.equals("exact")) problem(m.get("accounting"), "found \"" + s + "\", expected \"tick\" or \"exact\"" + mean(s, List.of("tick", "exact")));
             else if (s != null) exact = s.equals("exact");
         }
         if (m.containsKey("preemption")) {
             String s = string(m.get("preemption"), "\"full\" or \"none\"");
-            if (s != null && !s.equals("full") && !s.equals("none")) problem(m.get("preemption"), "found \"" + s + "\", expected \"full\" or \"none\"" + Suggest.didYouMean(s, List.of("full", "none")));
+            if (s != null && !s.equals("full") && !s.equals("none")) problem(m.get("preemption"), "found \"" + s + "\", expected \"full\" or \"none\"" + mean(s, List.of("full", "none")));
             else if (s != null) full = s.equals("full");
         }
         if (m.containsKey("bandwidth_slice")) {
@@ -358,8 +399,9 @@ public final class ScenarioLoader {
             if (v != null && v < 1000) problem(m.get("bandwidth_slice"), "sched_cfs_bandwidth_slice_us must be at least 1us");
             else if (v != null) slice = v;
         }
-        if (m.containsKey("hung_task_timeout")) { Long v = fixedDuration(m.get("hung_task_timeout")); if (v != null) hung = v; }
-        if (m.containsKey("hung_task_check_interval")) { Long v = fixedDuration(m.get("hung_task_check_interval")); if (v != null) hungIv = v; }
+        // the kernel takes whole seconds; down to 10 ms is allowed for scaled-down stories, not less (a scan costs every task)
+        if (m.containsKey("hung_task_timeout")) { Long v = fixedDuration(m.get("hung_task_timeout")); if (v != null && v != 0 && v < 10_000_000L) problem(m.get("hung_task_timeout"), "found " + v + "ns, expected 0 (off) or at least 10ms (the kernel's unit is whole seconds)"); else if (v != null) hung = v; }
+        if (m.containsKey("hung_task_check_interval")) { Long v = fixedDuration(m.get("hung_task_check_interval")); if (v != null && v != 0 && v < 10_000_000L) problem(m.get("hung_task_check_interval"), "found " + v + "ns, expected 0 (the timeout) or at least 10ms (the kernel's unit is whole seconds)"); else if (v != null) hungIv = v; }
         if (m.containsKey("rcu_gp")) { Long v = fixedDuration(m.get("rcu_gp")); if (v != null) rcu = v; }
         if (m.containsKey("switch_cost")) { Long v = fixedDuration(m.get("switch_cost")); if (v != null) sw = v; }
         boolean delay = flag(m, "delay_dequeue", d.delayDequeue()), parity = flag(m, "run_to_parity", d.runToParity()),
@@ -514,7 +556,7 @@ public final class ScenarioLoader {
             String ty = string(t, "\"percpu_rwsem\" or \"mutex\"");
             if (ty == null) continue;
             if (!ty.equals("percpu_rwsem") && !ty.equals("mutex")) {
-                problem(t, "found \"" + ty + "\", expected \"percpu_rwsem\" or \"mutex\"" + Suggest.didYouMean(ty, List.of("percpu_rwsem", "mutex")));
+                problem(t, "found \"" + ty + "\", expected \"percpu_rwsem\" or \"mutex\"" + mean(ty, List.of("percpu_rwsem", "mutex")));
                 continue;
             }
             lockTypes.put(e.getKey(), ty);
@@ -554,7 +596,9 @@ public final class ScenarioLoader {
         long total = 0;
         for (Node item : a.items()) {
             if (item instanceof Obj o && o.members().get("count") instanceof Num x) {
-                try { total += Math.max(1, Long.parseLong(x.text())); } catch (NumberFormatException e) { total += 1; }
+                // saturating: counts near Long.MAX_VALUE must not wrap the total below the limit
+                try { total = Math.min(Long.MAX_VALUE / 2, total + Math.max(1, Math.min(Long.MAX_VALUE / 4, Long.parseLong(x.text())))); }
+                catch (NumberFormatException e) { total = Math.min(Long.MAX_VALUE / 2, total + (x.text().length() > 6 ? MAX_TASKS + 1 : 1)); }
             } else total += 1;
         }
         if (total > MAX_TASKS) {
@@ -624,6 +668,9 @@ public final class ScenarioLoader {
 
         void acquire(String lock) { held.add(lock); }
 
+        /** A mutex taken again by the task that holds it: the kernel's mutex_lock() would wait forever. */
+        boolean holds(String lock) { return held.contains(lock); }
+
         void release(Node n, String key, String lock, String op) {
             if (!held.remove(key)) problem(n, op + " of \"" + lock + "\" by a task that does not hold it here");
         }
@@ -659,7 +706,7 @@ public final class ScenarioLoader {
             kind = k;
         }
         if (kind == null) {
-            String sugg = o.members().isEmpty() ? "" : Suggest.didYouMean(o.members().keySet().iterator().next(), STEP_KEYS);
+            String sugg = o.members().isEmpty() ? "" : mean(o.members().keySet().iterator().next(), STEP_KEYS);
             problem(n, "the step has none of " + String.join(", ", STEP_KEYS) + sugg);
             return null;
         }
@@ -708,7 +755,7 @@ public final class ScenarioLoader {
                 if (lock == null) return null;
                 boolean rw = kind.contains("_");
                 String type = lockTypes.get(lock);
-                if (type == null) { problem(v, "unknown lock \"" + lock + "\"" + Suggest.didYouMean(lock, lockTypes.keySet())); return null; }
+                if (type == null) { problem(v, "unknown lock \"" + lock + "\"" + mean(lock, lockTypes.keySet())); return null; }
                 if (rw && !type.equals("percpu_rwsem")) { problem(v, "\"" + lock + "\" is a mutex; " + kind + " needs a percpu_rwsem"); return null; }
                 if (!rw && !type.equals("mutex")) { problem(v, "\"" + lock + "\" is a percpu_rwsem; " + kind + " needs a mutex"); return null; }
                 if (user) { problem(n, "\"" + kind + "\" in " + mode + "; lock operations happen in kernel mode, inside a syscall"); return null; }
@@ -716,7 +763,11 @@ public final class ScenarioLoader {
                 switch (kind) {
                     case "down_read" -> { pc.acquire(key); return List.of(new Step.DownRead(lock, path)); }
                     case "down_write" -> { pc.acquire(key); return List.of(new Step.DownWrite(lock, path)); }
-                    case "lock" -> { pc.acquire(key); return List.of(new Step.MutexLock(lock, path)); }
+                    case "lock" -> {
+                        if (pc.holds(key)) { problem(n, "the task locks the mutex \"" + lock + "\" it already holds: it would wait for itself forever (self-deadlock)"); return null; }
+                        pc.acquire(key);
+                        return List.of(new Step.MutexLock(lock, path));
+                    }
                     case "up_read" -> { pc.release(n, key, lock, kind); return List.of(new Step.UpRead(lock, path)); }
                     case "up_write" -> { pc.release(n, key, lock, kind); return List.of(new Step.UpWrite(lock, path)); }
                     default -> { pc.release(n, key, lock, kind); return List.of(new Step.MutexUnlock(lock, path)); }
@@ -725,7 +776,7 @@ public final class ScenarioLoader {
             case "send", "recv" -> {
                 String pipe = string(v, "a pipe name");
                 if (pipe == null) return null;
-                if (!pipeNames.contains(pipe)) { problem(v, "unknown pipe \"" + pipe + "\"" + Suggest.didYouMean(pipe, pipeNames)); return null; }
+                if (!pipeNames.contains(pipe)) { problem(v, "unknown pipe \"" + pipe + "\"" + mean(pipe, pipeNames)); return null; }
                 Dur cost = Dur.us(2);
                 if (o.members().containsKey("cost")) { Dur c = duration(o.members().get("cost")); if (c == null) return null; cost = c; }
                 List<Step> body = kind.equals("send")
@@ -736,14 +787,19 @@ public final class ScenarioLoader {
             case "loop" -> {
                 long times = -1;
                 if (o.members().containsKey("times")) { Long t = integer(o.members().get("times"), 0, Long.MAX_VALUE, "a number of times"); if (t == null) return null; times = t; }
+                List<String> heldBefore = new ArrayList<>(pc.held);
                 int before = pc.held.size();
                 List<Step> body = steps(v, user, pc, depth + 1);
-                if (pc.held.size() != before) {
+                if (pc.held.size() > before) {
                     problem(n, "each pass of the loop acquires " + String.join(", ", pc.held.subList(before, pc.held.size())) + " without releasing it");
                     pc.held.subList(before, pc.held.size()).clear();
+                } else if (!pc.held.containsAll(heldBefore) && times != 1) {
+                    List<String> gone = new ArrayList<>(heldBefore);
+                    gone.removeAll(pc.held);
+                    problem(n, "each pass of the loop releases " + String.join(", ", gone) + ", taken before the loop: only the first pass holds it");
                 }
                 if (body == null) return null;
-                if (times < 0 && !spendsTime(body)) { problem(n, "an endless loop must contain a step that takes time (user, kernel, sleep, send or recv)"); return null; }
+                if (times < 0 && !spendsTime(body)) { problem(n, "an endless loop must contain a step that always takes time (user, kernel or sleep of more than 0, or recv)"); return null; }
                 return List.of(new Step.Loop(body, times, path));
             }
             case "exit" -> {
@@ -764,11 +820,17 @@ public final class ScenarioLoader {
 
     private static boolean spendsTime(List<Step> steps) {
         for (Step s : steps) {
-            if (s instanceof Step.User || s instanceof Step.Kernel || s instanceof Step.Sleep || s instanceof Step.Recv || s instanceof Step.Send) return true;
+            if (s instanceof Step.User u && takesTime(u.d()) || s instanceof Step.Kernel k && takesTime(k.d())
+                    || s instanceof Step.Sleep sl && takesTime(sl.d()) || s instanceof Step.Recv) return true;
             if (s instanceof Step.Syscall sc && spendsTime(sc.body())) return true;
             if (s instanceof Step.Loop l && l.times() != 0 && spendsTime(l.body())) return true;
         }
         return false;
+    }
+
+    /** A duration that is never 0 (a loop of 0 ns steps would never advance time). */
+    private static boolean takesTime(Dur d) {
+        return d instanceof Dur.Fixed f ? f.ns() > 0 : d instanceof Dur.Uniform u ? u.lo() > 0 : d instanceof Dur.Exponential;
     }
 
     // ----------------------------------------------------------------- actions, notes
@@ -811,7 +873,7 @@ public final class ScenarioLoader {
                         case "cpu.max" -> { String e = checkCpuMaxSyntax(value); if (e != null) { problem(vn, e); continue; } }
                         case "cpu.max.burst" -> { if (burstSyntax(vn) == null) continue; }
                         case "cpu.weight" -> { if (weight(vn) == null) continue; }
-                        default -> { problem(fn, "found \"" + file + "\", expected cpu.max, cpu.max.burst or cpu.weight" + Suggest.didYouMean(file, List.of("cpu.max", "cpu.max.burst", "cpu.weight"))); continue; }
+                        default -> { problem(fn, "found \"" + file + "\", expected cpu.max, cpu.max.burst or cpu.weight" + mean(file, List.of("cpu.max", "cpu.max.burst", "cpu.weight"))); continue; }
                     }
                     if (when != null) out.add(new ActionSpec.WriteFile(when, cg, file, value));
                 }
@@ -852,7 +914,7 @@ public final class ScenarioLoader {
     private String task(Node n, Set<String> names) {
         String t = string(n, "a task name");
         if (t == null) return null;
-        if (!names.contains(t)) { problem(n, "no task is named \"" + t + "\"" + Suggest.didYouMean(t, names)); return null; }
+        if (!names.contains(t)) { problem(n, "no task is named \"" + t + "\"" + mean(t, names)); return null; }
         return t;
     }
 
@@ -860,7 +922,7 @@ public final class ScenarioLoader {
         String g = string(n, "a cgroup path");
         if (g == null) return null;
         if (!CGROUP.matcher(g).matches()) { problem(n, "\"" + g + "\" is not a cgroup path"); return null; }
-        if (!groups.contains(g)) { problem(n, "no cgroup \"" + g + "\" is listed in \"cgroups\" or used by a task" + Suggest.didYouMean(g, groups)); return null; }
+        if (!groups.contains(g)) { problem(n, "no cgroup \"" + g + "\" is listed in \"cgroups\" or used by a task" + mean(g, groups)); return null; }
         return g;
     }
 

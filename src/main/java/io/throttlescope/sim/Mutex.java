@@ -29,6 +29,7 @@ final class Mutex {
 
     /** mutex_lock(): a free mutex is taken at once, waiters or not; otherwise queue and sleep. */
     boolean lock(Task t) {
+        if (owner == t) s.fault(t.cpu, t, t.name + " locks the mutex " + name + " it already holds: it waits for itself forever (self-deadlock)");
         if (owner == null) {
             take(t);
             return true;

@@ -87,7 +87,7 @@ final class Program {
             }
             if (!execute(t, f.ops[f.idx++])) return Outcome.STOPPED;
         }
-        s.fault(t.cpu, t, "more than " + MAX_INSTANT_STEPS + " steps without CPU time; the task is stopped");
+        s.fault(t.cpu, t, t.name + " ran more than " + MAX_INSTANT_STEPS + " steps without CPU time; it is stopped");
         s.exitTask(t);
         return Outcome.STOPPED;
     }

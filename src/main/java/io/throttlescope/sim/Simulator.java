@@ -165,6 +165,17 @@ public final class Simulator {
 
     // ------------------------------------------------------------------ running
 
+    /** Events a run may record before it is stopped (a file must not be able to run for hours or fill memory). */
+    public static final long DEFAULT_MAX_EVENTS = 20_000_000L;
+    private long maxEvents = DEFAULT_MAX_EVENTS;
+    private boolean budgetExceeded;
+
+    /** Stops the run after this many events; {@link #budgetExceeded()} then says so. */
+    public void setMaxEvents(long n) { maxEvents = n; }
+
+    /** True if the run stopped at its event budget before the scenario's end. */
+    public boolean budgetExceeded() { return budgetExceeded; }
+
     private java.util.function.DoubleConsumer progress;
 
     /** Called now and then during run() with the fraction of simulated time done (0..1). */
@@ -177,19 +188,27 @@ public final class Simulator {
     public void run() {
         boot();
         long nextProgress = 1 << 16;
+        long work = 0;
         while (queue.size() > 0 && queue.peekTime() <= endNs) {
             queue.pop();
+            work++;
             now = queue.t;
             long before = events;
             dispatch(queue.popType, queue.popTarget, queue.popGen);
             serviceDirty();
             if (invariants != null && events != before) invariants.check();
+            if (events > maxEvents || work > 4 * maxEvents) {     // silent work counts too: a loop of 1 ns steps emits nothing
+                budgetExceeded = true;
+                fault(null, null, "stopped after " + maxEvents + " events at t=" + now + "ns of " + endNs
+                        + "ns: the event budget (--max-events) is used up");
+                break;
+            }
             if (progress != null && events >= nextProgress) {
                 nextProgress = events + (1 << 16);
                 progress.accept((double) now / Math.max(1, endNs));
             }
         }
-        now = endNs;
+        if (!budgetExceeded) now = endNs;
         for (Cpu c : cpus) sync(c);
         finished = true;
         for (Task t : tasks) setState(t, t.state);

@@ -32,6 +32,29 @@ public final class Escape {
         return b == null ? s : b.toString();
     }
 
+    /** Only the characters that could forge a line or drive a terminal, escaped JSON-style; quotes stay. */
+    public static String controls(String s) {
+        if (s == null) return "null";
+        StringBuilder b = null;
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            boolean bad = c < 0x20 || (c >= 0x7f && c < 0xa0) || c == '\u2028' || c == '\u2029';
+            if (!bad) {
+                if (b != null) b.append(c);
+                continue;
+            }
+            if (b == null) b = new StringBuilder(s.length() + 16).append(s, 0, i);
+            b.append(c == '\n' ? "\\n" : c == '\r' ? "\\r" : c == '\t' ? "\\t" : String.format("\\u%04x", (int) c));
+        }
+        return b == null ? s : b.toString();
+    }
+
+    /** A JSON path of a problem, escaped, with over-long keys cut (a 100 KB key must not be echoed 100 KB a line). */
+    public static String shortPath(String path) {
+        String e = controls(path);
+        return e.length() <= 200 ? e : e.substring(0, 120) + "..." + e.substring(e.length() - 60);
+    }
+
     /** Escaped and cut to 120 characters with an ellipsis. */
     public static String shortText(String s) {
         String e = text(s);

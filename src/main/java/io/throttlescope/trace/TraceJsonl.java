@@ -24,6 +24,49 @@ public final class TraceJsonl {
         return line(tr, sim, i, null);
     }
 
+    /**
+     * Writes the events as the simulator records them, in batches: a run written with
+     * {@code --trace} holds a few thousand events, not the whole trace.
+     */
+    public static final class Streaming implements io.throttlescope.sim.EventSink {
+        private static final int BATCH = 4096;
+        private final Writer out;
+        private Simulator sim;
+        private Trace batch = new Trace();
+        private long base;
+        private IOException failed;
+
+        public Streaming(Writer out) { this.out = out; }
+
+        public void attach(Simulator s) { sim = s; }
+
+        @Override public void event(long t, EventKind k, int cpu, int task, int group, int text, long a, long b) {
+            batch.event(t, k, cpu, task, group, text, a, b);
+            if (batch.size() == BATCH) flushBatch();
+        }
+
+        private void flushBatch() {
+            if (failed != null) { batch = new Trace(); return; }
+            try {
+                for (int i = 0; i < batch.size(); i++) {
+                    out.write(line(batch, sim, i, null).replaceFirst("\"seq\":" + i + ",", "\"seq\":" + (base + i) + ","));
+                    out.write('\n');
+                }
+            } catch (IOException e) {
+                failed = e;
+            }
+            base += batch.size();
+            batch = new Trace();
+        }
+
+        /** Writes what is left; throws what writing failed with. */
+        public void finish() throws IOException {
+            flushBatch();
+            out.flush();
+            if (failed != null) throw failed;
+        }
+    }
+
     /** One event as JSON, names from the simulator or (in the app) from the run's info. */
     public static String line(Trace tr, Simulator sim, int i, RunInfo info) throws IOException {
         StringWriter sw = new StringWriter(128);
