@@ -109,9 +109,9 @@ public final class ScenarioLoader {
         try {
             root = JsonTree.parse(text);
         } catch (JsonTree.SyntaxError e) {
-            return fail(new Problem(e.line, e.col, e.path, e.getMessage()));
+            return fail(new Problem(e.line, e.col, io.throttlescope.text.Escape.shortPath(e.path), firstLine(e.getMessage())));
         } catch (RuntimeException e) {
-            return fail(new Problem(1, 1, "$", "invalid JSON: " + e.getMessage()));
+            return fail(new Problem(1, 1, "$", "invalid JSON: " + firstLine(e.getMessage())));
         }
         ScenarioLoader l = new ScenarioLoader();
         SimSpec spec;
@@ -131,6 +131,13 @@ public final class ScenarioLoader {
     }
 
     private static Loaded fail(Problem p) { return new Loaded(null, List.of(p)); }
+
+    /** A parser's message without its trailing lines (Gson adds a link), escaped. */
+    private static String firstLine(String m) {
+        if (m == null) return "invalid JSON";
+        int nl = m.indexOf('\n');
+        return io.throttlescope.text.Escape.message((nl < 0 ? m : m.substring(0, nl)).strip());
+    }
 
     /** "UTF-16 (little endian)" etc. if the bytes look like UTF-16 (a BOM, or NULs in every other byte of ASCII text), else null. */
     static String utf16(byte[] b) {
@@ -163,7 +170,7 @@ public final class ScenarioLoader {
             unlisted++;
             return;
         }
-        problems.add(new Problem(n.line(), n.col(), io.throttlescope.text.Escape.shortPath(n.path()), io.throttlescope.text.Escape.controls(msg)));
+        problems.add(new Problem(n.line(), n.col(), io.throttlescope.text.Escape.shortPath(n.path()), io.throttlescope.text.Escape.message(msg)));
     }
 
     private static String describe(Node n) {

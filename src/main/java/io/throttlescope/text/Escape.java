@@ -49,6 +49,20 @@ public final class Escape {
         return b == null ? s : b.toString();
     }
 
+    private static final java.util.regex.Pattern LONG_QUOTED = java.util.regex.Pattern.compile("\"([^\"]{81,})\"");
+
+    /** A message with control characters escaped and every quoted value over 80 characters cut, saying how long it was. */
+    public static String message(String msg) {
+        java.util.regex.Matcher m = LONG_QUOTED.matcher(msg);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) {
+            String v = m.group(1);
+            m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement("\"" + v.substring(0, 40) + "...\" (" + v.length() + " characters)"));
+        }
+        m.appendTail(b);
+        return controls(b.toString());
+    }
+
     /** A JSON path of a problem, escaped, with over-long keys cut (a 100 KB key must not be echoed 100 KB a line). */
     public static String shortPath(String path) {
         String e = controls(path);

@@ -43,6 +43,8 @@ class LoaderFuzzTest {
                 assertThat(p.line()).isPositive();
                 assertThat(p.col()).isPositive();
                 assertThat(p.path()).startsWith("$");
+                assertThat(p.message()).doesNotContain("\n", "\u001b", "\u0000");
+                assertThat(p.message().length() + p.path().length()).isLessThan(2000);
             }
         }
         assertThat(loaded).isPositive();
@@ -50,7 +52,7 @@ class LoaderFuzzTest {
     }
 
     static String mutate(String s, Random rnd) {
-        int kind = rnd.nextInt(7);
+        int kind = rnd.nextInt(11);
         int at = rnd.nextInt(Math.max(1, s.length()));
         switch (kind) {
             case 0 -> { // delete a value: cut from a colon to the next comma
@@ -79,6 +81,29 @@ class LoaderFuzzTest {
             case 5 -> { // rename a key slightly
                 int q = s.indexOf('"', at);
                 return q < 0 || q + 2 >= s.length() ? s : s.substring(0, q + 1) + (char) ('a' + rnd.nextInt(26)) + s.substring(q + 2);
+            }
+            case 7 -> { // a huge key
+                int q = s.indexOf('"', at);
+                return q < 0 ? s : s.substring(0, q + 1) + "k".repeat(300 + rnd.nextInt(100_000)) + s.substring(q + 1);
+            }
+            case 8 -> { // many misspellings: a step repeated with a misspelt lock or key
+                int p = s.indexOf("\"program\": [", at);
+                if (p < 0) return s;
+                StringBuilder b = new StringBuilder();
+                for (int k = 0; k < 2000 + rnd.nextInt(20_000); k++) b.append("{\"lok\": \"mutx").append(k % 7).append("\"}, ");
+                return s.substring(0, p + 12) + b + s.substring(p + 12);
+            }
+            case 9 -> { // deep loops: nested to the depth limit and beyond, with huge counts
+                int p = s.indexOf("\"program\": [", at);
+                if (p < 0) return s;
+                int depth = 10 + rnd.nextInt(70);
+                String inner = "{\"user\": \"1ns\"}";
+                for (int k = 0; k < depth; k++) inner = "{\"loop\": [" + inner + "], \"times\": " + (rnd.nextBoolean() ? "2147483647" : "3") + "}";
+                return s.substring(0, p + 12) + inner + ", " + s.substring(p + 12);
+            }
+            case 10 -> { // control characters and quotes in values
+                int q = s.indexOf(": \"", at);
+                return q < 0 ? s : s.substring(0, q + 3) + "\\n\\u001b[2J\\u0000\\\"" + s.substring(q + 3);
             }
             default -> { // swap two numbers for durations
                 return s.replaceFirst("\"(\\d+)ms\"", rnd.nextBoolean() ? "$1" : "\"-$1ms\"");
