@@ -118,7 +118,7 @@ class ScenarioLoaderTest {
         assertThat(lines(problems(scenario("", "{\"name\": \"T\", \"program\": [{\"syscall\": \"s\", \"do\": {\"kernel\": \"1ms\"}}]}"))))
                 .singleElement().asString().contains("expected a list of steps");
         assertThat(lines(problems(scenario("", "{\"name\": \"T\", \"program\": [{\"loop\": [{\"exit\": true}]}]}"))))
-                .singleElement().asString().contains("an endless loop must contain a step that takes time");
+                .singleElement().asString().contains("an endless loop must contain a step that always takes time");
     }
 
     @Test
