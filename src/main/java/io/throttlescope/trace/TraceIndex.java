@@ -311,8 +311,21 @@ public final class TraceIndex {
      * runtime_remaining of (g, c) sampled at t0, t0 + dt, ... into out, in one sweep over the
      * known points and the CPU's slices (what {@link #remainingAt} gives, without a search per sample).
      */
+    /** Samples this far apart take the recorded values only (no usage interpolated between them). */
+    static final double COARSE_NS = 50_000;
+
     public void remainingCurve(int g, int c, double t0, double dt, double[] out) {
         Series s = remaining[g * info.cpus() + c];
+        if (dt >= COARSE_NS) {          // level of detail: a sample spans many charges, the usage between them is under a pixel
+            int p = s.lastAtOrBefore((long) t0);
+            long dflt = info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
+            for (int k = 0; k < out.length; k++) {
+                long t = (long) (t0 + k * dt);
+                while (p + 1 < s.size() && s.time(p + 1) <= t) p++;
+                out[k] = p < 0 ? dflt : s.value(p);
+            }
+            return;
+        }
         Slices sl = cpu[c];
         int p = s.lastAtOrBefore((long) t0);
         long base = p < 0 ? (info.quotaNs()[g] < 0 ? 0 : info.initialRuntime()) : s.value(p);

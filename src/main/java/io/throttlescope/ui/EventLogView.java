@@ -74,7 +74,7 @@ public final class EventLogView extends VBox {
             if (!syncing && b != null) vs.cursor.set(b);
         });
         bookkeeping.setSelected(false);
-        for (ComboBox<String> c : List.of(kind, task, cpu, group)) c.valueProperty().addListener((o, a, b) -> refilter());
+        for (ComboBox<String> c : List.of(kind, task, cpu, group)) c.valueProperty().addListener((o, a, b) -> { if (!resetting) refilter(); });
         bookkeeping.selectedProperty().addListener((o, a, b) -> refilter());
         vs.run.addListener((o, a, b) -> reset());
         vs.cursor.addListener((o, a, b) -> follow());
@@ -99,8 +99,23 @@ public final class EventLogView extends VBox {
     /** The row of event i, built once per cell update from the run on screen. */
     private io.throttlescope.view.LogRows.Row row(int i) { return io.throttlescope.view.LogRows.of(vs.run.get(), i); }
 
+    private boolean resetting;
+    /** The rows without a filter (every event but the bookkeeping), per run shown. */
+    private final java.util.Map<io.throttlescope.view.Run, int[]> unfiltered = new java.util.WeakHashMap<>();
+
+    /** New run: the filters go back to "all", and the rows are filtered once (not once per filter). */
     private void reset() {
         if (vs.run.get() == null) return;
+        resetting = true;
+        try {
+            fillFilters();
+        } finally {
+            resetting = false;
+        }
+        refilter();
+    }
+
+    private void fillFilters() {
         RunInfo info = info();
         List<String> kinds = new ArrayList<>();
         kinds.add("all kinds");
@@ -121,7 +136,6 @@ public final class EventLogView extends VBox {
         cpu.setValue("all CPUs");
         group.setValue("all cgroups");
         syncing = false;
-        refilter();
     }
 
     /** Filters the rows: by kind, task, CPU and cgroup. */
@@ -133,6 +147,16 @@ public final class EventLogView extends VBox {
         int c = cpu.getSelectionModel().getSelectedIndex() - 1;
         int g = group.getSelectionModel().getSelectedIndex() - 1;
         boolean showState = bookkeeping.isSelected() || k == EventKind.STATE.ordinal();
+        boolean plain = k < 0 && ta < 0 && c < 0 && g < 0 && !showState;
+        int[] cached = plain ? unfiltered.get(vs.run.get()) : null;   // switching models back and forth: no rescan
+        if (cached != null) {
+            rows = cached;
+            winStart = -1;
+            showWindow(0);
+            count.setText(rows.length + " of " + t.size() + " events");
+            follow();
+            return;
+        }
         int[] out = new int[t.size()];
         int n = 0;
         for (int i = 0; i < t.size(); i++) {
@@ -145,31 +169,56 @@ public final class EventLogView extends VBox {
             out[n++] = i;
         }
         rows = Arrays.copyOf(out, n);
+        if (plain) unfiltered.put(vs.run.get(), rows);
+        winStart = -1;
+        showWindow(0);
+        count.setText(n + " of " + t.size() + " events");
+        follow();
+    }
+
+    /**
+     * The table holds at most {@link #WINDOW} rows, those around the cursor: JavaFX's VirtualFlow
+     * estimates positions row by row, so a table of ten million rows made every step take 100 ms.
+     * A run with fewer rows is shown whole.
+     */
+    static final int WINDOW = 4000;
+    private int winStart = -1, winLen;
+
+    private void showWindow(int start) {
+        int len = Math.min(WINDOW, rows.length);
+        start = Math.max(0, Math.min(start, rows.length - len));
+        if (start == winStart && len == winLen) return;
+        winStart = start;
+        winLen = len;
         int[] r = rows;
+        int s0 = start, n = len;
         syncing = true;
         // a kept selection would be looked up with indexOf in the new list: linear, boxed
         table.getSelectionModel().clearSelection();
         table.setItems(FXCollections.observableList(new AbstractList<Integer>() {
-            @Override public Integer get(int index) { return r[index]; }
-            @Override public int size() { return r.length; }
+            @Override public Integer get(int index) { return r[s0 + index]; }
+            @Override public int size() { return n; }
         }));
         // rows are event numbers: a number that exists in both runs keeps its cell, so redraw every cell
         table.refresh();
         syncing = false;
-        count.setText(n + " of " + t.size() + " events");
-        follow();
     }
 
     public void filterKind(String name) { kind.setValue(name); }
     public void filterTask(String name) { task.setValue(name); }
 
     public TableView<Integer> table() { return table; }
+    /** Rows that pass the filter (the table shows a window of them around the cursor on large runs). */
     public int rowCount() { return rows.length; }
 
     private void follow() {
         int cur = vs.cursor.get();
         int pos = Arrays.binarySearch(rows, cur);
         if (pos < 0 && cur >= 0 && bookkeepingHidden()) pos = -pos - 2;   // a hidden event: the row before it
+        if (pos >= 0 && rows.length > WINDOW && (pos < winStart + WINDOW / 8 || pos >= winStart + winLen - WINDOW / 8)) {
+            showWindow(pos - WINDOW / 2);                                  // re-centre the rows around the cursor
+        }
+        if (pos >= 0) pos -= winStart;
         syncing = true;
         if (pos >= 0) {
             table.getSelectionModel().clearAndSelect(pos);
@@ -194,7 +243,7 @@ public final class EventLogView extends VBox {
         var last = flow.getLastVisibleCell();
         if (first != null && last != null && row > first.getIndex() && row < last.getIndex() - 1) return;
         int visible = Math.max(1, (int) (flow.getHeight() / table.getFixedCellSize()));
-        int top = Math.max(0, Math.min(rows.length - visible, row - 3));
+        int top = Math.max(0, Math.min(winLen - visible, row - 3));
         double cell = table.getFixedCellSize();
         if (first != null && Math.abs(top - first.getIndex()) < 200) {
             flow.scrollPixels((top - first.getIndex()) * cell);           // a short way: scroll by pixels
