@@ -311,18 +311,60 @@ public final class TraceIndex {
      * runtime_remaining of (g, c) sampled at t0, t0 + dt, ... into out, in one sweep over the
      * known points and the CPU's slices (what {@link #remainingAt} gives, without a search per sample).
      */
-    /** Samples this far apart take the recorded values only (no usage interpolated between them). */
+    /** Samples this far apart take the recorded values and the dips between them (no usage interpolated). */
     static final double COARSE_NS = 50_000;
+    private final java.util.Map<Integer, long[]> dips = new java.util.concurrent.ConcurrentHashMap<>();
+
+    /** For each recorded value i of group g on CPU c, the value reached just before value i + 1 (computed once). */
+    private long[] dips(int g, int c) {
+        return dips.computeIfAbsent(g * info.cpus() + c, key -> {
+            Series s = remaining[key];
+            long[] d = new long[s.size()];
+            double[] one = new double[1];
+            for (int i = 0; i + 1 < s.size(); i++) {
+                long before = s.time(i + 1) - 1;
+                if (before <= s.time(i)) { d[i] = s.value(i); continue; }
+                detailedAt(g, c, before, one);
+                d[i] = (long) one[0];
+            }
+            if (s.size() > 0) d[s.size() - 1] = s.value(s.size() - 1);
+            return d;
+        });
+    }
+
+    /** The remaining runtime at one instant, usage interpolated (the detailed path for one sample). */
+    private void detailedAt(int g, int c, long t, double[] out) {
+        Series s = remaining[g * info.cpus() + c];
+        Slices sl = cpu[c];
+        int p = s.lastAtOrBefore(t);
+        long base = p < 0 ? (info.quotaNs()[g] < 0 ? 0 : info.initialRuntime()) : s.value(p);
+        long from = p < 0 ? 0 : s.time(p);
+        long used = 0;
+        for (int si = sl.firstEndingAfter(from); si < sl.size() && sl.start(si) < t; si++) {
+            long a = Math.max(from, sl.start(si)), b = Math.min(t, sl.end(si));
+            if (b > a && info.isWithin(group(sl.detail(si)), g)) used += b - a;
+        }
+        out[0] = base - used;
+    }
 
     public void remainingCurve(int g, int c, double t0, double dt, double[] out) {
         Series s = remaining[g * info.cpus() + c];
-        if (dt >= COARSE_NS) {          // level of detail: a sample spans many charges, the usage between them is under a pixel
+        if (dt >= COARSE_NS) {
+            // level of detail: a sample spans many charges. Each sample is the lowest value in its span:
+            // the recorded values and the dips just before them (the usage since the previous one), so
+            // the deepest debt stays on the curve and on the axis
+            long[] dip = dips(g, c);
             int p = s.lastAtOrBefore((long) t0);
             long dflt = info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
             for (int k = 0; k < out.length; k++) {
                 long t = (long) (t0 + k * dt);
-                while (p + 1 < s.size() && s.time(p + 1) <= t) p++;
-                out[k] = p < 0 ? dflt : s.value(p);
+                long v = p < 0 ? dflt : s.value(p);
+                while (p + 1 < s.size() && s.time(p + 1) <= t) {
+                    if (p >= 0) v = Math.min(v, dip[p]);
+                    p++;
+                    v = Math.min(v, s.value(p));
+                }
+                out[k] = k == 0 ? (p < 0 ? dflt : s.value(p)) : Math.min(v, p < 0 ? dflt : s.value(p));
             }
             return;
         }
