@@ -27,6 +27,10 @@ public final class UiBench {
     }
 
     private static String measure(SimSpec spec, Run legacy, Run task) {
+        return measureWindow(spec, legacy, task);
+    }
+
+    private static String measureWindow(SimSpec spec, Run legacy, Run task) {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
         w.installRuns(spec, null, legacy, task);
@@ -93,6 +97,15 @@ public final class UiBench {
             sw.add(System.nanoTime() - a);
         }
         sb.append(line("switch model", sw));
+        // memory: the recorded traces, and the whole heap with the window open (event log and index included)
+        long events = legacy.trace().size() + task.trace().size();
+        Runtime rt = Runtime.getRuntime();
+        for (int k = 0; k < 3; k++) System.gc();
+        long heap = rt.totalMemory() - rt.freeMemory();
+        sb.append(String.format(Locale.ROOT, "recorded trace: %.1f bytes an event (columns, chunk slack included)%n",
+                (legacy.trace().bytesPerEvent() + task.trace().bytesPerEvent()) / 2));
+        sb.append(String.format(Locale.ROOT, "heap with the window open, after GC: %.0f MB, %.1f bytes an event of both runs%n",
+                heap / 1e6, (double) heap / events));
         stage.close();
         return sb.toString();
     }
