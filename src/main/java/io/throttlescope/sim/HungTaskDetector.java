@@ -16,6 +16,9 @@ final class HungTaskDetector {
     int warnings = HUNG_TASK_WARNINGS;
     long detectCount;
     final List<Report> reports = new ArrayList<>();
+    static final int MAX_LISTED = 10_000;
+    /** Suppressed reports past MAX_LISTED: counted in the result's counts.hung_task_unlisted. */
+    long unlisted;
 
     HungTaskDetector(Simulator s, long timeout, long checkInterval) {
         this.s = s;
@@ -44,7 +47,9 @@ final class HungTaskDetector {
             boolean suppressed = warnings == 0;
             if (warnings > 0) warnings--;
             long forNs = now - t.lastSwitchTime;
-            reports.add(new Report(t.id, now, forNs, forNs / 1_000_000_000L, suppressed));
+            // the result lists the reports; past MAX_LISTED suppressed ones are only counted (a long run must not fill memory)
+            if (!suppressed || reports.size() < MAX_LISTED) reports.add(new Report(t.id, now, forNs, forNs / 1_000_000_000L, suppressed));
+            else unlisted++;
             s.emit(EventKind.HUNG_TASK, t.cpu == null ? -1 : t.cpu.id, t.id, t.group.id, -1, forNs, suppressed ? 1 : 0);
         }
     }

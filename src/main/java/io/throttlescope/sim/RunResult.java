@@ -75,6 +75,8 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
         Map<String, Long> counts = new LinkedHashMap<>();
         for (EventKind k : new EventKind[] {EventKind.THROTTLE, EventKind.UNTHROTTLE, EventKind.TASK_WORK_ADDED,
                 EventKind.PARKED, EventKind.UNPARKED}) counts.put(k.jsonName, s.kindCount(k));
+        counts.put("hung_task", s.kindCount(EventKind.HUNG_TASK));
+        if (s.hung.unlisted > 0) counts.put("hung_task_unlisted", s.hung.unlisted);
         return new RunResult(1, s.spec.name(), s.modelId.id, s.now, s.events, cg, ts, hung, counts,
                 List.copyOf(s.faults));
     }
