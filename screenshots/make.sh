@@ -19,3 +19,4 @@ for size in 1024x768 2560x1440; do
 done
 # a real recording (6.12 under qemu) beside its simulation under the same model
 $J traces/06-kernel-mode-overrun-legacy-6.12.txt.gz --view compare -o screenshots/real-vs-simulated-legacy.png
+$J scenarios/02-pileup-hung-task.json --model legacy --at 7.3s --range 0s:8s --task Q#0 -o screenshots/wait-chain-pileup.png

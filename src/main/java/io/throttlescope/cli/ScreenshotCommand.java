@@ -15,6 +15,7 @@ import java.util.concurrent.Callable;
 public final class ScreenshotCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
+    @picocli.CommandLine.Option(names = "--task", paramLabel = "NAME", description = "select a task, as clicking its lane does (the panel says why it is not running)") String task;
     @Option(names = "--model", paramLabel = "MODEL", description = "throttle model: ${COMPLETION-CANDIDATES} (default: the scenario's)") Options.ModelName model;
     @ArgGroup(exclusive = true) Where where;
     @Option(names = "--view", defaultValue = "window", paramLabel = "VIEW",
@@ -58,7 +59,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
         }
         io.throttlescope.ui.Screenshot.render(new io.throttlescope.ui.Screenshot.Options(file, model == null ? null : model.name(), at,
                 where != null && where.step != null ? where.step : -1, view.name(), out, w, h,
-                r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale));
+                r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale, task));
         spec.commandLine().getOut().println("wrote " + out);
         return 0;
     }

@@ -134,6 +134,10 @@ public final class MainWindow {
         stage.setScene(scene);
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
+        vs.selectedTask.addListener((o, a, b) -> {           // a task picked in the lanes: why it is not running
+            Run r = vs.run.get();
+            if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), b.intValue());
+        });
         vs.cursor.addListener((o, a, b) -> { if (compareBtn.isSelected()) compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0); });
         vs.run.addListener((o, a, b) -> {
             if (b != null) {            // keep the model buttons in step with the run shown
@@ -283,6 +287,8 @@ public final class MainWindow {
         return b;
     }
 
+    final io.throttlescope.ui.panels.WaitChainPane waitChain = new io.throttlescope.ui.panels.WaitChainPane(this::goTo);
+
     private ScrollPane sidePanel() {
         TitledPane sc = new TitledPane("Scenario", scenarioPanel);
         VBox why = new VBox(2, explanation, sourceLinks);
@@ -292,7 +298,9 @@ public final class MainWindow {
         cfsRqs.setPrefHeight(190);
         TitledPane lk = new TitledPane("Locks at the cursor", locks);
         locks.setPrefHeight(110);
-        VBox box = new VBox(4, ex, rq, lk, sc);
+        TitledPane wc = new TitledPane("Why isn't it running?", waitChain);
+        wc.setId("waitChainPane");
+        VBox box = new VBox(4, ex, wc, rq, lk, sc);
         box.setPadding(new Insets(4));
         ScrollPane sp = new ScrollPane(box);
         sp.setFitToWidth(true);
@@ -665,6 +673,7 @@ public final class MainWindow {
         }
         cfsRqs.show(r, s);
         locks.show(r, s);
+        waitChain.show(r, s, vs.selectedTask.get());
         if (i >= 0) {                                    // keep the cursor in view, away from the edges
             long t = r.trace().time(i);
             double[] f = io.throttlescope.view.StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), t);

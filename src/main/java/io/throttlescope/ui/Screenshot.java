@@ -22,7 +22,12 @@ public final class Screenshot {
 
     /** Options of one picture. at &lt; 0: not given; step &lt; 0: not given. */
     public record Options(Path file, String model, long atNs, int step, String view, Path out, int width, int height,
-                          long rangeStart, long rangeEnd, double scale) {}
+                          long rangeStart, long rangeEnd, double scale, String task) {
+        public Options(Path file, String model, long atNs, int step, String view, Path out, int width, int height,
+                       long rangeStart, long rangeEnd, double scale) {
+            this(file, model, atNs, step, view, out, width, height, rangeStart, rangeEnd, scale, null);
+        }
+    }
 
     public static void render(Options o) throws Exception {
         WritableImage img = Headless.run(o.width(), o.height(), () -> take(o));
@@ -48,6 +53,11 @@ public final class Screenshot {
             w.goTo(io.throttlescope.cli.Options.cursor(r, o.atNs() >= 0 ? o.atNs() : null, o.step() >= 0 ? o.step() : null));
         }
         if (o.rangeEnd() > o.rangeStart()) w.vs.setRange(o.rangeStart(), o.rangeEnd());
+        if (o.task() != null) {
+            int t = java.util.Arrays.asList(r.info().tasks()).indexOf(o.task());
+            if (t < 0) throw new IllegalArgumentException("no task " + o.task() + " in the run");
+            w.vs.selectedTask.set(t);
+        }
         Node node = switch (o.view()) {
             case "timeline", "budget" -> w.timeline;
             case "limbo" -> w.cfsRqs;

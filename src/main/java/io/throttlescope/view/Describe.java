@@ -27,7 +27,7 @@ public final class Describe {
                         String running, List<String> queued, List<String> limbo_list) {}
     public record Lock(String lock, String type, List<String> readers_inside, String block_or_owner, String writer_waiting_for_readers,
                        List<String> wait_queue) {}
-    public record Task(String task, String cgroup, String state, String mode, String waits_for, int locks_held, String cpu) {}
+    public record Task(String task, String cgroup, String state, String mode, String waits_for, int locks_held, String cpu, String why_not_running) {}
     public record Axis(long min_ns, long max_ns, List<String> ticks) {}
     public record Budget(String cgroup, Long quota_ns, String quota, long period_ns, long pool_ns, String pool,
                          Map<String, String> runtime_remaining, List<String> cpu_lines, boolean min_max_band, Axis axis) {}
@@ -47,7 +47,12 @@ public final class Describe {
                 r.runtime(), r.running(), r.queued(), r.limbo())).toList();
         List<Lock> locks = LockRows.of(run, s).stream().map(r -> new Lock(r.lock(), r.mutex() ? "mutex" : "percpu_rwsem", r.inside(), r.block(),
                 r.waitingForReaders(), r.queue())).toList();
-        List<Task> tasks = TaskRows.of(run, s).stream().map(r -> new Task(r.task(), r.cgroup(), r.state(), r.mode(), r.waitsFor(), r.locksHeld(), r.cpu())).toList();
+        List<String> names = java.util.Arrays.asList(info.tasks());
+        List<Task> tasks = TaskRows.of(run, s).stream().map(r -> {
+            int id = names.indexOf(r.task());
+            String why = id < 0 || s.state(id) == io.throttlescope.sim.TaskState.RUNNING ? "" : WaitChain.text(WaitChain.of(run, s, id));
+            return new Task(r.task(), r.cgroup(), r.state(), r.mode(), r.waitsFor(), r.locksHeld(), r.cpu(), why);
+        }).toList();
         List<Budget> budgets = new ArrayList<>();
         for (int g = 0; g < info.groups().length; g++) {
             if (idx.quotas(g).size() == 1 && info.quotaNs()[g] < 0) continue;
@@ -99,6 +104,11 @@ public final class Describe {
         table(sb, List.of("task", "cgroup", "state", "mode", "cpu", "waits for", "locks"),
                 v.tasks().stream().map(r -> List.of(r.task(), r.cgroup(), r.state(), r.mode(), r.cpu(), r.waits_for(),
                         r.locks_held() == 0 ? "" : String.valueOf(r.locks_held()))).toList());
+        boolean anyWhy = v.tasks().stream().anyMatch(r -> !r.why_not_running().isEmpty());
+        if (anyWhy) {
+            sb.append("\nWhy isn't it running?\n");
+            for (Task r : v.tasks()) if (!r.why_not_running().isEmpty()) sb.append("  ").append(r.why_not_running()).append('\n');
+        }
         for (Budget b : v.budgets()) {
             sb.append("\nBudget of ").append(b.cgroup()).append(": quota ").append(b.quota()).append(" per ").append(Durations.human(b.period_ns()))
                     .append(", pool ").append(b.pool()).append('\n');

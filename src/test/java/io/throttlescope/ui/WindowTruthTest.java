@@ -198,4 +198,24 @@ class WindowTruthTest {
         String readme = Files.readString(Path.of("README.md"));
         assertThat(readme).contains(Shortcuts.markdown());
     }
+
+    /** Issue 11: a task picked in the lanes says why it is not running; a link jumps to where that began. */
+    @Test
+    void theWaitChainPanelFollowsTheSelectedTaskAndItsLinksJump(FxRobot robot) {
+        robot.interact(() -> {
+            w.switchModel(Simulator.Model.LEGACY);
+            w.goTo(w.vs.run.get().index().lastVisibleAtOrBefore(50_000_000L));
+            w.vs.selectedTask.set(Arrays.asList(w.vs.run.get().info().tasks()).indexOf("W"));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.waitChain.text()).startsWith("W holds cgroup_threadgroup_rwsem's block")
+                .endsWith("R is held off: /G @ CPU0 is throttled (runtime 0) until the refill at 100ms");
+        javafx.scene.control.Hyperlink first = (javafx.scene.control.Hyperlink) w.waitChain.getChildren().get(0);
+        robot.interact(first::fire);
+        WaitForAsyncUtils.waitForFxEvents();
+        var tr = w.vs.run.get().trace();
+        int cur = w.vs.cursor.get();
+        assertThat(tr.time(cur)).isEqualTo(20_000_000L);                      // W began to wait for the readers at 20 ms
+        assertThat(w.vs.run.get().info().tasks()[tr.task(cur)]).isEqualTo("W");
+    }
 }

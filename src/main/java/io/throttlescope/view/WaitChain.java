@@ -1,0 +1,160 @@
+package io.throttlescope.view;
+
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.Slices;
+import io.throttlescope.trace.Snapshot;
+import io.throttlescope.trace.Trace;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * "Why isn't this task running?": at a cursor, the chain of what a task waits for, down to the
+ * root cause, e.g. {@code Q#1 waits (down_read) behind writer W#1 -> W#1 waits for the readers
+ * inside -> R#1 holds the read side -> R#1 is held off: /G @ CPU0 is throttled (runtime -3ms)
+ * until the refill at 7s}. Each link names where it began (an event index to jump to).
+ */
+public final class WaitChain {
+    /** One link: what it says, the task it is about (-1: none), and the event where it began (-1: unknown). */
+    public record Link(String text, int task, int since) {}
+
+    private WaitChain() { }
+
+    public static List<Link> of(Run run, Snapshot s, int task) {
+        List<Link> out = new ArrayList<>();
+        follow(run, s, task, out, new HashSet<>());
+        return out;
+    }
+
+    /** The chain as one line, links joined by arrows. */
+    public static String text(List<Link> chain) {
+        return String.join(" \u2192 ", chain.stream().map(Link::text).toList());
+    }
+
+    private static void follow(Run run, Snapshot s, int t, List<Link> out, Set<Integer> seen) {
+        RunInfo info = run.info();
+        String name = info.tasks()[t];
+        if (!seen.add(t)) {
+            out.add(new Link(name + " is already in this chain: a cycle (a deadlock)", t, -1));
+            return;
+        }
+        TaskState st = s.state(t);
+        int since = stateSince(run, t, s.event);
+        int c = s.taskCpu[t], g = s.taskGroup[t];
+        switch (st) {
+            case RUNNING -> out.add(new Link(name + " is running on CPU" + c + (s.kernel[t] ? " (in the kernel)" : ""), t, since));
+            case RUNNABLE -> {
+                int cur = c >= 0 ? s.cpuCurr[c] : -1;
+                out.add(new Link(name + " is runnable on CPU" + c + ", waiting for the CPU"
+                        + (cur >= 0 ? ": " + info.tasks()[cur] + " runs there (EEVDF picks by deadline)" : ""), t, since));
+            }
+            case THROTTLED, PARKED -> {
+                String where = st == TaskState.PARKED ? " is parked on the limbo list of " + info.groups()[g] + " @ CPU" + c
+                        : " is held off";
+                out.add(new Link(name + where + ": " + throttleCause(run, s, g, c), t, since));
+            }
+            case BLOCKED, SLEEPING -> blocked(run, s, t, since, out, seen);
+            case NEW -> out.add(new Link(name + " has not started yet", t, -1));
+            case EXITED -> out.add(new Link(name + " has exited", t, since));
+        }
+    }
+
+    private static void blocked(Run run, Snapshot s, int t, int since, List<Link> out, Set<Integer> seen) {
+        RunInfo info = run.info();
+        String name = info.tasks()[t];
+        String why = s.waitText[t] < 0 ? "" : info.str(s.waitText[t]);
+        String d = s.state(t) == TaskState.BLOCKED ? " in D state" : "";
+        if (why.startsWith("readers of ")) {
+            String lock = why.substring("readers of ".length());
+            int l = info.lockIndex(lock);
+            out.add(new Link(name + " holds " + lock + "'s block and waits" + d + " for the readers inside", t, since));
+            if (l < 0) return;
+            Snapshot.Lock x = s.locks[l];
+            int reader = pickReader(s, x.readers);
+            if (reader < 0) return;
+            out.add(new Link(info.tasks()[reader] + " holds the read side of " + lock
+                    + (x.readers.size() > 1 ? " (one of " + x.readers.size() + " readers inside)" : ""), reader, -1));
+            follow(run, s, reader, out, seen);
+            return;
+        }
+        String op = why.startsWith("down_read ") ? "down_read" : why.startsWith("down_write ") ? "down_write" : why.startsWith("mutex ") ? "mutex" : null;
+        if (op != null) {
+            String lock = why.substring(why.indexOf(' ') + 1).replaceFirst(" \\(.*\\)$", "");
+            int l = info.lockIndex(lock);
+            Snapshot.Lock x = l < 0 ? null : s.locks[l];
+            if (op.equals("mutex")) {
+                int owner = x == null ? -1 : x.owner;
+                out.add(new Link(name + " waits" + d + " for the mutex " + lock + (owner >= 0 ? ", owned by " + info.tasks()[owner]
+                        : ", free now: it was woken and must run to take it"), t, since));
+                if (owner >= 0) follow(run, s, owner, out, seen);
+                return;
+            }
+            int holder = x == null ? -1 : x.blockHolder;
+            if (holder >= 0 && holder != t) {
+                out.add(new Link(name + " waits" + d + " (" + op + ") behind writer " + info.tasks()[holder], t, since));
+                follow(run, s, holder, out, seen);
+            } else {
+                int reader = x == null ? -1 : pickReader(s, x.readers);
+                out.add(new Link(name + " waits" + d + " (" + op + ") for " + lock, t, since));
+                if (reader >= 0) {
+                    out.add(new Link(info.tasks()[reader] + " holds the read side of " + lock, reader, -1));
+                    follow(run, s, reader, out, seen);
+                }
+            }
+            return;
+        }
+        out.add(new Link(name + (why.isEmpty() || why.equals("sleep") ? " sleeps" + d : " waits" + d + " in " + why)
+                + " (its own choice, not a throttle or a lock)", t, since));
+    }
+
+    /** The reader to follow: one that is not running, the one that keeps the others waiting. */
+    private static int pickReader(Snapshot s, List<Integer> readers) {
+        int any = -1;
+        for (int r : readers) {
+            if (s.state(r) != TaskState.RUNNING) return r;
+            any = r;
+        }
+        return any;
+    }
+
+    /** "/G @ CPU0 is throttled (runtime -3ms) until the refill at 7s", with an ancestor if it is the one throttled. */
+    static String throttleCause(Run run, Snapshot s, int g, int c) {
+        RunInfo info = run.info();
+        int cpus = info.cpus();
+        int at = -1;
+        for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * cpus + c]) { at = x; break; }
+        if (at < 0) return info.groups()[g] + " @ CPU" + c + " is in a throttled hierarchy";
+        String who = info.groups()[at] + " @ CPU" + c + " is throttled";
+        String runtime = run.isReal() ? "" : " (runtime " + Durations.human(run.index().remainingAt(at, c, s.time)) + ")";
+        long period = info.periodNs()[at], phase = info.phaseNs()[at];
+        String until = "";
+        if (!run.isReal() && period > 0) {
+            long next = phase + ((s.time - phase) / period + 1) * period;
+            until = " until the refill at " + Durations.human(next);
+        }
+        return who + runtime + until + (at != g ? " (an ancestor of " + info.groups()[g] + ")" : "");
+    }
+
+    /** The event where the task's current state began (its last state change at or before the cursor). */
+    private static int stateSince(Run run, int t, int cursor) {
+        Slices sl = run.index().taskSlices(t);
+        Trace tr = run.trace();
+        long time = cursor < 0 ? 0 : tr.time(cursor);
+        int k = sl.at(time);
+        if (k < 0) return -1;
+        long start = sl.start(k);
+        int i = tr.firstAtOrAfter(start);
+        int last = -1;        // the last state change of the task at that instant made its current state
+        for (int j = i; j < tr.size() && tr.time(j) == start; j++) if (tr.kind(j) == EventKind.STATE && tr.task(j) == t) last = j;
+        if (last < 0) return i < tr.size() ? i : -1;
+        // the visible event that goes with the state change (a block, a preempt...) is logged next to it
+        for (int k2 = last + 1; k2 < tr.size() && tr.time(k2) == start; k2++) {
+            if (tr.kind(k2) != EventKind.STATE && tr.task(k2) == t) return k2;
+        }
+        return run.index().lastVisibleAtOrBefore(last);
+    }
+}

@@ -1,0 +1,64 @@
+package io.throttlescope.view;
+
+import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.trace.Snapshot;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** "Why isn't this task running?" down to the root cause, as the panel and describe show it. */
+class WaitChainTest {
+    static Run run(String file, Simulator.Model m) {
+        return Run.simulate(ScenarioLoader.load(Path.of("scenarios", file)).spec(), m);
+    }
+
+    static int task(Run r, String name) { return java.util.Arrays.asList(r.info().tasks()).indexOf(name); }
+
+    static Snapshot at(Run r, long t) { return r.index().at(r.index().lastVisibleAtOrBefore(t)); }
+
+    /** The pile-up (legacy, 7.3 s): a reader queued behind a writer that waits for a reader held off by the throttle. */
+    @Test
+    void thePileUpChainEndsAtTheThrottle() {
+        Run r = run("02-pileup-hung-task.json", Simulator.Model.LEGACY);
+        Snapshot s = at(r, 7_300_000_000L);
+        List<WaitChain.Link> chain = WaitChain.of(r, s, task(r, "Q#0"));
+        assertThat(WaitChain.text(chain)).isEqualTo("Q#0 waits in D state (down_read) behind writer W#1"
+                + " \u2192 W#1 holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
+                + " \u2192 R#1 holds the read side of cgroup_threadgroup_rwsem"
+                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime -2ms) until the refill at 8s");
+        // each link jumps to where it began: Q#0's wait started with its block, W#1's with its own
+        assertThat(r.trace().kind(chain.get(0).since())).isIn(EventKind.BLOCK, EventKind.LOCK_WAIT, EventKind.STATE);
+        assertThat(r.trace().task(chain.get(0).since())).isEqualTo(task(r, "Q#0"));
+        assertThat(r.trace().time(chain.get(1).since())).isLessThanOrEqualTo(7_300_000_000L);
+        // under the task-based model nobody waits there
+        Run t = run("02-pileup-hung-task.json", Simulator.Model.TASK);
+        assertThat(WaitChain.text(WaitChain.of(t, at(t, 7_300_000_000L), task(t, "Q#0")))).doesNotContain("behind writer");
+    }
+
+    @Test
+    void theSeedStoryAndAParkedTask() {
+        Run legacy = run("01-seed-story-rwsem-reader.json", Simulator.Model.LEGACY);
+        assertThat(WaitChain.text(WaitChain.of(legacy, at(legacy, 50_000_000L), task(legacy, "W"))))
+                .isEqualTo("W holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
+                        + " \u2192 R holds the read side of cgroup_threadgroup_rwsem"
+                        + " \u2192 R is held off: /G @ CPU0 is throttled (runtime 0) until the refill at 100ms");
+        Run task = run("01-seed-story-rwsem-reader.json", Simulator.Model.TASK);
+        assertThat(WaitChain.text(WaitChain.of(task, at(task, 50_000_000L), task(task, "R"))))
+                .isEqualTo("R is parked on the limbo list of /G @ CPU0: /G @ CPU0 is throttled (runtime -100us) until the refill at 100ms");
+        assertThat(WaitChain.text(WaitChain.of(task, at(task, 50_000_000L), task(task, "W")))).startsWith("W is running on CPU1");
+    }
+
+    @Test
+    void describeSaysWhyEachWaitingTaskIsNotRunning() {
+        Run legacy = run("01-seed-story-rwsem-reader.json", Simulator.Model.LEGACY);
+        Describe.View v = Describe.at(legacy, legacy.index().lastVisibleAtOrBefore(50_000_000L), 0, 1e8, -1);
+        assertThat(v.tasks()).filteredOn(x -> x.task().equals("W")).singleElement()
+                .extracting(Describe.Task::why_not_running).asString().endsWith("until the refill at 100ms");
+        assertThat(Describe.text(v)).contains("Why isn't it running?");
+    }
+}
