@@ -157,6 +157,13 @@ public final class MainWindow {
     public void rememberRecent(boolean on) { rememberRecent = on; }
     public ViewState viewState() { return vs; }
 
+    /** Redraws the timelines now (exports snapshot the window right after moving the cursor). */
+    public void redrawTimelines() {
+        timeline.redraw();
+        compare.legacyTl.redraw();
+        compare.taskTl.redraw();
+    }
+
     // ------------------------------------------------------------------ layout
 
     private MenuBar menuBar() {

@@ -1,0 +1,57 @@
+package io.throttlescope.cli;
+
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.ui.export.StepExport;
+import io.throttlescope.view.Run;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.Callable;
+
+@Command(name = "steps", mixinStandardHelpOptions = true, description = {
+        "Export the window at every visible event between two times, for class: numbered PNGs in a folder, an animated GIF,",
+        "or a self-contained HTML slide deck with the explanation under each picture (arrow keys or a click move on)."})
+public final class StepsCommand implements Callable<Integer> {
+    @Spec CommandSpec spec;
+    @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
+    @Option(names = "--model", paramLabel = "MODEL", description = "throttle model: ${COMPLETION-CANDIDATES} (default: the scenario's)") Options.ModelName model;
+    @Option(names = "--from", required = true, paramLabel = "T0", description = "first time, e.g. 8ms") String from;
+    @Option(names = "--to", required = true, paramLabel = "T1", description = "last time, e.g. 16ms") String to;
+    @Option(names = "--max", defaultValue = "60", paramLabel = "N", description = "at most N steps (evenly chosen if there are more; default ${DEFAULT-VALUE})") int max;
+    @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: from OUT: .gif, .html, else a folder of PNGs)") StepExport.Format format;
+    @Option(names = "--size", defaultValue = "1280x800", paramLabel = "WxH", description = "picture size (default ${DEFAULT-VALUE})") String size;
+    @Option(names = "-o", required = true, paramLabel = "OUT", description = "a .gif, a .html, or a folder for the PNGs") Path out;
+
+    @Override public Integer call() throws Exception {
+        long t0 = Options.time(from, "--from"), t1 = Options.time(to, "--to");
+        if (t1 < t0) throw new UsageException("--to must not be before --from");
+        if (max < 1 || max > 500) throw new UsageException("--max must be 1 to 500 (got " + max + ")");
+        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([1-9][0-9]{2,3})x([1-9][0-9]{2,3})").matcher(size);
+        if (!m.matches()) throw new UsageException("--size needs WIDTHxHEIGHT between 640x480 and 4096x4096 (got '" + size + "')");
+        int w = Integer.parseInt(m.group(1)), h = Integer.parseInt(m.group(2));
+        if (w < 640 || h < 480 || w > 4096 || h > 4096) throw new UsageException("--size must be between 640x480 and 4096x4096");
+        StepExport.Format f = format != null ? format : out.toString().endsWith(".gif") ? StepExport.Format.gif
+                : out.toString().endsWith(".html") ? StepExport.Format.html : StepExport.Format.png;
+        if (f != StepExport.Format.png) Options.output(out, file);
+        else if (Files.exists(out) && !Files.isDirectory(out)) throw new UsageException(out + " exists and is not a folder (PNGs go into a folder)");
+        SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
+        if (sim == null) return 1;
+        Run run = Run.simulate(sim, Options.model(model, sim.defaultModel()));
+        List<Integer> events = StepExport.between(run, t0, t1, max);
+        if (events.isEmpty()) {
+            spec.commandLine().getErr().println("error: no event between " + from + " and " + to);
+            return 1;
+        }
+        List<StepExport.Frame> frames = StepExport.render(new StepExport.Options(file, Options.model(model, sim.defaultModel()).id,
+                events, w, h, f, out));
+        StepExport.write(frames, f, out);
+        spec.commandLine().getOut().println("wrote " + frames.size() + " steps to " + out);
+        return 0;
+    }
+}

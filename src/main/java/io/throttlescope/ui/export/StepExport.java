@@ -1,0 +1,185 @@
+package io.throttlescope.ui.export;
+
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.trace.Trace;
+import io.throttlescope.ui.Headless;
+import io.throttlescope.ui.MainWindow;
+import io.throttlescope.view.Explainer;
+import io.throttlescope.view.Run;
+import javafx.embed.swing.SwingFXUtils;
+import javafx.scene.Parent;
+import javafx.scene.image.WritableImage;
+import javafx.stage.Stage;
+
+import javax.imageio.IIOImage;
+import javax.imageio.ImageIO;
+import javax.imageio.ImageTypeSpecifier;
+import javax.imageio.ImageWriter;
+import javax.imageio.metadata.IIOMetadata;
+import javax.imageio.metadata.IIOMetadataNode;
+import javax.imageio.stream.ImageOutputStream;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.List;
+
+/**
+ * A step sequence for class: the window at each visible event between two times (or at chosen
+ * events), as numbered PNGs in a folder, an animated GIF, or one self-contained HTML slide deck with
+ * the explanation under each picture.
+ */
+public final class StepExport {
+    public enum Format { png, gif, html }
+
+    /** What to export: the scenario, the model, the events (indices) and where. */
+    public record Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out) {}
+
+    /** One rendered step: the picture and what the explanation says. */
+    public record Frame(int event, String title, String text, BufferedImage image) {}
+
+    private StepExport() { }
+
+    /** The visible events of a run between two times, at most max of them (evenly thinned if more). */
+    public static List<Integer> between(Run run, long from, long to, int max) {
+        Trace tr = run.trace();
+        List<Integer> all = new ArrayList<>();
+        for (int i = tr.firstAtOrAfter(from); i < tr.size() && tr.time(i) <= to; i++) {
+            if (tr.kind(i) != io.throttlescope.sim.EventKind.STATE) all.add(i);
+        }
+        if (all.size() <= max) return all;
+        List<Integer> out = new ArrayList<>();
+        for (int k = 0; k < max; k++) out.add(all.get((int) ((long) k * (all.size() - 1) / (max - 1))));
+        return out;
+    }
+
+    public static List<Frame> render(Options o) throws Exception {
+        return Headless.run(o.width(), o.height(), () -> frames(o));
+    }
+
+    private static List<Frame> frames(Options o) {
+        Stage stage = new Stage();
+        MainWindow w = new MainWindow(stage);
+        w.rememberRecent(false);
+        w.viewState().scale.set(MainWindow.autoScale(o.width()));
+        if (!w.openNow(o.scenario())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
+        stage.setWidth(o.width());
+        stage.setHeight(o.height());
+        stage.show();
+        if (o.model() != null) w.switchModel(Simulator.Model.of(o.model()));
+        Run r = w.viewState().run.get();
+        if (!o.events().isEmpty()) {      // zoom to the steps, with as much again on each side
+            long a = r.trace().time(o.events().get(0)), b = r.trace().time(o.events().get(o.events().size() - 1));
+            long pad = Math.max(1_000_000L, b - a);
+            w.viewState().setRange(Math.max(0, a - pad), b + pad);
+        }
+        List<Frame> out = new ArrayList<>();
+        for (int n = 0; n < o.events().size(); n++) {
+            int i = o.events().get(n);
+            w.goTo(i);
+            if (n == 0 && !o.events().isEmpty()) {
+                long a = r.trace().time(o.events().get(0)), b = r.trace().time(o.events().get(o.events().size() - 1));
+                long pad = Math.max(1_000_000L, b - a);
+                w.viewState().setRange(Math.max(0, a - pad), b + pad);
+            }
+            Parent root = stage.getScene().getRoot();
+            root.applyCss();
+            root.layout();
+            w.redrawTimelines();
+            WritableImage img = root.snapshot(null, null);
+            String text = Explainer.explain(r, r.index().at(i), i).text();
+            out.add(new Frame(i, "Step " + r.index().stepOf(i) + " of " + r.index().steps(), text, SwingFXUtils.fromFXImage(img, null)));
+        }
+        stage.close();
+        return out;
+    }
+
+    public static void write(List<Frame> frames, Format f, Path out) throws IOException {
+        switch (f) {
+            case png -> {
+                Files.createDirectories(out);
+                for (int k = 0; k < frames.size(); k++) {
+                    ImageIO.write(frames.get(k).image(), "png", out.resolve(String.format("step-%03d.png", k + 1)).toFile());
+                }
+            }
+            case gif -> gif(frames, out, 2000);
+            case html -> Files.writeString(out, html(frames), StandardCharsets.UTF_8);
+        }
+    }
+
+    /** An animated GIF, looping, delayMs per frame (ImageIO's GIF writer with the NETSCAPE loop extension). */
+    static void gif(List<Frame> frames, Path out, int delayMs) throws IOException {
+        ImageWriter w = ImageIO.getImageWritersByFormatName("gif").next();
+        try (ImageOutputStream ios = ImageIO.createImageOutputStream(out.toFile())) {
+            w.setOutput(ios);
+            w.prepareWriteSequence(null);
+            for (int k = 0; k < frames.size(); k++) {
+                BufferedImage rgb = toIndexed(frames.get(k).image());
+                IIOMetadata meta = w.getDefaultImageMetadata(ImageTypeSpecifier.createFromRenderedImage(rgb), null);
+                String fmt = meta.getNativeMetadataFormatName();
+                IIOMetadataNode root = (IIOMetadataNode) meta.getAsTree(fmt);
+                IIOMetadataNode gce = child(root, "GraphicControlExtension");
+                gce.setAttribute("disposalMethod", "none");
+                gce.setAttribute("userInputFlag", "FALSE");
+                gce.setAttribute("transparentColorFlag", "FALSE");
+                gce.setAttribute("delayTime", Integer.toString(delayMs / 10));
+                gce.setAttribute("transparentColorIndex", "0");
+                if (k == 0) {
+                    IIOMetadataNode apps = child(root, "ApplicationExtensions");
+                    IIOMetadataNode app = new IIOMetadataNode("ApplicationExtension");
+                    app.setAttribute("applicationID", "NETSCAPE");
+                    app.setAttribute("authenticationCode", "2.0");
+                    app.setUserObject(new byte[] {1, 0, 0});          // loop forever
+                    apps.appendChild(app);
+                }
+                meta.setFromTree(fmt, root);
+                w.writeToSequence(new IIOImage(rgb, null, meta), null);
+            }
+            w.endWriteSequence();
+        } finally {
+            w.dispose();
+        }
+    }
+
+    private static BufferedImage toIndexed(BufferedImage src) {
+        BufferedImage rgb = new BufferedImage(src.getWidth(), src.getHeight(), BufferedImage.TYPE_INT_RGB);
+        rgb.getGraphics().drawImage(src, 0, 0, null);
+        return rgb;
+    }
+
+    private static IIOMetadataNode child(IIOMetadataNode root, String name) {
+        for (int i = 0; i < root.getLength(); i++) if (root.item(i).getNodeName().equalsIgnoreCase(name)) return (IIOMetadataNode) root.item(i);
+        IIOMetadataNode n = new IIOMetadataNode(name);
+        root.appendChild(n);
+        return n;
+    }
+
+    /** One slide per step: the picture (embedded) and the explanation; arrow keys move between slides. */
+    static String html(List<Frame> frames) throws IOException {
+        StringBuilder b = new StringBuilder();
+        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ThrottleScope steps</title>\n<style>\n")
+                .append("body{margin:0;font-family:sans-serif;background:#222;color:#eee}section{display:none;padding:1em;text-align:center}")
+                .append("section.on{display:block}img{max-width:96vw;max-height:78vh;border:1px solid #555}")
+                .append("p{font-size:1.3em;max-width:70em;margin:0.6em auto;text-align:left}h2{margin:0.2em}</style></head><body>\n");
+        for (int k = 0; k < frames.size(); k++) {
+            Frame f = frames.get(k);
+            ByteArrayOutputStream png = new ByteArrayOutputStream();
+            ImageIO.write(f.image(), "png", png);
+            b.append("<section").append(k == 0 ? " class=\"on\"" : "").append("><h2>").append(esc(f.title())).append(" (").append(k + 1).append('/')
+                    .append(frames.size()).append(")</h2><img alt=\"").append(esc(f.title())).append("\" src=\"data:image/png;base64,")
+                    .append(Base64.getEncoder().encodeToString(png.toByteArray())).append("\"><p>").append(esc(f.text())).append("</p></section>\n");
+        }
+        b.append("<script>let i=0;const s=document.querySelectorAll('section');function go(d){s[i].className='';i=Math.max(0,Math.min(s.length-1,i+d));s[i].className='on';}")
+                .append("document.addEventListener('keydown',e=>{if(e.key==='ArrowRight'||e.key===' '||e.key==='PageDown')go(1);if(e.key==='ArrowLeft'||e.key==='PageUp')go(-1);});")
+                .append("document.addEventListener('click',()=>go(1));</script></body></html>\n");
+        return b.toString();
+    }
+
+    private static String esc(String s) {
+        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+    }
+}
