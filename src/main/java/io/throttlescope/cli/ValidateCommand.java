@@ -29,7 +29,9 @@ public final class ValidateCommand implements Callable<Integer> {
             if (Scenarios.missing(f, spec.commandLine().getErr())) continue;
             ScenarioLoader.Loaded l = ScenarioLoader.load(f);
             for (Problem p : l.problems()) out.println(p.format(f.toString()));
-            if (l.ok()) {
+            List<Problem> lesson = l.ok() ? io.throttlescope.view.LessonPlan.check(l.spec()) : List.of();   // stops at events that never happen
+            for (Problem p : lesson) out.println(p.format(f.toString()));
+            if (l.ok() && lesson.isEmpty()) {
                 valid++;
                 if (kernel) out.println(f + ": " + settings(l.spec().kernel()));
             }

@@ -105,7 +105,7 @@ public final class MainWindow {
         root.setTop(new VBox(menuBar(), toolBar()));
         main = new SplitPane();
         main.setOrientation(Orientation.VERTICAL);
-        VBox tb = new VBox(timeline, new Legend());
+        VBox tb = new VBox(lessonBar, timeline, new Legend());
         VBox.setVgrow(timeline, Priority.ALWAYS);
         timelineBox = tb;
         side = sidePanel();
@@ -294,6 +294,7 @@ public final class MainWindow {
         return b;
     }
 
+    final io.throttlescope.ui.lessons.LessonBar lessonBar = new io.throttlescope.ui.lessons.LessonBar(vs, this::switchModel, this::goTo);
     final io.throttlescope.ui.panels.WaitChainPane waitChain = new io.throttlescope.ui.panels.WaitChainPane(this::goTo);
 
     private ScrollPane sidePanel() {
@@ -504,6 +505,7 @@ public final class MainWindow {
         double[] story = io.throttlescope.view.StoryRange.of(r);     // open where the story is, not on the whole run
         vs.setRange(story[0], story[1]);
         if (compareBtn.isSelected()) setCompare(true);
+        lessonBar.open(real ? null : s);
         status.setText("Loaded " + s.name() + ": " + legacy.trace().size() + " events (" + legacy.label() + "), " + task.trace().size()
                 + " events (" + (real && task != legacy ? "simulated " : "") + task.label() + "). Press \u2192 to step.");
     }
@@ -617,6 +619,10 @@ public final class MainWindow {
     /** As {@link #step(int, IntPredicate)}; hidden (bookkeeping) events count when allowHidden. */
     public void step(int dir, IntPredicate match, boolean allowHidden) {
         if (vs.run.get() == null) return;
+        if (dir > 0 && lessonBar.waitingForAnswer()) {          // a lesson's question: answer before stepping on
+            status.setText("Answer the lesson's question first: pick a choice and press Answer.");
+            return;
+        }
         int n = size();
         for (int i = vs.cursor.get() + dir; i >= 0 && i < n; i += dir) {
             if ((allowHidden || visible(i)) && match.test(i)) {

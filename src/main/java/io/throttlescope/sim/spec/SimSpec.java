@@ -10,22 +10,29 @@ import java.util.Map;
 public record SimSpec(String name, String description, String defaultModel, KernelSpec kernel, long durationNs,
                       long seed, Map<String, CgroupSpec> cgroups, Map<String, String> locks,
                       Map<String, Integer> pipes, List<TaskSpec> tasks, List<ActionSpec> actions,
-                      List<Note> notes) {
+                      List<Note> notes, Lesson lesson) {
     public record Note(long atNs, String text) {}
+
+    /** A scenario without a lesson. */
+    public SimSpec(String name, String description, String defaultModel, KernelSpec kernel, long durationNs,
+                   long seed, Map<String, CgroupSpec> cgroups, Map<String, String> locks,
+                   Map<String, Integer> pipes, List<TaskSpec> tasks, List<ActionSpec> actions, List<Note> notes) {
+        this(name, description, defaultModel, kernel, durationNs, seed, cgroups, locks, pipes, tasks, actions, notes, null);
+    }
 
     /** The same scenario run for at least this long (to sit beside a longer real recording). */
     public SimSpec withDurationAtLeast(long ns) {
         return ns <= durationNs ? this : new SimSpec(name, description, defaultModel, kernel, ns, seed, cgroups, locks, pipes,
-                tasks, actions, notes);
+                tasks, actions, notes, lesson);
     }
 
     /** The same scenario run for exactly this long. */
     public SimSpec withDuration(long ns) {
-        return new SimSpec(name, description, defaultModel, kernel, ns, seed, cgroups, locks, pipes, tasks, actions, notes);
+        return new SimSpec(name, description, defaultModel, kernel, ns, seed, cgroups, locks, pipes, tasks, actions, notes, lesson);
     }
 
     public SimSpec withSeed(long newSeed) {
         return new SimSpec(name, description, defaultModel, kernel, durationNs, newSeed, cgroups, locks, pipes,
-                tasks, actions, notes);
+                tasks, actions, notes, lesson);
     }
 }

@@ -1,0 +1,21 @@
+package io.throttlescope.sim.spec;
+
+import java.util.List;
+
+/**
+ * A guided lesson carried by a scenario: ordered stops, each at a place (a time, or the nth event
+ * of a kind for a task), with the model and range to show, a task to highlight, a text, and
+ * optionally a question with choices, the right answer and why. Positions are kept for problems.
+ */
+public record Lesson(String title, List<Stop> stops) {
+    /** Where a stop is: at a time (atNs >= 0), or at the nth (1-based) event of a kind for a task. */
+    public record Place(long atNs, String kind, String task, int nth) {
+        public boolean isEvent() { return atNs < 0; }
+    }
+
+    public record Question(String ask, List<String> choices, int answer, String why) {}
+
+    /** model: "legacy", "task" or null (as shown); range -1 if not given; task may be null. */
+    public record Stop(Place place, String model, long rangeStart, long rangeEnd, String task, String text, Question question,
+                       int line, int col, String path) {}
+}

@@ -1,0 +1,59 @@
+package io.throttlescope.view;
+
+import io.throttlescope.scenario.Problem;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.Lesson;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.trace.Trace;
+
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+
+/** Where a lesson's stops fall in a run, and the stops whose place never happens (problems with positions). */
+public final class LessonPlan {
+    private LessonPlan() { }
+
+    /** The event of a stop in the run: at its time (the last visible event at or before it) or its nth event; -1 if none. */
+    public static int eventOf(Run run, Lesson.Place p) {
+        Trace tr = run.trace();
+        if (!p.isEvent()) return run.index().lastVisibleAtOrBefore(p.atNs());
+        int task = p.task() == null ? -2 : java.util.Arrays.asList(run.info().tasks()).indexOf(p.task());
+        int seen = 0;
+        for (int i = 0; i < tr.size(); i++) {
+            EventKind k = tr.kind(i);
+            if (!k.jsonName.equals(p.kind()) || (task != -2 && tr.task(i) != task)) continue;
+            if (++seen == p.nth()) return i;
+        }
+        return -1;
+    }
+
+    /** The model a stop is shown under: its own, else the scenario's. */
+    public static Simulator.Model modelOf(SimSpec spec, Lesson.Stop s) {
+        return Simulator.Model.of(s.model() != null ? s.model() : spec.defaultModel());
+    }
+
+    /** Simulates the models the lesson uses and names every stop whose event never happens. */
+    public static List<Problem> check(SimSpec spec) {
+        List<Problem> out = new ArrayList<>();
+        if (spec.lesson() == null) return out;
+        Map<Simulator.Model, Run> runs = new EnumMap<>(Simulator.Model.class);
+        for (Lesson.Stop s : spec.lesson().stops()) {
+            if (!s.place().isEvent()) continue;
+            Run r = runs.computeIfAbsent(modelOf(spec, s), m -> Run.simulate(spec, m));
+            if (eventOf(r, s.place()) < 0) {
+                Lesson.Place p = s.place();
+                out.add(new Problem(s.line(), s.col(), s.path() + ".at", "the " + ordinal(p.nth()) + " " + p.kind() + " event"
+                        + (p.task() == null ? "" : " of " + p.task()) + " never happens under the " + r.label() + " model"));
+            }
+        }
+        return out;
+    }
+
+    private static String ordinal(int n) {
+        String suf = n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+        return n + suf;
+    }
+}
