@@ -22,7 +22,7 @@ public final class Options {
     public enum Format { perfetto, csv }
 
     /** --view values of screenshot. */
-    public enum ViewName { window, timeline, budget, limbo, locks, log, explanation, compare }
+    public enum ViewName { window, timeline, budget, limbo, locks, log, explanation, compare, whatif, lesson }
 
     /** The model to use: the option's, else the scenario's default. */
     static Simulator.Model model(ModelName m, String scenarioDefault) { return m != null ? m.model() : Simulator.Model.of(scenarioDefault); }

@@ -13,6 +13,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import io.throttlescope.text.Escape;
 
 @Command(name = "steps", mixinStandardHelpOptions = true, description = {
         "Export the window at every visible event between two times, for class: numbered PNGs in a folder, an animated GIF,",
@@ -21,15 +22,17 @@ public final class StepsCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Parameters(index = "0", paramLabel = "FILE", description = "the scenario file") Path file;
     @Option(names = "--model", paramLabel = "MODEL", description = "throttle model: ${COMPLETION-CANDIDATES} (default: the scenario's)") Options.ModelName model;
-    @Option(names = "--from", required = true, paramLabel = "T0", description = "first time, e.g. 8ms") String from;
-    @Option(names = "--to", required = true, paramLabel = "T1", description = "last time, e.g. 16ms") String to;
+    @Option(names = "--from", paramLabel = "T0", description = "first time, e.g. 8ms (with --lesson: the first stop's place, default the start)") String from;
+    @Option(names = "--to", paramLabel = "T1", description = "last time, e.g. 16ms (with --lesson: the last stop's place, default the end)") String to;
+    @Option(names = "--lesson", description = "one slide per stop of the scenario's lesson (a question: the question, then its answer)") boolean lesson;
     @Option(names = "--max", defaultValue = "60", paramLabel = "N", description = "at most N steps (evenly chosen if there are more; default ${DEFAULT-VALUE})") int max;
     @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: from OUT: .gif, .html, else a folder of PNGs)") StepExport.Format format;
     @Option(names = "--size", defaultValue = "1280x800", paramLabel = "WxH", description = "picture size (default ${DEFAULT-VALUE})") String size;
     @Option(names = "-o", required = true, paramLabel = "OUT", description = "a .gif, a .html, or a folder for the PNGs") Path out;
 
     @Override public Integer call() throws Exception {
-        long t0 = Options.time(from, "--from"), t1 = Options.time(to, "--to");
+        if (!lesson && (from == null || to == null)) throw new UsageException("steps needs --from and --to, or --lesson");
+        long t0 = from == null ? 0 : Options.time(from, "--from"), t1 = to == null ? Long.MAX_VALUE : Options.time(to, "--to");
         if (t1 < t0) throw new UsageException("--to must not be before --from");
         if (max < 1 || max > 500) throw new UsageException("--max must be 1 to 500 (got " + max + ")");
         java.util.regex.Matcher m = java.util.regex.Pattern.compile("([1-9][0-9]{2,3})x([1-9][0-9]{2,3})").matcher(size);
@@ -42,6 +45,20 @@ public final class StepsCommand implements Callable<Integer> {
         else if (Files.exists(out) && !Files.isDirectory(out)) throw new UsageException(out + " exists and is not a folder (PNGs go into a folder)");
         SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
         if (sim == null) return 1;
+        if (lesson) {
+            if (sim.lesson() == null) {
+                spec.commandLine().getErr().println("error: " + Escape.text(file.toString()) + " has no lesson");
+                return 1;
+            }
+            List<StepExport.Frame> frames = StepExport.render(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1));
+            if (frames.isEmpty()) {
+                spec.commandLine().getErr().println("error: no stop of the lesson between " + from + " and " + to);
+                return 1;
+            }
+            StepExport.write(frames, f, out);
+            spec.commandLine().getOut().println("wrote " + frames.size() + " slides of the lesson to " + out);
+            return 0;
+        }
         Run run = Run.simulate(sim, Options.model(model, sim.defaultModel()));
         List<Integer> events = StepExport.between(run, t0, t1, max);
         if (events.isEmpty()) {

@@ -1,10 +1,5 @@
 package io.throttlescope.compare;
 
-import com.google.gson.JsonArray;
-import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
-import com.google.gson.JsonParser;
-import com.google.gson.JsonPrimitive;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
@@ -39,50 +34,7 @@ public final class Sweep {
 
     /** The scenario with the parameter set to the value; IllegalArgumentException names what is wrong. */
     public static String with(String json, String param, String value) {
-        JsonObject root = JsonParser.parseString(json).getAsJsonObject();
-        JsonElement v = literal(value);
-        if (param.startsWith("/")) {
-            int colon = param.lastIndexOf(':');
-            if (colon < 0) throw new IllegalArgumentException("a cgroup parameter is PATH:FILE, e.g. /G:cpu.max");
-            String path = param.substring(0, colon), file = param.substring(colon + 1);
-            JsonObject cg = root.has("cgroups") ? root.getAsJsonObject("cgroups") : new JsonObject();
-            root.add("cgroups", cg);
-            JsonObject g = cg.has(path) ? cg.getAsJsonObject(path) : new JsonObject();
-            cg.add(path, g);
-            g.add(file, file.equals("cpu.weight") ? v : new JsonPrimitive(value));
-        } else if (param.startsWith("kernel.")) {
-            JsonObject k = root.has("kernel") ? root.getAsJsonObject("kernel") : new JsonObject();
-            root.add("kernel", k);
-            k.add(param.substring("kernel.".length()), v);
-        } else if (param.startsWith("task.")) {
-            String[] p = param.split("\\.");
-            if (p.length < 3) throw new IllegalArgumentException("a step parameter is task.NAME.STEP, e.g. task.R.2");
-            JsonObject t = null;
-            for (JsonElement e : root.getAsJsonArray("tasks")) if (e.getAsJsonObject().get("name").getAsString().equals(p[1])) t = e.getAsJsonObject();
-            if (t == null) throw new IllegalArgumentException("no task " + p[1]);
-            JsonArray steps = t.getAsJsonArray("program");
-            JsonObject step = null;
-            for (int i = 2; i < p.length; i++) {
-                int n = Integer.parseInt(p[i]);
-                if (steps == null || n < 0 || n >= steps.size()) throw new IllegalArgumentException(param + ": no step " + n);
-                step = steps.get(n).getAsJsonObject();
-                steps = step.has("do") ? step.getAsJsonArray("do") : step.has("loop") ? step.getAsJsonArray("loop") : null;
-            }
-            String key = null;
-            for (String k : new String[] {"user", "kernel", "sleep", "exit"}) if (step.has(k)) key = k;
-            if (key == null) throw new IllegalArgumentException(param + " is not a step with a duration (user, kernel, sleep, exit)");
-            step.add(key, new JsonPrimitive(value));
-        } else {
-            throw new IllegalArgumentException("a parameter is /CGROUP:FILE, kernel.KEY or task.NAME.STEP (got " + param + ")");
-        }
-        return root.toString();
-    }
-
-    private static JsonElement literal(String value) {
-        String v = value.strip();
-        if (v.matches("-?\\d{1,18}")) return new JsonPrimitive(Long.parseLong(v));
-        if (v.equals("true") || v.equals("false")) return new JsonPrimitive(Boolean.parseBoolean(v));
-        return new JsonPrimitive(value);
+        return io.throttlescope.scenario.ScenarioParams.set(json, param, value);
     }
 
     /** Runs the sweep; each scenario must load (IllegalArgumentException with its problems otherwise). */

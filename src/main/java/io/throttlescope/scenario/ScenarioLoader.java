@@ -358,7 +358,7 @@ public final class ScenarioLoader {
         List<ActionSpec> actions = o.members().containsKey("actions")
                 ? actions(o.members().get("actions"), tasks, knownGroups, cgroups) : List.of();
         List<SimSpec.Note> notes = o.members().containsKey("notes") ? notes(o.members().get("notes")) : List.of();
-        io.throttlescope.sim.spec.Lesson lesson = o.members().containsKey("lesson") ? lesson(o.members().get("lesson"), tasks) : null;
+        io.throttlescope.sim.spec.Lesson lesson = o.members().containsKey("lesson") ? lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet()) : null;
         for (String p : knownGroups) if (!cgroups.containsKey(p) && !p.equals("/")) cgroups.put(p, CgroupSpec.unlimited(p));
         if (!problems.isEmpty()) return null;
         return new SimSpec(name, description, model, kernel, duration, seed, cgroups, lockTypes,
@@ -951,9 +951,9 @@ public final class ScenarioLoader {
     // ----------------------------------------------------------------- lesson
 
     private static final List<String> LESSON_KEYS = List.of("title", "stops");
-    private static final List<String> STOP_KEYS = List.of("at", "model", "range", "highlight", "text", "question");
+    private static final List<String> STOP_KEYS = List.of("at", "model", "range", "highlight", "views", "text", "question");
 
-    private io.throttlescope.sim.spec.Lesson lesson(Node n, List<TaskSpec> tasks) {
+    private io.throttlescope.sim.spec.Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks) {
         Obj o = object(n, LESSON_KEYS, "{\"title\": \"...\", \"stops\": [...]}");
         if (o == null) return null;
         Node tn = required(o, "title"), sn = required(o, "stops");
@@ -973,9 +973,9 @@ public final class ScenarioLoader {
             String text = tx == null ? null : string(tx, "the stop's text");
             String model = null;
             if (s.members().containsKey("model")) {
-                model = string(s.members().get("model"), "\"legacy\" or \"task\"");
-                if (model != null && !model.equals("legacy") && !model.equals("task")) {
-                    problem(s.members().get("model"), "found \"" + model + "\", expected \"legacy\" or \"task\"");
+                model = string(s.members().get("model"), "\"legacy\", \"task\" or \"both\"");
+                if (model != null && !List.of("legacy", "task", "both").contains(model)) {
+                    problem(s.members().get("model"), "found \"" + model + "\", expected \"legacy\", \"task\" or \"both\"");
                     model = null;
                 }
             }
@@ -987,16 +987,32 @@ public final class ScenarioLoader {
                 if (x < 0 || y <= x) problem(s.members().get("range"), "found \"" + r + "\", expected \"START:END\" with START before END, e.g. \"0ms:40ms\"");
                 else { r0 = x; r1 = y; }
             }
-            String task = null;
+            String task = null, cgroup = null, lock = null;
             if (s.members().containsKey("highlight")) {
-                Obj h = object(s.members().get("highlight"), List.of("task"), "{\"task\": T}");
+                Obj h = object(s.members().get("highlight"), List.of("task", "cgroup", "lock"), "{\"task\": T, \"cgroup\": G, \"lock\": L}");
                 if (h != null && h.members().containsKey("task")) task = taskName(h.members().get("task"), names);
+                if (h != null && h.members().containsKey("cgroup")) cgroup = named(h.members().get("cgroup"), cgroups, "cgroup");
+                if (h != null && h.members().containsKey("lock")) lock = named(h.members().get("lock"), locks, "lock");
+            }
+            List<String> views = null;
+            if (s.members().containsKey("views")) {
+                Node vn = s.members().get("views");
+                views = new ArrayList<>();
+                if (vn instanceof Arr va) for (Node v : va.items()) { String x = named(v, io.throttlescope.sim.spec.Lesson.VIEWS, "view"); if (x != null) views.add(x); }
+                else problem(vn, "found " + describe(vn) + ", expected an array of views from " + String.join(", ", io.throttlescope.sim.spec.Lesson.VIEWS));
             }
             io.throttlescope.sim.spec.Lesson.Question q = s.members().containsKey("question") ? question(s.members().get("question")) : null;
-            if (place != null && text != null) stops.add(new io.throttlescope.sim.spec.Lesson.Stop(place, model, r0, r1, task, text, q,
+            if (place != null && text != null) stops.add(new io.throttlescope.sim.spec.Lesson.Stop(place, model, r0, r1, task, cgroup, lock, views, text, q,
                     item.line(), item.col(), item.path()));
         }
         return title == null ? null : new io.throttlescope.sim.spec.Lesson(title, stops);
+    }
+
+    /** A name that must be one of the given ones (a cgroup, lock or view), with a suggestion otherwise. */
+    private String named(Node n, java.util.Collection<String> names, String what) {
+        String t = string(n, "a " + what + " name");
+        if (t != null && !names.contains(t)) { problem(n, "no " + what + " \"" + t + "\"" + mean(t, names)); return null; }
+        return t;
     }
 
     private String taskName(Node n, Set<String> names) {

@@ -14,6 +14,15 @@ public final class DefaultScenario {
 
     private DefaultScenario() { }
 
+    /** The default scenario's text (what the what-if panel edits); null if the build lacks it. */
+    public static String text() {
+        try (InputStream in = DefaultScenario.class.getResourceAsStream(RESOURCE)) {
+            return in == null ? null : new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            return null;
+        }
+    }
+
     public static ScenarioLoader.Loaded load() {
         try (InputStream in = DefaultScenario.class.getResourceAsStream(RESOURCE)) {
             if (in == null) return new ScenarioLoader.Loaded(null, List.of(new Problem(1, 1, "$", "the default scenario is missing from the build")));

@@ -19,8 +19,23 @@ public final class LocksView extends TableView<LockRows.Row> {
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
     }
 
+    private String highlighted;
+
     public void show(Run run, Snapshot s) {
         getItems().setAll(LockRows.of(run, s));
         Columns.fitToContent(this);
+        select();
+    }
+
+    /** Keeps the named lock's row selected (a lesson stop points at it); null: none. */
+    public void highlight(String lock) {
+        highlighted = lock;
+        select();
+    }
+
+    private void select() {
+        getSelectionModel().clearSelection();
+        if (highlighted == null) return;
+        for (int i = 0; i < getItems().size(); i++) if (getItems().get(i).lock().equals(highlighted)) getSelectionModel().select(i);
     }
 }

@@ -56,7 +56,7 @@ import java.util.stream.Collectors;
 
 /** The main window: toolbar, timeline, the panels at the cursor and the event log, all on one cursor. */
 public final class MainWindow {
-    private final Stage stage;
+    final Stage stage;
     final ViewState vs = new ViewState();
     final TimelineCanvas timeline = new TimelineCanvas(vs);
     final CfsRqView cfsRqs = new CfsRqView();
@@ -84,7 +84,7 @@ public final class MainWindow {
     private final Menu recentMenu = new Menu("Open _Recent");
     private final RecentFiles recent = new RecentFiles();
     private final Scene scene;
-    private Run legacyRun, taskRun;
+    Run legacyRun, taskRun;
     private SimSpec spec;
     private Path file;
     private AnimationTimer player;
@@ -105,7 +105,7 @@ public final class MainWindow {
         root.setTop(new VBox(menuBar(), toolBar()));
         main = new SplitPane();
         main.setOrientation(Orientation.VERTICAL);
-        VBox tb = new VBox(lessonBar, timeline, new Legend());
+        VBox tb = new VBox(timeline, new Legend());
         VBox.setVgrow(timeline, Priority.ALWAYS);
         timelineBox = tb;
         side = sidePanel();
@@ -113,7 +113,9 @@ public final class MainWindow {
         top.setDividerPositions(0.6);
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
-        root.setCenter(main);
+        VBox centre = new VBox(lessonBar, main);         // the lesson bar stays in compare and presentation mode
+        VBox.setVgrow(main, Priority.ALWAYS);
+        root.setCenter(centre);
         root.setBottom(status);
         status.setText("Open a scenario (File > Open, Ctrl+O, or drop a .json file here)");
         scene = new Scene(root, 1500, 950);
@@ -294,7 +296,54 @@ public final class MainWindow {
         return b;
     }
 
-    final io.throttlescope.ui.lessons.LessonBar lessonBar = new io.throttlescope.ui.lessons.LessonBar(vs, this::switchModel, this::goTo);
+    final io.throttlescope.ui.lessons.LessonBar lessonBar = new io.throttlescope.ui.lessons.LessonBar(vs, new io.throttlescope.ui.lessons.LessonBar.Host() {
+        @Override public void showModel(Simulator.Model m, boolean both) {
+            switchModel(m);
+            if (both != compareBtn.isSelected()) setCompare(both);
+        }
+        @Override public void goTo(int event) { MainWindow.this.goTo(event); }
+        @Override public void openViews(List<String> views) { MainWindow.this.openViews(views); }
+        @Override public void highlightLock(String lock) { locks.highlight(lock); }
+    });
+    public io.throttlescope.ui.lessons.LessonBar lessonBar() { return lessonBar; }
+    final io.throttlescope.ui.whatif.WhatIfPane whatIf = new io.throttlescope.ui.whatif.WhatIfPane(new io.throttlescope.ui.whatif.WhatIfPane.Host() {
+        @Override public void resimulate(SimSpec s, String json) { simulate(s, file, true); }
+        @Override public void saveAs(String text) { saveScenarioAs(text); }
+    });
+
+    /** Writes the edited scenario where the user says (the library's formatting; temporary file and rename). */
+    private void saveScenarioAs(String text) {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Save the edited scenario as");
+        String base = file == null ? "scenario" : file.getFileName().toString().replaceAll("\\.json$", "");
+        fc.setInitialFileName(base + "-whatif.json");
+        if (file != null && file.getParent() != null && file.getParent().toFile().isDirectory()) fc.setInitialDirectory(file.getParent().toFile());
+        File f = fc.showSaveDialog(stage);
+        if (f != null) saveScenarioTo(text, f.toPath());
+    }
+
+    /** Saves the edited scenario to a file (tests call it without the dialog); the window then shows that file. */
+    boolean saveScenarioTo(String text, Path out) {
+        try {
+            io.throttlescope.cli.SafeOutput.write(out, w -> w.write(text));
+            file = out;
+            stage.setTitle("ThrottleScope \u2014 " + spec.name() + "  (" + out.getFileName() + ")");
+            status.setText("Saved " + out);
+            return true;
+        } catch (Exception e) {
+            error("Cannot write " + out, String.valueOf(e.getMessage()));
+            return false;
+        }
+    }
+    private TitledPane whatIfPane;
+    private final java.util.Map<String, TitledPane> sidePanes = new java.util.LinkedHashMap<>();
+
+    /** Opens the named views (a lesson stop's) and folds the other side panes. */
+    void openViews(List<String> views) {
+        vs.taskLanes.set(views.contains("task-lanes"));
+        sidePanes.forEach((name, pane) -> pane.setExpanded(views.contains(name)));
+        if (views.contains("what-if")) whatIfPane.setExpanded(true);
+    }
     final io.throttlescope.ui.panels.WaitChainPane waitChain = new io.throttlescope.ui.panels.WaitChainPane(this::goTo);
 
     private ScrollPane sidePanel() {
@@ -308,7 +357,17 @@ public final class MainWindow {
         locks.setPrefHeight(110);
         TitledPane wc = new TitledPane("Why isn't it running?", waitChain);
         wc.setId("waitChainPane");
-        VBox box = new VBox(4, ex, wc, rq, lk, sc);
+        sidePanes.put("explanation", ex);
+        sidePanes.put("wait-chain", wc);
+        sidePanes.put("runqueues", rq);
+        sidePanes.put("locks", lk);
+        sidePanes.put("scenario", sc);
+        TitledPane wi = new TitledPane("What if?", whatIf);
+        wi.setId("whatIfPane");
+        wi.setExpanded(false);
+        whatIfPane = wi;
+        VBox box = new VBox(4, ex, wc, rq, lk, wi, sc);
+        for (TitledPane p : new TitledPane[] {ex, wc, rq, lk, wi, sc}) p.setAnimated(false);   // a lesson stop or a screenshot sees the panes at once
         box.setPadding(new Insets(4));
         ScrollPane sp = new ScrollPane(box);
         sp.setFitToWidth(true);
@@ -345,6 +404,7 @@ public final class MainWindow {
             unbindStatus();
             var pair = job.getValue();
             installRuns(pair.spec(), path, pair.real().run, pair.right());
+            whatIf.open(null);
         });
         job.setOnFailed(e -> {
             if (generation != loadGeneration) return;
@@ -426,18 +486,40 @@ public final class MainWindow {
             if (spec == null && path != null) load(DefaultScenario.load(), null);   // never an empty window
             return;
         }
-        SimSpec s = l.spec();
+        whatIfSource = path == null ? DefaultScenario.text() : readText(path);
+        simulate(l.spec(), path, false);
+    }
+
+    private String whatIfSource;
+
+    private static String readText(Path p) {
+        try {
+            return java.nio.file.Files.readString(p);
+        } catch (java.io.IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Simulates both models in the background, in parallel, and shows the runs: a newer load wins.
+     * keepView (a what-if edit): the model, range, cursor time and compare mode stay as they are.
+     */
+    private void simulate(SimSpec s, Path path, boolean keepView) {
         if (loading != null) loading.cancel();        // a newer file wins: the older load stops and is never installed
         long generation = ++loadGeneration;
+        long started = System.nanoTime();
         Task<Run[]> job = new Task<>() {
-            @Override protected Run[] call() {
-                updateMessage("Simulating " + s.name() + " under the legacy model\u2026");
-                Run a = Run.simulate(s, Simulator.Model.LEGACY, f -> { stopIfCancelled(); updateProgress(f, 2); });
-                updateProgress(1, 2);
-                updateMessage("Simulating " + s.name() + " under the task-based model\u2026");
-                Run b = Run.simulate(s, Simulator.Model.TASK, f -> { stopIfCancelled(); updateProgress(1 + f, 2); });
-                updateProgress(2, 2);
-                return new Run[] {a, b};
+            @Override protected Run[] call() throws Exception {
+                updateMessage("Simulating " + s.name() + " under both models\u2026");
+                java.util.concurrent.CompletableFuture<Run> a = java.util.concurrent.CompletableFuture.supplyAsync(
+                        () -> Run.simulate(s, Simulator.Model.LEGACY, f -> stopIfCancelled()));
+                Run b = Run.simulate(s, Simulator.Model.TASK, f -> { stopIfCancelled(); updateProgress(f, 1); });
+                updateProgress(1, 1);
+                try {
+                    return new Run[] {a.get(), b};
+                } catch (java.util.concurrent.ExecutionException e) {
+                    throw e.getCause() instanceof Exception ex ? ex : e;
+                }
             }
 
             private void stopIfCancelled() {
@@ -452,7 +534,11 @@ public final class MainWindow {
             unbindStatus();
             loading = null;
             Run[] runs = job.getValue();
-            installRuns(s, path, runs[0], runs[1]);
+            if (keepView) reinstall(s, runs[0], runs[1], (System.nanoTime() - started) / 1_000_000);
+            else {
+                installRuns(s, path, runs[0], runs[1]);
+                whatIf.open(whatIfSource);
+            }
         });
         job.setOnFailed(e -> {
             if (generation != loadGeneration) return;
@@ -464,6 +550,27 @@ public final class MainWindow {
         Thread th = new Thread(job, "simulate");
         th.setDaemon(true);
         th.start();
+    }
+
+    /** Shows re-simulated runs of an edited scenario where the user was: same model, range, cursor time, compare mode. */
+    void reinstall(SimSpec s, Run legacy, Run task, long ms) {
+        boolean wasLegacy = vs.run.get() == legacyRun;
+        long t = vs.cursor.get() >= 0 ? vs.cursorTime() : -1;
+        double a = vs.viewStart.get(), b = vs.viewEnd.get();
+        spec = s;
+        legacyRun = legacy;
+        taskRun = task;
+        scenarioPanel.show(s);
+        stage.setTitle("ThrottleScope \u2014 " + s.name() + (file == null ? "" : "  (" + file.getFileName() + ")") + " \u2014 edited");
+        if (vs.selectedCpu.get() >= legacy.info().cpus()) vs.selectedCpu.set(-1);
+        Run r = wasLegacy ? legacy : task;
+        vs.cursor.set(-1);
+        vs.run.set(r);
+        vs.setRange(a, b);
+        if (t >= 0) goTo(r.index().lastVisibleAtOrBefore(t));
+        if (compareBtn.isSelected()) setCompare(true);
+        status.setText("What if: " + whatIf.whatIf().history().undoLabel() + ". Both models simulated again in " + ms + " ms: "
+                + legacy.trace().size() + " and " + task.trace().size() + " events.");
     }
 
     private void unbindStatus() {
@@ -516,6 +623,7 @@ public final class MainWindow {
             try {
                 var pair = io.throttlescope.realtrace.RealPair.open(path);
                 installRuns(pair.spec(), path, pair.real().run, pair.right());
+                whatIf.open(null);
                 return true;
             } catch (java.io.IOException e) {
                 return false;
@@ -524,6 +632,7 @@ public final class MainWindow {
         ScenarioLoader.Loaded l = path == null ? DefaultScenario.load() : ScenarioLoader.load(path);
         if (!l.ok()) return false;
         installRuns(l.spec(), path, Run.simulate(l.spec(), Simulator.Model.LEGACY), Run.simulate(l.spec(), Simulator.Model.TASK));
+        whatIf.open(path == null ? DefaultScenario.text() : readText(path));
         return true;
     }
 
@@ -763,6 +872,8 @@ public final class MainWindow {
         if (ctrl && (k == KeyCode.MINUS || k == KeyCode.SUBTRACT)) { zoomText(-1); e.consume(); return; }
         if (ctrl && (k == KeyCode.DIGIT0 || k == KeyCode.NUMPAD0)) { zoomText(0); e.consume(); return; }
         if (k == KeyCode.F11) { setPresenting(!presenting); e.consume(); return; }
+        if (ctrl && k == KeyCode.Z && whatIf.whatIf() != null) { whatIf.undoOrRedo(shift); e.consume(); return; }
+        if (ctrl && k == KeyCode.Y && whatIf.whatIf() != null) { whatIf.undoOrRedo(true); e.consume(); return; }
         if (k == KeyCode.ESCAPE && presenting) { setPresenting(false); e.consume(); return; }
         if (vs.run.get() == null) return;
         int dir = 0;
@@ -797,6 +908,11 @@ public final class MainWindow {
             case C -> { if (ctrl) return; setCompare(!compareBtn.isSelected()); }
             case X -> compare.goToDivergence();
             case G -> { if (ctrl) askTime(); else return; }
+            case N -> { if (!lessonBar.active()) return; if (shift) lessonBar.previous(); else lessonBar.next(); }
+            case DIGIT1, DIGIT2, DIGIT3, DIGIT4, DIGIT5, DIGIT6, DIGIT7, DIGIT8, DIGIT9 -> {
+                if (!lessonBar.waitingForAnswer()) return;
+                lessonBar.answer(k.getChar().charAt(0) - '1');
+            }
             case SLASH -> { if (shift) showShortcuts(); else return; }
             default -> { if ("?".equals(e.getText())) showShortcuts(); else return; }
         }

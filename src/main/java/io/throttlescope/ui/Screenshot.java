@@ -16,7 +16,7 @@ import java.nio.file.Path;
  * platform and the software renderer).
  */
 public final class Screenshot {
-    public static final String[] VIEWS = {"window", "timeline", "budget", "limbo", "locks", "log", "explanation", "compare"};
+    public static final String[] VIEWS = {"window", "timeline", "budget", "limbo", "locks", "log", "explanation", "compare", "whatif", "lesson"};
 
     private Screenshot() { }
 
@@ -49,6 +49,8 @@ public final class Screenshot {
         Run r = w.vs.run.get();
         if (o.view().equals("budget")) w.vs.taskLanes.set(false);
         if (o.view().equals("compare")) w.setCompare(true);
+        if (o.view().equals("whatif")) w.openViews(java.util.List.of("explanation", "what-if"));
+        if (o.view().equals("lesson")) w.lessonBar().show(0);
         if (o.atNs() >= 0 || o.step() >= 0) {
             w.goTo(io.throttlescope.cli.Options.cursor(r, o.atNs() >= 0 ? o.atNs() : null, o.step() >= 0 ? o.step() : null));
         }
@@ -67,7 +69,7 @@ public final class Screenshot {
             case "compare" -> stage.getScene().getRoot();
             default -> stage.getScene().getRoot();
         };
-        if (!o.view().equals("window") && !o.view().equals("compare")) {
+        if (!java.util.List.of("window", "compare", "whatif", "lesson").contains(o.view())) {
             Parent root = stage.getScene().getRoot();
             root.applyCss();
             root.layout();

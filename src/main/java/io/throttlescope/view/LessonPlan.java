@@ -30,9 +30,14 @@ public final class LessonPlan {
         return -1;
     }
 
-    /** The model a stop is shown under: its own, else the scenario's. */
+    /** The model a stop is shown under: its own, else (none, or "both" in compare mode) the scenario's. */
     public static Simulator.Model modelOf(SimSpec spec, Lesson.Stop s) {
-        return Simulator.Model.of(s.model() != null ? s.model() : spec.defaultModel());
+        return Simulator.Model.of(s.model() != null && !s.model().equals("both") ? s.model() : spec.defaultModel());
+    }
+
+    /** The models a stop's place must happen under: both for a stop shown in compare mode. */
+    public static List<Simulator.Model> modelsOf(SimSpec spec, Lesson.Stop s) {
+        return "both".equals(s.model()) ? List.of(Simulator.Model.values()) : List.of(modelOf(spec, s));
     }
 
     /** Simulates the models the lesson uses and names every stop whose event never happens. */
@@ -42,11 +47,14 @@ public final class LessonPlan {
         Map<Simulator.Model, Run> runs = new EnumMap<>(Simulator.Model.class);
         for (Lesson.Stop s : spec.lesson().stops()) {
             if (!s.place().isEvent()) continue;
-            Run r = runs.computeIfAbsent(modelOf(spec, s), m -> Run.simulate(spec, m));
-            if (eventOf(r, s.place()) < 0) {
-                Lesson.Place p = s.place();
-                out.add(new Problem(s.line(), s.col(), s.path() + ".at", "the " + ordinal(p.nth()) + " " + p.kind() + " event"
-                        + (p.task() == null ? "" : " of " + p.task()) + " never happens under the " + r.label() + " model"));
+            for (Simulator.Model model : modelsOf(spec, s)) {
+                Run r = runs.computeIfAbsent(model, m -> Run.simulate(spec, m));
+                if (eventOf(r, s.place()) < 0) {
+                    Lesson.Place p = s.place();
+                    out.add(new Problem(s.line(), s.col(), s.path() + ".at", "the " + ordinal(p.nth()) + " " + p.kind() + " event"
+                            + (p.task() == null ? "" : " of " + p.task()) + " never happens under the " + r.label() + " model"));
+                    break;
+                }
             }
         }
         return out;

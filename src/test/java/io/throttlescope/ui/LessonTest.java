@@ -5,6 +5,7 @@ import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.view.LessonPlan;
 import javafx.scene.control.Button;
+import javafx.scene.input.KeyCode;
 import javafx.scene.control.RadioButton;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
@@ -60,28 +61,83 @@ class LessonTest {
         assertThat(problems("{\"title\": \"t\", \"stops\": [{\"at\": \"20ms\", \"text\": \"x\", \"question\": {\"ask\": \"?\", \"choices\": [\"a\", \"b\"], \"answer\": 2, \"why\": \"w\"}}]}"))
                 .singleElement().extracting(Problem::path).asString().isEqualTo("$.lesson.stops[0].question.answer");
         assertThat(problems("{\"title\": \"t\", \"stops\": [{\"at\": {\"event\": \"throttle\", \"nth\": 2}, \"text\": \"x\"}]}")).isEmpty();
+        assertThat(problems("{\"title\": \"t\", \"stops\": [{\"at\": \"1ms\", \"highlight\": {\"cgroup\": \"/H\", \"lock\": \"m\"}, \"views\": [\"wait-chian\"], \"text\": \"x\"}]}"))
+                .extracting(Problem::path, Problem::message).containsExactly(
+                        org.assertj.core.groups.Tuple.tuple("$.lesson.stops[0].highlight.cgroup", "no cgroup \"/H\""),
+                        org.assertj.core.groups.Tuple.tuple("$.lesson.stops[0].highlight.lock", "no lock \"m\""),
+                        org.assertj.core.groups.Tuple.tuple("$.lesson.stops[0].views[0]", "no view \"wait-chian\" (did you mean \"wait-chain\"?)"));
+        assertThat(problems("{\"title\": \"t\", \"stops\": [{\"at\": {\"event\": \"parked\"}, \"model\": \"both\", \"text\": \"x\"}]}"))
+                .singleElement().extracting(Problem::message).isEqualTo("the 1st parked event never happens under the legacy model");
     }
 
     @Test
-    void aQuestionStopsTheCursorBeforeTheAnswerUntilAChoiceIsMade(FxRobot robot) {
-        robot.interact(() -> w.lessonBar.show(2));          // "What happens to R now?" under the task-based model
-        WaitForAsyncUtils.waitForFxEvents();
-        var tr = w.vs.run.get().trace();
+    void theLibrarysKeyScenariosCarryLessonsWhoseEveryStopHappens() throws Exception {
+        for (String f : List.of("01-seed-story-rwsem-reader", "02-pileup-hung-task", "06-kernel-mode-overrun", "08-slack-timer",
+                "09-burst", "10-nested-parent-binds", "11-kthread-in-limited-group")) {
+            ScenarioLoader.Loaded l = ScenarioLoader.load(Path.of("scenarios/" + f + ".json"));
+            assertThat(l.ok()).as(f).isTrue();
+            assertThat(l.spec().lesson()).as(f).isNotNull();
+            assertThat(LessonPlan.check(l.spec())).as(f).isEmpty();
+            assertThat(l.spec().lesson().stops()).as(f).anyMatch(s -> s.question() != null);
+        }
+    }
+
+    @Test
+    void theSeedStoryLessonIsFollowedFromFirstStopToLastWithKeysOnly(FxRobot robot) {
+        var tr = w.legacyRun.trace();
+        assertThat(w.lessonBar.stop()).isEqualTo(-1);                     // the lesson waits to be started
+        robot.type(KeyCode.N);                                              // stop 1: R queues on the lock
+        assertThat(w.lessonBar.stop()).isZero();
+        assertThat(w.vs.run.get()).isSameAs(w.taskRun);
+        assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_WAIT);
+        assertThat(w.locks.getSelectionModel().getSelectedItem().lock()).isEqualTo("cgroup_threadgroup_rwsem");
+        robot.type(KeyCode.N);                                              // stop 2: /G throttled
+        assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.THROTTLE);
+        assertThat(w.vs.selectedGroup.get()).isEqualTo(java.util.Arrays.asList(w.taskRun.info().groups()).indexOf("/G"));
+        assertThat(w.vs.taskLanes.get()).isFalse();
+        robot.type(KeyCode.N);                                              // stop 3: a question
         int before = w.vs.cursor.get();
-        assertThat(tr.time(before)).isLessThan(15_000_000L);   // just before W hands R the lock at 15 ms
         assertThat(w.lessonBar.waitingForAnswer()).isTrue();
-        robot.interact(() -> w.step(1, i -> true));
-        assertThat(w.vs.cursor.get()).isEqualTo(before);        // stepping on waits for the answer
-        assertThat(robot.lookup("#answer").queryAs(Button.class).isDisabled()).isTrue();
-        robot.interact(() -> robot.lookup("#choice0").queryAs(RadioButton.class).setSelected(true));
-        robot.interact(() -> robot.lookup("#answer").queryAs(Button.class).fire());
-        WaitForAsyncUtils.waitForFxEvents();
-        assertThat(w.lessonBar.verdictText()).startsWith("Not quite: the answer is \u201cR runs its critical section in the kernel, then is parked\u201d");
+        assertThat(w.vs.run.get().trace().kind(before)).isEqualTo(EventKind.LOCK_RELEASE);   // W lets go; R's grant is the next event
+        assertThat(w.vs.run.get().trace().kind(before + 1)).isEqualTo(EventKind.LOCK_ACQUIRE);
+        assertThat(w.vs.taskLanes.get()).isTrue();                          // the stop's views are open
+        robot.type(KeyCode.N);
+        robot.type(KeyCode.RIGHT);
+        assertThat(w.lessonBar.stop()).isEqualTo(2);                         // neither the next stop nor the next event before an answer
+        assertThat(w.vs.cursor.get()).isEqualTo(before);
+        robot.type(KeyCode.DIGIT1);                                         // wrong
+        assertThat(w.lessonBar.verdictText()).startsWith("Not quite: \u201cR waits until the refill at 100 ms\u201d is not what happens");
+        assertThat(w.lessonBar.waitingForAnswer()).isTrue();
+        assertThat(w.vs.cursor.get()).isEqualTo(before);
+        robot.type(KeyCode.DIGIT2);                                         // right
+        assertThat(w.lessonBar.verdictText()).startsWith("Right. The pick sees /G throttled");
+        assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);
+        robot.type(KeyCode.N);                                              // stop 4: parked on the limbo list
+        assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.PARKED);
+        robot.type(KeyCode.N);                                              // stop 5: the same moment under legacy, a question
+        assertThat(w.vs.run.get()).isSameAs(w.legacyRun);
+        robot.type(KeyCode.DIGIT2);
+        assertThat(w.lessonBar.verdictText()).startsWith("Right.");
         assertThat(tr.kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);
-        assertThat(w.lessonBar.waitingForAnswer()).isFalse();
-        robot.interact(() -> w.lessonBar.show(3));
+        robot.type(KeyCode.N);                                              // stop 6: the refill
+        robot.type(KeyCode.N);                                              // stop 7: both models side by side
+        assertThat(w.lessonBar.stop()).isEqualTo(w.lessonBar.stops() - 1);
+        assertThat(w.compare.isVisible()).isTrue();
+        assertThat(w.compare.getScene()).isNotNull();
+        robot.press(KeyCode.SHIFT).type(KeyCode.N).release(KeyCode.SHIFT);  // and back
+        assertThat(w.lessonBar.stop()).isEqualTo(w.lessonBar.stops() - 2);
+        assertThat(w.compare.getScene()).isNull();
+    }
+
+    @Test
+    void aQuestionCanBeRevealedWithoutAGuess(FxRobot robot) {
+        robot.interact(() -> w.lessonBar.show(2));
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(tr.kind(w.vs.cursor.get())).isEqualTo(EventKind.PARKED);
-        assertThat(w.lessonBar.text()).contains("limbo list");
+        assertThat(robot.lookup("#answer").queryAs(Button.class).isDisabled()).isTrue();   // nothing chosen yet
+        robot.interact(() -> robot.lookup("#reveal").queryAs(Button.class).fire());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.lessonBar.verdictText()).startsWith("The answer is \u201cR runs its critical section in the kernel, then is parked\u201d");
+        assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);
+        assertThat(robot.lookup("#choice0").queryAs(RadioButton.class).isDisabled()).isTrue();
     }
 }

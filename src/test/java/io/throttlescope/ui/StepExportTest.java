@@ -65,4 +65,26 @@ class StepExportTest {
         assertThat(pngs.resolve("step-001.png")).exists();
         assertThat(cli("steps", "scenarios/01-seed-story-rwsem-reader.json", "--from", "15ms", "--to", "1ms", "-o", pngs.toString())).isEqualTo(2);
     }
+
+    @Test
+    void aLessonBecomesOneSlidePerStopAndTwoPerQuestion() throws Exception {
+        Path html = dir.resolve("lesson.html");
+        assertThat(cli("steps", "scenarios/01-seed-story-rwsem-reader.json", "--lesson", "--size", "800x600", "-o", html.toString())).isZero();
+        String text = Files.readString(html);
+        assertThat(text.split("<section").length - 1).isEqualTo(7 + 2);          // 7 stops, 2 of them questions
+        assertThat(text).contains("Stop 3 of 7: question").contains("What happens to R now, under the task-based model?")
+                .contains("Stop 3 of 7: answer").contains("The answer is \u201cR runs its critical section in the kernel, then is parked\u201d");
+        Path gif = dir.resolve("first.gif");                                     // --from/--to pick the stops placed between them
+        assertThat(cli("steps", "scenarios/01-seed-story-rwsem-reader.json", "--lesson", "--from", "0ms", "--to", "12ms", "--size", "800x600",
+                "-o", gif.toString())).isZero();
+        ImageReader r = ImageIO.getImageReadersByFormatName("gif").next();
+        try (ImageInputStream in = ImageIO.createImageInputStream(gif.toFile())) {
+            r.setInput(in);
+            assertThat(r.getNumImages(true)).isEqualTo(2);                       // R queues at 8 ms, /G is throttled at 10 ms
+        } finally {
+            r.dispose();
+        }
+        assertThat(cli("steps", "scenarios/03-single-task-limited.json", "--lesson", "-o", dir.resolve("x.html").toString())).isEqualTo(1);
+        assertThat(cli("steps", "scenarios/03-single-task-limited.json", "-o", dir.resolve("x.html").toString())).isEqualTo(2);
+    }
 }

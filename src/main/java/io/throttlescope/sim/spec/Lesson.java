@@ -15,7 +15,13 @@ public record Lesson(String title, List<Stop> stops) {
 
     public record Question(String ask, List<String> choices, int answer, String why) {}
 
-    /** model: "legacy", "task" or null (as shown); range -1 if not given; task may be null. */
-    public record Stop(Place place, String model, long rangeStart, long rangeEnd, String task, String text, Question question,
-                       int line, int col, String path) {}
+    /** The views a stop may open; the others are folded while the stop is shown. */
+    public static final List<String> VIEWS = List.of("task-lanes", "explanation", "wait-chain", "runqueues", "locks", "scenario");
+
+    /**
+     * model: "legacy", "task", "both" (compare mode) or null (as shown); range -1 if not given;
+     * task, cgroup and lock to highlight may be null; views null when the stop leaves the views as they are.
+     */
+    public record Stop(Place place, String model, long rangeStart, long rangeEnd, String task, String cgroup, String lock,
+                       List<String> views, String text, Question question, int line, int col, String path) {}
 }

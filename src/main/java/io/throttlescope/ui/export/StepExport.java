@@ -37,7 +37,12 @@ public final class StepExport {
     public enum Format { png, gif, html }
 
     /** What to export: the scenario, the model, the events (indices) and where. */
-    public record Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out) {}
+    public record Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out, boolean lesson,
+                          long from, long to) {
+        public Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out) {
+            this(scenario, model, events, width, height, format, out, false, 0, Long.MAX_VALUE);
+        }
+    }
 
     /** One rendered step: the picture and what the explanation says. */
     public record Frame(int event, String title, String text, BufferedImage image) {}
@@ -61,6 +66,39 @@ public final class StepExport {
         return Headless.run(o.width(), o.height(), () -> frames(o));
     }
 
+    /** One slide per lesson stop; a question gets two: the question (cursor before the answer), then the answer. */
+    private static List<Frame> lessonFrames(MainWindow w, Stage stage, long from, long to) {
+        var bar = w.lessonBar();
+        List<Frame> out = new ArrayList<>();
+        for (int k = 0; k < bar.stops(); k++) {
+            bar.show(k);
+            long t = bar.placeTime();
+            if (t < from || t > to) continue;
+            String title = "Stop " + (k + 1) + " of " + bar.stops();
+            var q = bar.question();
+            if (q != null && bar.waitingForAnswer()) {
+                StringBuilder ask = new StringBuilder(bar.text()).append("\n\n").append(q.ask());
+                for (int c = 0; c < q.choices().size(); c++) ask.append("\n").append(c + 1).append(". ").append(q.choices().get(c));
+                out.add(snap(w, stage, title + ": question", ask.toString()));
+                bar.reveal();
+                out.add(snap(w, stage, title + ": answer", bar.verdictText()));
+            } else {
+                out.add(snap(w, stage, title, bar.text()));
+            }
+        }
+        stage.close();
+        return out;
+    }
+
+    private static Frame snap(MainWindow w, Stage stage, String title, String text) {
+        Parent root = stage.getScene().getRoot();
+        root.applyCss();
+        root.layout();
+        w.redrawTimelines();
+        WritableImage img = root.snapshot(null, null);
+        return new Frame(w.viewState().cursor.get(), title, text, SwingFXUtils.fromFXImage(img, null));
+    }
+
     private static List<Frame> frames(Options o) {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
@@ -70,6 +108,7 @@ public final class StepExport {
         stage.setWidth(o.width());
         stage.setHeight(o.height());
         stage.show();
+        if (o.lesson()) return lessonFrames(w, stage, o.from(), o.to());
         if (o.model() != null) w.switchModel(Simulator.Model.of(o.model()));
         Run r = w.viewState().run.get();
         if (!o.events().isEmpty()) {      // zoom to the steps, with as much again on each side

@@ -16,40 +16,54 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
-import java.util.function.Consumer;
-import java.util.function.IntConsumer;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * The lesson bar: a scenario's guided stops, one at a time. A stop moves the window to its place
- * (model, range, highlighted task) and shows its text; at a question the cursor stops just before
- * the answer, and the user picks a choice before stepping on; the answer is then explained and the
- * cursor moves to what happened.
+ * (model or compare mode, range, highlighted task, cgroup and lock, views to open) and shows its
+ * text; at a question the cursor stops just before the answer and the user picks a choice before
+ * stepping on: a wrong choice is struck out and the user tries again (or asks to be shown), the
+ * right one is explained and the cursor moves to what happened. Keys: N / Shift+N, 1..9.
  */
 public final class LessonBar extends VBox {
+    /** What a stop asks of the window. */
+    public interface Host {
+        /** Shows the model (both: compare mode on, the model's run under the cursor). */
+        void showModel(Simulator.Model m, boolean both);
+        void goTo(int event);
+        /** Opens the named views ({@link Lesson#VIEWS}) and folds the others. */
+        void openViews(List<String> views);
+        /** Marks a lock's row in the locks table (null: none). */
+        void highlightLock(String lock);
+    }
+
     private final ViewState vs;
-    private final Consumer<Simulator.Model> switchModel;
-    private final IntConsumer goTo;
+    private final Host host;
     private final Label title = new Label(), where = new Label(), text = new Label(), verdict = new Label();
-    private final Button prev = new Button("\u25C0 Previous stop"), next = new Button("Next stop \u25B6");
+    private final Button prev = new Button("\u25C0 Previous stop (Shift+N)"), next = new Button("Next stop (N) \u25B6");
     private final VBox question = new VBox(3);
     private SimSpec spec;
     private Lesson lesson;
     private int stop = -1;
+    private int answerAt = -1;
     private boolean answered;
 
-    public LessonBar(ViewState vs, Consumer<Simulator.Model> switchModel, IntConsumer goTo) {
+    public LessonBar(ViewState vs, Host host) {
         super(3);
         this.vs = vs;
-        this.switchModel = switchModel;
-        this.goTo = goTo;
+        this.host = host;
         setId("lessonBar");
         getStyleClass().add("lesson-bar");
         setPadding(new Insets(4, 8, 4, 8));
         title.setStyle("-fx-font-weight: bold");
         text.setWrapText(true);
         verdict.setWrapText(true);
-        prev.setOnAction(e -> show(stop - 1));
-        next.setOnAction(e -> show(stop + 1));
+        verdict.setId("lessonVerdict");
+        prev.setOnAction(e -> previous());
+        next.setOnAction(e -> next());
+        prev.setId("lessonPrev");
+        next.setId("lessonNext");
         prev.setFocusTraversable(false);
         next.setFocusTraversable(false);
         HBox top = new HBox(8, title, where, new HBox(), prev, next);
@@ -60,81 +74,144 @@ public final class LessonBar extends VBox {
         setManaged(false);
     }
 
-    /** A scenario was opened: its lesson, if it has one, starts at its first stop. */
+    /** A scenario was opened: its lesson, if it has one, waits for "Start the lesson". */
     public void open(SimSpec s) {
         spec = s;
         lesson = s == null ? null : s.lesson();
-        boolean on = lesson != null && !lesson.stops().isEmpty();
+        boolean on = active();
         setVisible(on);
         setManaged(on);
         stop = -1;
-        if (on) {                       // the window opens as always; the lesson starts when asked for
+        answered = false;
+        if (on) {
             title.setText("Lesson: " + lesson.title());
             where.setText(lesson.stops().size() + " stops");
-            text.setText("This scenario carries a guided lesson. Press \u201cNext stop\u201d to begin; the window moves to each stop.");
+            text.setText("This scenario carries a guided lesson. Press N (or \u201cStart the lesson\u201d) to begin; the window moves to each stop.");
             question.getChildren().clear();
             verdict.setText("");
             prev.setDisable(true);
             next.setDisable(false);
-            next.setText("Start the lesson \u25B6");
+            next.setText("Start the lesson (N) \u25B6");
         }
     }
 
+    public boolean active() { return lesson != null && !lesson.stops().isEmpty(); }
     public int stop() { return stop; }
-    public boolean waitingForAnswer() { return stop >= 0 && lesson.stops().get(stop).question() != null && !answered; }
+    public int stops() { return active() ? lesson.stops().size() : 0; }
+    public boolean waitingForAnswer() { return stop >= 0 && lesson.stops().get(stop).question() != null && !answered && answerAt >= 0; }
     public String text() { return text.getText(); }
     public String verdictText() { return verdict.getText(); }
+
+    /** The time of the current stop's place in the run shown (-1 if it never happens). */
+    public long placeTime() {
+        if (stop < 0) return -1;
+        Run r = vs.run.get();
+        int at = LessonPlan.eventOf(r, lesson.stops().get(stop).place());
+        return at < 0 ? -1 : r.trace().time(at);
+    }
+
+    /** The current stop's question, or null. */
+    public Lesson.Question question() { return stop < 0 ? null : lesson.stops().get(stop).question(); }
+
+    /** The next stop, unless a question waits for its answer. */
+    public void next() { if (!waitingForAnswer()) show(stop + 1); }
+    public void previous() { show(stop - 1); }
 
     /** Moves to stop k. */
     public void show(int k) {
         if (lesson == null || k < 0 || k >= lesson.stops().size()) return;
         stop = k;
         answered = false;
-        next.setText("Next stop \u25B6");
+        next.setText("Next stop (N) \u25B6");
         Lesson.Stop s = lesson.stops().get(k);
-        switchModel.accept(LessonPlan.modelOf(spec, s));
+        host.showModel(LessonPlan.modelOf(spec, s), "both".equals(s.model()));
+        if (s.views() != null) {                   // a highlighted task is seen in its lane
+            List<String> v = new java.util.ArrayList<>(s.views());
+            if (s.task() != null && !v.contains("task-lanes")) v.add("task-lanes");
+            host.openViews(v);
+        }
         Run r = vs.run.get();
         int at = LessonPlan.eventOf(r, s.place());
         if (s.rangeEnd() > s.rangeStart()) vs.setRange(s.rangeStart(), s.rangeEnd());
-        if (s.task() != null) vs.selectedTask.set(java.util.Arrays.asList(r.info().tasks()).indexOf(s.task()));
-        where.setText("stop " + (k + 1) + " of " + lesson.stops().size() + " \u00b7 " + r.label() + " model");
+        vs.selectedTask.set(s.task() == null ? -1 : Arrays.asList(r.info().tasks()).indexOf(s.task()));
+        vs.selectedGroup.set(s.cgroup() == null ? -1 : Arrays.asList(r.info().groups()).indexOf(s.cgroup()));
+        host.highlightLock(s.lock());
+        where.setText("stop " + (k + 1) + " of " + lesson.stops().size() + " \u00b7 "
+                + ("both".equals(s.model()) ? "both models" : r.label() + " model"));
         text.setText(s.text());
         verdict.setText("");
         question.getChildren().clear();
+        answerAt = -1;
         if (s.question() != null && at >= 0) {
-            goTo.accept(at > 0 ? r.index().lastVisibleAtOrBefore(r.trace().time(at) - 1) : -1);   // just before the answer
+            answerAt = at;
+            int before = at - 1;                                   // the visible event just before the answer
+            while (before >= 0 && !io.throttlescope.trace.TraceIndex.visible(r.trace().kind(before))) before--;
+            host.goTo(before);
             Label ask = new Label(s.question().ask());
             ask.setWrapText(true);
             ask.setStyle("-fx-font-weight: bold");
             question.getChildren().add(ask);
             ToggleGroup g = new ToggleGroup();
             for (int c = 0; c < s.question().choices().size(); c++) {
-                RadioButton b = new RadioButton(s.question().choices().get(c));
+                RadioButton b = new RadioButton((c + 1) + ". " + s.question().choices().get(c));
                 b.setToggleGroup(g);
                 b.setUserData(c);
                 b.setId("choice" + c);
+                b.setWrapText(true);
                 question.getChildren().add(b);
             }
             Button answer = new Button("Answer");
             answer.setId("answer");
             answer.disableProperty().bind(g.selectedToggleProperty().isNull());
-            answer.setOnAction(e -> answer((Integer) g.getSelectedToggle().getUserData(), at));
-            question.getChildren().add(answer);
+            answer.setOnAction(e -> answer((Integer) g.getSelectedToggle().getUserData()));
+            Button reveal = new Button("Show me the answer");
+            reveal.setId("reveal");
+            reveal.setOnAction(e -> reveal());
+            HBox buttons = new HBox(8, answer, reveal);
+            question.getChildren().add(buttons);
             next.setDisable(true);
         } else {
-            goTo.accept(at);
+            host.goTo(at);
             next.setDisable(k == lesson.stops().size() - 1);
         }
         prev.setDisable(k == 0);
     }
 
-    /** The user picked choice c at the current question: say whether it is right and why, then show what happened. */
-    public void answer(int c, int at) {
+    /**
+     * The user picked choice c (0-based) at the current question: a wrong one is struck out with a
+     * hint to try again; the right one is explained and the cursor moves to what happened.
+     */
+    public void answer(int c) {
+        if (!waitingForAnswer()) return;
         Lesson.Question q = lesson.stops().get(stop).question();
+        if (c < 0 || c >= q.choices().size()) return;
+        if (c != q.answer()) {
+            RadioButton b = (RadioButton) question.lookup("#choice" + c);
+            if (b != null) { b.setSelected(false); b.setDisable(true); b.setStyle("-fx-strikethrough: true"); }
+            verdict.setText("Not quite: \u201c" + q.choices().get(c) + "\u201d is not what happens. Try another answer, or ask to be shown.");
+            return;
+        }
+        finish("Right. " + q.why());
+    }
+
+    /** Gives the answer without a guess. */
+    public void reveal() {
+        if (!waitingForAnswer()) return;
+        Lesson.Question q = lesson.stops().get(stop).question();
+        finish("The answer is \u201c" + q.choices().get(q.answer()) + "\u201d. " + q.why());
+    }
+
+    private void finish(String why) {
         answered = true;
-        verdict.setText((c == q.answer() ? "Right. " : "Not quite: the answer is \u201c" + q.choices().get(q.answer()) + "\u201d. ") + q.why());
-        question.getChildren().forEach(n -> { n.disableProperty().unbind(); n.setDisable(true); });
-        goTo.accept(at);
+        verdict.setText(why);
+        question.getChildren().forEach(LessonBar::disableAll);
+        host.goTo(answerAt);
         next.setDisable(stop == lesson.stops().size() - 1);
+    }
+
+    private static void disableAll(javafx.scene.Node n) {
+        n.disableProperty().unbind();
+        n.setDisable(true);
+        if (n instanceof javafx.scene.Parent p) p.getChildrenUnmodifiable().forEach(LessonBar::disableAll);
     }
 }

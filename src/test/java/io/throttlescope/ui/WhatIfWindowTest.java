@@ -1,0 +1,102 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.cli.Cli;
+import io.throttlescope.compare.Metrics;
+import io.throttlescope.view.Run;
+import javafx.event.ActionEvent;
+import javafx.scene.control.Label;
+import javafx.scene.control.TextField;
+import javafx.scene.input.KeyCode;
+import javafx.stage.Stage;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.testfx.api.FxRobot;
+import org.testfx.framework.junit5.ApplicationExtension;
+import org.testfx.framework.junit5.Start;
+import org.testfx.util.WaitForAsyncUtils;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The what-if panel in the window: an edit re-simulates both models where the user was; undo; save as. */
+@ExtendWith(ApplicationExtension.class)
+class WhatIfWindowTest {
+    MainWindow w;
+    @TempDir Path dir;
+
+    @Start
+    void start(Stage stage) {
+        w = new MainWindow(stage);
+        w.rememberRecent(false);
+        stage.setWidth(1280);
+        stage.setHeight(900);
+        stage.show();
+        w.openNow(null);
+    }
+
+    static double wWait(Run r) {
+        return Metrics.of(r.result()).stream().filter(m -> m.name().equals("task W longest_lock_wait_ms")).findFirst().orElseThrow().value();
+    }
+
+    void type(FxRobot robot, String param, String value) {
+        TextField f = (TextField) w.whatIf.editor(param);
+        robot.interact(() -> {
+            f.setText(value);
+            f.getOnAction().handle(new ActionEvent(f, f));        // Enter
+        });
+    }
+
+    void waitForNewRuns(Run old) throws Exception {
+        WaitForAsyncUtils.waitFor(20, TimeUnit.SECONDS, () -> w.legacyRun != old);
+        WaitForAsyncUtils.waitForFxEvents();
+    }
+
+    @Test
+    void anEditReSimulatesBothModelsAndKeepsTheCursorsTimeUndoAndSaveAs(FxRobot robot) throws Exception {
+        robot.interact(() -> {
+            w.switchModel(io.throttlescope.sim.Simulator.Model.LEGACY);
+            w.goTo(w.legacyRun.index().lastVisibleAtOrBefore(20_000_000L));
+        });
+        long t = w.vs.cursorTime();
+        assertThat(wWait(w.legacyRun)).isEqualTo(84.1);
+        Run old = w.legacyRun, oldTask = w.taskRun;
+        type(robot, "/G:cpu.max", "50000 100000");
+        waitForNewRuns(old);
+        assertThat(w.taskRun).isNotSameAs(oldTask);                               // both models simulated again
+        assertThat(w.vs.run.get()).isSameAs(w.legacyRun);                         // the model shown stays
+        assertThat(w.vs.cursorTime()).isEqualTo(t);                               // and the cursor's time
+        assertThat(wWait(w.legacyRun)).isLessThan(1.0);                           // R is no longer throttled holding the lock
+        assertThat(w.whatIf.whatIf().history().edits()).isEqualTo(1);
+        assertThat(((TextField) w.whatIf.editor("/G:cpu.max")).getText()).isEqualTo("50000 100000");
+
+        Run edited = w.legacyRun;
+        type(robot, "/G:cpu.max", "500 100000");                                  // the kernel refuses quotas under 1 ms
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(robot.lookup("#whatIfProblem").queryAs(Label.class).getText()).startsWith("Not applied: $.cgroups./G.cpu.max");
+        assertThat(w.legacyRun).isSameAs(edited);
+
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);     // undo
+        waitForNewRuns(edited);
+        assertThat(wWait(w.legacyRun)).isEqualTo(84.1);
+        assertThat(w.whatIf.whatIf().history().canRedo()).isTrue();
+        Run undone = w.legacyRun;
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.Z).release(KeyCode.SHIFT, KeyCode.CONTROL);   // redo
+        waitForNewRuns(undone);
+        assertThat(wWait(w.legacyRun)).isLessThan(1.0);
+
+        Path out = dir.resolve("seed-whatif.json");
+        robot.interact(() -> assertThat(w.saveScenarioTo(w.whatIf.saveText(), out)).isTrue());
+        assertThat(robot.lookup("#whatIfProblem").queryAs(Label.class).getText())      // with a 50 ms quota nothing is parked
+                .startsWith("Saved without the lesson: after the edits the 1st parked event of R never happens under the task-based model");
+        StringWriter o = new StringWriter(), e = new StringWriter();
+        assertThat(Cli.run(new String[] {"validate", out.toString()}, new PrintWriter(o, true), new PrintWriter(e, true))).isZero();
+        assertThat(io.throttlescope.scenario.ScenarioLoader.load(out).spec().cgroups().get("/G").quotaUs()).isEqualTo(50000);
+        assertThat(io.throttlescope.scenario.ScenarioLoader.load(out).spec().lesson()).isNull();
+        assertThat(w.stage.getTitle()).endsWith("(seed-whatif.json)");
+    }
+}
