@@ -186,7 +186,8 @@ public final class MainWindow {
             javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
             status.setText("The comparison table is on the clipboard.");
         });
-        Menu fileMenu = new Menu("_File", null, open, recentMenu, reload, new SeparatorMenuItem(), perfetto, csv, copyCmp,
+        MenuItem stepsItem = item("Export _steps (GIF, slides, PNGs)\u2026", this::askExportSteps);
+        Menu fileMenu = new Menu("_File", null, open, recentMenu, reload, new SeparatorMenuItem(), perfetto, csv, stepsItem, copyCmp,
                 new SeparatorMenuItem(), quit);
         fileMenu.setOnShowing(e -> fillRecent());
         CheckMenuItem lanes = new CheckMenuItem("_Task lanes");
@@ -430,6 +431,62 @@ public final class MainWindow {
         exportTo(r, format, f.toPath());
     }
 
+    /** File > Export steps: asks what and where, then renders and writes. */
+    private void askExportSteps() {
+        Run r = vs.run.get();
+        if (r == null || r.isReal()) { error("Nothing to export", "Export steps works on a simulated scenario."); return; }
+        var req = io.throttlescope.ui.export.ExportStepsDialog.ask(stage, (long) vs.viewStart.get(), (long) vs.viewEnd.get(), spec.lesson() != null);
+        if (req.isEmpty()) return;
+        String base = (file == null ? "scenario" : file.getFileName().toString().replaceAll("\\.json$", "")) + (req.get().lesson() ? "-lesson" : "-" + r.model().id);
+        File f;
+        if (req.get().format() == io.throttlescope.ui.export.StepExport.Format.png) {
+            javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
+            dc.setTitle("A folder for the numbered PNGs");
+            f = dc.showDialog(stage);
+        } else {
+            FileChooser fc = new FileChooser();
+            fc.setTitle("Export steps");
+            fc.setInitialFileName(base + (req.get().format() == io.throttlescope.ui.export.StepExport.Format.gif ? ".gif" : ".html"));
+            f = fc.showSaveDialog(stage);
+        }
+        if (f != null) exportSteps(req.get(), f.toPath());
+    }
+
+    /**
+     * Renders the steps here (the FX thread: an off-screen window, never shown) and writes them in the
+     * background; the scenario as edited in What if?, under the model shown. Returns the writing job, or null.
+     */
+    Task<Void> exportSteps(io.throttlescope.ui.export.ExportStepsDialog.Request q, Path out) {
+        Run r = vs.run.get();
+        var fmt = q.format();
+        List<Integer> events = q.lesson() ? List.of() : io.throttlescope.ui.export.StepExport.between(r, q.from(), q.to(), q.max());
+        if (!q.lesson() && events.isEmpty()) { error("Nothing to export", "No event between the two times."); return null; }
+        String json = whatIf.whatIf() != null && whatIf.whatIf().history().edited() ? whatIf.whatIf().json() : null;
+        List<io.throttlescope.ui.export.StepExport.Frame> frames;
+        try {
+            frames = io.throttlescope.ui.export.StepExport.renderHere(new io.throttlescope.ui.export.StepExport.Options(file, r.model().id, events,
+                    q.width(), q.height(), fmt, out, q.lesson(), q.lesson() ? q.from() : 0, q.lesson() ? q.to() : Long.MAX_VALUE), json);
+        } catch (RuntimeException e) {
+            error("Cannot export the steps", String.valueOf(e.getMessage()));
+            return null;
+        }
+        if (frames.isEmpty()) { error("Nothing to export", "No stop of the lesson between the two times."); return null; }
+        Task<Void> job = new Task<>() {
+            @Override protected Void call() throws Exception {
+                updateMessage("Writing " + frames.size() + " steps to " + out.getFileName() + "\u2026");
+                io.throttlescope.ui.export.StepExport.write(frames, fmt, out);
+                return null;
+            }
+        };
+        status.textProperty().bind(job.messageProperty());
+        job.setOnSucceeded(e -> { unbindStatus(); status.setText("Wrote " + frames.size() + " steps to " + out); });
+        job.setOnFailed(e -> { unbindStatus(); error("Cannot write " + out, String.valueOf(job.getException().getMessage())); });
+        Thread th = new Thread(job, "export-steps");
+        th.setDaemon(true);
+        th.start();
+        return job;
+    }
+
     /** Writes the export off the FX thread, with progress in the status line. */
     Task<Void> exportTo(Run r, String format, Path out) {
         Task<Void> job = new Task<>() {
@@ -615,6 +672,15 @@ public final class MainWindow {
         lessonBar.open(real ? null : s);
         status.setText("Loaded " + s.name() + ": " + legacy.trace().size() + " events (" + legacy.label() + "), " + task.trace().size()
                 + " events (" + (real && task != legacy ? "simulated " : "") + task.label() + "). Press \u2192 to step.");
+    }
+
+    /** Loads a scenario's text (an edited one) synchronously and installs it under the file's name. */
+    public boolean openJsonNow(String json, Path path) {
+        ScenarioLoader.Loaded l = ScenarioLoader.loadString(json);
+        if (!l.ok()) return false;
+        installRuns(l.spec(), path, Run.simulate(l.spec(), Simulator.Model.LEGACY), Run.simulate(l.spec(), Simulator.Model.TASK));
+        whatIf.open(json);
+        return true;
     }
 
     /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */

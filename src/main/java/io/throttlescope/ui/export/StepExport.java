@@ -63,11 +63,27 @@ public final class StepExport {
     }
 
     public static List<Frame> render(Options o) throws Exception {
-        return Headless.run(o.width(), o.height(), () -> frames(o));
+        return Headless.run(o.width(), o.height(), () -> frames(o, null, true));
+    }
+
+    /**
+     * The same inside a running window (File > Export steps), on the FX thread: an off-screen window
+     * of the given size that is never shown; json, if not null, is the scenario as edited.
+     */
+    public static List<Frame> renderHere(Options o, String json) {
+        return frames(o, json, false);
+    }
+
+    /** Lays the window out at its picture size; an unshown one is sized by hand. */
+    private static void layout(Stage stage, int width, int height, boolean shown) {
+        Parent root = stage.getScene().getRoot();
+        root.applyCss();
+        if (!shown && root instanceof javafx.scene.layout.Region r) r.resize(width, height);
+        root.layout();
     }
 
     /** One slide per lesson stop; a question gets two: the question (cursor before the answer), then the answer. */
-    private static List<Frame> lessonFrames(MainWindow w, Stage stage, long from, long to) {
+    private static List<Frame> lessonFrames(MainWindow w, Stage stage, long from, long to, boolean shown) {
         var bar = w.lessonBar();
         List<Frame> out = new ArrayList<>();
         for (int k = 0; k < bar.stops(); k++) {
@@ -79,36 +95,37 @@ public final class StepExport {
             if (q != null && bar.waitingForAnswer()) {
                 StringBuilder ask = new StringBuilder(bar.text()).append("\n\n").append(q.ask());
                 for (int c = 0; c < q.choices().size(); c++) ask.append("\n").append(c + 1).append(". ").append(q.choices().get(c));
-                out.add(snap(w, stage, title + ": question", ask.toString()));
+                out.add(snap(w, stage, title + ": question", ask.toString(), shown));
                 bar.reveal();
-                out.add(snap(w, stage, title + ": answer", bar.verdictText()));
+                out.add(snap(w, stage, title + ": answer", bar.verdictText(), shown));
             } else {
-                out.add(snap(w, stage, title, bar.text()));
+                out.add(snap(w, stage, title, bar.text(), shown));
             }
         }
         stage.close();
         return out;
     }
 
-    private static Frame snap(MainWindow w, Stage stage, String title, String text) {
-        Parent root = stage.getScene().getRoot();
-        root.applyCss();
-        root.layout();
+    private static Frame snap(MainWindow w, Stage stage, String title, String text, boolean shown) {
+        layout(stage, (int) stage.getWidth(), (int) stage.getHeight(), shown);
         w.redrawTimelines();
-        WritableImage img = root.snapshot(null, null);
+        WritableImage img = stage.getScene().getRoot().snapshot(null, null);
         return new Frame(w.viewState().cursor.get(), title, text, SwingFXUtils.fromFXImage(img, null));
     }
 
-    private static List<Frame> frames(Options o) {
+    private static List<Frame> frames(Options o, String json, boolean show) {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
         w.rememberRecent(false);
         w.viewState().scale.set(MainWindow.autoScale(o.width()));
-        if (!w.openNow(o.scenario())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
+        if (!(json != null ? w.openJsonNow(json, o.scenario()) : w.openNow(o.scenario())))
+            throw new IllegalArgumentException("the scenario does not load; run validate on it");
         stage.setWidth(o.width());
         stage.setHeight(o.height());
-        stage.show();
-        if (o.lesson()) return lessonFrames(w, stage, o.from(), o.to());
+        if (show) stage.show();
+        layout(stage, o.width(), o.height(), show);
+        if (o.lesson()) return lessonFrames(w, stage, o.from(), o.to(), show);
+        w.lessonBar().open(null);             // plain steps: the pictures without the lesson bar
         if (o.model() != null) w.switchModel(Simulator.Model.of(o.model()));
         Run r = w.viewState().run.get();
         if (!o.events().isEmpty()) {      // zoom to the steps, with as much again on each side
@@ -125,11 +142,9 @@ public final class StepExport {
                 long pad = Math.max(1_000_000L, b - a);
                 w.viewState().setRange(Math.max(0, a - pad), b + pad);
             }
-            Parent root = stage.getScene().getRoot();
-            root.applyCss();
-            root.layout();
+            layout(stage, o.width(), o.height(), show);
             w.redrawTimelines();
-            WritableImage img = root.snapshot(null, null);
+            WritableImage img = stage.getScene().getRoot().snapshot(null, null);
             String text = Explainer.explain(r, r.index().at(i), i).text();
             out.add(new Frame(i, "Step " + r.index().stepOf(i) + " of " + r.index().steps(), text, SwingFXUtils.fromFXImage(img, null)));
         }
