@@ -20,3 +20,7 @@ done
 # a real recording (6.12 under qemu) beside its simulation under the same model
 $J traces/06-kernel-mode-overrun-legacy-6.12.txt.gz --view compare -o screenshots/real-vs-simulated-legacy.png
 $J scenarios/02-pileup-hung-task.json --model legacy --at 7.3s --range 0s:8s --task Q#0 -o screenshots/wait-chain-pileup.png
+# teaching: the pile-up lesson's first stop, and the What if? panel
+$J scenarios/02-pileup-hung-task.json --view lesson --size 1600x1000 -o screenshots/lesson-pileup.png
+$J scenarios/01-seed-story-rwsem-reader.json --view whatif --size 1024x768 -o screenshots/what-if-1024x768.png
+# screenshots/sweep-window.png: mvn verify -Dtest=SweepWindowTest -Dts.look=/tmp && cp /tmp/sweep.png screenshots/sweep-window.png

@@ -210,7 +210,10 @@ public final class MainWindow {
         Menu go = new Menu("_Go", null, next, prev, thr, park, hung, jumpTo);
         MenuItem keys = item("Keyboard shortcuts (?)", this::showShortcuts);
         Menu help = new Menu("_Help", null, keys);
-        return new MenuBar(fileMenu, view, go, help);
+        MenuItem sweepItem = item("_Sweep a parameter\u2026", this::openSweep);
+        MenuItem whatIfItem = item("_What if? (edit the scenario)", () -> { whatIfPane.setExpanded(true); side.requestFocus(); });
+        Menu tools = new Menu("_Tools", null, whatIfItem, sweepItem);
+        return new MenuBar(fileMenu, view, go, tools, help);
     }
 
     private static MenuItem item(String text, Runnable r) {
@@ -431,6 +434,29 @@ public final class MainWindow {
         exportTo(r, format, f.toPath());
     }
 
+    private Simulator.Model pendingModel;
+    Stage sweepStage;
+    io.throttlescope.ui.sweep.SweepPane sweepPane;
+
+    /** Tools > Sweep a parameter: a window of its own over the scenario as edited; a clicked point opens here. */
+    io.throttlescope.ui.sweep.SweepPane openSweep() {
+        if (whatIf.whatIf() == null) { error("Nothing to sweep", "Sweeps work on a scenario file, not on a real trace."); return null; }
+        if (sweepStage != null) sweepStage.close();
+        sweepPane = new io.throttlescope.ui.sweep.SweepPane(whatIf.whatIf().json(), (param, value, model) -> {
+            pendingModel = model;
+            if (!whatIf.edit(param, value)) pendingModel = null;
+            stage.toFront();
+        });
+        sweepStage = new Stage();
+        sweepStage.initOwner(stage);
+        sweepStage.setTitle("Sweep \u2014 " + spec.name());
+        Scene sc = new Scene(sweepPane, 1000, 720);
+        sc.getStylesheets().add(Theme.STYLESHEET);
+        sweepStage.setScene(sc);
+        sweepStage.show();
+        return sweepPane;
+    }
+
     /** File > Export steps: asks what and where, then renders and writes. */
     private void askExportSteps() {
         Run r = vs.run.get();
@@ -620,7 +646,8 @@ public final class MainWindow {
         scenarioPanel.show(s);
         stage.setTitle("ThrottleScope \u2014 " + s.name() + (file == null ? "" : "  (" + file.getFileName() + ")") + " \u2014 edited");
         if (vs.selectedCpu.get() >= legacy.info().cpus()) vs.selectedCpu.set(-1);
-        Run r = wasLegacy ? legacy : task;
+        Run r = pendingModel != null ? (pendingModel == Simulator.Model.LEGACY ? legacy : task) : wasLegacy ? legacy : task;
+        pendingModel = null;
         vs.cursor.set(-1);
         vs.run.set(r);
         vs.setRange(a, b);
