@@ -24,3 +24,4 @@ $J scenarios/02-pileup-hung-task.json --model legacy --at 7.3s --range 0s:8s --t
 $J scenarios/02-pileup-hung-task.json --view lesson --size 1600x1000 -o screenshots/lesson-pileup.png
 $J scenarios/01-seed-story-rwsem-reader.json --view whatif --size 1024x768 -o screenshots/what-if-1024x768.png
 # screenshots/sweep-window.png: mvn verify -Dtest=SweepWindowTest -Dts.look=/tmp && cp /tmp/sweep.png screenshots/sweep-window.png
+# screenshots/compare-task-lanes.png: mvn verify -Dtest=CompareTaskLanesTest -Dts.look=/tmp && cp /tmp/compare-task-lanes.png screenshots/

@@ -51,10 +51,21 @@ public final class CompareView extends SplitPane {
             v.viewEnd.bindBidirectional(main.viewEnd);
             v.selectedTask.bindBidirectional(main.selectedTask);
             v.selectedCpu.bindBidirectional(main.selectedCpu);
+            v.taskLanes.bindBidirectional(main.taskLanes);
         }
-        VBox lanes = new VBox(legacyTl, taskTl);
+        taskTl.laneScroll().bindBidirectional(legacyTl.laneScroll());     // the same task at the same height in both
+        lanes = new VBox(legacyTl, taskTl);
         VBox.setVgrow(legacyTl, Priority.ALWAYS);
         VBox.setVgrow(taskTl, Priority.ALWAYS);
+        HBox.setHgrow(legacyTl, Priority.ALWAYS);
+        HBox.setHgrow(taskTl, Priority.ALWAYS);
+        javafx.scene.control.ToggleButton taskLanes = new javafx.scene.control.ToggleButton("Task lanes (L)");
+        taskLanes.setId("compareTaskLanes");
+        taskLanes.selectedProperty().bindBidirectional(main.taskLanes);
+        taskLanes.setTooltip(new Tooltip("Each task's lane under both models: running, runnable, held off, parked, in D state"));
+        sideBySide.setId("compareSideBySide");
+        sideBySide.setTooltip(new Tooltip("The two models next to each other instead of one above the other"));
+        sideBySide.selectedProperty().addListener((o, a, b) -> arrange());
         Button first = new Button("First divergence (X)");
         first.setId("firstDivergence");
         first.setOnAction(e -> goToDivergence());
@@ -69,11 +80,12 @@ public final class CompareView extends SplitPane {
         divergenceLabel.setId("divergenceText");
         divergenceLabel.getStyleClass().add("divergence-text");
         divergenceLabel.setWrapText(true);
-        HBox bar = new HBox(8, first, new Label("longer than"), threshold, copy);
+        HBox bar = new HBox(8, first, new Label("longer than"), threshold, copy, taskLanes, sideBySide);
         bar.setPadding(new Insets(4));
         bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        VBox left = new VBox(bar, divergenceLabel, lanes, new Label("  Highlighted (magenta): a different task, or none, runs on that CPU in the other model for longer than the threshold."));
-        VBox.setVgrow(lanes, Priority.ALWAYS);
+        laneBox.getChildren().setAll(lanes);
+        VBox.setVgrow(laneBox, Priority.ALWAYS);
+        VBox left = new VBox(bar, divergenceLabel, laneBox, new Label("  Highlighted (magenta): a different task, or none, runs on that CPU in the other model for longer than the threshold."));
         buildTable();
         VBox right = new VBox(table);
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -81,6 +93,21 @@ public final class CompareView extends SplitPane {
         setDividerPositions(0.58);
         setOrientation(Orientation.HORIZONTAL);
     }
+
+    private javafx.scene.layout.Pane lanes;
+    private final VBox laneBox = new VBox();
+    final javafx.scene.control.ToggleButton sideBySide = new javafx.scene.control.ToggleButton("Side by side");
+
+    /** Stacked (one time axis above the other) or side by side (two columns, the same lanes level). */
+    private void arrange() {
+        lanes.getChildren().clear();
+        lanes = sideBySide.isSelected() ? new HBox(4, legacyTl, taskTl) : new VBox(legacyTl, taskTl);
+        VBox.setVgrow(lanes, Priority.ALWAYS);
+        laneBox.getChildren().setAll(lanes);
+        setDividerPositions(sideBySide.isSelected() ? 0.72 : 0.58);
+    }
+
+    public boolean sideBySide() { return sideBySide.isSelected(); }
 
     private void buildTable() {
         TableColumn<Comparison.Row, String> metric = new TableColumn<>("metric");

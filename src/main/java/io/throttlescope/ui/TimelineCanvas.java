@@ -134,7 +134,7 @@ public final class TimelineCanvas extends Region {
             lanes.add(new Lane(Kind.SECTION, 0, y, sectionH, "CPUs"));
             y += sectionH;
             for (int c = 0; c < info.cpus(); c++) { lanes.add(new Lane(Kind.CPU, c, y, cpuH, "CPU" + c)); y += cpuH; }
-            if (vs.taskLanes.get() && !cpuOnly) {
+            if (vs.taskLanes.get()) {             // compare mode too: the task lanes of both models, side by side or stacked
                 lanes.add(new Lane(Kind.SECTION, 1, y, sectionH, "Tasks"));
                 y += sectionH;
                 for (int g = 0; g < info.groups().length; g++) {
@@ -209,7 +209,10 @@ public final class TimelineCanvas extends Region {
 
     private double laneY(Lane l) { return rulerH + l.y() - vbar.getValue(); }
 
-    /** Compare mode: only the CPU lanes, with the differences to the other run highlighted. */
+    /** The lanes' vertical scroll position (compare mode keeps the two timelines' task lanes level). */
+    public javafx.beans.property.DoubleProperty laneScroll() { return vbar.valueProperty(); }
+
+    /** Compare mode: the CPU lanes (and task lanes if shown), no budgets, with the differences to the other run highlighted. */
     public void setCompare(boolean cpuOnly, io.throttlescope.trace.Divergence d) {
         this.cpuOnly = cpuOnly;
         this.divergence = d;
