@@ -696,7 +696,17 @@ public final class MainWindow {
         double[] story = io.throttlescope.view.StoryRange.of(r);     // open where the story is, not on the whole run
         vs.setRange(story[0], story[1]);
         if (compareBtn.isSelected()) setCompare(true);
-        lessonBar.open(real ? null : s);
+        List<Problem> lessonProblems = real ? List.of()
+                : io.throttlescope.view.LessonPlan.check(s, new java.util.EnumMap<>(java.util.Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
+        lessonBar.open(real || !lessonProblems.isEmpty() ? null : s);
+        if (!lessonProblems.isEmpty() && stage.isShowing()) {   // validate refuses such a file; the window opens it without its lesson
+            Alert a = new Alert(Alert.AlertType.WARNING, lessonProblems.stream().map(p -> p.format(path == null ? "the scenario" : path.getFileName().toString()))
+                    .collect(Collectors.joining("\n")), ButtonType.OK);
+            a.initOwner(stage);
+            a.setHeaderText("The lesson is left out: a stop's place never happens");
+            a.getDialogPane().setId("lessonProblems");
+            a.show();
+        }
         status.setText("Loaded " + s.name() + ": " + legacy.trace().size() + " events (" + legacy.label() + "), " + task.trace().size()
                 + " events (" + (real && task != legacy ? "simulated " : "") + task.label() + "). Press \u2192 to step.");
     }

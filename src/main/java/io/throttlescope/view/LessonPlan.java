@@ -42,9 +42,13 @@ public final class LessonPlan {
 
     /** Simulates the models the lesson uses and names every stop whose event never happens. */
     public static List<Problem> check(SimSpec spec) {
+        return check(spec, new EnumMap<>(Simulator.Model.class));
+    }
+
+    /** The same with runs already simulated (the window's): runs missing from the map are simulated and added. */
+    public static List<Problem> check(SimSpec spec, Map<Simulator.Model, Run> runs) {
         List<Problem> out = new ArrayList<>();
         if (spec.lesson() == null) return out;
-        Map<Simulator.Model, Run> runs = new EnumMap<>(Simulator.Model.class);
         for (Lesson.Stop s : spec.lesson().stops()) {
             if (!s.place().isEvent()) continue;
             for (Simulator.Model model : modelsOf(spec, s)) {

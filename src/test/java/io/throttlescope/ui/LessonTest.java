@@ -130,6 +130,22 @@ class LessonTest {
     }
 
     @Test
+    void theWindowOpensAFileWhoseLessonNeverHappensWithoutItsLessonAndSaysWhy(FxRobot robot, @org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String base = Files.readString(Path.of("scenarios/03-single-task-limited.json"));
+        Path f = dir.resolve("broken-lesson.json");
+        Files.writeString(f, base.substring(0, base.lastIndexOf('}')) + ", \"lesson\": {\"title\": \"t\", \"stops\": ["
+                + "{\"at\": {\"event\": \"parked\", \"task\": \"T\"}, \"model\": \"legacy\", \"text\": \"x\"}]}}");
+        robot.interact(() -> assertThat(w.openNow(f)).isTrue());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.lessonBar.active()).isFalse();
+        assertThat(w.lessonBar.isVisible()).isFalse();
+        assertThat(robot.lookup("#lessonProblems").queryAs(javafx.scene.control.DialogPane.class).getContentText())
+                .isEqualTo("broken-lesson.json:" + problems("{\"title\": \"t\", \"stops\": [{\"at\": {\"event\": \"parked\", \"task\": \"T\"}, \"model\": \"legacy\", \"text\": \"x\"}]}").get(0).line()
+                        + ":" + problems("{\"title\": \"t\", \"stops\": [{\"at\": {\"event\": \"parked\", \"task\": \"T\"}, \"model\": \"legacy\", \"text\": \"x\"}]}").get(0).col()
+                        + ": $.lesson.stops[0].at: the 1st parked event of T never happens under the legacy model");
+    }
+
+    @Test
     void aQuestionCanBeRevealedWithoutAGuess(FxRobot robot) {
         robot.interact(() -> w.lessonBar.show(2));
         WaitForAsyncUtils.waitForFxEvents();

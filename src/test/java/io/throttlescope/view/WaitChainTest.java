@@ -40,6 +40,27 @@ class WaitChainTest {
         assertThat(WaitChain.text(WaitChain.of(t, at(t, 7_300_000_000L), task(t, "Q#0")))).doesNotContain("behind writer");
     }
 
+    /** The pile-up's chain over time (legacy): the root stays R#1 on /G @ CPU0 while the debt is repaid, then the writer runs. */
+    @org.junit.jupiter.params.ParameterizedTest(name = "{0} ns")
+    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
+            "4500000000  | -1ms | 5s",      // just after R#1 was handed the read side with /G out of runtime
+            "6250000000  | -3ms | 7s",      // the first hung-task reports: the hog overran the 6 s refill by 3 ms
+            "9500000000  | 0    | 10s"})    // the debt repaid, one refill to go
+    void thePileUpChainAtSeveralTimes(long t, String runtime, String refill) {
+        Run r = run("02-pileup-hung-task.json", Simulator.Model.LEGACY);
+        assertThat(WaitChain.text(WaitChain.of(r, at(r, t), task(r, "W#0")))).isEqualTo("W#0 waits in D state (down_write) behind writer W#1"
+                + " \u2192 W#1 holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
+                + " \u2192 R#1 holds the read side of cgroup_threadgroup_rwsem"
+                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime " + runtime + ") until the refill at " + refill);
+    }
+
+    @Test
+    void atTheTenSecondRefillR1FinishesAndTheChainEndsAtTheRunningWriter() {
+        Run r = run("02-pileup-hung-task.json", Simulator.Model.LEGACY);
+        assertThat(WaitChain.text(WaitChain.of(r, at(r, 10_000_100_000L), task(r, "W#0"))))
+                .isEqualTo("W#0 waits in D state (down_write) behind writer W#1 \u2192 W#1 is running on CPU1 (in the kernel)");
+    }
+
     @Test
     void theSeedStoryAndAParkedTask() {
         Run legacy = run("01-seed-story-rwsem-reader.json", Simulator.Model.LEGACY);
