@@ -156,7 +156,7 @@ public final class ScenarioLoader {
     // ----------------------------------------------------------------- helpers
 
     /** A suggestion, while problems are still being listed (a file of a million misspellings gets none after the first thousand). */
-    private String mean(String found, java.util.Collection<String> known) {
+    String mean(String found, java.util.Collection<String> known) {
         return problems.size() >= MAX_PROBLEMS ? "" : Suggest.didYouMean(found, known);
     }
 
@@ -165,7 +165,7 @@ public final class ScenarioLoader {
     private long unlisted;
 
     /** A problem; whatever of the file's text it quotes is escaped, so a value cannot forge a line or drive the terminal. */
-    private void problem(Node n, String msg) {
+    void problem(Node n, String msg) {
         if (problems.size() >= MAX_PROBLEMS) {
             unlisted++;
             return;
@@ -173,7 +173,7 @@ public final class ScenarioLoader {
         problems.add(new Problem(n.line(), n.col(), io.throttlescope.text.Escape.shortPath(n.path()), io.throttlescope.text.Escape.message(msg)));
     }
 
-    private static String describe(Node n) {
+    static String describe(Node n) {
         if (n instanceof Str s) return "the string \"" + s.value() + "\"";
         if (n instanceof Num x) return "the number " + x.text();
         if (n instanceof Bool b) return b.value() ? "true" : "false";
@@ -183,7 +183,7 @@ public final class ScenarioLoader {
     }
 
     /** Reports unknown keys of an object with a suggestion; returns false if it is not an object. */
-    private Obj object(Node n, List<String> allowed, String what) {
+    Obj object(Node n, List<String> allowed, String what) {
         if (!(n instanceof Obj o)) {
             problem(n, "found " + describe(n) + ", expected " + what);
             return null;
@@ -200,19 +200,19 @@ public final class ScenarioLoader {
         return o;
     }
 
-    private Node required(Obj o, String key) {
+    Node required(Obj o, String key) {
         Node n = o.members().get(key);
         if (n == null) problems.add(new Problem(o.line(), o.col(), o.path(), "the required key \"" + key + "\" is missing"));
         return n;
     }
 
-    private String string(Node n, String what) {
+    String string(Node n, String what) {
         if (n instanceof Str s) return s.value();
         problem(n, "found " + describe(n) + ", expected " + what);
         return null;
     }
 
-    private Long integer(Node n, long lo, long hi, String what) {
+    Long integer(Node n, long lo, long hi, String what) {
         if (n instanceof Num x) {
             try {
                 long v = Long.parseLong(x.text());
@@ -237,7 +237,7 @@ public final class ScenarioLoader {
     }
 
     /** A fixed duration (kernel settings, notes). */
-    private Long fixedDuration(Node n) {
+    Long fixedDuration(Node n) {
         Dur d = duration(n);
         if (d == null) return null;
         if (d instanceof Dur.Fixed f) return f.ns();
@@ -358,7 +358,7 @@ public final class ScenarioLoader {
         List<ActionSpec> actions = o.members().containsKey("actions")
                 ? actions(o.members().get("actions"), tasks, knownGroups, cgroups) : List.of();
         List<SimSpec.Note> notes = o.members().containsKey("notes") ? notes(o.members().get("notes")) : List.of();
-        io.throttlescope.sim.spec.Lesson lesson = o.members().containsKey("lesson") ? lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet()) : null;
+        io.throttlescope.sim.spec.Lesson lesson = o.members().containsKey("lesson") ? new LessonLoader(this).lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet()) : null;
         for (String p : knownGroups) if (!cgroups.containsKey(p) && !p.equals("/")) cgroups.put(p, CgroupSpec.unlimited(p));
         if (!problems.isEmpty()) return null;
         return new SimSpec(name, description, model, kernel, duration, seed, cgroups, lockTypes,
@@ -946,112 +946,5 @@ public final class ScenarioLoader {
             if (t != null && text != null) out.add(new SimSpec.Note(t, text));
         }
         return out;
-    }
-
-    // ----------------------------------------------------------------- lesson
-
-    private static final List<String> LESSON_KEYS = List.of("title", "stops");
-    private static final List<String> STOP_KEYS = List.of("at", "model", "range", "highlight", "views", "text", "question");
-
-    private io.throttlescope.sim.spec.Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks) {
-        Obj o = object(n, LESSON_KEYS, "{\"title\": \"...\", \"stops\": [...]}");
-        if (o == null) return null;
-        Node tn = required(o, "title"), sn = required(o, "stops");
-        String title = tn == null ? null : string(tn, "the lesson's title");
-        if (!(sn instanceof Arr a) || a.items().isEmpty()) {
-            if (sn != null) problem(sn, "found " + describe(sn) + ", expected a non-empty array of stops");
-            return null;
-        }
-        Set<String> names = new LinkedHashSet<>();
-        for (TaskSpec t : tasks) names.add(t.name());
-        List<io.throttlescope.sim.spec.Lesson.Stop> stops = new ArrayList<>();
-        for (Node item : a.items()) {
-            Obj s = object(item, STOP_KEYS, "a stop: {\"at\": ..., \"text\": \"...\"}");
-            if (s == null) continue;
-            Node at = required(s, "at"), tx = required(s, "text");
-            io.throttlescope.sim.spec.Lesson.Place place = at == null ? null : place(at, names);
-            String text = tx == null ? null : string(tx, "the stop's text");
-            String model = null;
-            if (s.members().containsKey("model")) {
-                model = string(s.members().get("model"), "\"legacy\", \"task\" or \"both\"");
-                if (model != null && !List.of("legacy", "task", "both").contains(model)) {
-                    problem(s.members().get("model"), "found \"" + model + "\", expected \"legacy\", \"task\" or \"both\"");
-                    model = null;
-                }
-            }
-            long r0 = -1, r1 = -1;
-            if (s.members().containsKey("range")) {
-                String r = string(s.members().get("range"), "\"START:END\", e.g. \"0ms:40ms\"");
-                String[] p = r == null ? new String[0] : r.split(":");
-                long x = p.length == 2 ? DurationText.parse(p[0].strip()) : -1, y = p.length == 2 ? DurationText.parse(p[1].strip()) : -1;
-                if (x < 0 || y <= x) problem(s.members().get("range"), "found \"" + r + "\", expected \"START:END\" with START before END, e.g. \"0ms:40ms\"");
-                else { r0 = x; r1 = y; }
-            }
-            String task = null, cgroup = null, lock = null;
-            if (s.members().containsKey("highlight")) {
-                Obj h = object(s.members().get("highlight"), List.of("task", "cgroup", "lock"), "{\"task\": T, \"cgroup\": G, \"lock\": L}");
-                if (h != null && h.members().containsKey("task")) task = taskName(h.members().get("task"), names);
-                if (h != null && h.members().containsKey("cgroup")) cgroup = named(h.members().get("cgroup"), cgroups, "cgroup");
-                if (h != null && h.members().containsKey("lock")) lock = named(h.members().get("lock"), locks, "lock");
-            }
-            List<String> views = null;
-            if (s.members().containsKey("views")) {
-                Node vn = s.members().get("views");
-                views = new ArrayList<>();
-                if (vn instanceof Arr va) for (Node v : va.items()) { String x = named(v, io.throttlescope.sim.spec.Lesson.VIEWS, "view"); if (x != null) views.add(x); }
-                else problem(vn, "found " + describe(vn) + ", expected an array of views from " + String.join(", ", io.throttlescope.sim.spec.Lesson.VIEWS));
-            }
-            io.throttlescope.sim.spec.Lesson.Question q = s.members().containsKey("question") ? question(s.members().get("question")) : null;
-            if (place != null && text != null) stops.add(new io.throttlescope.sim.spec.Lesson.Stop(place, model, r0, r1, task, cgroup, lock, views, text, q,
-                    item.line(), item.col(), item.path()));
-        }
-        return title == null ? null : new io.throttlescope.sim.spec.Lesson(title, stops);
-    }
-
-    /** A name that must be one of the given ones (a cgroup, lock or view), with a suggestion otherwise. */
-    private String named(Node n, java.util.Collection<String> names, String what) {
-        String t = string(n, "a " + what + " name");
-        if (t != null && !names.contains(t)) { problem(n, "no " + what + " \"" + t + "\"" + mean(t, names)); return null; }
-        return t;
-    }
-
-    private String taskName(Node n, Set<String> names) {
-        String t = string(n, "a task name");
-        if (t != null && !names.contains(t)) { problem(n, "no task \"" + t + "\"" + mean(t, names)); return null; }
-        return t;
-    }
-
-    /** "15ms", or {"event": "parked", "task": "R", "nth": 1}. */
-    private io.throttlescope.sim.spec.Lesson.Place place(Node n, Set<String> names) {
-        if (n instanceof Str) {
-            Long t = fixedDuration(n);
-            return t == null ? null : new io.throttlescope.sim.spec.Lesson.Place(t, null, null, 0);
-        }
-        Obj o = object(n, List.of("event", "task", "nth"), "a time, or {\"event\": KIND, \"task\": T, \"nth\": N}");
-        if (o == null) return null;
-        Node kn = required(o, "event");
-        String kind = kn == null ? null : string(kn, "an event kind");
-        List<String> kinds = new ArrayList<>();
-        for (io.throttlescope.sim.EventKind k : io.throttlescope.sim.EventKind.values()) kinds.add(k.jsonName);
-        if (kind != null && !kinds.contains(kind)) { problem(kn, "no event kind \"" + kind + "\"" + mean(kind, kinds)); kind = null; }
-        String task = o.members().containsKey("task") ? taskName(o.members().get("task"), names) : null;
-        int nth = 1;
-        if (o.members().containsKey("nth")) { Long v = integer(o.members().get("nth"), 1, 1_000_000, "N >= 1"); if (v != null) nth = v.intValue(); }
-        return kind == null ? null : new io.throttlescope.sim.spec.Lesson.Place(-1, kind, task, nth);
-    }
-
-    private io.throttlescope.sim.spec.Lesson.Question question(Node n) {
-        Obj o = object(n, List.of("ask", "choices", "answer", "why"), "{\"ask\": ..., \"choices\": [...], \"answer\": N, \"why\": ...}");
-        if (o == null) return null;
-        Node an = required(o, "ask"), cn = required(o, "choices"), rn = required(o, "answer"), wn = required(o, "why");
-        String ask = an == null ? null : string(an, "the question");
-        String why = wn == null ? null : string(wn, "why the answer is right");
-        List<String> choices = new ArrayList<>();
-        if (cn instanceof Arr ca) for (Node c : ca.items()) { String x = string(c, "a choice"); if (x != null) choices.add(x); }
-        else if (cn != null) problem(cn, "found " + describe(cn) + ", expected an array of choices");
-        if (cn != null && choices.size() < 2) problem(cn, "a question needs at least two choices");
-        Long answer = rn == null ? null : integer(rn, 0, Math.max(0, choices.size() - 1), "the index of the right choice (0-based)");
-        if (ask == null || why == null || answer == null || choices.size() < 2) return null;
-        return new io.throttlescope.sim.spec.Lesson.Question(ask, choices, answer.intValue(), why);
     }
 }

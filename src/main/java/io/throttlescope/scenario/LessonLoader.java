@@ -1,0 +1,129 @@
+package io.throttlescope.scenario;
+
+import io.throttlescope.scenario.JsonTree.Arr;
+import io.throttlescope.scenario.JsonTree.Node;
+import io.throttlescope.scenario.JsonTree.Obj;
+import io.throttlescope.scenario.JsonTree.Str;
+import io.throttlescope.sim.spec.Lesson;
+import io.throttlescope.sim.spec.TaskSpec;
+
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The {@code lesson} section: ordered stops, each checked like the rest of the file (names of tasks,
+ * cgroups, locks and views, the place, the range, the question). Whether a stop's place happens is
+ * checked by simulating ({@link io.throttlescope.view.LessonPlan#check}), as validate does.
+ */
+final class LessonLoader {
+    private final ScenarioLoader l;
+
+    LessonLoader(ScenarioLoader loader) { this.l = loader; }
+
+    private static final List<String> LESSON_KEYS = List.of("title", "stops");
+    private static final List<String> STOP_KEYS = List.of("at", "model", "range", "highlight", "views", "text", "question");
+
+    Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks) {
+        Obj o = l.object(n, LESSON_KEYS, "{\"title\": \"...\", \"stops\": [...]}");
+        if (o == null) return null;
+        Node tn = l.required(o, "title"), sn = l.required(o, "stops");
+        String title = tn == null ? null : l.string(tn, "the lesson's title");
+        if (!(sn instanceof Arr a) || a.items().isEmpty()) {
+            if (sn != null) l.problem(sn, "found " + l.describe(sn) + ", expected a non-empty array of stops");
+            return null;
+        }
+        Set<String> names = new LinkedHashSet<>();
+        for (TaskSpec t : tasks) names.add(t.name());
+        List<Lesson.Stop> stops = new ArrayList<>();
+        for (Node item : a.items()) {
+            Obj s = l.object(item, STOP_KEYS, "a stop: {\"at\": ..., \"text\": \"...\"}");
+            if (s == null) continue;
+            Node at = l.required(s, "at"), tx = l.required(s, "text");
+            Lesson.Place place = at == null ? null : place(at, names);
+            String text = tx == null ? null : l.string(tx, "the stop's text");
+            String model = null;
+            if (s.members().containsKey("model")) {
+                model = l.string(s.members().get("model"), "\"legacy\", \"task\" or \"both\"");
+                if (model != null && !List.of("legacy", "task", "both").contains(model)) {
+                    l.problem(s.members().get("model"), "found \"" + model + "\", expected \"legacy\", \"task\" or \"both\"");
+                    model = null;
+                }
+            }
+            long r0 = -1, r1 = -1;
+            if (s.members().containsKey("range")) {
+                String r = l.string(s.members().get("range"), "\"START:END\", e.g. \"0ms:40ms\"");
+                String[] p = r == null ? new String[0] : r.split(":");
+                long x = p.length == 2 ? DurationText.parse(p[0].strip()) : -1, y = p.length == 2 ? DurationText.parse(p[1].strip()) : -1;
+                if (x < 0 || y <= x) l.problem(s.members().get("range"), "found \"" + r + "\", expected \"START:END\" with START before END, e.g. \"0ms:40ms\"");
+                else { r0 = x; r1 = y; }
+            }
+            String task = null, cgroup = null, lock = null;
+            if (s.members().containsKey("highlight")) {
+                Obj h = l.object(s.members().get("highlight"), List.of("task", "cgroup", "lock"), "{\"task\": T, \"cgroup\": G, \"lock\": L}");
+                if (h != null && h.members().containsKey("task")) task = taskName(h.members().get("task"), names);
+                if (h != null && h.members().containsKey("cgroup")) cgroup = named(h.members().get("cgroup"), cgroups, "cgroup");
+                if (h != null && h.members().containsKey("lock")) lock = named(h.members().get("lock"), locks, "lock");
+            }
+            List<String> views = null;
+            if (s.members().containsKey("views")) {
+                Node vn = s.members().get("views");
+                views = new ArrayList<>();
+                if (vn instanceof Arr va) for (Node v : va.items()) { String x = named(v, Lesson.VIEWS, "view"); if (x != null) views.add(x); }
+                else l.problem(vn, "found " + l.describe(vn) + ", expected an array of views from " + String.join(", ", Lesson.VIEWS));
+            }
+            Lesson.Question q = s.members().containsKey("question") ? question(s.members().get("question")) : null;
+            if (place != null && text != null) stops.add(new Lesson.Stop(place, model, r0, r1, task, cgroup, lock, views, text, q,
+                    item.line(), item.col(), item.path()));
+        }
+        return title == null ? null : new Lesson(title, stops);
+    }
+
+    /** A name that must be one of the given ones (a cgroup, lock or view), with a suggestion otherwise. */
+    private String named(Node n, java.util.Collection<String> names, String what) {
+        String t = l.string(n, "a " + what + " name");
+        if (t != null && !names.contains(t)) { l.problem(n, "no " + what + " \"" + t + "\"" + l.mean(t, names)); return null; }
+        return t;
+    }
+
+    private String taskName(Node n, Set<String> names) {
+        String t = l.string(n, "a task name");
+        if (t != null && !names.contains(t)) { l.problem(n, "no task \"" + t + "\"" + l.mean(t, names)); return null; }
+        return t;
+    }
+
+    /** "15ms", or {"event": "parked", "task": "R", "nth": 1}. */
+    private Lesson.Place place(Node n, Set<String> names) {
+        if (n instanceof Str) {
+            Long t = l.fixedDuration(n);
+            return t == null ? null : new Lesson.Place(t, null, null, 0);
+        }
+        Obj o = l.object(n, List.of("event", "task", "nth"), "a time, or {\"event\": KIND, \"task\": T, \"nth\": N}");
+        if (o == null) return null;
+        Node kn = l.required(o, "event");
+        String kind = kn == null ? null : l.string(kn, "an event kind");
+        List<String> kinds = new ArrayList<>();
+        for (io.throttlescope.sim.EventKind k : io.throttlescope.sim.EventKind.values()) kinds.add(k.jsonName);
+        if (kind != null && !kinds.contains(kind)) { l.problem(kn, "no event kind \"" + kind + "\"" + l.mean(kind, kinds)); kind = null; }
+        String task = o.members().containsKey("task") ? taskName(o.members().get("task"), names) : null;
+        int nth = 1;
+        if (o.members().containsKey("nth")) { Long v = l.integer(o.members().get("nth"), 1, 1_000_000, "N >= 1"); if (v != null) nth = v.intValue(); }
+        return kind == null ? null : new Lesson.Place(-1, kind, task, nth);
+    }
+
+    private Lesson.Question question(Node n) {
+        Obj o = l.object(n, List.of("ask", "choices", "answer", "why"), "{\"ask\": ..., \"choices\": [...], \"answer\": N, \"why\": ...}");
+        if (o == null) return null;
+        Node an = l.required(o, "ask"), cn = l.required(o, "choices"), rn = l.required(o, "answer"), wn = l.required(o, "why");
+        String ask = an == null ? null : l.string(an, "the question");
+        String why = wn == null ? null : l.string(wn, "why the answer is right");
+        List<String> choices = new ArrayList<>();
+        if (cn instanceof Arr ca) for (Node c : ca.items()) { String x = l.string(c, "a choice"); if (x != null) choices.add(x); }
+        else if (cn != null) l.problem(cn, "found " + l.describe(cn) + ", expected an array of choices");
+        if (cn != null && choices.size() < 2) l.problem(cn, "a question needs at least two choices");
+        Long answer = rn == null ? null : l.integer(rn, 0, Math.max(0, choices.size() - 1), "the index of the right choice (0-based)");
+        if (ask == null || why == null || answer == null || choices.size() < 2) return null;
+        return new Lesson.Question(ask, choices, answer.intValue(), why);
+    }
+}
