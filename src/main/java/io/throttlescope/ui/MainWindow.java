@@ -207,7 +207,10 @@ public final class MainWindow {
         MenuItem park = item("Next park (P)", this::nextPark);
         MenuItem hung = item("Next hung task (H)", () -> step(1, kind(EventKind.HUNG_TASK)));
         MenuItem jumpTo = item("Jump to time\u2026 (Ctrl+G)", this::askTime);
-        Menu go = new Menu("_Go", null, next, prev, thr, park, hung, jumpTo);
+        MenuItem nextStop = item("Next lesson stop (N)", () -> lessonBar.next());
+        MenuItem prevStop = item("Previous lesson stop (Shift+N)", () -> lessonBar.previous());
+        Menu go = new Menu("_Go", null, next, prev, thr, park, hung, jumpTo, new SeparatorMenuItem(), nextStop, prevStop);
+        go.setOnShowing(e -> { nextStop.setDisable(!lessonBar.active()); prevStop.setDisable(!lessonBar.active() || lessonBar.stop() <= 0); });
         MenuItem keys = item("Keyboard shortcuts (?)", this::showShortcuts);
         Menu help = new Menu("_Help", null, keys);
         MenuItem sweepItem = item("_Sweep a parameter\u2026", this::openSweep);
