@@ -53,14 +53,15 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
                     b.nrThrottled, b.throttledTime / 1000, b.nrBurst, b.burstTime / 1000, local / 1000));
         }
         Map<String, TaskStat> ts = new LinkedHashMap<>();
-        List<List<Syscall>> byTask = new ArrayList<>();
-        for (int i = 0; i < s.tasks.length; i++) byTask.add(new ArrayList<>());
-        for (int i = 0; i < s.syscalls.size(); i++) {
-            long exit = s.syscalls.exitNs(i);
-            byTask.get(s.syscalls.task(i)).add(new Syscall(s.strings().get(s.syscalls.name(i)), s.syscalls.enterNs(i), exit < 0 ? null : exit));
-        }
+        int[] count = new int[s.tasks.length];             // each task's syscalls: an index into the run's log, read lazily
+        for (int i = 0; i < s.syscalls.size(); i++) count[s.syscalls.task(i)]++;
+        int[][] byTask = new int[s.tasks.length][];
+        for (int t = 0; t < byTask.length; t++) byTask[t] = new int[count[t]];
+        java.util.Arrays.fill(count, 0);
+        for (int i = 0; i < s.syscalls.size(); i++) { int t = s.syscalls.task(i); byTask[t][count[t]++] = i; }
+        List<String> strings = List.copyOf(s.strings());
         for (Task t : s.tasks) {
-            List<Syscall> sc = byTask.get(t.id);
+            List<Syscall> sc = new SyscallList(s.syscalls, strings, byTask[t.id]);
             List<LockWait> lw = new ArrayList<>();
             for (Task.LockWait w : t.lockWaits) lw.add(new LockWait(w.lock, w.op, w.start, w.acquired < 0 ? null : w.acquired));
             long[] in = t.timeIn;

@@ -8,7 +8,7 @@ import java.util.Arrays;
  * not copied at every young collection (per-task growing arrays made the simulator twice as slow).
  */
 final class SyscallLog {
-    private static final int SHIFT = 18, CHUNK = 1 << SHIFT, MASK = CHUNK - 1;
+    private static final int SHIFT = 15, CHUNK = 1 << SHIFT, MASK = CHUNK - 1;
     private long[][] who = new long[8][];     // task << 32 | name index
     private long[][] enter = new long[8][];
     private long[][] exit = new long[8][];

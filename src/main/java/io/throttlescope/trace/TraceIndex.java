@@ -11,7 +11,7 @@ import java.util.Arrays;
  * after any event is a copy plus at most that many replayed events.
  */
 public final class TraceIndex {
-    public static final int KEYFRAME = 1024;
+    public static final int KEYFRAME = 4096;
 
     private final Trace trace;
     private final RunInfo info;
@@ -42,6 +42,10 @@ public final class TraceIndex {
         void add(long time, long value, EventKind kind) {
             if (n == t.length) { t = Arrays.copyOf(t, n * 2); v = Arrays.copyOf(v, n * 2); k = Arrays.copyOf(k, n * 2); }
             t[n] = time; v[n] = value; k[n] = (byte) (kind == null ? -1 : kind.ordinal()); n++;
+        }
+
+        void trim() {
+            if (t.length != n) { t = Arrays.copyOf(t, n); v = Arrays.copyOf(v, n); k = Arrays.copyOf(k, n); }
         }
 
         /** The kind of event that made point i (null if none recorded). */
@@ -103,6 +107,9 @@ public final class TraceIndex {
                 marks[nMarks++] = i;
             }
         }
+        marks = Arrays.copyOf(marks, nMarks);      // the index is complete: no growth slack is kept
+        for (Slices[] lanes : new Slices[][] {cpu, task, held, member}) for (Slices l : lanes) l.trim();
+        for (Series[] ss : new Series[][] {pool, quota, period, remaining}) for (Series x : ss) if (x != null) x.trim();
     }
 
     /** The kinds drawn as marks on the timeline. */

@@ -106,8 +106,21 @@ public final class UiBench {
                 (legacy.trace().bytesPerEvent() + task.trace().bytesPerEvent()) / 2));
         sb.append(String.format(Locale.ROOT, "heap with the window open, after GC: %.0f MB, %.1f bytes an event of both runs%n",
                 heap / 1e6, (double) heap / events));
+        if (System.getenv("TS_HISTOGRAM") != null) sb.append(histogram());      // where the heap goes, for work on the index
         stage.close();
         return sb.toString();
+    }
+
+    /** The JVM's class histogram of this process, top 25 lines (jcmd GC.class_histogram). */
+    private static String histogram() {
+        try {
+            Process p = new ProcessBuilder("jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.class_histogram")
+                    .redirectErrorStream(true).start();
+            String[] lines = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n");
+            return String.join("\n", java.util.Arrays.copyOfRange(lines, 0, Math.min(25, lines.length))) + "\n";
+        } catch (java.io.IOException e) {
+            return "(no histogram: " + e.getMessage() + ")\n";
+        }
     }
 
     private static String line(String what, List<Long> ns) {
