@@ -66,6 +66,24 @@ public final class Slices {
         return lo;
     }
 
+    /**
+     * Index of the first interval at or after {@code from} that ends after t, by galloping from
+     * {@code from}: walking a lane left to right a pixel column at a time costs the log of the
+     * intervals in a column, not of the lane.
+     */
+    public int firstEndingAfterFrom(int from, long t) {
+        if (from >= size || end(from) > t) return from;
+        int lo = from, step = 1, hi = from + 1;          // end(lo) <= t
+        while (hi < size && end(hi) <= t) { lo = hi; step <<= 1; hi = lo + step; }
+        hi = Math.min(hi, size);
+        lo++;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (end(mid) <= t) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+    }
+
     /** The interval covering t, or -1. */
     public int at(long t) {
         int i = firstEndingAfter(t);

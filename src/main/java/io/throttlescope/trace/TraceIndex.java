@@ -108,8 +108,14 @@ public final class TraceIndex {
             }
         }
         marks = Arrays.copyOf(marks, nMarks);      // the index is complete: no growth slack is kept
+        int nr = 0;                                // the ruler's few marks apart: a redraw need not walk the lanes' many
+        for (int m = 0; m < nMarks; m++) if (isRulerMark(trace.kind(marks[m]))) nr++;
+        rulerMarks = new int[nr];
+        nr = 0;
+        for (int m = 0; m < nMarks; m++) if (isRulerMark(trace.kind(marks[m]))) rulerMarks[nr++] = marks[m];
         for (Slices[] lanes : new Slices[][] {cpu, task, held, member}) for (Slices l : lanes) l.trim();
         for (Series[] ss : new Series[][] {pool, quota, period, remaining}) for (Series x : ss) if (x != null) x.trim();
+        laneMarks();                               // here, off the FX thread, not in the first redraw
     }
 
     /** The kinds drawn as marks on the timeline. */
@@ -118,6 +124,72 @@ public final class TraceIndex {
             case THROTTLE, UNTHROTTLE, TASK_WORK_ADDED, PARKED, UNPARKED, SLACK_TIMER, HUNG_TASK, NOTE, FAULT -> true;
             default -> false;
         };
+    }
+
+    /** The kinds drawn on the time ruler: slack timer, hung-task report, note, fault. */
+    public static boolean isRulerMark(EventKind k) {
+        return k == EventKind.SLACK_TIMER || k == EventKind.HUNG_TASK || k == EventKind.NOTE || k == EventKind.FAULT;
+    }
+
+    private int[] rulerMarks = new int[0];
+
+    public int rulerMarkCount() { return rulerMarks.length; }
+    public int rulerMark(int i) { return rulerMarks[i]; }
+
+    /** Index into the ruler's marks of the first at or after time t. */
+    public int firstRulerMarkAtOrAfter(long t) {
+        int lo = 0, hi = rulerMarks.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (trace.time(rulerMarks[mid]) < t) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+    }
+
+    private volatile int[][] cpuMarks, taskMarks;
+
+    /** The lane marks (throttle, unthrottle, task work, park, unpark, hung-task report) of CPU c, in time order. */
+    public int[] cpuMarks(int c) { laneMarks(); return cpuMarks[c]; }
+
+    /** The lane marks of task t, in time order. */
+    public int[] taskMarks(int t) { laneMarks(); return taskMarks[t]; }
+
+    /** Each lane's marks: a redraw walks only the lanes on screen, not every mark of the run. */
+    private synchronized void laneMarks() {
+        if (taskMarks != null) return;
+        int nc = info.cpus(), nt = info.tasks().length;
+        int[] cn = new int[nc], tn = new int[nt];
+        for (int m = 0; m < nMarks; m++) {
+            int e = marks[m];
+            if (isRulerMark(trace.kind(e)) && trace.kind(e) != EventKind.HUNG_TASK) continue;
+            int c = trace.cpu(e), t = trace.task(e);
+            if (c >= 0 && c < nc) cn[c]++;
+            if (t >= 0 && t < nt) tn[t]++;
+        }
+        int[][] cm = new int[nc][], tm = new int[nt][];
+        for (int c = 0; c < nc; c++) cm[c] = new int[cn[c]];
+        for (int t = 0; t < nt; t++) tm[t] = new int[tn[t]];
+        Arrays.fill(cn, 0);
+        Arrays.fill(tn, 0);
+        for (int m = 0; m < nMarks; m++) {
+            int e = marks[m];
+            if (isRulerMark(trace.kind(e)) && trace.kind(e) != EventKind.HUNG_TASK) continue;
+            int c = trace.cpu(e), t = trace.task(e);
+            if (c >= 0 && c < nc) cm[c][cn[c]++] = e;
+            if (t >= 0 && t < nt) tm[t][tn[t]++] = e;
+        }
+        cpuMarks = cm;
+        taskMarks = tm;
+    }
+
+    /** Index into a lane's marks of the first at or after time t. */
+    public int firstAtOrAfter(int[] laneMarks, long t) {
+        int lo = 0, hi = laneMarks.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (trace.time(laneMarks[mid]) < t) lo = mid + 1; else hi = mid;
+        }
+        return lo;
     }
 
     public int markCount() { return nMarks; }

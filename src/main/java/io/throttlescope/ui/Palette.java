@@ -46,11 +46,24 @@ public final class Palette {
     public static final Color LABEL_BG = Theme.colour("label-bg");
     public static final Color RULER_BG = Theme.colour("ruler-bg");
 
-    private static final Map<Color, Paint> HATCH = new HashMap<>();
+    private static final Map<Color, Paint> HATCH = new java.util.IdentityHashMap<>();   // the same Color objects ask again and again
 
     public static Color task(int i) { return TASK[Math.floorMod(i, TASK.length)]; }
 
     public static int taskColourCount() { return TASK.length; }
+
+    private static Paint[] hatchedTask;
+
+    /** Task i's colour hatched (kernel mode), without a map lookup: the lanes ask for it at every pixel column. */
+    public static Paint hatchedTask(int i) {
+        Paint[] h = hatchedTask;
+        if (h == null || h.length != TASK.length) {
+            h = new Paint[TASK.length];
+            for (int k = 0; k < h.length; k++) h[k] = hatched(TASK[k]);
+            hatchedTask = h;
+        }
+        return h[Math.floorMod(i, TASK.length)];
+    }
 
     /** Text that reads on a fill: white on dark colours, the text colour on light ones. */
     public static Color inkOn(Color fill) {
@@ -63,16 +76,24 @@ public final class Palette {
         return HATCH.computeIfAbsent(c, col -> {
             int n = 8;
             WritableImage img = new WritableImage(n, n);
-            Color dark = col.getBrightness() < 0.35 ? col.deriveColor(0, 0.6, 2.2, 1) : col.deriveColor(0, 1, 0.55, 1);
+            Color dark = hatchStripe(col);
             for (int y = 0; y < n; y++) {
                 for (int x = 0; x < n; x++) {
-                    boolean stripe = Math.floorMod(x + y, n) < 3;
+                    boolean stripe = onStripe(x, y);
                     img.getPixelWriter().setColor(x, y, stripe ? dark : col);
                 }
             }
             return new ImagePattern(img, 0, 0, n, n, false);
         });
     }
+
+    /** The stripe colour of a hatched colour. */
+    public static Color hatchStripe(Color col) {
+        return col.getBrightness() < 0.35 ? col.deriveColor(0, 0.6, 2.2, 1) : col.deriveColor(0, 1, 0.55, 1);
+    }
+
+    /** Whether pixel (x, y) of a hatched fill is on a stripe (the pattern is anchored at the canvas's origin). */
+    public static boolean onStripe(int x, int y) { return Math.floorMod(x + y, 8) < 3; }
 
     /** The line colour of CPU c in the budget lanes. */
     public static Color cpu(int c) { return TASK[Math.floorMod(c * 3 + 1, TASK.length)]; }

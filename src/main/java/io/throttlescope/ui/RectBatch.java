@@ -4,34 +4,60 @@ import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Paint;
 
 import java.util.Arrays;
-import java.util.IdentityHashMap;
-import java.util.Map;
 
 /**
  * Rectangles collected per paint and drawn with one setFill each (Canvas records every setFill,
- * and many of them make a frame slow: see the project's JavaFX notes).
+ * and many of them make a frame slow: see the project's JavaFX notes). A frame uses a few dozen
+ * paints at most, found by identity in a short array; a rectangle that continues the previous one
+ * of its paint (same row, touching) widens it instead of adding another.
  */
 final class RectBatch {
-    private static final class Bucket {
-        double[] r = new double[64];
-        int n;
-    }
-
-    private final Map<Paint, Bucket> buckets = new IdentityHashMap<>();
+    private Paint[] paints = new Paint[32];
+    private double[][] rects = new double[32][];
+    private int[] sizes = new int[32];
+    private int nPaints;
+    private int last = -1;
 
     void add(Paint p, double x, double y, double w, double h) {
-        Bucket b = buckets.computeIfAbsent(p, k -> new Bucket());
-        if (b.n + 4 > b.r.length) b.r = Arrays.copyOf(b.r, b.r.length * 2);
-        b.r[b.n++] = x; b.r[b.n++] = y; b.r[b.n++] = w; b.r[b.n++] = h;
+        int b = last >= 0 && paints[last] == p ? last : bucket(p);
+        last = b;
+        double[] r = rects[b];
+        int n = sizes[b];
+        if (n >= 4 && r[n - 3] == y && r[n - 1] == h && r[n - 4] + r[n - 2] == x) {   // continues the last one: widen it
+            r[n - 2] += w;
+            return;
+        }
+        if (n + 4 > r.length) rects[b] = r = Arrays.copyOf(r, r.length * 2);
+        r[n] = x; r[n + 1] = y; r[n + 2] = w; r[n + 3] = h;
+        sizes[b] = n + 4;
+    }
+
+    private int bucket(Paint p) {
+        for (int i = 0; i < nPaints; i++) if (paints[i] == p) return i;
+        if (nPaints == paints.length) {
+            paints = Arrays.copyOf(paints, nPaints * 2);
+            rects = Arrays.copyOf(rects, nPaints * 2);
+            sizes = Arrays.copyOf(sizes, nPaints * 2);
+        }
+        paints[nPaints] = p;
+        rects[nPaints] = new double[256];
+        return nPaints++;
     }
 
     void flush(GraphicsContext g) {
-        for (Map.Entry<Paint, Bucket> e : buckets.entrySet()) {
-            Bucket b = e.getValue();
-            if (b.n == 0) continue;
-            g.setFill(e.getKey());
-            for (int i = 0; i < b.n; i += 4) g.fillRect(b.r[i], b.r[i + 1], b.r[i + 2], b.r[i + 3]);
-            b.n = 0;
+        for (int i = 0; i < nPaints; i++) {
+            int n = sizes[i];
+            if (n == 0) continue;
+            double[] r = rects[i];
+            g.setFill(paints[i]);
+            for (int k = 0; k < n; k += 4) g.fillRect(r[k], r[k + 1], r[k + 2], r[k + 3]);
+            sizes[i] = 0;
+        }
+        last = -1;
+        if (nPaints > 64) {                 // paints made afresh each frame would pile up: start over
+            Arrays.fill(paints, null);
+            Arrays.fill(rects, null);
+            nPaints = 0;
         }
     }
 }

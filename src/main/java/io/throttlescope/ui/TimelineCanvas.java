@@ -331,10 +331,8 @@ public final class TimelineCanvas extends Region {
         g.setFill(Palette.IDLE);
         g.fillRect(labelW, y + 2, plotW(), l.h() - 4);
         Slices s = r.index().cpuSlices(l.id());
-        drawSlices(s, y + 2, l.h() - 4, (v, d) -> {
-            Color c = Palette.task(v);
-            return TraceIndex.kernelMode(d) ? Palette.hatched(c) : c;
-        }, Long.MIN_VALUE, Long.MAX_VALUE);
+        drawSlices(s, y + 2, l.h() - 4, (v, d) -> TraceIndex.kernelMode(d) ? Palette.hatchedTask(v) : Palette.task(v),
+                Long.MIN_VALUE, Long.MAX_VALUE);
         int sel = vs.selectedTask.get();
         if (sel >= 0) outline(g, s, sel, y + 2, l.h() - 4);
     }
@@ -454,8 +452,7 @@ public final class TimelineCanvas extends Region {
             if (xe - xs < 1) {
                 // skip every other slice that starts in the same pixel column
                 long next = (long) Math.ceil(t0 + (px0 + 1 - labelW) * nsPerPx);
-                int j = s.firstEndingAfter(next);
-                i = Math.max(i + 1, j);
+                i = s.firstEndingAfterFrom(i + 1, next);
             } else {
                 i++;
             }
@@ -503,50 +500,74 @@ public final class TimelineCanvas extends Region {
         g.setLineDashes(null);
     }
 
-    /** The marks on the CPU and task lanes: throttle, unthrottle, task work, park, re-enqueue, hung-task reports. */
+    /**
+     * The marks on the CPU and task lanes: throttle, unthrottle, task work, park, re-enqueue,
+     * hung-task reports. Only the lanes on screen are walked, each through its own marks, and at
+     * most one mark of a kind is drawn per 2 pixel columns of a lane (a mark is 8 px wide).
+     */
     private void drawLaneMarks(GraphicsContext g, Run r) {
         TraceIndex idx = r.index();
         Trace tr = r.trace();
+        long t0 = (long) vs.viewStart.get();
         double t1 = vs.viewEnd.get();
         int nc = cpuLane.length, nt = taskLanes.size();
-        // at most one mark of a kind per pixel column per lane (marks come in time order)
-        int[] lastCpu = new int[EventKind.values().length * Math.max(1, nc)];
-        int[] lastTask = new int[EventKind.values().length * Math.max(1, nt)];
-        java.util.Arrays.fill(lastCpu, Integer.MIN_VALUE);
-        java.util.Arrays.fill(lastTask, Integer.MIN_VALUE);
-        forMarksInView(idx, tr, e -> {
-            long t = tr.time(e);
-            EventKind kd = tr.kind(e);
-            int px = (int) Math.round(x(t));
-            int c = tr.cpu(e), ta = tr.task(e), ko = kd.ordinal();
-            boolean cpuNew = c >= 0 && c < nc && lastCpu[ko * nc + c] != px;
-            boolean taskNew = ta >= 0 && ta < nt && lastTask[ko * nt + ta] != px;
-            if (c >= 0 && c < nc) lastCpu[ko * nc + c] = px;
-            if (ta >= 0 && ta < nt) lastTask[ko * nt + ta] = px;
-            Lane lane = cpuNew ? cpuLane[c] : null;
-            Lane tl = taskNew ? taskLaneAt(r, ta, t) : null;
-            switch (kd) {
-                case THROTTLE -> {
-                    if (tr.argB(e) == 1) hollowTriangle(g, px, lane, Palette.THROTTLE_MARK);   // inferred from a real trace's pattern
-                    else triangle(g, px, lane, true, Palette.THROTTLE_MARK);
+        double top = rulerH - 2, bottom = canvas.getHeight();
+        int[] last = new int[EventKind.values().length];
+        for (int c = 0; c < nc; c++) {
+            Lane lane = cpuLane[c];
+            double y = laneY(lane);
+            if (y + lane.h() < top || y > bottom) continue;
+            int[] ms = idx.cpuMarks(c);
+            java.util.Arrays.fill(last, Integer.MIN_VALUE);
+            for (int m = idx.firstAtOrAfter(ms, t0); m < ms.length; m++) {
+                int e = ms[m];
+                long t = tr.time(e);
+                if (t > t1) break;
+                EventKind kd = tr.kind(e);
+                int px = (int) Math.round(x(t)), bucket = px >> 1;
+                if (last[kd.ordinal()] == bucket) continue;
+                last[kd.ordinal()] = bucket;
+                switch (kd) {
+                    case THROTTLE -> {
+                        if (tr.argB(e) == 1) hollowTriangle(g, px, lane, Palette.THROTTLE_MARK);   // inferred from a real trace's pattern
+                        else triangle(g, px, lane, true, Palette.THROTTLE_MARK);
+                    }
+                    case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
+                    case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, null, true);
+                    case PARKED -> marker(g, px, lane, Palette.PARKED, null, false);
+                    case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, null, false);
+                    default -> { }
                 }
-                case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
-                case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, tl, true);
-                case PARKED -> marker(g, px, lane, Palette.PARKED, tl, false);
-                case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, tl, false);
-                case HUNG_TASK -> { if (tl != null) letter(g, px, laneY(tl) + 1, "!", Palette.THROTTLE_MARK); }
-                default -> { }
             }
-        });
-    }
-
-    /** Each mark (an event index) in the visible time range, in time order. */
-    private void forMarksInView(TraceIndex idx, Trace tr, java.util.function.IntConsumer each) {
-        double t1 = vs.viewEnd.get();
-        for (int m = idx.firstMarkAtOrAfter((long) vs.viewStart.get()); m < idx.markCount(); m++) {
-            int e = idx.mark(m);
-            if (tr.time(e) > t1) break;
-            each.accept(e);
+        }
+        for (int ta = 0; ta < nt; ta++) {
+            boolean on = false;
+            for (Lane l : taskLanes.get(ta)) { double y = laneY(l); if (y + l.h() >= top && y <= bottom) on = true; }
+            if (!on) continue;
+            int[] ms = idx.taskMarks(ta);
+            java.util.Arrays.fill(last, Integer.MIN_VALUE);
+            for (int m = idx.firstAtOrAfter(ms, t0); m < ms.length; m++) {
+                int e = ms[m];
+                long t = tr.time(e);
+                if (t > t1) break;
+                EventKind kd = tr.kind(e);
+                int px = (int) Math.round(x(t)), bucket = px >> 1;
+                if (last[kd.ordinal()] == bucket) continue;
+                last[kd.ordinal()] = bucket;
+                Lane tl = null;
+                switch (kd) {
+                    case TASK_WORK_ADDED, PARKED, UNPARKED, HUNG_TASK -> tl = taskLaneAt(r, ta, t);
+                    default -> { }
+                }
+                if (tl == null) continue;
+                switch (kd) {
+                    case TASK_WORK_ADDED -> marker(g, px, null, Palette.WORK_MARK, tl, true);
+                    case PARKED -> marker(g, px, null, Palette.PARKED, tl, false);
+                    case UNPARKED -> marker(g, px, null, Palette.UNTHROTTLE_MARK, tl, false);
+                    case HUNG_TASK -> letter(g, px, laneY(tl) + 1, "!", Palette.THROTTLE_MARK);
+                    default -> { }
+                }
+            }
         }
     }
 
@@ -558,10 +579,12 @@ public final class TimelineCanvas extends Region {
         int[] last = new int[EventKind.values().length];
         java.util.Arrays.fill(last, Integer.MIN_VALUE);
         double y = rulerH - 13 * k;
-        forMarksInView(idx, tr, e -> {
+        for (int m = idx.firstRulerMarkAtOrAfter((long) vs.viewStart.get()); m < idx.rulerMarkCount(); m++) {
+            int e = idx.rulerMark(m);
+            if (tr.time(e) > t1) break;
             EventKind kd = tr.kind(e);
             int px = (int) Math.round(x(tr.time(e)));
-            if (px < labelW || last[kd.ordinal()] == px) return;
+            if (px < labelW || last[kd.ordinal()] == px) continue;
             last[kd.ordinal()] = px;
             switch (kd) {
                 case SLACK_TIMER -> letter(g, px, y, "s", Palette.POOL);
@@ -570,7 +593,7 @@ public final class TimelineCanvas extends Region {
                 case FAULT -> letter(g, px, y, "\u2716", Palette.THROTTLE_MARK);
                 default -> { }
             }
-        });
+        }
     }
 
     /** The lane of task ta at time t: the one under the cgroup it was in then. */
