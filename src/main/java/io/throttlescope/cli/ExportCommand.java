@@ -32,6 +32,17 @@ public final class ExportCommand implements Callable<Integer> {
         SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
         if (sim == null) return 1;
         Simulator.Model m = Options.model(model, sim.defaultModel());
+        if (format == Options.Format.csv) {            // one row per event: written as the run goes, never held whole
+            SafeOutput.write(out, w -> {
+                io.throttlescope.trace.CsvExport.Streaming sink = new io.throttlescope.trace.CsvExport.Streaming(w);
+                Simulator s = new Simulator(sim, m, sink);
+                sink.attach(s);
+                s.run();
+                sink.finish();
+            });
+            spec.commandLine().getOut().println("wrote " + out);
+            return 0;
+        }
         Trace tr = new Trace();
         Simulator s = new Simulator(sim, m, tr);
         s.run();

@@ -1,28 +1,78 @@
 package io.throttlescope.trace;
 
 import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.function.IntFunction;
 
 /** The trace as CSV: one event a line, the kind's arguments named in their own columns. */
 public final class CsvExport {
+    static final String HEADER = "t_ns,seq,kind,cpu,task,cgroup,text,arg_a_name,arg_a,arg_b_name,arg_b\n";
+
     private CsvExport() { }
 
     public static void write(TraceIndex idx, Writer out) throws IOException {
         RunInfo info = idx.info();
         Trace tr = idx.trace();
-        out.write("t_ns,seq,kind,cpu,task,cgroup,text,arg_a_name,arg_a,arg_b_name,arg_b\n");
-        for (int i = 0; i < tr.size(); i++) {
-            EventKind k = tr.kind(i);
-            out.write(tr.time(i) + "," + i + "," + k.jsonName + "," + (tr.cpu(i) < 0 ? "" : tr.cpu(i)) + ","
-                    + (tr.task(i) < 0 ? "" : quote(info.tasks()[tr.task(i)])) + ","
-                    + (tr.group(i) < 0 ? "" : quote(info.groups()[tr.group(i)])) + ","
-                    + quote(info.str(tr.text(i))) + ","
-                    + (k.argA == null ? "," : k.argA + "," + tr.argA(i)) + ","
-                    + (k.argB == null ? "," : k.argB + "," + tr.argB(i)) + "\n");
-        }
+        out.write(HEADER);
+        for (int i = 0; i < tr.size(); i++) out.write(row(tr, i, i, x -> info.tasks()[x], x -> info.groups()[x], info::str));
         out.flush();
+    }
+
+    private static String row(Trace tr, int i, long seq, IntFunction<String> task, IntFunction<String> group, IntFunction<String> str) {
+        EventKind k = tr.kind(i);
+        return tr.time(i) + "," + seq + "," + k.jsonName + "," + (tr.cpu(i) < 0 ? "" : tr.cpu(i)) + ","
+                + (tr.task(i) < 0 ? "" : quote(task.apply(tr.task(i)))) + ","
+                + (tr.group(i) < 0 ? "" : quote(group.apply(tr.group(i)))) + ","
+                + (tr.text(i) < 0 ? "" : quote(str.apply(tr.text(i)))) + ","
+                + (k.argA == null ? "," : k.argA + "," + tr.argA(i)) + ","
+                + (k.argB == null ? "," : k.argB + "," + tr.argB(i)) + "\n";
+    }
+
+    /**
+     * Writes the rows as the simulator records them, in batches of a few thousand events: an export
+     * of a long run holds a batch, not the whole trace (names come from the simulator as it runs).
+     */
+    public static final class Streaming implements io.throttlescope.sim.EventSink {
+        private static final int BATCH = 4096;
+        private final Writer out;
+        private Simulator sim;
+        private Trace batch = new Trace();
+        private long base;
+        private IOException failed;
+
+        public Streaming(Writer out) throws IOException {
+            this.out = out;
+            out.write(HEADER);
+        }
+
+        public void attach(Simulator s) { sim = s; }
+
+        @Override public void event(long t, EventKind k, int cpu, int task, int group, int text, long a, long b) {
+            batch.event(t, k, cpu, task, group, text, a, b);
+            if (batch.size() == BATCH) flushBatch();
+        }
+
+        private void flushBatch() {
+            if (failed == null) {
+                try {
+                    for (int i = 0; i < batch.size(); i++) out.write(row(batch, i, base + i, sim::taskName, sim::groupPath, x -> sim.strings().get(x)));
+                } catch (IOException e) {
+                    failed = e;
+                }
+            }
+            base += batch.size();
+            batch = new Trace();
+        }
+
+        /** Writes what is left; throws what writing failed with. */
+        public void finish() throws IOException {
+            flushBatch();
+            out.flush();
+            if (failed != null) throw failed;
+        }
     }
 
     static String quote(String s) {

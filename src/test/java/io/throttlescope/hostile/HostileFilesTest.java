@@ -115,23 +115,29 @@ class HostileFilesTest {
         assertThat(problems(p)).singleElement().extracting(Problem::message).asString().contains("a key of 100001 characters");
     }
 
-    /** A long valid run with --trace, in a JVM of 96 MiB: the trace is streamed to the file, not held. */
+    /** A long valid run with --trace, and its CSV export, each in a JVM of 96 MiB: written as the run goes, not held. */
     @Test
-    void aLongRunWithATraceFitsInSmallMemory() throws Exception {
-        Path scen = file("long.json", "{\"format\": 1, \"name\": \"long\", \"duration\": \"150s\", \"kernel\": {\"cpus\": 2},"
+    void aLongRunWithATraceOrACsvExportFitsInSmallMemory() throws Exception {
+        Path scen = file("long.json", "{\"format\": 1, \"name\": \"long\", \"duration\": \"300s\", \"kernel\": {\"cpus\": 2},"
                 + " \"cgroups\": {\"/G\": {\"cpu.max\": \"50000 100000\"}}, \"tasks\": ["
                 + "{\"name\": \"A\", \"cgroup\": \"/G\", \"program\": [{\"loop\": [{\"user\": \"100us\"}, {\"sleep\": \"100us\"}]}]},"
                 + "{\"name\": \"B\", \"cgroup\": \"/G\", \"program\": [{\"loop\": [{\"syscall\": \"read\", \"do\": [{\"kernel\": \"50us\"}]}, {\"user\": \"50us\"}]}]}]}");
-        Path out = dir.resolve("trace.jsonl");
-        Process p = new ProcessBuilder(ProcessHandle.current().info().command().orElse("java"), "-Xmx96m", "-cp",
-                System.getProperty("java.class.path"), "io.throttlescope.Launcher", "run", scen.toString(), "--trace", out.toString())
-                .redirectErrorStream(true).start();
-        String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
-        assertThat(p.exitValue()).as(text).isZero();
-        long lines;
+        Path out = dir.resolve("trace.jsonl"), csv = dir.resolve("trace.csv");
+        for (String[] args : new String[][] {{"run", scen.toString(), "--trace", out.toString()},
+                {"export", scen.toString(), "--format", "csv", "-o", csv.toString()}}) {
+            java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(ProcessHandle.current().info().command().orElse("java"),
+                    "-Xmx96m", "-cp", System.getProperty("java.class.path"), "io.throttlescope.Launcher"));
+            cmd.addAll(java.util.List.of(args));
+            Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
+            String text = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            assertThat(p.waitFor(180, TimeUnit.SECONDS)).isTrue();
+            assertThat(p.exitValue()).as(text).isZero();
+        }
+        long lines, rows;
         try (var s = Files.lines(out)) { lines = s.count(); }
-        assertThat(lines).isGreaterThan(3_000_000L);          // held in memory, 3M events would need 120 MB: more than the heap
+        try (var s = Files.lines(csv)) { rows = s.count(); }
+        assertThat(lines).isGreaterThan(6_000_000L);          // held in memory, 6M events would need 170 MB: more than the heap
+        assertThat(rows).isEqualTo(lines + 1);                  // the header, then one row per event
     }
 
     @Test

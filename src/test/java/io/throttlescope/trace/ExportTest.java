@@ -110,6 +110,15 @@ class ExportTest {
         assertThat(lines).hasSize(idx.trace().size() + 1);
         assertThat(lines).anyMatch(l -> l.startsWith("15100000,") && l.contains(",parked,0,R,/G,"));
         for (String l : lines.subList(1, lines.size())) assertThat(fields(l)).as(l).isEqualTo(11);
+        // the export command streams the same rows as the run goes (names from the simulator, not the index)
+        StringWriter streamed = new StringWriter();
+        CsvExport.Streaming sink = new CsvExport.Streaming(streamed);
+        io.throttlescope.sim.Simulator s = new io.throttlescope.sim.Simulator(
+                io.throttlescope.scenario.ScenarioLoader.load(java.nio.file.Path.of("scenarios", file)).spec(), Simulator.Model.TASK, sink);
+        sink.attach(s);
+        s.run();
+        sink.finish();
+        assertThat(streamed.toString()).isEqualTo(w.toString());
     }
 
     /** Number of CSV fields, quotes respected. */
