@@ -3,19 +3,13 @@ package io.throttlescope.cli;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.CsvExport;
-import io.throttlescope.trace.PerfettoExport;
-import io.throttlescope.trace.RunInfo;
-import io.throttlescope.trace.Trace;
-import io.throttlescope.trace.TraceIndex;
+import io.throttlescope.trace.PerfettoStream;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-import java.io.Writer;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
 
@@ -34,7 +28,7 @@ public final class ExportCommand implements Callable<Integer> {
         Simulator.Model m = Options.model(model, sim.defaultModel());
         if (format == Options.Format.csv) {            // one row per event: written as the run goes, never held whole
             SafeOutput.write(out, w -> {
-                io.throttlescope.trace.CsvExport.Streaming sink = new io.throttlescope.trace.CsvExport.Streaming(w);
+                CsvExport.Streaming sink = new CsvExport.Streaming(w);
                 Simulator s = new Simulator(sim, m, sink);
                 sink.attach(s);
                 s.run();
@@ -43,11 +37,13 @@ public final class ExportCommand implements Callable<Integer> {
             spec.commandLine().getOut().println("wrote " + out);
             return 0;
         }
-        Trace tr = new Trace();
-        Simulator s = new Simulator(sim, m, tr);
-        s.run();
-        TraceIndex idx = new TraceIndex(tr, RunInfo.of(s));
-        SafeOutput.write(out, w -> { if (format == Options.Format.perfetto) PerfettoExport.write(idx, w); else CsvExport.write(idx, w); });
+        SafeOutput.write(out, w -> {                    // Perfetto: written as the run goes too, a few numbers per CPU held
+            PerfettoStream sink = new PerfettoStream(w);
+            Simulator s = new Simulator(sim, m, sink);
+            sink.attach(s);
+            s.run();
+            sink.finish();
+        });
         spec.commandLine().getOut().println("wrote " + out);
         return 0;
     }

@@ -31,19 +31,7 @@ public final class PerfettoExport {
             meta(w, "thread_name", PID_CPUS, c, "CPU" + c);
             Slices s = idx.cpuSlices(c);
             for (int i = 0; i < s.size(); i++) {
-                int task = s.value(i);
-                w.beginObject();
-                w.name("ph").value("X");
-                w.name("pid").value(PID_CPUS);
-                w.name("tid").value(c);
-                w.name("name").value(info.tasks()[task]);
-                w.name("cat").value(TraceIndex.kernelMode(s.detail(i)) ? "kernel" : "user");
-                w.name("ts").jsonValue(us(s.start(i)));
-                w.name("dur").jsonValue(us(s.end(i) - s.start(i)));
-                w.name("args").beginObject()
-                        .name("mode").value(TraceIndex.kernelMode(s.detail(i)) ? "kernel" : "user")
-                        .name("cgroup").value(info.groups()[TraceIndex.group(s.detail(i))]).endObject();
-                w.endObject();
+                slice(w, c, info.tasks()[s.value(i)], TraceIndex.kernelMode(s.detail(i)), info.groups()[TraceIndex.group(s.detail(i))], s.start(i), s.end(i));
             }
         }
         for (int g = 0; g < info.groups().length; g++) {
@@ -55,39 +43,59 @@ public final class PerfettoExport {
                 for (int i = 0; i < r.size(); i++) counter(w, info.groups()[g] + " CPU" + c + " runtime_remaining", r.time(i), "runtime_remaining_ns", r.value(i));
             }
         }
-        int[] parkedAt = new int[info.tasks().length];
+        long[] parkedAt = new long[info.tasks().length];
         java.util.Arrays.fill(parkedAt, -1);
         for (int i = 0; i < tr.size(); i++) {
-            EventKind k = tr.kind(i);
-            switch (k) {
-                case THROTTLE, UNTHROTTLE, TASK_WORK_ADDED, PARKED, UNPARKED, HUNG_TASK, SLACK_TIMER -> {
-                    int c = tr.cpu(i);
-                    w.beginObject();
-                    w.name("ph").value("i");
-                    w.name("pid").value(c >= 0 ? PID_CPUS : PID_BUDGETS);
-                    w.name("tid").value(Math.max(0, c));
-                    w.name("s").value(c >= 0 ? "t" : "p");
-                    w.name("name").value(k.jsonName + (tr.task(i) >= 0 ? " " + info.tasks()[tr.task(i)] : "")
-                            + (tr.group(i) >= 0 ? " " + info.groups()[tr.group(i)] : ""));
-                    w.name("ts").jsonValue(us(tr.time(i)));
-                    w.endObject();
-                    if (k == EventKind.PARKED) {
-                        parkedAt[tr.task(i)] = i;
-                        flow(w, "s", i, c, tr.time(i), info.tasks()[tr.task(i)]);
-                    } else if (k == EventKind.UNPARKED && parkedAt[tr.task(i)] >= 0) {
-                        flow(w, "f", parkedAt[tr.task(i)], c, tr.time(i), info.tasks()[tr.task(i)]);
-                        parkedAt[tr.task(i)] = -1;
-                    }
-                }
-                default -> { }
-            }
+            instant(w, tr, i, i, parkedAt, x -> info.tasks()[x], x -> info.groups()[x]);
         }
         w.endArray();
         w.endObject();
         w.flush();
     }
 
-    private static void flow(JsonWriter w, String ph, int id, int cpu, long t, String task) throws IOException {
+    /** A task's time on a CPU as a complete ("X") event. */
+    static void slice(JsonWriter w, int cpu, String task, boolean kernel, String group, long start, long end) throws IOException {
+        w.beginObject();
+        w.name("ph").value("X");
+        w.name("pid").value(PID_CPUS);
+        w.name("tid").value(cpu);
+        w.name("name").value(task);
+        w.name("cat").value(kernel ? "kernel" : "user");
+        w.name("ts").jsonValue(us(start));
+        w.name("dur").jsonValue(us(end - start));
+        w.name("args").beginObject().name("mode").value(kernel ? "kernel" : "user").name("cgroup").value(group).endObject();
+        w.endObject();
+    }
+
+    /** Event i (numbered seq in the run) as an instant event if it is one of the marks, and a park's flow. */
+    static void instant(JsonWriter w, Trace tr, int i, long seq, long[] parkedAt,
+                        java.util.function.IntFunction<String> task, java.util.function.IntFunction<String> group) throws IOException {
+        EventKind k = tr.kind(i);
+        switch (k) {
+            case THROTTLE, UNTHROTTLE, TASK_WORK_ADDED, PARKED, UNPARKED, HUNG_TASK, SLACK_TIMER -> {
+                int c = tr.cpu(i);
+                w.beginObject();
+                w.name("ph").value("i");
+                w.name("pid").value(c >= 0 ? PID_CPUS : PID_BUDGETS);
+                w.name("tid").value(Math.max(0, c));
+                w.name("s").value(c >= 0 ? "t" : "p");
+                w.name("name").value(k.jsonName + (tr.task(i) >= 0 ? " " + task.apply(tr.task(i)) : "")
+                        + (tr.group(i) >= 0 ? " " + group.apply(tr.group(i)) : ""));
+                w.name("ts").jsonValue(us(tr.time(i)));
+                w.endObject();
+                if (k == EventKind.PARKED) {
+                    parkedAt[tr.task(i)] = seq;
+                    flow(w, "s", seq, c, tr.time(i), task.apply(tr.task(i)));
+                } else if (k == EventKind.UNPARKED && parkedAt[tr.task(i)] >= 0) {
+                    flow(w, "f", parkedAt[tr.task(i)], c, tr.time(i), task.apply(tr.task(i)));
+                    parkedAt[tr.task(i)] = -1;
+                }
+            }
+            default -> { }
+        }
+    }
+
+    private static void flow(JsonWriter w, String ph, long id, int cpu, long t, String task) throws IOException {
         w.beginObject();
         w.name("ph").value(ph);
         w.name("id").value(id);
@@ -100,7 +108,7 @@ public final class PerfettoExport {
         w.endObject();
     }
 
-    private static void counter(JsonWriter w, String name, long t, String arg, long v) throws IOException {
+    static void counter(JsonWriter w, String name, long t, String arg, long v) throws IOException {
         w.beginObject();
         w.name("ph").value("C");
         w.name("pid").value(PID_BUDGETS);
@@ -111,7 +119,7 @@ public final class PerfettoExport {
         w.endObject();
     }
 
-    private static void meta(JsonWriter w, String what, int pid, int tid, String name) throws IOException {
+    static void meta(JsonWriter w, String what, int pid, int tid, String name) throws IOException {
         w.beginObject();
         w.name("ph").value("M");
         w.name("pid").value(pid);

@@ -115,16 +115,17 @@ class HostileFilesTest {
         assertThat(problems(p)).singleElement().extracting(Problem::message).asString().contains("a key of 100001 characters");
     }
 
-    /** A long valid run with --trace, and its CSV export, each in a JVM of 96 MiB: written as the run goes, not held. */
+    /** A long valid run with --trace, and its CSV and Perfetto exports, each in a JVM of 96 MiB: written as the run goes, not held. */
     @Test
-    void aLongRunWithATraceOrACsvExportFitsInSmallMemory() throws Exception {
+    void aLongRunWithATraceOrAnExportFitsInSmallMemory() throws Exception {
         Path scen = file("long.json", "{\"format\": 1, \"name\": \"long\", \"duration\": \"300s\", \"kernel\": {\"cpus\": 2},"
                 + " \"cgroups\": {\"/G\": {\"cpu.max\": \"50000 100000\"}}, \"tasks\": ["
                 + "{\"name\": \"A\", \"cgroup\": \"/G\", \"program\": [{\"loop\": [{\"user\": \"100us\"}, {\"sleep\": \"100us\"}]}]},"
                 + "{\"name\": \"B\", \"cgroup\": \"/G\", \"program\": [{\"loop\": [{\"syscall\": \"read\", \"do\": [{\"kernel\": \"50us\"}]}, {\"user\": \"50us\"}]}]}]}");
-        Path out = dir.resolve("trace.jsonl"), csv = dir.resolve("trace.csv");
+        Path out = dir.resolve("trace.jsonl"), csv = dir.resolve("trace.csv"), perfetto = dir.resolve("trace.perfetto.json");
         for (String[] args : new String[][] {{"run", scen.toString(), "--trace", out.toString()},
-                {"export", scen.toString(), "--format", "csv", "-o", csv.toString()}}) {
+                {"export", scen.toString(), "--format", "csv", "-o", csv.toString()},
+                {"export", scen.toString(), "--format", "perfetto", "-o", perfetto.toString()}}) {
             java.util.List<String> cmd = new java.util.ArrayList<>(java.util.List.of(ProcessHandle.current().info().command().orElse("java"),
                     "-Xmx96m", "-cp", System.getProperty("java.class.path"), "io.throttlescope.Launcher"));
             cmd.addAll(java.util.List.of(args));
@@ -138,6 +139,22 @@ class HostileFilesTest {
         try (var s = Files.lines(csv)) { rows = s.count(); }
         assertThat(lines).isGreaterThan(6_000_000L);          // held in memory, 6M events would need 170 MB: more than the heap
         assertThat(rows).isEqualTo(lines + 1);                  // the header, then one row per event
+        try (var r = Files.newBufferedReader(perfetto)) {      // a complete document, read back as a stream
+            com.google.gson.stream.JsonReader j = new com.google.gson.stream.JsonReader(r);
+            j.beginObject();
+            long events = 0;
+            while (j.hasNext()) {
+                if (j.nextName().equals("traceEvents")) {
+                    j.beginArray();
+                    while (j.hasNext()) { j.skipValue(); events++; }
+                    j.endArray();
+                } else {
+                    j.skipValue();
+                }
+            }
+            j.endObject();
+            assertThat(events).isGreaterThan(1_000_000L);
+        }
     }
 
     @Test

@@ -11,6 +11,7 @@ import io.throttlescope.scenario.ScenarioLoader;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
+import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -96,6 +97,39 @@ class ExportTest {
             }
             if (m == Simulator.Model.TASK) assertThat(flowsStarted).isPositive();
             assertThat(flowsEnded).isLessThanOrEqualTo(flowsStarted);
+        }
+    }
+
+    /** The export command writes Perfetto as the run goes: the same events as from the index, for every library scenario. */
+    @org.junit.jupiter.params.ParameterizedTest
+    @org.junit.jupiter.params.provider.MethodSource("library")
+    void theStreamedPerfettoExportHasTheSameEventsAsTheIndexedOne(String file) throws Exception {
+        for (Simulator.Model m : Simulator.Model.values()) {
+            TraceIndex idx = index(file, m);
+            StringWriter a = new StringWriter(), b = new StringWriter();
+            PerfettoExport.write(idx, a);
+            PerfettoStream sink = new PerfettoStream(b);
+            io.throttlescope.sim.Simulator s = new io.throttlescope.sim.Simulator(
+                    io.throttlescope.scenario.ScenarioLoader.load(java.nio.file.Path.of("scenarios", file)).spec(), m, sink);
+            sink.attach(s);
+            s.run();
+            sink.finish();
+            var ja = com.google.gson.JsonParser.parseString(a.toString()).getAsJsonObject();
+            var jb = com.google.gson.JsonParser.parseString(b.toString()).getAsJsonObject();
+            assertThat(jb.get("otherData")).isEqualTo(ja.get("otherData"));
+            List<String> ea = new java.util.ArrayList<>(), eb = new java.util.ArrayList<>();
+            ja.getAsJsonArray("traceEvents").forEach(e -> ea.add(e.toString()));
+            jb.getAsJsonArray("traceEvents").forEach(e -> eb.add(e.toString()));
+            java.util.Collections.sort(ea);
+            java.util.Collections.sort(eb);
+            assertThat(eb).as(file + " " + m).isEqualTo(ea);
+        }
+    }
+
+    static java.util.stream.Stream<String> library() throws IOException {
+        try (var s = java.nio.file.Files.list(java.nio.file.Path.of("scenarios"))) {
+            return s.map(x -> x.getFileName().toString()).filter(x -> x.endsWith(".json")).sorted().toList().stream()
+                    .filter(x -> !x.matches("(1[6-9]|2[0-5])-.*"));   // the hackbench / netperf-like files: equal too, but 40 s; left to the memory test
         }
     }
 
