@@ -4,6 +4,7 @@ import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.CsvExport;
 import io.throttlescope.trace.PerfettoStream;
+import io.throttlescope.trace.StreamingWriter;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -26,19 +27,8 @@ public final class ExportCommand implements Callable<Integer> {
         SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
         if (sim == null) return 1;
         Simulator.Model m = Options.model(model, sim.defaultModel());
-        if (format == Options.Format.csv) {            // one row per event: written as the run goes, never held whole
-            SafeOutput.write(out, w -> {
-                CsvExport.Streaming sink = new CsvExport.Streaming(w);
-                Simulator s = new Simulator(sim, m, sink);
-                sink.attach(s);
-                s.run();
-                sink.finish();
-            });
-            spec.commandLine().getOut().println("wrote " + out);
-            return 0;
-        }
-        SafeOutput.write(out, w -> {                    // Perfetto: written as the run goes too, a few numbers per CPU held
-            PerfettoStream sink = new PerfettoStream(w);
+        SafeOutput.write(out, w -> {                    // written as the run goes: a batch of rows, or a few numbers per CPU, held
+            StreamingWriter sink = format == Options.Format.csv ? new CsvExport.Streaming(w) : new PerfettoStream(w);
             Simulator s = new Simulator(sim, m, sink);
             sink.attach(s);
             s.run();

@@ -1,7 +1,6 @@
 package io.throttlescope.trace;
 
 import io.throttlescope.sim.EventKind;
-import io.throttlescope.sim.Simulator;
 
 import java.io.IOException;
 import java.io.Writer;
@@ -35,43 +34,14 @@ public final class CsvExport {
      * Writes the rows as the simulator records them, in batches of a few thousand events: an export
      * of a long run holds a batch, not the whole trace (names come from the simulator as it runs).
      */
-    public static final class Streaming implements io.throttlescope.sim.EventSink {
-        private static final int BATCH = 4096;
-        private final Writer out;
-        private Simulator sim;
-        private Trace batch = new Trace();
-        private long base;
-        private IOException failed;
-
+    public static final class Streaming extends BatchedSink {
         public Streaming(Writer out) throws IOException {
-            this.out = out;
+            super(out);
             out.write(HEADER);
         }
 
-        public void attach(Simulator s) { sim = s; }
-
-        @Override public void event(long t, EventKind k, int cpu, int task, int group, int text, long a, long b) {
-            batch.event(t, k, cpu, task, group, text, a, b);
-            if (batch.size() == BATCH) flushBatch();
-        }
-
-        private void flushBatch() {
-            if (failed == null) {
-                try {
-                    for (int i = 0; i < batch.size(); i++) out.write(row(batch, i, base + i, sim::taskName, sim::groupPath, x -> sim.strings().get(x)));
-                } catch (IOException e) {
-                    failed = e;
-                }
-            }
-            base += batch.size();
-            batch = new Trace();
-        }
-
-        /** Writes what is left; throws what writing failed with. */
-        public void finish() throws IOException {
-            flushBatch();
-            out.flush();
-            if (failed != null) throw failed;
+        @Override protected void write(Trace batch, int i, long seq) throws IOException {
+            out.write(row(batch, i, seq, sim::taskName, sim::groupPath, x -> sim.strings().get(x)));
         }
     }
 

@@ -2,7 +2,6 @@ package io.throttlescope.trace;
 
 import com.google.gson.stream.JsonWriter;
 import io.throttlescope.sim.EventKind;
-import io.throttlescope.sim.EventSink;
 import io.throttlescope.sim.Simulator;
 
 import java.io.IOException;
@@ -18,7 +17,7 @@ import java.util.Arrays;
  * of the same task, mode and cgroup are one; runtime_remaining is reported where the index records
  * it, a slack return's from the last point less what the cgroup's tasks ran on that CPU since.
  */
-public final class PerfettoStream implements EventSink {
+public final class PerfettoStream implements StreamingWriter {
     private final JsonWriter w;
     private Simulator sim;
     private int nc, nt, ng;

@@ -28,42 +28,12 @@ public final class TraceJsonl {
      * Writes the events as the simulator records them, in batches: a run written with
      * {@code --trace} holds a few thousand events, not the whole trace.
      */
-    public static final class Streaming implements io.throttlescope.sim.EventSink {
-        private static final int BATCH = 4096;
-        private final Writer out;
-        private Simulator sim;
-        private Trace batch = new Trace();
-        private long base;
-        private IOException failed;
+    public static final class Streaming extends BatchedSink {
+        public Streaming(Writer out) { super(out); }
 
-        public Streaming(Writer out) { this.out = out; }
-
-        public void attach(Simulator s) { sim = s; }
-
-        @Override public void event(long t, EventKind k, int cpu, int task, int group, int text, long a, long b) {
-            batch.event(t, k, cpu, task, group, text, a, b);
-            if (batch.size() == BATCH) flushBatch();
-        }
-
-        private void flushBatch() {
-            if (failed != null) { batch = new Trace(); return; }
-            try {
-                for (int i = 0; i < batch.size(); i++) {
-                    out.write(line(batch, sim, i, null).replaceFirst("\"seq\":" + i + ",", "\"seq\":" + (base + i) + ","));
-                    out.write('\n');
-                }
-            } catch (IOException e) {
-                failed = e;
-            }
-            base += batch.size();
-            batch = new Trace();
-        }
-
-        /** Writes what is left; throws what writing failed with. */
-        public void finish() throws IOException {
-            flushBatch();
-            out.flush();
-            if (failed != null) throw failed;
+        @Override protected void write(Trace batch, int i, long seq) throws IOException {
+            out.write(line(batch, sim, i, null).replaceFirst("\"seq\":" + i + ",", "\"seq\":" + seq + ","));
+            out.write('\n');
         }
     }
 

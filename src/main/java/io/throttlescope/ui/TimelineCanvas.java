@@ -517,16 +517,7 @@ public final class TimelineCanvas extends Region {
             Lane lane = cpuLane[c];
             double y = laneY(lane);
             if (y + lane.h() < top || y > bottom) continue;
-            int[] ms = idx.cpuMarks(c);
-            java.util.Arrays.fill(last, Integer.MIN_VALUE);
-            for (int m = idx.firstAtOrAfter(ms, t0); m < ms.length; m++) {
-                int e = ms[m];
-                long t = tr.time(e);
-                if (t > t1) break;
-                EventKind kd = tr.kind(e);
-                int px = (int) Math.round(x(t)), bucket = px >> 1;
-                if (last[kd.ordinal()] == bucket) continue;
-                last[kd.ordinal()] = bucket;
+            forLaneMarks(tr, idx.cpuMarks(c), idx, t0, t1, last, (e, px, t, kd) -> {
                 switch (kd) {
                     case THROTTLE -> {
                         if (tr.argB(e) == 1) hollowTriangle(g, px, lane, Palette.THROTTLE_MARK);   // inferred from a real trace's pattern
@@ -538,28 +529,17 @@ public final class TimelineCanvas extends Region {
                     case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, null, false);
                     default -> { }
                 }
-            }
+            });
         }
         for (int ta = 0; ta < nt; ta++) {
             boolean on = false;
             for (Lane l : taskLanes.get(ta)) { double y = laneY(l); if (y + l.h() >= top && y <= bottom) on = true; }
             if (!on) continue;
-            int[] ms = idx.taskMarks(ta);
-            java.util.Arrays.fill(last, Integer.MIN_VALUE);
-            for (int m = idx.firstAtOrAfter(ms, t0); m < ms.length; m++) {
-                int e = ms[m];
-                long t = tr.time(e);
-                if (t > t1) break;
-                EventKind kd = tr.kind(e);
-                int px = (int) Math.round(x(t)), bucket = px >> 1;
-                if (last[kd.ordinal()] == bucket) continue;
-                last[kd.ordinal()] = bucket;
-                Lane tl = null;
-                switch (kd) {
-                    case TASK_WORK_ADDED, PARKED, UNPARKED, HUNG_TASK -> tl = taskLaneAt(r, ta, t);
-                    default -> { }
-                }
-                if (tl == null) continue;
+            int task = ta;
+            forLaneMarks(tr, idx.taskMarks(ta), idx, t0, t1, last, (e, px, t, kd) -> {
+                Lane tl = kd == EventKind.TASK_WORK_ADDED || kd == EventKind.PARKED || kd == EventKind.UNPARKED || kd == EventKind.HUNG_TASK
+                        ? taskLaneAt(r, task, t) : null;
+                if (tl == null) return;
                 switch (kd) {
                     case TASK_WORK_ADDED -> marker(g, px, null, Palette.WORK_MARK, tl, true);
                     case PARKED -> marker(g, px, null, Palette.PARKED, tl, false);
@@ -567,7 +547,24 @@ public final class TimelineCanvas extends Region {
                     case HUNG_TASK -> letter(g, px, laneY(tl) + 1, "!", Palette.THROTTLE_MARK);
                     default -> { }
                 }
-            }
+            });
+        }
+    }
+
+    private interface MarkDraw { void draw(int event, int px, long t, EventKind kind); }
+
+    /** A lane's marks in the view, at most one of a kind per 2 pixel columns (a mark is 8 px wide). */
+    private void forLaneMarks(Trace tr, int[] ms, TraceIndex idx, long t0, double t1, int[] last, MarkDraw draw) {
+        java.util.Arrays.fill(last, Integer.MIN_VALUE);
+        for (int m = idx.firstAtOrAfter(ms, t0); m < ms.length; m++) {
+            int e = ms[m];
+            long t = tr.time(e);
+            if (t > t1) break;
+            EventKind kd = tr.kind(e);
+            int px = (int) Math.round(x(t)), bucket = px >> 1;
+            if (last[kd.ordinal()] == bucket) continue;
+            last[kd.ordinal()] = bucket;
+            draw.draw(e, px, t, kd);
         }
     }
 

@@ -19,12 +19,7 @@ class CompareTaskLanesTest {
 
     @Start
     void start(Stage stage) {
-        w = new MainWindow(stage);
-        w.rememberRecent(false);
-        stage.setWidth(1400);
-        stage.setHeight(900);
-        stage.show();
-        w.openNow(null);
+        w = TestWindows.seedStory(stage, 1400, 900);
     }
 
     @Test

@@ -30,12 +30,7 @@ class ExportStepsWindowTest {
 
     @Start
     void start(Stage stage) {
-        w = new MainWindow(stage);
-        w.rememberRecent(false);
-        stage.setWidth(1280);
-        stage.setHeight(900);
-        stage.show();
-        w.openNow(null);
+        w = TestWindows.seedStory(stage, 1280, 900);
     }
 
     void export(FxRobot robot, ExportStepsDialog.Request q, Path out) throws Exception {

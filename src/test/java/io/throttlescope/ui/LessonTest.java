@@ -28,12 +28,7 @@ class LessonTest {
 
     @Start
     void start(Stage stage) {
-        w = new MainWindow(stage);
-        w.rememberRecent(false);
-        stage.setWidth(1280);
-        stage.setHeight(900);
-        stage.show();
-        w.openNow(null);               // the seed story carries a lesson
+        w = TestWindows.seedStory(stage, 1280, 900);
     }
 
     static List<Problem> problems(String lesson) throws Exception {

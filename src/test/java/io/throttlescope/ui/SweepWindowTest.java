@@ -27,12 +27,7 @@ class SweepWindowTest {
 
     @Start
     void start(Stage stage) {
-        w = new MainWindow(stage);
-        w.rememberRecent(false);
-        stage.setWidth(1280);
-        stage.setHeight(900);
-        stage.show();
-        w.openNow(null);
+        w = TestWindows.seedStory(stage, 1280, 900);
     }
 
     @Test

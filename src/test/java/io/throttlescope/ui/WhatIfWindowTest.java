@@ -31,12 +31,7 @@ class WhatIfWindowTest {
 
     @Start
     void start(Stage stage) {
-        w = new MainWindow(stage);
-        w.rememberRecent(false);
-        stage.setWidth(1280);
-        stage.setHeight(900);
-        stage.show();
-        w.openNow(null);
+        w = TestWindows.seedStory(stage, 1280, 900);
     }
 
     static double wWait(Run r) {
