@@ -52,6 +52,7 @@ public final class CompareView extends SplitPane {
             v.selectedTask.bindBidirectional(main.selectedTask);
             v.selectedCpu.bindBidirectional(main.selectedCpu);
             v.taskLanes.bindBidirectional(main.taskLanes);
+            v.veiled.bind(main.veiled);
         }
         taskTl.laneScroll().bindBidirectional(legacyTl.laneScroll());     // the same task at the same height in both
         lanes = new VBox(legacyTl, taskTl);

@@ -47,6 +47,14 @@ public final class EventLogView extends VBox {
         filters.setPadding(new Insets(4, 6, 4, 6));
         filters.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         getChildren().addAll(filters, table);
+        Label hidden = new Label("The events after the cursor are hidden until the lesson's question is answered.");
+        hidden.setId("logVeil");
+        hidden.setPadding(new javafx.geometry.Insets(8));
+        vs.veiled.addListener((o, a, b) -> {              // the log would give the answer away
+            table.setVisible(!b);
+            table.setManaged(!b);
+            if (b) getChildren().add(hidden); else getChildren().remove(hidden);
+        });
         VBox.setVgrow(table, Priority.ALWAYS);
         table.setFixedCellSize(22);
         vs.scale.addListener((o, a, b) -> table.setFixedCellSize(Math.round(22 * b.doubleValue())));

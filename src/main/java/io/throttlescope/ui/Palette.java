@@ -20,6 +20,8 @@ public final class Palette {
     static { for (int i = 0; i < TASK.length; i++) TASK[i] = Theme.colour("task-" + i); }
 
     public static final Color RUNNABLE = Theme.colour("runnable");
+    /** What covers the lanes after the cursor while a lesson's question waits. */
+    public static final Color VEIL = Color.rgb(236, 236, 236);
     public static final Color THROTTLED = Theme.colour("throttled");
     public static final Color PARKED = Theme.colour("parked");
     public static final Color SLEEPING = Theme.colour("sleeping");

@@ -78,6 +78,7 @@ public final class TimelineCanvas extends Region {
         vs.viewEnd.addListener((o, a, b) -> requestRedraw());
         vs.selectedTask.addListener((o, a, b) -> requestRedraw());
         vs.selectedGroup.addListener((o, a, b) -> requestRedraw());
+        vs.veiled.addListener((o, a, b) -> requestRedraw());
         vs.selectedCpu.addListener((o, a, b) -> requestRedraw());
         vs.taskLanes.addListener((o, a, b) -> { layoutLanes(); requestRedraw(); });
         vs.scale.addListener((o, a, b) -> { applyScale(); layoutLanes(); requestRedraw(); });
@@ -296,6 +297,7 @@ public final class TimelineCanvas extends Region {
         drawPeriodLines(g, r, h);
         drawLaneMarks(g, r);
         drawLabels(g, r, h);
+        drawVeil(g, h);
         drawRuler(g, r, w);
         drawRulerMarks(g, r);
         drawCursor(g, r, h);
@@ -730,6 +732,20 @@ public final class TimelineCanvas extends Region {
     }
 
     static double niceStep(double raw) { return io.throttlescope.view.BudgetScale.niceStep(raw); }
+
+    /** While a lesson's question waits, the lanes after the cursor are covered: the answer is not on screen. */
+    private void drawVeil(GraphicsContext g, double h) {
+        if (!vs.veiled.get() || vs.cursor.get() < 0) return;
+        double x0 = Math.max(labelW, Math.round(x(vs.cursorTime())) + 1), w = canvas.getWidth();
+        if (x0 >= w) return;
+        g.setFill(Palette.VEIL);
+        g.fillRect(x0, rulerH, w - x0, h - rulerH);
+        g.setFill(Palette.TEXT);
+        g.setFont(small);
+        g.setTextAlign(TextAlignment.CENTER);
+        g.setTextBaseline(VPos.CENTER);
+        if (w - x0 > 120) g.fillText("answer the question\nto see what happens next", (x0 + w) / 2, rulerH + (h - rulerH) / 2);
+    }
 
     private void drawCursor(GraphicsContext g, Run r, double h) {
         if (vs.cursor.get() < 0) return;

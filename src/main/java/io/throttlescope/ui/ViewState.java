@@ -21,6 +21,8 @@ public final class ViewState {
     public final IntegerProperty selectedCpu = new SimpleIntegerProperty(-1);
     public final IntegerProperty selectedGroup = new SimpleIntegerProperty(-1);
     public final BooleanProperty taskLanes = new SimpleBooleanProperty(true);
+    /** A lesson's question waits for its answer: what happens after the cursor is hidden in the views. */
+    public final BooleanProperty veiled = new SimpleBooleanProperty(false);
     /** How large text and lanes are drawn (Ctrl+plus / Ctrl+minus, presentation mode). */
     public final DoubleProperty scale = new SimpleDoubleProperty(1);
 

@@ -96,6 +96,9 @@ class LessonTest {
         assertThat(w.vs.run.get().trace().kind(before)).isEqualTo(EventKind.LOCK_RELEASE);   // W lets go; R's grant is the next event
         assertThat(w.vs.run.get().trace().kind(before + 1)).isEqualTo(EventKind.LOCK_ACQUIRE);
         assertThat(w.vs.taskLanes.get()).isTrue();                          // the stop's views are open
+        assertThat(w.vs.veiled.get()).isTrue();                             // what happens next is not on screen yet
+        assertThat(w.log.lookup("#logVeil")).isNotNull();
+        assertThat(w.log.lookup("#eventTable").isVisible()).isFalse();
         robot.type(KeyCode.N);
         robot.type(KeyCode.RIGHT);
         assertThat(w.lessonBar.stop()).isEqualTo(2);                         // neither the next stop nor the next event before an answer
@@ -106,6 +109,8 @@ class LessonTest {
         assertThat(w.vs.cursor.get()).isEqualTo(before);
         robot.type(KeyCode.DIGIT2);                                         // right
         assertThat(w.lessonBar.verdictText()).startsWith("Right. The pick sees /G throttled");
+        assertThat(w.vs.veiled.get()).isFalse();
+        assertThat(w.log.lookup("#logVeil")).isNull();
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);
         robot.type(KeyCode.N);                                              // stop 4: parked on the limbo list
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.PARKED);

@@ -83,6 +83,7 @@ public final class LessonBar extends VBox {
         setManaged(on);
         stop = -1;
         answered = false;
+        vs.veiled.set(false);
         if (on) {
             title.setText("Lesson: " + lesson.title());
             where.setText(lesson.stops().size() + " stops");
@@ -152,14 +153,16 @@ public final class LessonBar extends VBox {
             ask.setStyle("-fx-font-weight: bold");
             question.getChildren().add(ask);
             ToggleGroup g = new ToggleGroup();
+            javafx.scene.layout.FlowPane choices = new javafx.scene.layout.FlowPane(16, 2);   // side by side where they fit: the timeline keeps its room
             for (int c = 0; c < s.question().choices().size(); c++) {
                 RadioButton b = new RadioButton((c + 1) + ". " + s.question().choices().get(c));
                 b.setToggleGroup(g);
                 b.setUserData(c);
                 b.setId("choice" + c);
                 b.setWrapText(true);
-                question.getChildren().add(b);
+                choices.getChildren().add(b);
             }
+            question.getChildren().add(choices);
             Button answer = new Button("Answer");
             answer.setId("answer");
             answer.disableProperty().bind(g.selectedToggleProperty().isNull());
@@ -170,7 +173,9 @@ public final class LessonBar extends VBox {
             HBox buttons = new HBox(8, answer, reveal);
             question.getChildren().add(buttons);
             next.setDisable(true);
+            vs.veiled.set(true);
         } else {
+            vs.veiled.set(false);
             host.goTo(at);
             next.setDisable(k == lesson.stops().size() - 1);
         }
@@ -186,7 +191,7 @@ public final class LessonBar extends VBox {
         Lesson.Question q = lesson.stops().get(stop).question();
         if (c < 0 || c >= q.choices().size()) return;
         if (c != q.answer()) {
-            RadioButton b = (RadioButton) question.lookup("#choice" + c);
+            RadioButton b = (RadioButton) question.lookup("#choice" + c);     // lookup searches the choices' flow too
             if (b != null) { b.setSelected(false); b.setDisable(true); b.setStyle("-fx-strikethrough: true"); }
             verdict.setText("Not quite: \u201c" + q.choices().get(c) + "\u201d is not what happens. Try another answer, or ask to be shown.");
             return;
@@ -203,6 +208,7 @@ public final class LessonBar extends VBox {
 
     private void finish(String why) {
         answered = true;
+        vs.veiled.set(false);
         verdict.setText(why);
         question.getChildren().forEach(LessonBar::disableAll);
         host.goTo(answerAt);
