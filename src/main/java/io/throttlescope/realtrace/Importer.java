@@ -40,8 +40,7 @@ final class Importer {
             "throttle_cfs_rq_work", Probe.THROTTLE_CFS_RQ_WORK, "task_throttle_setup_work", Probe.TASK_THROTTLE_SETUP_WORK);
 
     final Trace trace = new Trace();
-    final List<String> strings = new ArrayList<>();
-    private final Map<String, Integer> stringIdx = new HashMap<>();
+    final io.throttlescope.text.StringTable strings = new io.throttlescope.text.StringTable();
     final List<String> taskNames = new ArrayList<>();
     final List<Integer> taskGroup = new ArrayList<>();
     final List<String> groups = new ArrayList<>(List.of("/"));
@@ -100,13 +99,7 @@ final class Importer {
 
     int cpus() { return cpuCurr.length; }
 
-    int str(String s) {
-        Integer i = stringIdx.get(s);
-        if (i != null) return i;
-        strings.add(s);
-        stringIdx.put(s, strings.size() - 1);
-        return strings.size() - 1;
-    }
+    int str(String s) { return strings.id(s); }
 
     private int group(String path, long[] limit) {
         int g = groups.indexOf(path);

@@ -58,8 +58,7 @@ public final class Simulator {
     private final List<PercpuRwsem> rwsemList = new ArrayList<>();
     private final List<ActionSpec> actions;
 
-    private final List<String> strings = new ArrayList<>();
-    private final Map<String, Integer> stringIdx = new HashMap<>();
+    private final io.throttlescope.text.StringTable strings = new io.throttlescope.text.StringTable();
     static final int SLEEP_WHY = 0;
     private final EventQueue queue = new EventQueue();
     private final EventSink sink;
@@ -659,13 +658,7 @@ public final class Simulator {
 
     // ------------------------------------------------------------------ events
 
-    int str(String s) {
-        Integer i = stringIdx.get(s);
-        if (i != null) return i;
-        strings.add(s);
-        stringIdx.put(s, strings.size() - 1);
-        return strings.size() - 1;
-    }
+    int str(String s) { return strings.id(s); }
 
     void emit(EventKind k, int cpu, int task, int group, int text, long a, long b) {
         events++;
@@ -683,7 +676,7 @@ public final class Simulator {
     public long now() { return now; }
     public long eventCount() { return events; }
     public boolean finished() { return finished; }
-    public List<String> strings() { return strings; }
+    public List<String> strings() { return strings.list(); }
     public List<String> faults() { return faults; }
     public String taskName(int i) { return tasks[i].name; }
     public int taskCount() { return tasks.length; }
