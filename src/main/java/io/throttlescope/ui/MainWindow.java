@@ -450,13 +450,7 @@ public final class MainWindow {
             if (!whatIf.edit(param, value)) pendingModel = null;
             stage.toFront();
         });
-        sweepStage = new Stage();
-        sweepStage.initOwner(stage);
-        sweepStage.setTitle("Sweep \u2014 " + spec.name());
-        Scene sc = new Scene(sweepPane, 1000, 720);
-        sc.getStylesheets().add(Theme.STYLESHEET);
-        sweepStage.setScene(sc);
-        sweepStage.show();
+        sweepStage = io.throttlescope.ui.sweep.SweepPane.window(stage, sweepPane, "Sweep \u2014 " + spec.name());
         return sweepPane;
     }
 
@@ -507,10 +501,16 @@ public final class MainWindow {
                 return null;
             }
         };
+        return writeInBackground(job, out, "Wrote " + frames.size() + " steps to " + out);
+    }
+
+    /** Runs a writing job off the FX thread, its message and progress in the status line; a failure names the file. */
+    private Task<Void> writeInBackground(Task<Void> job, Path out, String done) {
         status.textProperty().bind(job.messageProperty());
-        job.setOnSucceeded(e -> { unbindStatus(); status.setText("Wrote " + frames.size() + " steps to " + out); });
+        status.progressProperty().bind(job.progressProperty());
+        job.setOnSucceeded(e -> { unbindStatus(); status.setText(done); });
         job.setOnFailed(e -> { unbindStatus(); error("Cannot write " + out, String.valueOf(job.getException().getMessage())); });
-        Thread th = new Thread(job, "export-steps");
+        Thread th = new Thread(job, "write " + out.getFileName());
         th.setDaemon(true);
         th.start();
         return job;
@@ -529,14 +529,7 @@ public final class MainWindow {
                 return null;
             }
         };
-        status.textProperty().bind(job.messageProperty());
-        status.progressProperty().bind(job.progressProperty());
-        job.setOnSucceeded(e -> { unbindStatus(); status.setText("Wrote " + out); });
-        job.setOnFailed(e -> { unbindStatus(); error("Cannot write " + out, String.valueOf(job.getException().getMessage())); });
-        Thread th = new Thread(job, "export");
-        th.setDaemon(true);
-        th.start();
-        return job;
+        return writeInBackground(job, out, "Wrote " + out);
     }
 
     private void chooseFile() {

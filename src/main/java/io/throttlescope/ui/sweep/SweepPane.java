@@ -94,6 +94,18 @@ public final class SweepPane extends BorderPane {
         return h;
     }
 
+    /** Shows a sweep in a window of its own, owned by the main one, in the app's theme. */
+    public static javafx.stage.Stage window(javafx.stage.Window owner, SweepPane pane, String title) {
+        javafx.stage.Stage st = new javafx.stage.Stage();
+        st.initOwner(owner);
+        st.setTitle(title);
+        javafx.scene.Scene sc = new javafx.scene.Scene(pane, 1000, 720);
+        sc.getStylesheets().add(io.throttlescope.ui.Theme.STYLESHEET);
+        st.setScene(sc);
+        st.show();
+        return st;
+    }
+
     /** The points of the last sweep (tests read them). */
     public List<Sweep.Point> points() { return points; }
 
