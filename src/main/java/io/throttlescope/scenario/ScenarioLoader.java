@@ -11,7 +11,6 @@ import io.throttlescope.sim.spec.CgroupSpec;
 import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.KernelSpec;
 import io.throttlescope.sim.spec.SimSpec;
-import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
 
 import java.io.IOException;
@@ -24,7 +23,6 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.HashMap;
-import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -43,18 +41,14 @@ public final class ScenarioLoader {
     static final long MAX_BW_US = (1L << 44) - 1;
 
     /** "/" or segments of [A-Za-z0-9_.-], none of them "." or "..". */
-    private static final Pattern CGROUP = Pattern.compile("/|(/(?!\\.\\.?(?:/|$))[A-Za-z0-9_.-]+)+");
-    private static final Pattern TASK_NAME = Pattern.compile("[A-Za-z0-9_\\-.:#]+");
+    static final Pattern CGROUP = Pattern.compile("/|(/(?!\\.\\.?(?:/|$))[A-Za-z0-9_.-]+)+");
+    static final Pattern TASK_NAME = Pattern.compile("[A-Za-z0-9_\\-.:#]+");
     private static final List<String> TOP = List.of("format", "name", "description", "kernel", "model", "duration",
             "seed", "cgroups", "locks", "pipes", "tasks", "actions", "notes", "lesson");
     private static final List<String> KERNEL = List.of("cpus", "hz", "accounting", "preemption", "bandwidth_slice",
             "hung_task_timeout", "hung_task_check_interval", "rcu_gp", "switch_cost", "delay_dequeue", "run_to_parity", "place_rel_deadline", "ipi_latency");
     private static final List<String> CGROUP_KEYS = List.of("cpu.max", "cpu.max.burst", "cpu.weight", "period_phase");
-    private static final List<String> TASK_KEYS = List.of("name", "count", "cgroup", "cpus", "nice", "start", "kthread", "program");
-    private static final List<String> STEP_KEYS = List.of("user", "syscall", "kernel", "sleep", "down_read", "up_read",
-            "down_write", "up_write", "lock", "unlock", "send", "recv", "loop", "exit");
-    private static final Map<String, List<String>> STEP_EXTRA = Map.of("syscall", List.of("do"),
-            "sleep", List.of("uninterruptible"), "send", List.of("cost"), "recv", List.of("cost"), "loop", List.of("times"));
+    static final List<String> TASK_KEYS = List.of("name", "count", "cgroup", "cpus", "nice", "start", "kthread", "program");
     private static final List<String> ACTION_KEYS = List.of("write", "set_affinity", "move", "wake");
 
     /** The outcome of loading: a spec, or the problems (never both). */
@@ -63,11 +57,11 @@ public final class ScenarioLoader {
     }
 
     private final List<Problem> problems = new ArrayList<>();
-    private int cpus = 1;
-    private final Map<String, String> lockTypes = new LinkedHashMap<>();
-    private final Set<String> pipeNames = new LinkedHashSet<>();
+    int cpus = 1;
+    final Map<String, String> lockTypes = new LinkedHashMap<>();
+    final Set<String> pipeNames = new LinkedHashSet<>();
     /** Every task name the file declares (after count expansion), valid program or not. */
-    private final Set<String> declaredTasks = new LinkedHashSet<>();
+    final Set<String> declaredTasks = new LinkedHashSet<>();
 
     private ScenarioLoader() { }
 
@@ -230,7 +224,7 @@ public final class ScenarioLoader {
         return null;
     }
 
-    private Boolean bool(Node n) {
+    Boolean bool(Node n) {
         if (n instanceof Bool b) return b.value();
         problem(n, "found " + describe(n) + ", expected true or false");
         return null;
@@ -245,7 +239,7 @@ public final class ScenarioLoader {
         return null;
     }
 
-    private Dur duration(Node n) {
+    Dur duration(Node n) {
         if (n instanceof Str s) {
             long ns = DurationText.parse(s.value());
             if (ns < 0) {
@@ -345,7 +339,7 @@ public final class ScenarioLoader {
         Map<String, Integer> pipes = o.members().containsKey("pipes") ? pipes(o.members().get("pipes")) : new LinkedHashMap<>();
         List<TaskSpec> tasks = new ArrayList<>();
         Node tn = required(o, "tasks");
-        if (tn != null) tasks = tasks(tn);
+        if (tn != null) tasks = new TaskLoader(this).tasks(tn);
         Set<String> knownGroups = new LinkedHashSet<>();
         knownGroups.add("/");
         for (String p : cgroups.keySet()) addWithParents(knownGroups, p);
@@ -587,258 +581,6 @@ public final class ScenarioLoader {
             out.put(e.getKey(), cap);
         }
         return out;
-    }
-
-    // ----------------------------------------------------------------- tasks
-
-    private List<TaskSpec> tasks(Node n) {
-        List<TaskSpec> out = new ArrayList<>();
-        if (!(n instanceof Arr a)) {
-            problem(n, "found " + describe(n) + ", expected an array of tasks");
-            return out;
-        }
-        if (a.items().isEmpty()) {
-            problem(n, "the scenario needs at least one task");
-            return out;
-        }
-        long total = 0;
-        for (Node item : a.items()) {
-            if (item instanceof Obj o && o.members().get("count") instanceof Num x) {
-                // saturating: counts near Long.MAX_VALUE must not wrap the total below the limit
-                try { total = Math.min(Long.MAX_VALUE / 2, total + Math.max(1, Math.min(Long.MAX_VALUE / 4, Long.parseLong(x.text())))); }
-                catch (NumberFormatException e) { total = Math.min(Long.MAX_VALUE / 2, total + (x.text().length() > 6 ? MAX_TASKS + 1 : 1)); }
-            } else total += 1;
-        }
-        if (total > MAX_TASKS) {
-            problem(n, "the tasks expand to " + total + " tasks; the limit is " + MAX_TASKS);
-            return out;
-        }
-        Set<String> names = new HashSet<>();
-        for (Node item : a.items()) {
-            Obj o = object(item, TASK_KEYS, "a task object");
-            if (o == null) continue;
-            Map<String, Node> m = o.members();
-            Node nn = required(o, "name");
-            String name = nn == null ? null : string(nn, "a task name");
-            if (name != null && !TASK_NAME.matcher(name).matches()) {
-                problem(nn, "\"" + name + "\" is not a task name (letters, digits and _ - . : # only)");
-                name = null;
-            }
-            long count = 1;
-            if (m.containsKey("count")) { Long c = integer(m.get("count"), 1, MAX_TASKS, "a count"); if (c != null) count = c; }
-            String cgroup = "/";
-            if (m.containsKey("cgroup")) {
-                String c = string(m.get("cgroup"), "a cgroup path");
-                if (c != null && !CGROUP.matcher(c).matches()) problem(m.get("cgroup"), "\"" + c + "\" is not a cgroup path (expected \"/\" or \"/a/b\")");
-                else if (c != null) cgroup = c;
-            }
-            long[] mask = CpuList.all(cpus);
-            if (m.containsKey("cpus")) {
-                String c = string(m.get("cpus"), "a CPU list such as \"0-3\"");
-                if (c != null) {
-                    String[] err = new String[1];
-                    long[] parsed = CpuList.parse(c, cpus, err);
-                    if (parsed == null) problem(m.get("cpus"), err[0]); else mask = parsed;
-                }
-            }
-            int nice = 0;
-            if (m.containsKey("nice")) { Long v = integer(m.get("nice"), -20, 19, "a nice value"); if (v != null) nice = v.intValue(); }
-            Dur start = Dur.ns(0);
-            if (m.containsKey("start")) { Dur d = duration(m.get("start")); if (d != null) start = d; }
-            boolean kthread = false;
-            if (m.containsKey("kthread")) { Boolean b = bool(m.get("kthread")); if (b != null) kthread = b; }
-            Node pn = required(o, "program");
-            List<Step> program = null;
-            if (pn != null) {
-                ProgramCheck pc = new ProgramCheck(kthread);
-                program = steps(pn, !kthread, pc, 0);
-                if (program != null) pc.endOfProgram(pn);
-            }
-            if (name != null) for (long i = 0; i < count; i++) declaredTasks.add(count == 1 ? name : name + "#" + i);
-            if (name == null || program == null) continue;
-            for (long i = 0; i < count; i++) {
-                String nm = count == 1 ? name : name + "#" + i;
-                if (!names.add(nm)) {
-                    problem(nn, "the task name \"" + nm + "\" is used twice");
-                    break;
-                }
-                out.add(new TaskSpec(nm, cgroup, mask, nice, start, kthread, program));
-            }
-        }
-        return out;
-    }
-
-    /** Static lock checks over a program: what is held where (issue 3's semantic checks). */
-    private final class ProgramCheck {
-        final boolean kthread;
-        final List<String> held = new ArrayList<>();
-        ProgramCheck(boolean kthread) { this.kthread = kthread; }
-
-        void acquire(String lock) { held.add(lock); }
-
-        /** A mutex taken again by the task that holds it: the kernel's mutex_lock() would wait forever. */
-        boolean holds(String lock) { return held.contains(lock); }
-
-        void release(Node n, String key, String lock, String op) {
-            if (!held.remove(key)) problem(n, op + " of \"" + lock + "\" by a task that does not hold it here");
-        }
-
-        void endOfProgram(Node n) {
-            if (!held.isEmpty()) problem(n, "the program ends holding " + String.join(", ", held));
-        }
-    }
-
-    /** Parses a list of steps; user says the mode they run in. */
-    private List<Step> steps(Node n, boolean user, ProgramCheck pc, int depth) {
-        if (!(n instanceof Arr a)) {
-            problem(n, "found " + describe(n) + ", expected a list of steps");
-            return null;
-        }
-        List<Step> out = new ArrayList<>();
-        boolean ok = true;
-        for (Node item : a.items()) {
-            List<Step> s = step(item, user, pc, depth);
-            if (s == null) ok = false; else out.addAll(s);
-        }
-        return ok ? List.copyOf(out) : null;
-    }
-
-    private List<Step> step(Node n, boolean user, ProgramCheck pc, int depth) {
-        if (!(n instanceof Obj o)) {
-            problem(n, "found " + describe(n) + ", expected a step object such as {\"user\": \"1ms\"}");
-            return null;
-        }
-        String kind = null;
-        for (String k : o.members().keySet()) if (STEP_KEYS.contains(k)) {
-            if (kind != null) { problem(n, "a step has exactly one of " + String.join(", ", STEP_KEYS) + "; found \"" + kind + "\" and \"" + k + "\""); return null; }
-            kind = k;
-        }
-        if (kind == null) {
-            String sugg = o.members().isEmpty() ? "" : mean(o.members().keySet().iterator().next(), STEP_KEYS);
-            problem(n, "the step has none of " + String.join(", ", STEP_KEYS) + sugg);
-            return null;
-        }
-        List<String> allowed = new ArrayList<>();
-        allowed.add(kind);
-        allowed.addAll(STEP_EXTRA.getOrDefault(kind, List.of()));
-        object(o, allowed, "a step");
-        Node v = o.members().get(kind);
-        String path = o.path();
-        String mode = user ? "user mode" : "kernel mode";
-        switch (kind) {
-            case "user" -> {
-                if (!user) { problem(n, pc.kthread ? "a kernel thread has no user mode: \"user\" steps are not allowed" : "a \"user\" step inside a syscall (kernel mode)"); return null; }
-                Dur d = duration(v);
-                return d == null ? null : List.of(new Step.User(d, path));
-            }
-            case "kernel" -> {
-                if (user) { problem(n, "a \"kernel\" step in user mode; put it inside a syscall's \"do\""); return null; }
-                Dur d = duration(v);
-                return d == null ? null : List.of(new Step.Kernel(d, path));
-            }
-            case "syscall" -> {
-                if (!user) { problem(n, pc.kthread ? "a kernel thread makes no syscalls" : "a syscall inside a syscall"); return null; }
-                String name = string(v, "a syscall name");
-                Node body = o.members().get("do");
-                if (body == null) { problem(n, "the syscall needs a \"do\" list of kernel-mode steps"); return null; }
-                int before = pc.held.size();
-                List<Step> inner = steps(body, false, pc, depth + 1);
-                if (pc.held.size() > before) {
-                    problem(n, "the syscall returns to user mode holding " + String.join(", ", pc.held.subList(before, pc.held.size())));
-                    pc.held.subList(before, pc.held.size()).clear();
-                }
-                if (name == null || inner == null) return null;
-                return List.of(new Step.Syscall(name, inner, path));
-            }
-            case "sleep" -> {
-                Dur d = duration(v);
-                boolean unint = false;
-                if (o.members().containsKey("uninterruptible")) { Boolean b = bool(o.members().get("uninterruptible")); if (b != null) unint = b; }
-                if (d == null) return null;
-                Step s = new Step.Sleep(d, unint, path);
-                return List.of(user ? new Step.Syscall("nanosleep", List.of(s), path) : s);
-            }
-            case "down_read", "up_read", "down_write", "up_write", "lock", "unlock" -> {
-                String lock = string(v, "a lock name");
-                if (lock == null) return null;
-                boolean rw = kind.contains("_");
-                String type = lockTypes.get(lock);
-                if (type == null) { problem(v, "unknown lock \"" + lock + "\"" + mean(lock, lockTypes.keySet())); return null; }
-                if (rw && !type.equals("percpu_rwsem")) { problem(v, "\"" + lock + "\" is a mutex; " + kind + " needs a percpu_rwsem"); return null; }
-                if (!rw && !type.equals("mutex")) { problem(v, "\"" + lock + "\" is a percpu_rwsem; " + kind + " needs a mutex"); return null; }
-                if (user) { problem(n, "\"" + kind + "\" in " + mode + "; lock operations happen in kernel mode, inside a syscall"); return null; }
-                String key = lock + (kind.endsWith("read") ? " (read)" : kind.endsWith("write") ? " (write)" : "");
-                switch (kind) {
-                    case "down_read" -> { pc.acquire(key); return List.of(new Step.DownRead(lock, path)); }
-                    case "down_write" -> { pc.acquire(key); return List.of(new Step.DownWrite(lock, path)); }
-                    case "lock" -> {
-                        if (pc.holds(key)) { problem(n, "the task locks the mutex \"" + lock + "\" it already holds: it would wait for itself forever (self-deadlock)"); return null; }
-                        pc.acquire(key);
-                        return List.of(new Step.MutexLock(lock, path));
-                    }
-                    case "up_read" -> { pc.release(n, key, lock, kind); return List.of(new Step.UpRead(lock, path)); }
-                    case "up_write" -> { pc.release(n, key, lock, kind); return List.of(new Step.UpWrite(lock, path)); }
-                    default -> { pc.release(n, key, lock, kind); return List.of(new Step.MutexUnlock(lock, path)); }
-                }
-            }
-            case "send", "recv" -> {
-                String pipe = string(v, "a pipe name");
-                if (pipe == null) return null;
-                if (!pipeNames.contains(pipe)) { problem(v, "unknown pipe \"" + pipe + "\"" + mean(pipe, pipeNames)); return null; }
-                Dur cost = Dur.us(2);
-                if (o.members().containsKey("cost")) { Dur c = duration(o.members().get("cost")); if (c == null) return null; cost = c; }
-                List<Step> body = kind.equals("send")
-                        ? List.of(new Step.Kernel(cost, path), new Step.Send(pipe, path))
-                        : List.of(new Step.Recv(pipe, path), new Step.Kernel(cost, path));
-                return user ? List.of(new Step.Syscall(kind.equals("send") ? "write" : "read", body, path)) : body;
-            }
-            case "loop" -> {
-                long times = -1;
-                if (o.members().containsKey("times")) { Long t = integer(o.members().get("times"), 0, Long.MAX_VALUE, "a number of times"); if (t == null) return null; times = t; }
-                List<String> heldBefore = new ArrayList<>(pc.held);
-                int before = pc.held.size();
-                List<Step> body = steps(v, user, pc, depth + 1);
-                if (pc.held.size() > before) {
-                    problem(n, "each pass of the loop acquires " + String.join(", ", pc.held.subList(before, pc.held.size())) + " without releasing it");
-                    pc.held.subList(before, pc.held.size()).clear();
-                } else if (!pc.held.containsAll(heldBefore) && times != 1) {
-                    List<String> gone = new ArrayList<>(heldBefore);
-                    gone.removeAll(pc.held);
-                    problem(n, "each pass of the loop releases " + String.join(", ", gone) + ", taken before the loop: only the first pass holds it");
-                }
-                if (body == null) return null;
-                if (times < 0 && !spendsTime(body)) { problem(n, "an endless loop must contain a step that always takes time (user, kernel or sleep of more than 0, or recv)"); return null; }
-                return List.of(new Step.Loop(body, times, path));
-            }
-            case "exit" -> {
-                Dur d = null;
-                if (v instanceof Str) {
-                    d = duration(v);
-                    if (d == null) return null;
-                } else if (!(v instanceof Bool b) || !b.value()) {
-                    problem(v, "found " + describe(v) + ", expected true or the kernel time the exit takes (e.g. \"2ms\")");
-                    return null;
-                }
-                if (!pc.held.isEmpty()) problem(n, "the task exits holding " + String.join(", ", pc.held));
-                return List.of(new Step.Exit(d, path));
-            }
-            default -> { return null; }
-        }
-    }
-
-    private static boolean spendsTime(List<Step> steps) {
-        for (Step s : steps) {
-            if (s instanceof Step.User u && takesTime(u.d()) || s instanceof Step.Kernel k && takesTime(k.d())
-                    || s instanceof Step.Sleep sl && takesTime(sl.d()) || s instanceof Step.Recv) return true;
-            if (s instanceof Step.Syscall sc && spendsTime(sc.body())) return true;
-            if (s instanceof Step.Loop l && l.times() != 0 && spendsTime(l.body())) return true;
-        }
-        return false;
-    }
-
-    /** A duration that is never 0 (a loop of 0 ns steps would never advance time). */
-    private static boolean takesTime(Dur d) {
-        return d instanceof Dur.Fixed f ? f.ns() > 0 : d instanceof Dur.Uniform u ? u.lo() > 0 : d instanceof Dur.Exponential;
     }
 
     // ----------------------------------------------------------------- actions, notes
