@@ -49,7 +49,6 @@ public final class ScenarioLoader {
             "hung_task_timeout", "hung_task_check_interval", "rcu_gp", "switch_cost", "delay_dequeue", "run_to_parity", "place_rel_deadline", "ipi_latency");
     private static final List<String> CGROUP_KEYS = List.of("cpu.max", "cpu.max.burst", "cpu.weight", "period_phase");
     static final List<String> TASK_KEYS = List.of("name", "count", "cgroup", "cpus", "nice", "start", "kthread", "program");
-    private static final List<String> ACTION_KEYS = List.of("write", "set_affinity", "move", "wake");
 
     /** The outcome of loading: a spec, or the problems (never both). */
     public record Loaded(SimSpec spec, List<Problem> problems) {
@@ -350,8 +349,8 @@ public final class ScenarioLoader {
             taskCounts.merge(base, 1, Integer::sum);
         }
         List<ActionSpec> actions = o.members().containsKey("actions")
-                ? actions(o.members().get("actions"), tasks, knownGroups, cgroups) : List.of();
-        List<SimSpec.Note> notes = o.members().containsKey("notes") ? notes(o.members().get("notes")) : List.of();
+                ? new ActionLoader(this).actions(o.members().get("actions"), tasks, knownGroups, cgroups) : List.of();
+        List<SimSpec.Note> notes = o.members().containsKey("notes") ? new ActionLoader(this).notes(o.members().get("notes")) : List.of();
         io.throttlescope.sim.spec.Lesson lesson = o.members().containsKey("lesson") ? new LessonLoader(this).lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet()) : null;
         for (String p : knownGroups) if (!cgroups.containsKey(p) && !p.equals("/")) cgroups.put(p, CgroupSpec.unlimited(p));
         if (!problems.isEmpty()) return null;
@@ -469,7 +468,7 @@ public final class ScenarioLoader {
     }
 
     /** A burst in microseconds: plain ASCII digits, no sign. */
-    private Long burstSyntax(Node n) {
+    Long burstSyntax(Node n) {
         String s = n instanceof Num x ? x.text() : string(n, "a burst in microseconds, e.g. \"5000\"");
         if (s == null) return null;
         long b = parseUs(s.trim());
@@ -534,7 +533,7 @@ public final class ScenarioLoader {
         return b;
     }
 
-    private Integer weight(Node n) {
+    Integer weight(Node n) {
         if (n instanceof Str s) {
             try {
                 long v = Long.parseLong(s.value().trim());
@@ -583,110 +582,4 @@ public final class ScenarioLoader {
         return out;
     }
 
-    // ----------------------------------------------------------------- actions, notes
-
-    private List<ActionSpec> actions(Node n, List<TaskSpec> tasks, Set<String> groups, Map<String, CgroupSpec> cgroups) {
-        List<ActionSpec> out = new ArrayList<>();
-        if (!(n instanceof Arr a)) { problem(n, "found " + describe(n) + ", expected an array of actions"); return out; }
-        Set<String> taskNames = declaredTasks;
-        List<String> keys = new ArrayList<>(ACTION_KEYS);
-        keys.add("at");
-        for (Node item : a.items()) {
-            Obj o = object(item, keys, "an action object");
-            if (o == null) continue;
-            Node at = required(o, "at");
-            Dur when = at == null ? null : duration(at);
-            String kind = null;
-            for (String k : ACTION_KEYS) if (o.members().containsKey(k)) {
-                if (kind != null) { problem(item, "an action has exactly one of write, set_affinity, move, wake"); kind = null; break; }
-                kind = k;
-            }
-            if (kind == null) {
-                if (o.members().keySet().stream().noneMatch(ACTION_KEYS::contains)) problem(item, "the action has none of write, set_affinity, move, wake");
-                continue;
-            }
-            Node v = o.members().get(kind);
-            switch (kind) {
-                case "write" -> {
-                    Obj w = object(v, List.of("cgroup", "file", "value"), "{\"cgroup\": P, \"file\": F, \"value\": V}");
-                    if (w == null) continue;
-                    Node cn = required(w, "cgroup"), fn = required(w, "file"), vn = required(w, "value");
-                    if (cn == null || fn == null || vn == null) continue;
-                    String cg = group(cn, groups);
-                    String file = string(fn, "cpu.max, cpu.max.burst or cpu.weight");
-                    String value = vn instanceof Num x ? x.text() : string(vn, "the text written to the file");
-                    if (cg == null || file == null || value == null) continue;
-                    if (cg.equals("/")) { problem(cn, "the root cgroup \"/\" cannot have a limit"); continue; }
-                    switch (file) {
-                        // values the kernel would refuse (bounds, a burst above the quota in force) are
-                        // legal here: the write fails with EINVAL at run time and changes nothing
-                        case "cpu.max" -> { String e = checkCpuMaxSyntax(value); if (e != null) { problem(vn, e); continue; } }
-                        case "cpu.max.burst" -> { if (burstSyntax(vn) == null) continue; }
-                        case "cpu.weight" -> { if (weight(vn) == null) continue; }
-                        default -> { problem(fn, "found \"" + file + "\", expected cpu.max, cpu.max.burst or cpu.weight" + mean(file, List.of("cpu.max", "cpu.max.burst", "cpu.weight"))); continue; }
-                    }
-                    if (when != null) out.add(new ActionSpec.WriteFile(when, cg, file, value));
-                }
-                case "set_affinity" -> {
-                    Obj s = object(v, List.of("task", "cpus"), "{\"task\": T, \"cpus\": \"0-1\"}");
-                    if (s == null) continue;
-                    Node tn = required(s, "task"), cn = required(s, "cpus");
-                    if (tn == null || cn == null) continue;
-                    String t = task(tn, taskNames);
-                    String c = string(cn, "a CPU list");
-                    if (t == null || c == null) continue;
-                    String[] err = new String[1];
-                    long[] mask = CpuList.parse(c, cpus, err);
-                    if (mask == null) { problem(cn, err[0]); continue; }
-                    if (when != null) out.add(new ActionSpec.SetAffinity(when, t, mask));
-                }
-                case "move" -> {
-                    Obj s = object(v, List.of("task", "cgroup"), "{\"task\": T, \"cgroup\": P}");
-                    if (s == null) continue;
-                    Node tn = required(s, "task"), cn = required(s, "cgroup");
-                    if (tn == null || cn == null) continue;
-                    String t = task(tn, taskNames), cg = group(cn, groups);
-                    if (t != null && cg != null && when != null) out.add(new ActionSpec.Move(when, t, cg));
-                }
-                default -> {
-                    Obj s = object(v, List.of("task"), "{\"task\": T}");
-                    if (s == null) continue;
-                    Node tn = required(s, "task");
-                    if (tn == null) continue;
-                    String t = task(tn, taskNames);
-                    if (t != null && when != null) out.add(new ActionSpec.Wake(when, t));
-                }
-            }
-        }
-        return out;
-    }
-
-    private String task(Node n, Set<String> names) {
-        String t = string(n, "a task name");
-        if (t == null) return null;
-        if (!names.contains(t)) { problem(n, "no task is named \"" + t + "\"" + mean(t, names)); return null; }
-        return t;
-    }
-
-    private String group(Node n, Set<String> groups) {
-        String g = string(n, "a cgroup path");
-        if (g == null) return null;
-        if (!CGROUP.matcher(g).matches()) { problem(n, "\"" + g + "\" is not a cgroup path"); return null; }
-        if (!groups.contains(g)) { problem(n, "no cgroup \"" + g + "\" is listed in \"cgroups\" or used by a task" + mean(g, groups)); return null; }
-        return g;
-    }
-
-    private List<SimSpec.Note> notes(Node n) {
-        List<SimSpec.Note> out = new ArrayList<>();
-        if (!(n instanceof Arr a)) { problem(n, "found " + describe(n) + ", expected an array of notes"); return out; }
-        for (Node item : a.items()) {
-            Obj o = object(item, List.of("at", "text"), "{\"at\": duration, \"text\": \"...\"}");
-            if (o == null) continue;
-            Node at = required(o, "at"), tx = required(o, "text");
-            Long t = at == null ? null : fixedDuration(at);
-            String text = tx == null ? null : string(tx, "the note's text");
-            if (t != null && text != null) out.add(new SimSpec.Note(t, text));
-        }
-        return out;
-    }
 }
