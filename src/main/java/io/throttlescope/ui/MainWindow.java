@@ -129,7 +129,7 @@ public final class MainWindow {
         });
         scene.setOnDragDropped(e -> {
             List<File> f = e.getDragboard().getFiles();
-            if (f != null && !f.isEmpty()) open(f.get(0).toPath());
+            if (f != null && !f.isEmpty() && keepEditsAnswered("Open " + f.get(0).getName())) open(f.get(0).toPath());
             e.setDropCompleted(true);
             e.consume();
         });
@@ -174,7 +174,7 @@ public final class MainWindow {
         open.setOnAction(e -> chooseFile());
         MenuItem reload = new MenuItem("Re_load");
         reload.setAccelerator(new KeyCodeCombination(KeyCode.R, KeyCombination.SHORTCUT_DOWN));
-        reload.setOnAction(e -> { if (file != null) open(file); });
+        reload.setOnAction(e -> { if (file != null && keepEditsAnswered("Reload " + file.getFileName())) open(file); });
         MenuItem quit = new MenuItem("_Quit");
         quit.setOnAction(e -> stage.close());
         MenuItem perfetto = item("Export trace for _Perfetto\u2026", () -> export("perfetto"));
@@ -317,6 +317,17 @@ public final class MainWindow {
         @Override public void resimulate(SimSpec s, String json) { simulate(s, file, true); }
         @Override public void saveAs(String text) { saveScenarioAs(text); }
     });
+
+    /** Before the edits of What if? are dropped (reload, open another file): true if the user agrees, or there are none. */
+    boolean keepEditsAnswered(String what) {
+        var w = whatIf.whatIf();
+        if (w == null || !w.history().edited() || !stage.isShowing()) return true;
+        Alert a = new Alert(Alert.AlertType.CONFIRMATION, what + " and drop " + w.history().edits() + " What if? edit"
+                + (w.history().edits() == 1 ? "" : "s") + "? (Save as\u2026 in the What if? panel keeps them.)", ButtonType.OK, ButtonType.CANCEL);
+        a.initOwner(stage);
+        a.setHeaderText("The scenario has unsaved edits");
+        return a.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
+    }
 
     /** Writes the edited scenario where the user says (the library's formatting; temporary file and rename). */
     private void saveScenarioAs(String text) {
@@ -541,7 +552,7 @@ public final class MainWindow {
         Path dir = file != null ? file.getParent() : Path.of("scenarios");
         if (dir != null && dir.toFile().isDirectory()) fc.setInitialDirectory(dir.toFile());
         File f = fc.showOpenDialog(stage);
-        if (f != null) open(f.toPath());
+        if (f != null && keepEditsAnswered("Open " + f.getName())) open(f.toPath());
     }
 
     private void fillRecent() {
@@ -549,7 +560,7 @@ public final class MainWindow {
         for (String p : recent.list()) {
             MenuItem m = new MenuItem(p);
             m.setMnemonicParsing(false);
-            m.setOnAction(e -> open(Path.of(p)));
+            m.setOnAction(e -> { if (keepEditsAnswered("Open " + Path.of(p).getFileName())) open(Path.of(p)); });
             recentMenu.getItems().add(m);
         }
         if (recentMenu.getItems().isEmpty()) {

@@ -94,4 +94,28 @@ class WhatIfWindowTest {
         assertThat(io.throttlescope.scenario.ScenarioLoader.load(out).spec().lesson()).isNull();
         assertThat(w.stage.getTitle()).endsWith("(seed-whatif.json)");
     }
+
+    @Test
+    void reloadingWithUnsavedEditsAsksFirst(FxRobot robot) throws Exception {
+        robot.interact(() -> assertThat(w.openNow(java.nio.file.Path.of("scenarios/01-seed-story-rwsem-reader.json"))).isTrue());
+        Run old = w.legacyRun;
+        type(robot, "/G:cpu.max", "50000 100000");
+        waitForNewRuns(old);
+        Run edited = w.legacyRun;
+        robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL);     // reload: a question, not a silent loss
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.DialogPane d = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        assertThat(d.getContentText()).startsWith("Reload 01-seed-story-rwsem-reader.json and drop 1 What if? edit?");
+        robot.interact(() -> ((javafx.scene.control.Button) d.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.legacyRun).isSameAs(edited);
+        assertThat(w.whatIf.whatIf().history().edits()).isEqualTo(1);
+        robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.scene.control.DialogPane d2 = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        robot.interact(() -> ((javafx.scene.control.Button) d2.lookupButton(javafx.scene.control.ButtonType.OK)).fire());
+        waitForNewRuns(edited);
+        assertThat(w.whatIf.whatIf().history().edited()).isFalse();
+        assertThat(wWait(w.legacyRun)).isEqualTo(84.1);
+    }
 }
