@@ -81,9 +81,10 @@ public final class CompareView extends SplitPane {
         divergenceLabel.setId("divergenceText");
         divergenceLabel.getStyleClass().add("divergence-text");
         divergenceLabel.setWrapText(true);
-        HBox bar = new HBox(8, first, new Label("longer than"), threshold, copy, taskLanes, sideBySide);
-        bar.setPadding(new Insets(4));
+        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(8, 4, first, new Label("longer than"), threshold, copy, taskLanes, sideBySide);
+        bar.setPadding(new Insets(4));                    // wraps on a narrow window instead of cutting the buttons' names
         bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        for (javafx.scene.Node n : bar.getChildren()) if (n instanceof javafx.scene.control.Control c) c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         laneBox.getChildren().setAll(lanes);
         VBox.setVgrow(laneBox, Priority.ALWAYS);
         VBox left = new VBox(bar, divergenceLabel, laneBox, new Label("  Highlighted (magenta): a different task, or none, runs on that CPU in the other model for longer than the threshold."));

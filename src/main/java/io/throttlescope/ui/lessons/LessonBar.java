@@ -59,6 +59,7 @@ public final class LessonBar extends VBox {
         title.setStyle("-fx-font-weight: bold");
         text.setWrapText(true);
         verdict.setWrapText(true);
+        for (Label l : new Label[] {text, verdict}) l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);   // wrapped, never cut to "..."
         verdict.setId("lessonVerdict");
         prev.setOnAction(e -> previous());
         next.setOnAction(e -> next());
@@ -150,6 +151,7 @@ public final class LessonBar extends VBox {
             host.goTo(before);
             Label ask = new Label(s.question().ask());
             ask.setWrapText(true);
+            ask.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
             ask.setStyle("-fx-font-weight: bold");
             question.getChildren().add(ask);
             ToggleGroup g = new ToggleGroup();
