@@ -137,6 +137,7 @@ public final class CompareView extends SplitPane {
             }
         });
         change.setPrefWidth(80);
+        change.setMinWidth(84);                  // "-100.00%" in bold stays whole; the metric column gives way first
         table.getColumns().addAll(java.util.List.of(metric, legacy, task, change));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No differences"));
@@ -163,6 +164,7 @@ public final class CompareView extends SplitPane {
         c.setComparator(Comparator.comparingDouble(Double::parseDouble));
         c.getStyleClass().add("number-column");
         c.setPrefWidth(95);
+        c.setMinWidth(72);
         return c;
     }
 
