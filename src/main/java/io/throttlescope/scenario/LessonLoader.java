@@ -25,7 +25,7 @@ final class LessonLoader {
     private static final List<String> LESSON_KEYS = List.of("title", "stops");
     private static final List<String> STOP_KEYS = List.of("at", "model", "range", "highlight", "views", "text", "question");
 
-    Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks) {
+    Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks, int cpus) {
         Obj o = l.object(n, LESSON_KEYS, "{\"title\": \"...\", \"stops\": [...]}");
         if (o == null) return null;
         Node tn = l.required(o, "title"), sn = l.required(o, "stops");
@@ -60,11 +60,19 @@ final class LessonLoader {
                 else { r0 = x; r1 = y; }
             }
             String task = null, cgroup = null, lock = null;
+            int cpu = -1;
             if (s.members().containsKey("highlight")) {
-                Obj h = l.object(s.members().get("highlight"), List.of("task", "cgroup", "lock"), "{\"task\": T, \"cgroup\": G, \"lock\": L}");
+                Obj h = l.object(s.members().get("highlight"), List.of("task", "cgroup", "cpu", "lock"),
+                        "{\"task\": T, \"cgroup\": G, \"cpu\": C, \"lock\": L}");
                 if (h != null && h.members().containsKey("task")) task = taskName(h.members().get("task"), names);
                 if (h != null && h.members().containsKey("cgroup")) cgroup = named(h.members().get("cgroup"), cgroups, "cgroup");
                 if (h != null && h.members().containsKey("lock")) lock = named(h.members().get("lock"), locks, "lock");
+                if (h != null && h.members().containsKey("cpu")) {          // with the cgroup: that cfs_rq
+                    Node cn = h.members().get("cpu");
+                    Long c = l.integer(cn, 0, cpus - 1, "a CPU of the scenario (0.." + (cpus - 1) + ")");
+                    if (c != null) cpu = c.intValue();
+                    if (c != null && !h.members().containsKey("cgroup")) l.problem(cn, "a cpu is highlighted with its cgroup: {\"cgroup\": G, \"cpu\": C} is that cfs_rq");
+                }
             }
             List<String> views = null;
             if (s.members().containsKey("views")) {
@@ -74,7 +82,7 @@ final class LessonLoader {
                 else l.problem(vn, "found " + l.describe(vn) + ", expected an array of views from " + String.join(", ", Lesson.VIEWS));
             }
             Lesson.Question q = s.members().containsKey("question") ? question(s.members().get("question")) : null;
-            if (place != null && text != null) stops.add(new Lesson.Stop(place, model, r0, r1, task, cgroup, lock, views, text, q,
+            if (place != null && text != null) stops.add(new Lesson.Stop(place, model, r0, r1, task, cgroup, cpu, lock, views, text, q,
                     item.line(), item.col(), item.path()));
         }
         return title == null ? null : new Lesson(title, stops);

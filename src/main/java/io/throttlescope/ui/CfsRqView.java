@@ -31,8 +31,28 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
     }
 
+    private String highlightedGroup;
+    private int highlightedCpu = -1;
+
     public void show(Run run, Snapshot s) {
         getItems().setAll(FXCollections.observableList(CfsRqRows.of(run, s)));
         Columns.fitToContent(this);
+        select();
+    }
+
+    /** Keeps one cfs_rq's row selected (a lesson stop points at it); a null group: none. */
+    public void highlight(String group, int cpu) {
+        highlightedGroup = group;
+        highlightedCpu = cpu;
+        select();
+    }
+
+    private void select() {
+        getSelectionModel().clearSelection();
+        if (highlightedGroup == null || highlightedCpu < 0) return;
+        for (int i = 0; i < getItems().size(); i++) {
+            CfsRqRows.Row r = getItems().get(i);
+            if (r.group().equals(highlightedGroup) && r.cpu() == highlightedCpu) { getSelectionModel().select(i); scrollTo(i); }
+        }
     }
 }

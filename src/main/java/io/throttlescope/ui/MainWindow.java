@@ -311,6 +311,7 @@ public final class MainWindow {
         @Override public void goTo(int event) { MainWindow.this.goTo(event); }
         @Override public void openViews(List<String> views) { MainWindow.this.openViews(views); }
         @Override public void highlightLock(String lock) { locks.highlight(lock); }
+        @Override public void highlightCfsRq(String group, int cpu) { cfsRqs.highlight(group, cpu); }
     });
     public io.throttlescope.ui.lessons.LessonBar lessonBar() { return lessonBar; }
     final io.throttlescope.ui.whatif.WhatIfPane whatIf = new io.throttlescope.ui.whatif.WhatIfPane(new io.throttlescope.ui.whatif.WhatIfPane.Host() {

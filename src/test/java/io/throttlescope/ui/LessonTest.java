@@ -61,6 +61,9 @@ class LessonTest {
                         org.assertj.core.groups.Tuple.tuple("$.lesson.stops[0].highlight.cgroup", "no cgroup \"/H\""),
                         org.assertj.core.groups.Tuple.tuple("$.lesson.stops[0].highlight.lock", "no lock \"m\""),
                         org.assertj.core.groups.Tuple.tuple("$.lesson.stops[0].views[0]", "no view \"wait-chian\" (did you mean \"wait-chain\"?)"));
+        assertThat(problems("{\"title\": \"t\", \"stops\": [{\"at\": \"1ms\", \"highlight\": {\"cpu\": 0}, \"text\": \"x\"},"
+                + " {\"at\": \"1ms\", \"highlight\": {\"cgroup\": \"/G\", \"cpu\": 7}, \"text\": \"x\"}]}"))
+                .extracting(Problem::path).containsExactly("$.lesson.stops[0].highlight.cpu", "$.lesson.stops[1].highlight.cpu");
         assertThat(problems("{\"title\": \"t\", \"stops\": [{\"at\": {\"event\": \"parked\"}, \"model\": \"both\", \"text\": \"x\"}]}"))
                 .singleElement().extracting(Problem::message).isEqualTo("the 1st parked event never happens under the legacy model");
     }
@@ -89,6 +92,11 @@ class LessonTest {
         robot.type(KeyCode.N);                                              // stop 2: /G throttled
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.THROTTLE);
         assertThat(w.vs.selectedGroup.get()).isEqualTo(java.util.Arrays.asList(w.taskRun.info().groups()).indexOf("/G"));
+        assertThat(w.cfsRqs.getSelectionModel().getSelectedItem()).satisfies(r -> {   // the cfs_rq that was throttled
+            assertThat(r.group()).isEqualTo("/G");
+            assertThat(r.cpu()).isZero();
+            assertThat(r.throttled()).isTrue();
+        });
         assertThat(w.vs.taskLanes.get()).isFalse();
         robot.type(KeyCode.N);                                              // stop 3: a question
         int before = w.vs.cursor.get();

@@ -20,8 +20,9 @@ public record Lesson(String title, List<Stop> stops) {
 
     /**
      * model: "legacy", "task", "both" (compare mode) or null (as shown); range -1 if not given;
-     * task, cgroup and lock to highlight may be null; views null when the stop leaves the views as they are.
+     * task, cgroup and lock to highlight may be null (a cgroup with a cpu: that cfs_rq, else -1); views null when the
+     * stop leaves the views as they are.
      */
-    public record Stop(Place place, String model, long rangeStart, long rangeEnd, String task, String cgroup, String lock,
+    public record Stop(Place place, String model, long rangeStart, long rangeEnd, String task, String cgroup, int cpu, String lock,
                        List<String> views, String text, Question question, int line, int col, String path) {}
 }

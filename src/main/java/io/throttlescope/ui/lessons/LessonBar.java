@@ -36,6 +36,8 @@ public final class LessonBar extends VBox {
         void openViews(List<String> views);
         /** Marks a lock's row in the locks table (null: none). */
         void highlightLock(String lock);
+        /** Marks a cfs_rq's row in the runqueue table (a null group: none). */
+        void highlightCfsRq(String group, int cpu);
     }
 
     private final ViewState vs;
@@ -138,6 +140,8 @@ public final class LessonBar extends VBox {
         vs.selectedTask.set(s.task() == null ? -1 : Arrays.asList(r.info().tasks()).indexOf(s.task()));
         vs.selectedGroup.set(s.cgroup() == null ? -1 : Arrays.asList(r.info().groups()).indexOf(s.cgroup()));
         host.highlightLock(s.lock());
+        host.highlightCfsRq(s.cgroup(), s.cpu());
+        vs.selectedCpu.set(s.cgroup() != null ? s.cpu() : -1);
         where.setText("stop " + (k + 1) + " of " + lesson.stops().size() + " \u00b7 "
                 + ("both".equals(s.model()) ? "both models" : r.label() + " model"));
         text.setText(s.text());
