@@ -114,7 +114,7 @@ public final class RealTrace {
                 + (im.hasThrottleProbe() ? "the throttle_cfs_rq probe's hits." : "inferred from the switch pattern (drawn as inferred).");
         List<String> lockTypes = im.locks.stream().map(x -> "contended").toList();
         RunInfo info = new RunInfo(scenario, model, im.endNs, im.cpus(), tasks, new boolean[nt], tg, groups, parent, q, p, ph,
-                List.copyOf(im.locks), lockTypes, List.copyOf(im.strings.list()), 0);
+                List.copyOf(im.locks), lockTypes, List.copyOf(im.strings.list()), 0, 0);
         SimSpec spec = new SimSpec(scenario, description, model, new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0,
                 true, true, true, 0), im.endNs, 1, cgroups, Map.of(), Map.of(), List.of(), List.of(), List.of());
         RunResult rr = runResult(im, scenario, model, text.header);

@@ -4,11 +4,15 @@ import io.throttlescope.sim.Simulator;
 
 import java.util.List;
 
-/** What a recorded run is about: names and the static shape of the machine, read once from the simulator's public view. */
+/**
+ * What a recorded run is about: names and the static shape of the machine, read once from the
+ * simulator's public view. {@code chargeTickNs} is the tick under tick accounting, where runtime is
+ * charged only at ticks and scheduling events (0: exact accounting, or a real trace).
+ */
 public record RunInfo(String scenario, String model, long endNs, int cpus, String[] tasks, boolean[] kthread,
                       int[] taskGroup, String[] groups, int[] groupParent, long[] quotaNs, long[] periodNs,
                       long[] phaseNs, List<String> locks, List<String> lockTypes, List<String> strings,
-                      long initialRuntime) {
+                      long initialRuntime, long chargeTickNs) {
 
     public static RunInfo of(Simulator s) {
         int nt = s.taskCount(), ng = s.groupCount();
@@ -33,7 +37,8 @@ public record RunInfo(String scenario, String model, long endNs, int cpus, Strin
         List<String> locks = s.lockNames();
         List<String> types = locks.stream().map(s::lockType).toList();
         return new RunInfo(s.spec().name(), s.modelId.id, s.now(), s.cpuCount(), tasks, kt, tg, groups, parent, q, p, ph,
-                locks, types, List.copyOf(s.strings()), s.initialRuntimeRemaining());
+                locks, types, List.copyOf(s.strings()), s.initialRuntimeRemaining(),
+                s.spec().kernel().exactAccounting() ? 0 : 1_000_000_000L / s.spec().kernel().hz());
     }
 
     public int lockIndex(String name) { return locks.indexOf(name); }

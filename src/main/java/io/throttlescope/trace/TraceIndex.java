@@ -375,22 +375,34 @@ public final class TraceIndex {
 
     /**
      * runtime_remaining of (g, c) at time t: the last value an event reported, less what the
-     * group's tasks ran on that CPU since (exact-accounting view).
+     * group's tasks ran on that CPU since, up to the last charge (see {@link #chargedUpTo}).
      */
     public long remainingAt(int g, int c, long t) {
         Series s = remaining[g * info.cpus() + c];
         int i = s.lastAtOrBefore(t);
         if (i < 0) return info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
-        return s.value(i) - usage(g, c, s.time(i), t);
+        return s.value(i) - usage(g, c, s.time(i), Math.max(s.time(i), chargedUpTo(c, t)));
+    }
+
+    /**
+     * The last instant at or before t at which the kernel charged CPU c's running task to its
+     * cfs_rqs: t itself under exact accounting; under tick accounting the later of the last tick and
+     * the start of the task's stay on the CPU (a scheduling event), so the budget moves in steps.
+     */
+    public long chargedUpTo(int c, long t) {
+        long tick = info.chargeTickNs();
+        if (tick <= 0) return t;
+        Slices sl = cpu[c];
+        int i = sl.at(t);
+        if (i < 0 || sl.start(i) == t) return t;                 // idle, or a switch right now: all charged
+        int task = sl.value(i);
+        while (i > 0 && sl.end(i - 1) == sl.start(i) && sl.value(i - 1) == task) i--;   // split at a syscall, not a switch
+        return Math.max(sl.start(i), Math.floorDiv(t, tick) * tick);
     }
 
     public Series remainingPoints(int g, int c) { return remaining[g * info.cpus() + c]; }
 
-    /**
-     * runtime_remaining of (g, c) sampled at t0, t0 + dt, ... into out, in one sweep over the
-     * known points and the CPU's slices (what {@link #remainingAt} gives, without a search per sample).
-     */
-    /** Samples this far apart take the recorded values and the dips between them (no usage interpolated). */
+    /** Samples this far apart take the recorded values and the dips between them. */
     static final double COARSE_NS = 50_000;
     private final java.util.Map<Integer, long[]> dips = new java.util.concurrent.ConcurrentHashMap<>();
 
@@ -399,80 +411,70 @@ public final class TraceIndex {
         return dips.computeIfAbsent(g * info.cpus() + c, key -> {
             Series s = remaining[key];
             long[] d = new long[s.size()];
-            double[] one = new double[1];
             for (int i = 0; i + 1 < s.size(); i++) {
                 long before = s.time(i + 1) - 1;
-                if (before <= s.time(i)) { d[i] = s.value(i); continue; }
-                detailedAt(g, c, before, one);
-                d[i] = (long) one[0];
+                d[i] = before <= s.time(i) ? s.value(i) : remainingAt(g, c, before);
             }
             if (s.size() > 0) d[s.size() - 1] = s.value(s.size() - 1);
             return d;
         });
     }
 
-    /** The remaining runtime at one instant, usage interpolated (the detailed path for one sample). */
-    private void detailedAt(int g, int c, long t, double[] out) {
-        Series s = remaining[g * info.cpus() + c];
-        Slices sl = cpu[c];
-        int p = s.lastAtOrBefore(t);
-        long base = p < 0 ? (info.quotaNs()[g] < 0 ? 0 : info.initialRuntime()) : s.value(p);
-        long from = p < 0 ? 0 : s.time(p);
-        long used = 0;
-        for (int si = sl.firstEndingAfter(from); si < sl.size() && sl.start(si) < t; si++) {
-            long a = Math.max(from, sl.start(si)), b = Math.min(t, sl.end(si));
-            if (b > a && info.isWithin(group(sl.detail(si)), g)) used += b - a;
-        }
-        out[0] = base - used;
-    }
-
+    /**
+     * runtime_remaining of (g, c) sampled at t0, t0 + dt, ... into out, in one sweep over the
+     * known points and the CPU's slices (what {@link #remainingAt} gives, without a search per sample).
+     * Samples far apart (level of detail) are each the lowest value in their span: the recorded
+     * values and the dips just before them, so the deepest debt stays on the curve and on the axis;
+     * where no value is recorded for a whole span (a debt run up in the kernel, a long quiet stretch)
+     * the usage since the last value is still counted, so a growing debt is drawn as it grows.
+     */
     public void remainingCurve(int g, int c, double t0, double dt, double[] out) {
         Series s = remaining[g * info.cpus() + c];
-        if (dt >= COARSE_NS) {
-            // level of detail: a sample spans many charges. Each sample is the lowest value in its span:
-            // the recorded values and the dips just before them (the usage since the previous one), so
-            // the deepest debt stays on the curve and on the axis
-            long[] dip = dips(g, c);
-            int p = s.lastAtOrBefore((long) t0);
-            long dflt = info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
-            for (int k = 0; k < out.length; k++) {
-                long t = (long) (t0 + k * dt);
-                long v = p < 0 ? dflt : s.value(p);
-                while (p + 1 < s.size() && s.time(p + 1) <= t) {
-                    if (p >= 0) v = Math.min(v, dip[p]);
-                    p++;
-                    v = Math.min(v, s.value(p));
-                }
-                out[k] = k == 0 ? (p < 0 ? dflt : s.value(p)) : Math.min(v, p < 0 ? dflt : s.value(p));
-            }
-            return;
-        }
+        boolean coarse = dt >= COARSE_NS;
+        long[] dip = coarse ? dips(g, c) : null;
+        long dflt = info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
         Slices sl = cpu[c];
         int p = s.lastAtOrBefore((long) t0);
-        long base = p < 0 ? (info.quotaNs()[g] < 0 ? 0 : info.initialRuntime()) : s.value(p);
+        long base = p < 0 ? dflt : s.value(p);
         long from = p < 0 ? 0 : s.time(p);
         int si = sl.firstEndingAfter(from);
         long used = 0;       // usage from 'from' up to 'upTo'
         long upTo = from;
+        long prevT = Long.MIN_VALUE;
         for (int k = 0; k < out.length; k++) {
             long t = (long) (t0 + k * dt);
+            long low = Long.MAX_VALUE;                 // coarse: the lowest recorded value or dip in this sample's span
+            boolean moved = false;
             while (p + 1 < s.size() && s.time(p + 1) <= t) {
+                if (coarse && p >= 0 && k > 0) low = Math.min(low, dip[p]);
                 p++;
+                moved = true;
                 base = s.value(p);
                 from = s.time(p);
                 used = 0;
                 upTo = from;
                 si = sl.firstEndingAfter(from);
+                if (coarse && k > 0) low = Math.min(low, base);
             }
-            if (t < upTo) { out[k] = base - used; continue; }
-            // add the usage in [upTo, t)
-            while (si < sl.size() && sl.start(si) < t) {
-                long a = Math.max(upTo, sl.start(si)), b = Math.min(t, sl.end(si));
-                if (b > a && info.isWithin(group(sl.detail(si)), g)) used += b - a;
-                if (sl.end(si) <= t) si++; else break;
+            // the usage since the last recorded value, charged up to t: counted in full on the detailed
+            // path; on the coarse path only where the last value lies before this sample's span (a value
+            // inside the span stands for it) and the segment used something at all
+            boolean sweep = !coarse || k == 0 || (!moved && (p < 0 || (from <= prevT && base - used > dip[p])));
+            long v = base - used;
+            if (sweep) {
+                long to = Math.max(from, chargedUpTo(c, t));
+                if (to > upTo) {
+                    while (si < sl.size() && sl.start(si) < to) {
+                        long a = Math.max(upTo, sl.start(si)), b = Math.min(to, sl.end(si));
+                        if (b > a && info.isWithin(group(sl.detail(si)), g)) used += b - a;
+                        if (sl.end(si) <= to) si++; else break;
+                    }
+                    upTo = to;
+                }
+                v = base - used;
             }
-            upTo = t;
-            out[k] = base - used;
+            out[k] = coarse && k > 0 ? Math.min(v, low) : v;
+            prevT = t;
         }
     }
 

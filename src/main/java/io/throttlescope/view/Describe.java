@@ -19,6 +19,9 @@ import java.util.Map;
 public final class Describe {
     private Describe() { }
 
+    /** Samples of a budget lane: one every 2 px of an 800 px plot, as the window draws it. */
+    public static final int SAMPLES = 400;
+
     public record Cursor(int step, int steps, int event, long time_ns, String time) {}
     public record Range(long start_ns, long end_ns, String start, String end) {}
     public record Link(String function, String url) {}
@@ -30,7 +33,8 @@ public final class Describe {
     public record Task(String task, String cgroup, String state, String mode, String waits_for, int locks_held, String cpu, String why_not_running) {}
     public record Axis(long min_ns, long max_ns, List<String> ticks) {}
     public record Budget(String cgroup, Long quota_ns, String quota, long period_ns, long pool_ns, String pool,
-                         Map<String, String> runtime_remaining, List<String> cpu_lines, boolean min_max_band, Axis axis) {}
+                         Map<String, String> runtime_remaining, List<String> cpu_lines, boolean min_max_band, Axis axis,
+                         Map<String, List<long[]>> curves) {}
     public record LogRow(String step, String time, String kind, String cpu, String task, String cgroup, String details, boolean current) {}
     public record View(String scenario, String model, Cursor cursor, Range visible_range, Why what_just_happened, List<CfsRq> runqueues,
                        List<Lock> locks, List<Task> tasks, List<Budget> budgets, LogRow selected_event, List<LogRow> log) {}
@@ -56,7 +60,7 @@ public final class Describe {
         List<Budget> budgets = new ArrayList<>();
         for (int g = 0; g < info.groups().length; g++) {
             if (idx.quotas(g).size() == 1 && info.quotaNs()[g] < 0) continue;
-            BudgetScale sc = BudgetScale.of(run, g, start, end, 400, selectedCpu);
+            BudgetScale sc = BudgetScale.of(run, g, start, end, SAMPLES, selectedCpu);
             long q = idx.quotaAt(g, t);
             Map<String, String> rt = new LinkedHashMap<>();
             for (int c : BudgetScale.activeCpus(idx, g)) rt.put("CPU" + c, Durations.human(idx.remainingAt(g, c, t)));
@@ -65,9 +69,19 @@ public final class Describe {
             long pv = i < 0 || pi < 0 ? info.quotaNs()[g] : pool.value(pi);
             List<String> lines = new ArrayList<>();
             for (int c : sc.cpus) lines.add("CPU" + c);
+            Map<String, List<long[]>> curves = new LinkedHashMap<>();      // the points the lane draws, one a sample
+            for (int k = 0; k < sc.cpus.length; k++) {
+                List<long[]> pts = new ArrayList<>();
+                for (int j = 0; j < sc.curves[k].length; j++) {
+                    double at = sc.t0 + j * sc.dt;
+                    if (at < 0 || at > info.endNs()) continue;
+                    pts.add(new long[] {Math.round(at), Math.round(sc.curves[k][j])});
+                }
+                curves.put("CPU" + sc.cpus[k], pts);
+            }
             budgets.add(new Budget(info.groups()[g], q < 0 ? null : q, q < 0 ? "max" : Durations.human(q), idx.periodAt(g, t), pv,
                     pv < 0 ? "unlimited" : Durations.human(pv), rt, lines, sc.bandLow != null,
-                    new Axis(sc.min, sc.max, java.util.Arrays.stream(sc.ticks).mapToObj(Durations::human).toList())));
+                    new Axis(sc.min, sc.max, java.util.Arrays.stream(sc.ticks).mapToObj(Durations::human).toList()), curves));
         }
         LogRow selected = i < 0 ? null : log(LogRows.of(run, i), true);
         List<LogRow> log = LogRows.around(run, i, 3, 3).stream().map(r -> log(r, r.event() == i)).toList();

@@ -49,6 +49,10 @@ public final class WaitChain {
             case RUNNING -> out.add(new Link(name + " is running on CPU" + c + (s.kernel[t] ? " (in the kernel)" : ""), t, since));
             case RUNNABLE -> {
                 int cur = c >= 0 ? s.cpuCurr[c] : -1;
+                if (cur == t) {               // switched in at this instant; its state is logged next
+                    out.add(new Link(name + " is being switched in on CPU" + c, t, since));
+                    return;
+                }
                 out.add(new Link(name + " is runnable on CPU" + c + ", waiting for the CPU"
                         + (cur >= 0 ? ": " + info.tasks()[cur] + " runs there (EEVDF picks by deadline)" : ""), t, since));
             }
@@ -86,6 +90,10 @@ public final class WaitChain {
             String lock = why.substring(why.indexOf(' ') + 1).replaceFirst(" \\(.*\\)$", "");
             int l = info.lockIndex(lock);
             Snapshot.Lock x = l < 0 ? null : s.locks[l];
+            if (x != null && handedOver(x, op, t)) {   // the releaser took the lock for it: it owns it and is being woken
+                handedOver(run, s, t, op, lock, since, out);
+                return;
+            }
             if (op.equals("mutex")) {
                 int owner = x == null ? -1 : x.owner;
                 out.add(new Link(name + " waits" + d + " for the mutex " + lock + (owner >= 0 ? ", owned by " + info.tasks()[owner]
@@ -109,6 +117,36 @@ public final class WaitChain {
         }
         out.add(new Link(name + (why.isEmpty() || why.equals("sleep") ? " sleeps" + d : " waits" + d + " in " + why)
                 + " (its own choice, not a throttle or a lock)", t, since));
+    }
+
+    /** True if the lock a task sleeps on was already taken for it by the task that released it (a handoff). */
+    private static boolean handedOver(Snapshot.Lock x, String op, int t) {
+        return switch (op) {
+            case "down_read" -> x.readers.contains(t);
+            case "mutex" -> x.owner == t;
+            default -> x.owner == t || (x.blockHolder == t && x.readers.isEmpty());
+        };
+    }
+
+    /**
+     * A task that was handed the lock it waited for owns it and is being woken: where it goes next
+     * is the CPU's runqueue, held off under the legacy model if its cfs_rq is throttled.
+     */
+    private static void handedOver(Run run, Snapshot s, int t, String op, String lock, int since, List<Link> out) {
+        RunInfo info = run.info();
+        String name = info.tasks()[t];
+        String what = op.equals("down_read") ? "the read side of " : op.equals("mutex") ? "the mutex " : "the write side of ";
+        String fn = op.equals("mutex") ? "__mutex_unlock_slowpath()" : "percpu_rwsem_wake_function()";
+        String text = name + " now holds " + what + lock + " (its releaser took it on " + name + "'s behalf in " + fn + ") and is being woken";
+        int c = s.taskCpu[t], g = s.taskGroup[t];
+        boolean throttled = false;
+        if (c >= 0) for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * info.cpus() + c]) throttled = true;
+        if (throttled && !run.isReal()) {
+            text += run.model() == io.throttlescope.sim.Simulator.Model.LEGACY
+                    ? "; it will be held off: " + throttleCause(run, s, g, c)
+                    : "; it can run in the kernel although " + throttleCause(run, s, g, c) + " (the task work parks it at its return to user mode)";
+        }
+        out.add(new Link(text, t, since));
     }
 
     /** The reader to follow: one that is not running, the one that keeps the others waiting. */

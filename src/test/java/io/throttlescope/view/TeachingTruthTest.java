@@ -1,0 +1,109 @@
+package io.throttlescope.view;
+
+import io.throttlescope.sim.Simulator;
+import org.junit.jupiter.api.Test;
+
+import static io.throttlescope.view.ViewTruthTest.group;
+import static io.throttlescope.view.ViewTruthTest.run;
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
+
+/** Issue 16: what a student sees is true, and a question does not show its answer. */
+class TeachingTruthTest {
+
+    /** The value of the budget lane's CPU line nearest time t. */
+    static double curveAt(BudgetScale sc, int k, double t) {
+        int j = (int) Math.round((t - sc.t0) / sc.dt);
+        return sc.curves[k][j];
+    }
+
+    @Test
+    void taskBasedDebtGrowsAsTheKernelRunsAndStepsUpAtEachRefill() {
+        Run r = run("06-kernel-mode-overrun.json", Simulator.Model.TASK);
+        int g = group(r, "/G");
+        // the window's lane: one sample every 2 px of an ~800 px plot over 0-120 ms
+        BudgetScale sc = BudgetScale.of(r, g, 0, 120e6, 400, 0);
+        assertThat(curveAt(sc, 0, 20e6)).isCloseTo(-10e6, within(0.5e6));
+        assertThat(curveAt(sc, 0, 35e6)).isCloseTo(-25e6, within(0.5e6));
+        assertThat(curveAt(sc, 0, 60e6)).isCloseTo(-25e6, within(0.01e6));
+        assertThat(curveAt(sc, 0, 110e6)).isCloseTo(-15e6, within(0.01e6));
+        // zoomed out over the whole run: the same descent, then the steps of 10, 10 and 5 ms
+        BudgetScale all = BudgetScale.of(r, g, 0, 400e6, 400, 0);
+        assertThat(curveAt(all, 0, 23e6)).isCloseTo(-13e6, within(1.1e6));
+        assertThat(curveAt(all, 0, 150e6)).isCloseTo(-15e6, within(0.01e6));
+        assertThat(curveAt(all, 0, 250e6)).isCloseTo(-5e6, within(0.01e6));
+        assertThat(all.min).isLessThanOrEqualTo(-25_000_000L);
+    }
+
+    @Test
+    void tickAccountingMovesTheLineOnlyAtCharges() {
+        // one task in a group of 50 ms / 100 ms under tick accounting at 250 Hz: charges land at the ticks (every 4 ms)
+        String json = """
+            {"format": 1, "name": "tick", "kernel": {"cpus": 1, "hz": 250, "accounting": "tick"}, "duration": "30ms",
+             "cgroups": {"/G": {"cpu.max": "50000 100000"}},
+             "tasks": [{"name": "T", "cgroup": "/G", "program": [{"loop": [{"user": "1ms"}]}]}]}""";
+        Run r = Run.simulate(io.throttlescope.scenario.ScenarioLoader.loadString(json).spec(), Simulator.Model.TASK);
+        int g = group(r, "/G");
+        BudgetScale sc = BudgetScale.of(r, g, 0, 20e6, 2001, 0);     // 10 us a sample: the detailed path
+        // the tick at 4 ms charges 4 ms and pulls a slice (5 ms left); the tick at 8 ms charges 4 ms (1 ms left)
+        long at45 = r.index().remainingAt(g, 0, 4_500_000), at79 = r.index().remainingAt(g, 0, 7_900_000);
+        assertThat(at45).as("flat between two ticks").isEqualTo(5_000_000L).isEqualTo(at79);
+        assertThat(r.index().remainingAt(g, 0, 8_100_000)).isEqualTo(1_000_000L);
+        assertThat(curveAt(sc, 0, 4.5e6)).isEqualTo(5e6);
+        assertThat(curveAt(sc, 0, 7.9e6)).isEqualTo(5e6);
+        assertThat(curveAt(sc, 0, 8.1e6)).isEqualTo(1e6);
+        assertThat(curveAt(sc, 0, 11.9e6)).isEqualTo(1e6);
+        BudgetScale coarse = BudgetScale.of(r, g, 0, 20e6, 201, 0);   // 100 us a sample: the level-of-detail path
+        assertThat(curveAt(coarse, 0, 6e6)).isEqualTo(5e6);
+        assertThat(curveAt(coarse, 0, 10e6)).isEqualTo(1e6);
+    }
+
+    @Test
+    void describeJsonGivesTheBudgetCurveTheLaneDraws() {
+        java.io.StringWriter o = new java.io.StringWriter(), e = new java.io.StringWriter();
+        int code = io.throttlescope.cli.Cli.run(new String[] {"describe", "scenarios/06-kernel-mode-overrun.json", "--model", "task",
+                "--at", "36ms", "--range", "0ms:120ms", "--json"}, new java.io.PrintWriter(o, true), new java.io.PrintWriter(e, true));
+        assertThat(code).isZero();
+        com.google.gson.JsonArray pts = com.google.gson.JsonParser.parseString(o.toString()).getAsJsonObject().getAsJsonArray("budgets")
+                .get(0).getAsJsonObject().getAsJsonObject("curves").getAsJsonArray("CPU0");
+        assertThat(pts.size()).isLessThanOrEqualTo(Describe.SAMPLES);
+        double at20 = Double.NaN, at35 = Double.NaN;
+        for (var p : pts) {
+            long t = p.getAsJsonArray().get(0).getAsLong(), v = p.getAsJsonArray().get(1).getAsLong();
+            if (Double.isNaN(at20) && t >= 20_000_000) at20 = v;
+            if (Double.isNaN(at35) && t >= 34_800_000) at35 = v;
+        }
+        assertThat(at20).isCloseTo(-10e6, within(0.5e6));
+        assertThat(at35).isCloseTo(-25e6, within(0.5e6));
+    }
+
+    static String why(Describe.View v, String task) {
+        return v.tasks().stream().filter(x -> x.task().equals(task)).findFirst().orElseThrow().why_not_running();
+    }
+
+    @Test
+    void aHandoffIsNotADeadlock() {
+        for (Simulator.Model m : Simulator.Model.values()) {
+            Run r = run("01-seed-story-rwsem-reader.json", m);
+            int i = ViewTruthTest.first(r, e -> r.trace().kind(e) == io.throttlescope.sim.EventKind.LOCK_ACQUIRE
+                    && r.trace().task(e) == ViewTruthTest.task(r, "R"));
+            Describe.View v = Describe.at(r, i, 0, 120e6, -1);
+            String why = why(v, "R");
+            assertThat(why).as(m + ": " + why).doesNotContain("cycle").doesNotContain("deadlock").doesNotContain("waits in D state")
+                    .contains("R now holds the read side of cgroup_threadgroup_rwsem").contains("being woken");
+            if (m == Simulator.Model.LEGACY) assertThat(why).contains("will be held off: /G @ CPU0 is throttled");
+            else assertThat(why).contains("can run in the kernel");
+        }
+    }
+
+    @Test
+    void aTaskSwitchedInIsNotWaitingForItself() {
+        Run r = run("26-async-unthrottle-refused.json", Simulator.Model.LEGACY);
+        Describe.View v = Describe.at(r, r.index().lastVisibleAtOrBefore(100_001_000), 0, 120e6, -1);
+        for (Describe.Task t : v.tasks()) {
+            String w = t.why_not_running();
+            assertThat(w).as(t.task()).doesNotContain(t.task() + " is runnable on CPU1, waiting for the CPU: " + t.task() + " runs there");
+        }
+        assertThat(why(v, "D")).contains("waiting for the CPU: K runs there");
+    }
+}
