@@ -25,7 +25,7 @@ final class LessonLoader {
     private static final List<String> LESSON_KEYS = List.of("title", "stops");
     private static final List<String> STOP_KEYS = List.of("at", "model", "range", "highlight", "views", "text", "question");
 
-    Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks, int cpus) {
+    Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks, int cpus, long duration) {
         Obj o = l.object(n, LESSON_KEYS, "{\"title\": \"...\", \"stops\": [...]}");
         if (o == null) return null;
         Node tn = l.required(o, "title"), sn = l.required(o, "stops");
@@ -82,6 +82,16 @@ final class LessonLoader {
                 else l.problem(vn, "found " + l.describe(vn) + ", expected an array of views from " + String.join(", ", Lesson.VIEWS));
             }
             Lesson.Question q = s.members().containsKey("question") ? question(s.members().get("question")) : null;
+            if (place != null && !place.isEvent() && at != null) {        // a time: checked here; an event's time by simulating
+                if (duration > 0 && place.atNs() > duration) l.problem(at, "the stop is at " + DurationText.format(place.atNs())
+                        + ", after the end of the run (" + DurationText.format(duration) + ")");
+                else if (r0 >= 0 && (place.atNs() < r0 || place.atNs() > r1)) l.problem(at, "the stop is at " + DurationText.format(place.atNs())
+                        + ", outside its own range " + DurationText.format(r0) + ":" + DurationText.format(r1));
+                String said = Lesson.timeMismatch(text, place.atNs());
+                if (said != null) l.problem(tx, said);
+            }
+            if (r0 >= 0 && duration > 0 && r0 >= duration) l.problem(s.members().get("range"), "the range starts at "
+                    + DurationText.format(r0) + ", after the end of the run (" + DurationText.format(duration) + ")");
             if (place != null && text != null) stops.add(new Lesson.Stop(place, model, r0, r1, task, cgroup, cpu, lock, views, text, q,
                     item.line(), item.col(), item.path()));
         }
@@ -130,8 +140,14 @@ final class LessonLoader {
         if (cn instanceof Arr ca) for (Node c : ca.items()) { String x = l.string(c, "a choice"); if (x != null) choices.add(x); }
         else if (cn != null) l.problem(cn, "found " + l.describe(cn) + ", expected an array of choices");
         if (cn != null && choices.size() < 2) l.problem(cn, "a question needs at least two choices");
+        if (choices.size() > Lesson.MAX_CHOICES) l.problem(cn, choices.size() + " choices, but only keys 1 to " + Lesson.MAX_CHOICES
+                + " answer: at most " + Lesson.MAX_CHOICES + " choices");
+        if (cn instanceof Arr ca2) {
+            Set<String> seen = new java.util.HashSet<>();
+            for (Node c : ca2.items()) if (c instanceof Str cs && !seen.add(cs.value().strip())) l.problem(c, "the choice \"" + cs.value() + "\" is given twice");
+        }
         Long answer = rn == null ? null : l.integer(rn, 0, Math.max(0, choices.size() - 1), "the index of the right choice (0-based)");
-        if (ask == null || why == null || answer == null || choices.size() < 2) return null;
+        if (ask == null || why == null || answer == null || choices.size() < 2 || choices.size() > Lesson.MAX_CHOICES) return null;
         return new Lesson.Question(ask, choices, answer.intValue(), why);
     }
 }

@@ -351,7 +351,7 @@ public final class ScenarioLoader {
         List<ActionSpec> actions = o.members().containsKey("actions")
                 ? new ActionLoader(this).actions(o.members().get("actions"), tasks, knownGroups, cgroups) : List.of();
         List<SimSpec.Note> notes = o.members().containsKey("notes") ? new ActionLoader(this).notes(o.members().get("notes")) : List.of();
-        io.throttlescope.sim.spec.Lesson lesson = o.members().containsKey("lesson") ? new LessonLoader(this).lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet(), cpus) : null;
+        io.throttlescope.sim.spec.Lesson lesson = o.members().containsKey("lesson") ? new LessonLoader(this).lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet(), cpus, duration) : null;
         for (String p : knownGroups) if (!cgroups.containsKey(p) && !p.equals("/")) cgroups.put(p, CgroupSpec.unlimited(p));
         if (!problems.isEmpty()) return null;
         return new SimSpec(name, description, model, kernel, duration, seed, cgroups, lockTypes,

@@ -53,10 +53,22 @@ public final class LessonPlan {
             if (!s.place().isEvent()) continue;
             for (Simulator.Model model : modelsOf(spec, s)) {
                 Run r = runs.computeIfAbsent(model, m -> Run.simulate(spec, m));
-                if (eventOf(r, s.place()) < 0) {
-                    Lesson.Place p = s.place();
-                    out.add(new Problem(s.line(), s.col(), s.path() + ".at", "the " + ordinal(p.nth()) + " " + p.kind() + " event"
-                            + (p.task() == null ? "" : " of " + p.task()) + " never happens under the " + r.label() + " model"));
+                Lesson.Place p = s.place();
+                int e = eventOf(r, p);
+                String what = "the " + ordinal(p.nth()) + " " + p.kind() + " event" + (p.task() == null ? "" : " of " + p.task());
+                if (e < 0) {
+                    out.add(new Problem(s.line(), s.col(), s.path() + ".at", what + " never happens under the " + r.label() + " model"));
+                    break;
+                }
+                long t = r.trace().time(e);
+                if (s.rangeStart() >= 0 && (t < s.rangeStart() || t > s.rangeEnd())) {
+                    out.add(new Problem(s.line(), s.col(), s.path() + ".at", what + " is at " + Durations.exact(t) + " under the " + r.label()
+                            + " model, outside the stop's own range " + Durations.exact(s.rangeStart()) + ":" + Durations.exact(s.rangeEnd())));
+                    break;
+                }
+                String said = Lesson.timeMismatch(s.text(), t);
+                if (said != null) {
+                    out.add(new Problem(s.line(), s.col(), s.path() + ".text", said + " (" + what + " under the " + r.label() + " model)"));
                     break;
                 }
             }

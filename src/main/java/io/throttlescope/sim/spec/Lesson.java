@@ -25,4 +25,27 @@ public record Lesson(String title, List<Stop> stops) {
      */
     public record Stop(Place place, String model, long rangeStart, long rangeEnd, String task, String cgroup, int cpu, String lock,
                        List<String> views, String text, Question question, int line, int col, String path) {}
+
+    /** The keys 1 to 9 answer a question: no more choices than that. */
+    public static final int MAX_CHOICES = 9;
+
+    private static final java.util.regex.Pattern OPENING_TIME =
+            java.util.regex.Pattern.compile("^\\s*(?:[Aa]t\\s+)?(\\d{1,9}(?:\\.(\\d{1,9}))?)\\s?(s|ms|us|\u00b5s|ns)(?=[\\s:,.;)]|$)");
+
+    /**
+     * A stop's text that opens with a time ("At 4.0029 s ...", "6 s: ...") must be at that time to
+     * the digits given: null if it is (or the text opens with none), else what is wrong.
+     */
+    public static String timeMismatch(String text, long atNs) {
+        if (text == null) return null;
+        java.util.regex.Matcher m = OPENING_TIME.matcher(text);
+        if (!m.find()) return null;
+        java.math.BigDecimal said = new java.math.BigDecimal(m.group(1));
+        long unit = switch (m.group(3)) { case "s" -> 1_000_000_000L; case "ms" -> 1_000_000L; case "ns" -> 1L; default -> 1_000L; };
+        int digits = m.group(2) == null ? 0 : m.group(2).length();
+        java.math.BigDecimal at = java.math.BigDecimal.valueOf(atNs).divide(java.math.BigDecimal.valueOf(unit))
+                .setScale(digits, java.math.RoundingMode.HALF_UP);
+        if (at.compareTo(said) == 0) return null;
+        return "the text opens with \"" + m.group(1) + " " + m.group(3) + "\" but the stop is at " + at.toPlainString() + " " + m.group(3);
+    }
 }
