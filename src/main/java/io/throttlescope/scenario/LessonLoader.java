@@ -81,13 +81,14 @@ final class LessonLoader {
                 if (vn instanceof Arr va) for (Node v : va.items()) { String x = named(v, Lesson.VIEWS, "view"); if (x != null) views.add(x); }
                 else l.problem(vn, "found " + l.describe(vn) + ", expected an array of views from " + String.join(", ", Lesson.VIEWS));
             }
-            Lesson.Question q = s.members().containsKey("question") ? question(s.members().get("question")) : null;
+            Lesson.Question q = s.members().containsKey("question") ? question(s.members().get("question"), names, duration, place, r0, r1) : null;
             if (place != null && !place.isEvent() && at != null) {        // a time: checked here; an event's time by simulating
                 if (duration > 0 && place.atNs() > duration) l.problem(at, "the stop is at " + DurationText.format(place.atNs())
                         + ", after the end of the run (" + DurationText.format(duration) + ")");
                 else if (r0 >= 0 && (place.atNs() < r0 || place.atNs() > r1)) l.problem(at, "the stop is at " + DurationText.format(place.atNs())
                         + ", outside its own range " + DurationText.format(r0) + ":" + DurationText.format(r1));
-                String said = Lesson.timeMismatch(text, place.atNs());
+                Lesson.Place moment = q != null && q.at() != null ? q.at() : place;      // what the text describes
+                String said = moment.isEvent() ? null : Lesson.timeMismatch(text, moment.atNs());
                 if (said != null) l.problem(tx, said);
             }
             if (r0 >= 0 && duration > 0 && r0 >= duration) l.problem(s.members().get("range"), "the range starts at "
@@ -130,8 +131,8 @@ final class LessonLoader {
         return kind == null ? null : new Lesson.Place(-1, kind, task, nth);
     }
 
-    private Lesson.Question question(Node n) {
-        Obj o = l.object(n, List.of("ask", "choices", "answer", "why"), "{\"ask\": ..., \"choices\": [...], \"answer\": N, \"why\": ...}");
+    private Lesson.Question question(Node n, Set<String> names, long duration, Lesson.Place answerAt, long r0, long r1) {
+        Obj o = l.object(n, List.of("ask", "choices", "answer", "why", "at"), "{\"ask\": ..., \"choices\": [...], \"answer\": N, \"why\": ..., \"at\": ...}");
         if (o == null) return null;
         Node an = l.required(o, "ask"), cn = l.required(o, "choices"), rn = l.required(o, "answer"), wn = l.required(o, "why");
         String ask = an == null ? null : l.string(an, "the question");
@@ -147,7 +148,20 @@ final class LessonLoader {
             for (Node c : ca2.items()) if (c instanceof Str cs && !seen.add(cs.value().strip())) l.problem(c, "the choice \"" + cs.value() + "\" is given twice");
         }
         Long answer = rn == null ? null : l.integer(rn, 0, Math.max(0, choices.size() - 1), "the index of the right choice (0-based)");
+        Lesson.Place at = null;
+        if (o.members().containsKey("at")) {
+            Node atn = o.members().get("at");
+            at = place(atn, names);
+            if (at != null && !at.isEvent()) {
+                if (duration > 0 && at.atNs() > duration) l.problem(atn, "the question is asked at " + DurationText.format(at.atNs())
+                        + ", after the end of the run (" + DurationText.format(duration) + ")");
+                else if (r0 >= 0 && (at.atNs() < r0 || at.atNs() > r1)) l.problem(atn, "the question is asked at "
+                        + DurationText.format(at.atNs()) + ", outside the stop's range " + DurationText.format(r0) + ":" + DurationText.format(r1));
+                else if (answerAt != null && !answerAt.isEvent() && at.atNs() >= answerAt.atNs()) l.problem(atn,
+                        "the question is asked at " + DurationText.format(at.atNs()) + ", not before the stop's place " + DurationText.format(answerAt.atNs()));
+            }
+        }
         if (ask == null || why == null || answer == null || choices.size() < 2 || choices.size() > Lesson.MAX_CHOICES) return null;
-        return new Lesson.Question(ask, choices, answer.intValue(), why);
+        return new Lesson.Question(ask, choices, answer.intValue(), why, at);
     }
 }

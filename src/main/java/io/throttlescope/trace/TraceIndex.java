@@ -415,7 +415,7 @@ public final class TraceIndex {
                 long before = s.time(i + 1) - 1;
                 d[i] = before <= s.time(i) ? s.value(i) : remainingAt(g, c, before);
             }
-            if (s.size() > 0) d[s.size() - 1] = s.value(s.size() - 1);
+            if (s.size() > 0) d[s.size() - 1] = remainingAt(g, c, info.endNs());     // the last value runs to the end
             return d;
         });
     }

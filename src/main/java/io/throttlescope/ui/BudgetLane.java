@@ -35,7 +35,7 @@ final class BudgetLane {
         double top = y + 8 * k, bottom = y + laneH - 10 * k;
         int n = Math.max(2, (int) (w / 2) + 1);
         double t0 = tl.time(x0), t1 = tl.time(x0 + 2 * (n - 1));
-        BudgetScale sc = BudgetScale.of(r, grp, t0, t1, n, tl.viewState().selectedCpu.get());
+        BudgetScale sc = BudgetScale.of(r, grp, t0, t1, n, tl.viewState().selectedCpu.get(), tl.viewState().horizon());
         last.put(grp, sc);
         java.util.function.DoubleUnaryOperator vy = v -> bottom - sc.fraction(v) * (bottom - top);
         double zero = Math.round(vy.applyAsDouble(0)) + 0.5;
@@ -58,6 +58,7 @@ final class BudgetLane {
         if (sc.bandLow != null) {
             g.setFill(Palette.cpu(0).deriveColor(0, 0.5, 1.2, 0.25));
             for (int j = 0; j + 1 < n; j++) {
+                if (Double.isNaN(sc.bandLow[j])) continue;
                 double a = vy.applyAsDouble(sc.bandHigh[j]), b = vy.applyAsDouble(sc.bandLow[j]);
                 g.fillRect(x0 + 2 * j, a, 2, Math.max(1, b - a));
             }
@@ -70,7 +71,7 @@ final class BudgetLane {
             boolean first = true;
             for (int j = 0; j < n; j++) {
                 double t = t0 + j * sc.dt;
-                if (t < 0 || t > info.endNs()) { first = true; continue; }
+                if (t < 0 || t > info.endNs() || Double.isNaN(sc.curves[c][j])) { first = true; continue; }
                 double yy = vy.applyAsDouble(sc.curves[c][j]);
                 if (first) { g.moveTo(x0 + 2 * j, yy); first = false; } else g.lineTo(x0 + 2 * j, yy);
             }

@@ -578,9 +578,7 @@ public final class TimelineCanvas extends Region {
         int[] last = new int[EventKind.values().length];
         java.util.Arrays.fill(last, Integer.MIN_VALUE);
         double y = rulerH - 13 * k;
-        for (int m = idx.firstRulerMarkAtOrAfter((long) vs.viewStart.get()); m < idx.rulerMarkCount(); m++) {
-            int e = idx.rulerMark(m);
-            if (tr.time(e) > t1) break;
+        for (int e : io.throttlescope.view.RulerMarks.of(r, vs.viewStart.get(), t1, vs.horizon())) {    // none after the cursor at a question
             EventKind kd = tr.kind(e);
             int px = (int) Math.round(x(tr.time(e)));
             if (px < labelW || last[kd.ordinal()] == px) continue;

@@ -33,6 +33,11 @@ public final class ViewState {
         return r.trace().time(c);
     }
 
+    /** What the views may show: up to the cursor while a lesson's question waits, else everything. */
+    public long horizon() {
+        return veiled.get() && cursor.get() >= 0 && run.get() != null ? cursorTime() : Long.MAX_VALUE;
+    }
+
     /** Fit the whole run. */
     public void fit() {
         Run r = run.get();

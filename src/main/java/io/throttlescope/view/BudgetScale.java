@@ -44,9 +44,15 @@ public final class BudgetScale {
     }
 
     /** The CPUs whose cfs_rq of g ever had runtime, in order (those a lane can show). */
-    public static List<Integer> activeCpus(TraceIndex idx, int g) {
+    public static List<Integer> activeCpus(TraceIndex idx, int g) { return activeCpus(idx, g, Long.MAX_VALUE); }
+
+    /** The CPUs whose cfs_rq of g had runtime by the horizon. */
+    public static List<Integer> activeCpus(TraceIndex idx, int g, long horizon) {
         List<Integer> out = new ArrayList<>();
-        for (int c = 0; c < idx.info().cpus(); c++) if (idx.remainingPoints(g, c).size() > 0) out.add(c);
+        for (int c = 0; c < idx.info().cpus(); c++) {
+            TraceIndex.Series s = idx.remainingPoints(g, c);
+            if (s.size() > 0 && s.time(0) <= horizon) out.add(c);
+        }
         return out;
     }
 
@@ -55,11 +61,19 @@ public final class BudgetScale {
      * there are more active CPUs than {@link #MAX_LINES}.
      */
     public static BudgetScale of(Run run, int g, double t0, double t1, int samples, int selectedCpu) {
+        return of(run, g, t0, t1, samples, selectedCpu, Long.MAX_VALUE);
+    }
+
+    /**
+     * The same, knowing nothing after {@code horizon} (a lesson's question waits): samples after it
+     * are NaN and the axis is scaled to what came before, so the scale does not tell what is coming.
+     */
+    public static BudgetScale of(Run run, int g, double t0, double t1, int samples, int selectedCpu, long horizon) {
         TraceIndex idx = run.index();
         RunInfo info = run.info();
         samples = Math.max(2, samples);
         double dt = (t1 - t0) / (samples - 1);
-        List<Integer> active = activeCpus(idx, g);
+        List<Integer> active = activeCpus(idx, g, horizon);
         int[] cpus;
         double[] lo = null, hi = null;
         if (active.size() <= MAX_LINES) {
@@ -79,8 +93,13 @@ public final class BudgetScale {
         }
         double[][] curves = new double[cpus.length][samples];
         for (int k = 0; k < cpus.length; k++) idx.remainingCurve(g, cpus[k], t0, dt, curves[k]);
+        long end = Math.min(info.endNs(), horizon);
+        for (int j = 0; j < samples; j++) {
+            if (t0 + j * dt <= end) continue;
+            for (double[] cv : curves) cv[j] = Double.NaN;
+            if (lo != null) { lo[j] = Double.NaN; hi[j] = Double.NaN; }
+        }
         double mn = 0, mx = 0;
-        long end = info.endNs();
         for (int j = 0; j < samples; j++) {
             double t = t0 + j * dt;
             if (t < 0 || t > end) continue;
@@ -89,11 +108,11 @@ public final class BudgetScale {
         }
         TraceIndex.Series pool = idx.pool(g);
         int from = Math.max(0, pool.lastAtOrBefore((long) t0));
-        for (int j = from; j < pool.size() && pool.time(j) <= t1; j++) { mn = Math.min(mn, pool.value(j)); mx = Math.max(mx, pool.value(j)); }
+        for (int j = from; j < pool.size() && pool.time(j) <= Math.min(t1, horizon); j++) { mn = Math.min(mn, pool.value(j)); mx = Math.max(mx, pool.value(j)); }
         if (pool.size() == 0 || pool.time(0) > t0) mx = Math.max(mx, idx.quotaAt(g, 0));
         // the quota line is in the axis when it is near what is in view; zoomed in on a small debt it is not, and the lane says so
         TraceIndex.Series q = idx.quotas(g);
-        for (int j = Math.max(0, q.lastAtOrBefore((long) t0)); j < q.size() && q.time(j) <= t1; j++) {
+        for (int j = Math.max(0, q.lastAtOrBefore((long) t0)); j < q.size() && q.time(j) <= Math.min(t1, horizon); j++) {
             if (q.value(j) >= 0 && q.value(j) <= Math.max(mx, -mn) * 1.6) mx = Math.max(mx, q.value(j));
         }
         if (mx <= mn) mx = mn + 1_000_000;

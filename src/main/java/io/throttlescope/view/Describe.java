@@ -36,15 +36,27 @@ public final class Describe {
                          Map<String, String> runtime_remaining, List<String> cpu_lines, boolean min_max_band, Axis axis,
                          Map<String, List<long[]>> curves) {}
     public record LogRow(String step, String time, String kind, String cpu, String task, String cgroup, String details, boolean current) {}
+    public record Mark(long time_ns, String time, String kind, String text) {}
     public record View(String scenario, String model, Cursor cursor, Range visible_range, Why what_just_happened, List<CfsRq> runqueues,
-                       List<Lock> locks, List<Task> tasks, List<Budget> budgets, LogRow selected_event, List<LogRow> log) {}
+                       List<Lock> locks, List<Task> tasks, List<Budget> budgets, LogRow selected_event, List<LogRow> log,
+                       List<Mark> ruler_marks, boolean question_waits) {}
 
     /** The views at event i (-1: before the first) with the timeline showing [start, end]. */
     public static View at(Run run, int i, double start, double end, int selectedCpu) {
+        return at(run, i, start, end, selectedCpu, false);
+    }
+
+    /**
+     * The same; {@code question} true while a lesson's question waits at the cursor: then nothing
+     * after the cursor is shown (the budget lanes and their axes, the ruler's marks, the log), as
+     * the window covers it.
+     */
+    public static View at(Run run, int i, double start, double end, int selectedCpu, boolean question) {
         TraceIndex idx = run.index();
         RunInfo info = run.info();
         Snapshot s = idx.at(i);
         long t = i < 0 ? 0 : run.trace().time(i);
+        long horizon = question ? t : Long.MAX_VALUE;
         Explanation ex = Explainer.explain(run, s, i);
         List<Link> links = ex.functions().stream().map(f -> new Link(f, ex.link(f))).toList();
         List<CfsRq> rqs = CfsRqRows.of(run, s).stream().map(r -> new CfsRq(r.cfsRq(), r.throttled(), r.throttleCount(), r.runtimeNs().get(),
@@ -59,11 +71,11 @@ public final class Describe {
         }).toList();
         List<Budget> budgets = new ArrayList<>();
         for (int g = 0; g < info.groups().length; g++) {
-            if (idx.quotas(g).size() == 1 && info.quotaNs()[g] < 0) continue;
-            BudgetScale sc = BudgetScale.of(run, g, start, end, SAMPLES, selectedCpu);
+            if (info.quotaNs()[g] < 0 && (idx.quotas(g).size() == 1 || idx.quotas(g).time(1) > horizon)) continue;   // limited by then
+            BudgetScale sc = BudgetScale.of(run, g, start, end, SAMPLES, selectedCpu, horizon);
             long q = idx.quotaAt(g, t);
             Map<String, String> rt = new LinkedHashMap<>();
-            for (int c : BudgetScale.activeCpus(idx, g)) rt.put("CPU" + c, Durations.human(idx.remainingAt(g, c, t)));
+            for (int c : BudgetScale.activeCpus(idx, g, horizon)) rt.put("CPU" + c, Durations.human(idx.remainingAt(g, c, t)));
             TraceIndex.Series pool = idx.pool(g);
             int pi = pool.lastAtOrBefore(t);
             long pv = i < 0 || pi < 0 ? info.quotaNs()[g] : pool.value(pi);
@@ -74,7 +86,7 @@ public final class Describe {
                 List<long[]> pts = new ArrayList<>();
                 for (int j = 0; j < sc.curves[k].length; j++) {
                     double at = sc.t0 + j * sc.dt;
-                    if (at < 0 || at > info.endNs()) continue;
+                    if (at < 0 || at > info.endNs() || Double.isNaN(sc.curves[k][j])) continue;
                     pts.add(new long[] {Math.round(at), Math.round(sc.curves[k][j])});
                 }
                 curves.put("CPU" + sc.cpus[k], pts);
@@ -84,10 +96,15 @@ public final class Describe {
                     new Axis(sc.min, sc.max, java.util.Arrays.stream(sc.ticks).mapToObj(Durations::human).toList()), curves));
         }
         LogRow selected = i < 0 ? null : log(LogRows.of(run, i), true);
-        List<LogRow> log = LogRows.around(run, i, 3, 3).stream().map(r -> log(r, r.event() == i)).toList();
+        List<LogRow> log = LogRows.around(run, i, 3, question ? 0 : 3).stream().map(r -> log(r, r.event() == i)).toList();
+        List<Mark> marks = new ArrayList<>();
+        for (int e : RulerMarks.of(run, start, end, horizon)) {
+            long te = run.trace().time(e);
+            marks.add(new Mark(te, Durations.human(te), run.trace().kind(e).jsonName, info.str(run.trace().text(e))));
+        }
         return new View(info.scenario(), run.model().id, new Cursor(idx.stepOf(i), idx.steps(), i, t, Durations.human(t)),
                 new Range((long) start, (long) end, Durations.human((long) start), Durations.human((long) end)),
-                new Why(ex.text(), links), rqs, locks, tasks, budgets, selected, log);
+                new Why(ex.text(), links), rqs, locks, tasks, budgets, selected, log, marks, question);
     }
 
     private static LogRow log(LogRows.Row r, boolean current) {
@@ -97,10 +114,10 @@ public final class Describe {
     /** The view as text, one section per panel. */
     public static String text(View v) {
         StringBuilder sb = new StringBuilder();
-        sb.append(v.scenario()).append("  (").append(v.model().equals("legacy") ? "legacy model" : "task-based model").append(")\n");
+        sb.append(e(v.scenario())).append("  (").append(v.model().equals("legacy") ? "legacy model" : "task-based model").append(")\n");
         sb.append(String.format(Locale.ROOT, "step %d of %d at %s; visible range %s to %s%n", v.cursor().step(), v.cursor().steps(),
                 v.cursor().time(), v.visible_range().start(), v.visible_range().end()));
-        sb.append("\nWhat just happened\n  ").append(v.what_just_happened().text()).append('\n');
+        sb.append("\nWhat just happened\n  ").append(e(v.what_just_happened().text())).append('\n');
         for (Link l : v.what_just_happened().kernel_source()) sb.append("  ").append(l.function()).append(": ").append(l.url()).append('\n');
         if (!v.runqueues().isEmpty()) {
             sb.append("\nRunqueues and limbo lists\n");
@@ -121,23 +138,32 @@ public final class Describe {
         boolean anyWhy = v.tasks().stream().anyMatch(r -> !r.why_not_running().isEmpty());
         if (anyWhy) {
             sb.append("\nWhy isn't it running?\n");
-            for (Task r : v.tasks()) if (!r.why_not_running().isEmpty()) sb.append("  ").append(r.why_not_running()).append('\n');
+            for (Task r : v.tasks()) if (!r.why_not_running().isEmpty()) sb.append("  ").append(e(r.why_not_running())).append('\n');
         }
         for (Budget b : v.budgets()) {
-            sb.append("\nBudget of ").append(b.cgroup()).append(": quota ").append(b.quota()).append(" per ").append(Durations.human(b.period_ns()))
+            sb.append("\nBudget of ").append(e(b.cgroup())).append(": quota ").append(b.quota()).append(" per ").append(Durations.human(b.period_ns()))
                     .append(", pool ").append(b.pool()).append('\n');
-            for (Map.Entry<String, String> e : b.runtime_remaining().entrySet()) sb.append("  ").append(e.getKey()).append(" runtime_remaining ").append(e.getValue()).append('\n');
+            for (Map.Entry<String, String> e : b.runtime_remaining().entrySet()) sb.append("  ").append(e(e.getKey())).append(" runtime_remaining ").append(e.getValue()).append('\n');
             sb.append("  axis ").append(Durations.human(b.axis().min_ns())).append(" to ").append(Durations.human(b.axis().max_ns()))
                     .append(", ticks ").append(String.join(" ", b.axis().ticks())).append("; lines: ").append(String.join(", ", b.cpu_lines()))
                     .append(b.min_max_band() ? " and the min-max band of all CPUs" : "").append('\n');
         }
+        if (!v.ruler_marks().isEmpty()) {
+            sb.append("\nOn the ruler\n");
+            for (Mark m : v.ruler_marks()) sb.append("  ").append(m.time()).append(' ').append(m.kind()).append(m.text().isEmpty() ? "" : ": " + e(m.text())).append('\n');
+        }
+        if (v.question_waits()) sb.append("\n(a lesson's question waits: nothing after the cursor is shown)\n");
         sb.append("\nEvent log\n");
         table(sb, List.of("", "step", "time", "kind", "cpu", "task", "cgroup", "details"),
                 v.log().stream().map(r -> List.of(r.current() ? ">" : "", r.step(), r.time(), r.kind(), r.cpu(), r.task(), r.cgroup(), r.details())).toList());
         return sb.toString();
     }
 
-    private static void table(StringBuilder sb, List<String> head, List<List<String>> rows) {
+    /** A name or text from a file or a trace, with its control characters escaped: it cannot drive the terminal. */
+    private static String e(String s) { return io.throttlescope.text.Escape.controls(s); }
+
+    private static void table(StringBuilder sb, List<String> head, List<List<String>> rows0) {
+        List<List<String>> rows = rows0.stream().map(r -> r.stream().map(Describe::e).toList()).toList();
         int[] w = new int[head.size()];
         for (int k = 0; k < w.length; k++) w[k] = head.get(k).length();
         for (List<String> r : rows) for (int k = 0; k < w.length; k++) w[k] = Math.max(w[k], r.get(k).length());
@@ -147,7 +173,7 @@ public final class Describe {
         for (List<String> r : all) {
             StringBuilder line = new StringBuilder("  ");
             for (int k = 0; k < w.length; k++) {
-                line.append(r.get(k));
+                line.append(r.get(k));          // cells were escaped by the caller's rows
                 if (k < w.length - 1) line.append(" ".repeat(w[k] - r.get(k).length() + 2));
             }
             sb.append(line.toString().stripTrailing()).append('\n');

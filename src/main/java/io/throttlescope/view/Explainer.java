@@ -136,7 +136,8 @@ public final class Explainer {
                 case DISTRIBUTE -> distribute();
                 case THROTTLE -> throttle();
                 case UNTHROTTLE -> grp + " on " + cpu + " is unthrottled (" + fn("unthrottle_cfs_rq") + ") with " + d(a) + " of runtime. " + (legacy
-                        ? "Its group entity is enqueued again (" + fn("tg_unthrottle_up") + "): all its tasks become visible to the CPU together."
+                        ? "It enqueues the group entity again, so all its tasks become visible to the CPU together; " + fn("tg_unthrottle_up")
+                          + " on the way only lowers throttle_count and fixes the clocks and the leaf list."
                         : fn("tg_unthrottle_up") + " walks " + grp + (hasChildren(g) ? " and its descendants" : "")
                           + " and enqueues the tasks of each limbo list one by one, most recently parked first.");
                 case UNTHROTTLE_REFUSED -> grp + " on " + cpu + " stays throttled: " + fn("unthrottle_cfs_rq") + " returns at once because runtime_remaining ("
@@ -162,8 +163,7 @@ public final class Explainer {
                 case HUNG_TASK -> "khungtaskd (" + fn("check_hung_task") + "): INFO: task " + task + " blocked for more than " + (a / 1_000_000_000L)
                         + " seconds. It has been in D state without being switched in for at least hung_task_timeout."
                         + (b != 0 ? " This report is suppressed: hung_task_warnings has run out." : "");
-                case HUNG_SCAN -> "khungtaskd wakes up (" + fn("check_hung_uninterruptible_tasks") + ") and reports every task in D state whose"
-                        + " context-switch count has not changed for hung_task_timeout.";
+                case HUNG_SCAN -> hungScan();
                 case CGROUP_WRITE -> cgroupWrite();
                 case SET_AFFINITY -> setAffinity();
                 case MOVE -> move();
@@ -199,6 +199,21 @@ public final class Explainer {
                     + throttledWhy(s.taskGroup[t], c) + ").";
         }
 
+        /** What this scan of khungtaskd found: the reports it makes at this instant, or none. */
+        String hungScan() {
+            int n = 0;
+            StringBuilder who = new StringBuilder();
+            for (int j = i + 1; j < tr.size() && tr.time(j) == tr.time(i); j++) {
+                if (tr.kind(j) == EventKind.HUNG_SCAN) break;
+                if (tr.kind(j) != EventKind.HUNG_TASK) continue;
+                if (n++ < 6) who.append(n == 1 ? "" : ", ").append(info.tasks()[tr.task(j)]);
+            }
+            String rule = "khungtaskd wakes up (" + fn("check_hung_uninterruptible_tasks") + ") and looks for tasks in D state whose"
+                    + " context-switch count has not changed for hung_task_timeout";
+            return n == 0 ? rule + ": this scan finds none and reports nobody."
+                    : rule + ": this scan reports " + n + " (" + who + (n > 6 ? ", ..." : "") + ").";
+        }
+
         String block() {
             if (text.startsWith("readers of ")) return task + " holds block and now sleeps in D state in " + fn("percpu_down_write", "rcuwait_wait_event")
                     + " until the readers inside leave; each " + fn("percpu_up_read") + " of a reader wakes it to count again.";
@@ -206,7 +221,7 @@ public final class Explainer {
         }
 
         String syscallExit() {
-            String base = task + " returns from " + text + " to user mode after " + d(a) + ".";
+            String base = task + " returns to user mode from its syscall (" + text + "), which took " + d(a) + ".";
             if (legacy) return base;
             boolean work = nextOf(t) == EventKind.PARKED;
             return base + " On the way (" + fn("exit_to_user_mode_loop", "task_work_run") + ") the task-based model runs pending task work"

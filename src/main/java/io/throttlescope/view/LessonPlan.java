@@ -30,6 +30,19 @@ public final class LessonPlan {
         return -1;
     }
 
+    /**
+     * Where a stop's question is asked: its own place if it names one, else the visible event just
+     * before the stop's place (what answers it); -1 if none. Everything after it is hidden until answered.
+     */
+    public static int askEventOf(Run run, Lesson.Stop s) {
+        if (s.question() == null) return -1;
+        int answer = eventOf(run, s.place());
+        if (s.question().at() != null) return eventOf(run, s.question().at());
+        int before = answer - 1;
+        while (before >= 0 && !io.throttlescope.trace.TraceIndex.visible(run.trace().kind(before))) before--;
+        return before;
+    }
+
     /** The model a stop is shown under: its own, else (none, or "both" in compare mode) the scenario's. */
     public static Simulator.Model modelOf(SimSpec spec, Lesson.Stop s) {
         return Simulator.Model.of(s.model() != null && !s.model().equals("both") ? s.model() : spec.defaultModel());
@@ -50,7 +63,7 @@ public final class LessonPlan {
         List<Problem> out = new ArrayList<>();
         if (spec.lesson() == null) return out;
         for (Lesson.Stop s : spec.lesson().stops()) {
-            if (!s.place().isEvent()) continue;
+            if (!s.place().isEvent() && (s.question() == null || s.question().at() == null || !s.question().at().isEvent())) continue;
             for (Simulator.Model model : modelsOf(spec, s)) {
                 Run r = runs.computeIfAbsent(model, m -> Run.simulate(spec, m));
                 Lesson.Place p = s.place();
@@ -65,6 +78,21 @@ public final class LessonPlan {
                     out.add(new Problem(s.line(), s.col(), s.path() + ".at", what + " is at " + Durations.exact(t) + " under the " + r.label()
                             + " model, outside the stop's own range " + Durations.exact(s.rangeStart()) + ":" + Durations.exact(s.rangeEnd())));
                     break;
+                }
+                if (s.question() != null && s.question().at() != null) {
+                    int ask = askEventOf(r, s);
+                    String q = "the question's place " + (s.question().at().isEvent() ? "(" + s.question().at().kind() + ")" : "");
+                    if (ask < 0) {
+                        out.add(new Problem(s.line(), s.col(), s.path() + ".question.at", q + " never happens under the " + r.label() + " model"));
+                        break;
+                    }
+                    long ta = r.trace().time(ask);
+                    if (ask >= e || (s.rangeStart() >= 0 && (ta < s.rangeStart() || ta > s.rangeEnd()))) {
+                        out.add(new Problem(s.line(), s.col(), s.path() + ".question.at", q + " is at " + Durations.exact(ta) + " under the "
+                                + r.label() + " model: it must come before the stop's place (" + Durations.exact(t) + ") and inside its range"));
+                        break;
+                    }
+                    t = ta;                  // the text describes the moment the question is asked
                 }
                 String said = Lesson.timeMismatch(s.text(), t);
                 if (said != null) {

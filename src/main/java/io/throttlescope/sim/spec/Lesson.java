@@ -13,7 +13,11 @@ public record Lesson(String title, List<Stop> stops) {
         public boolean isEvent() { return atNs < 0; }
     }
 
-    public record Question(String ask, List<String> choices, int answer, String why) {}
+    /**
+     * A question: asked at {@code at} (a place before the stop's own, the moment its text describes;
+     * null: the visible event just before the stop's place), answered by what happens at the stop's place.
+     */
+    public record Question(String ask, List<String> choices, int answer, String why, Place at) {}
 
     /** The views a stop may open; the others are folded while the stop is shown. */
     public static final List<String> VIEWS = List.of("task-lanes", "explanation", "wait-chain", "runqueues", "locks", "scenario");

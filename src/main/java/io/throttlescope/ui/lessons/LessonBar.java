@@ -150,9 +150,7 @@ public final class LessonBar extends VBox {
         answerAt = -1;
         if (s.question() != null && at >= 0) {
             answerAt = at;
-            int before = at - 1;                                   // the visible event just before the answer
-            while (before >= 0 && !io.throttlescope.trace.TraceIndex.visible(r.trace().kind(before))) before--;
-            host.goTo(before);
+            host.goTo(LessonPlan.askEventOf(r, s));                // the moment the text describes; what follows is covered
             Label ask = new Label(s.question().ask());
             ask.setWrapText(true);
             ask.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);

@@ -1,0 +1,77 @@
+package io.throttlescope.view;
+
+import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.Lesson;
+import io.throttlescope.sim.spec.SimSpec;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 16: every question of every library lesson is asked without showing its answer. What the
+ * views show at the question (through the view model the window draws: budget lanes and their
+ * axes, the ruler's marks, the explanation, the tables, the log) equals what they would show of a
+ * run that ends at the cursor: nothing of what comes after can leak.
+ */
+class LessonWalkTest {
+    @TestFactory
+    List<DynamicTest> noQuestionShowsWhatComesAfterTheCursor() throws Exception {
+        List<DynamicTest> out = new ArrayList<>();
+        List<Path> files;
+        try (var l = Files.list(Path.of("scenarios"))) { files = l.sorted().toList(); }
+        for (Path f : files) {
+            SimSpec spec = ScenarioLoader.load(f).spec();
+            if (spec.lesson() == null) continue;
+            for (int k = 0; k < spec.lesson().stops().size(); k++) {
+                Lesson.Stop s = spec.lesson().stops().get(k);
+                if (s.question() == null) continue;
+                int stop = k + 1;
+                out.add(DynamicTest.dynamicTest(f.getFileName() + " stop " + stop, () -> check(spec, s)));
+            }
+        }
+        assertThat(out).hasSizeGreaterThanOrEqualTo(11);
+        return out;
+    }
+
+    static void check(SimSpec spec, Lesson.Stop s) {
+        Simulator.Model m = LessonPlan.modelOf(spec, s);
+        Run full = Run.simulate(spec, m);
+        int ask = LessonPlan.askEventOf(full, s), answer = LessonPlan.eventOf(full, s.place());
+        assertThat(ask).isGreaterThanOrEqualTo(0).isLessThan(answer);
+        long t = full.trace().time(ask);
+        Run cut = Run.simulate(spec.withDuration(t + 1), m);           // a run that knows nothing after the cursor
+        double r0 = s.rangeStart() >= 0 ? s.rangeStart() : 0, r1 = s.rangeEnd() > 0 ? s.rangeEnd() : full.info().endNs();
+        int cpu = s.cgroup() != null ? s.cpu() : -1;
+        Describe.View shown = Describe.at(full, ask, r0, r1, cpu, true), known = Describe.at(cut, ask, r0, r1, cpu, true);
+        assertThat(shown.what_just_happened()).isEqualTo(known.what_just_happened());
+        assertThat(shown.runqueues()).isEqualTo(known.runqueues());
+        assertThat(shown.locks()).isEqualTo(known.locks());
+        assertThat(shown.tasks()).isEqualTo(known.tasks());
+        assertThat(shown.log()).isEqualTo(known.log());
+        assertThat(shown.ruler_marks()).isEqualTo(known.ruler_marks());
+        assertThat(shown.budgets()).hasSameSizeAs(known.budgets());
+        for (int b = 0; b < shown.budgets().size(); b++) {
+            Describe.Budget x = shown.budgets().get(b), y = known.budgets().get(b);
+            assertThat(x.axis()).as(x.cgroup() + " axis").isEqualTo(y.axis());
+            assertThat(x.cpu_lines()).isEqualTo(y.cpu_lines());
+            assertThat(x.runtime_remaining()).isEqualTo(y.runtime_remaining());
+            assertThat(x.curves().keySet()).isEqualTo(y.curves().keySet());
+            for (String c : x.curves().keySet()) {
+                List<long[]> a = x.curves().get(c), z = y.curves().get(c);
+                assertThat(a).as(x.cgroup() + " " + c + " points").hasSameSizeAs(z);
+                for (int j = 0; j < a.size(); j++) assertThat(a.get(j)).as(x.cgroup() + " " + c + " at " + a.get(j)[0]).isEqualTo(z.get(j));
+            }
+        }
+        // the moment the text describes is in view, and so is the cursor
+        assertThat((double) t).isBetween(r0, r1);
+        if (s.task() != null) assertThat(Arrays.asList(full.info().tasks())).contains(s.task());
+    }
+}
