@@ -164,4 +164,17 @@ class LessonTest {
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);
         assertThat(robot.lookup("#choice0").queryAs(RadioButton.class).isDisabled()).isTrue();
     }
+
+    @Test
+    void kernelNamesInChoicesKeepTheirUnderscores(FxRobot robot) {
+        robot.interact(() -> assertThat(w.openNow(Path.of("scenarios/02-pileup-hung-task.json"))).isTrue());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> w.lessonBar.show(3));
+        WaitForAsyncUtils.waitForFxEvents();
+        RadioButton b = robot.lookup("#choice1").queryAs(RadioButton.class);
+        // what is drawn: the skin's text node, not only the property
+        String drawn = b.lookupAll(".text").stream().filter(n -> n instanceof javafx.scene.text.Text)
+                .map(n -> ((javafx.scene.text.Text) n).getText()).reduce("", String::concat);
+        assertThat(drawn).contains("cfs_rq");
+    }
 }

@@ -160,6 +160,7 @@ public final class LessonBar extends VBox {
             javafx.scene.layout.FlowPane choices = new javafx.scene.layout.FlowPane(16, 2);   // side by side where they fit: the timeline keeps its room
             for (int c = 0; c < s.question().choices().size(); c++) {
                 RadioButton b = new RadioButton((c + 1) + ". " + s.question().choices().get(c));
+                b.setMnemonicParsing(false);              // kernel names keep their underscores (cfs_rq)
                 b.setToggleGroup(g);
                 b.setUserData(c);
                 b.setId("choice" + c);

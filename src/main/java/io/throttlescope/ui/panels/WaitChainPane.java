@@ -47,6 +47,7 @@ public final class WaitChainPane extends VBox {
             String text = (k == 0 ? "" : "\u2192 ") + link.text();
             if (link.since() >= 0) {
                 Hyperlink h = new Hyperlink(text);
+                h.setMnemonicParsing(false);              // kernel names keep their underscores
                 h.setWrapText(true);
                 h.setTooltip(new Tooltip("Jump to where this began (event " + link.since() + ")"));
                 int at = link.since();
