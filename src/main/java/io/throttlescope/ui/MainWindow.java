@@ -918,7 +918,7 @@ public final class MainWindow {
     /** "step 12 of 180 · t = 15.1ms · task-based model": the numbering of the log, describe and --step. */
     static String statusText(Run r, int i) {
         return (i < 0 ? "before the first step (0 of " + r.index().steps() + ")"
-                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + io.throttlescope.view.Durations.human(r.trace().time(i)))
+                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + io.throttlescope.view.Durations.atEvent(r, i))
                 + "  \u00B7  " + (r.isReal() ? "real trace (" + (r.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + " kernel)"
                         : r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
     }

@@ -715,7 +715,7 @@ public final class TimelineCanvas extends Region {
             g.setStroke(Palette.GRID.darker());
             g.strokeLine(xx, rulerH - 6 * k, xx, rulerH);
             g.setFill(Palette.TEXT);
-            g.fillText(Durations.human(Math.round(t)), xx + 3, 2 * k);
+            g.fillText(Durations.tick(Math.round(t), Math.max(1, Math.round(step))), xx + 3, 2 * k);
         }
         if (!Double.isNaN(rulerDragX)) {
             g.setFill(Color.rgb(30, 100, 200, 0.25));

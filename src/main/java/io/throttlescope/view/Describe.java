@@ -102,7 +102,7 @@ public final class Describe {
             long te = run.trace().time(e);
             marks.add(new Mark(te, Durations.human(te), run.trace().kind(e).jsonName, info.str(run.trace().text(e))));
         }
-        return new View(info.scenario(), run.model().id, new Cursor(idx.stepOf(i), idx.steps(), i, t, Durations.human(t)),
+        return new View(info.scenario(), run.model().id, new Cursor(idx.stepOf(i), idx.steps(), i, t, Durations.atEvent(run, i)),
                 new Range((long) start, (long) end, Durations.human((long) start), Durations.human((long) end)),
                 new Why(ex.text(), links), rqs, locks, tasks, budgets, selected, log, marks, question);
     }

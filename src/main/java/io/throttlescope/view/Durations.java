@@ -15,7 +15,37 @@ public final class Durations {
     private Durations() { }
 
     /** Rounded to four significant digits; values under 1 us are exact nanoseconds. */
-    public static String human(long ns) {
+    public static String human(long ns) { return human(ns, 4); }
+
+    /**
+     * With as many significant digits as it takes to tell t apart from each of the other times
+     * (the events next to it, the ends of the view): 99.999, 100 and 100.001 ms do not all read "100ms".
+     */
+    public static String apart(long t, long... others) {
+        for (int digits = 4; digits < 19; digits++) {
+            String h = human(t, digits);
+            boolean ok = true;
+            for (long o : others) if (o != t && human(o, digits).equals(h)) { ok = false; break; }
+            if (ok) return h;
+        }
+        return exact(t);
+    }
+
+    /** A ruler tick's label: apart from the ticks beside it, a step away. */
+    public static String tick(long t, long step) { return apart(t, t - step, t + step); }
+
+    /** The time of event i as the status line and describe say it: apart from the visible events before and after it. */
+    public static String atEvent(Run run, int i) {
+        if (i < 0) return "0";
+        io.throttlescope.trace.Trace tr = run.trace();
+        long t = tr.time(i), prev = t, next = t;
+        for (int j = i - 1; j >= 0; j--) if (io.throttlescope.trace.TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { prev = tr.time(j); break; }
+        for (int j = i + 1; j < tr.size(); j++) if (io.throttlescope.trace.TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { next = tr.time(j); break; }
+        return apart(t, prev, next);
+    }
+
+    /** Rounded to the given significant digits; values under 1 us are exact nanoseconds. */
+    public static String human(long ns, int digits) {
         if (ns == 0) return "0";
         long a = Math.abs(ns);
         if (a < 1_000) return ns + "ns";
@@ -24,9 +54,9 @@ public final class Durations {
         if (a >= 1_000_000_000L) { unit = "s"; div = 1_000_000_000L; }
         else if (a >= 1_000_000L) { unit = "ms"; div = 1_000_000L; }
         else { unit = "us"; div = 1_000L; }
-        BigDecimal v = BigDecimal.valueOf(ns).divide(BigDecimal.valueOf(div)).round(new MathContext(4, RoundingMode.HALF_EVEN));
+        BigDecimal v = BigDecimal.valueOf(ns).divide(BigDecimal.valueOf(div)).round(new MathContext(digits, RoundingMode.HALF_EVEN));
         if (v.abs().compareTo(BigDecimal.valueOf(1000)) >= 0 && !unit.equals("s")) {   // 999.96us rounds to 1000us: say 1ms
-            return human(v.signum() * (unit.equals("us") ? 1_000_000L : 1_000_000_000L) * v.abs().longValue() / 1000);
+            return human(v.signum() * (unit.equals("us") ? 1_000_000L : 1_000_000_000L) * v.abs().longValue() / 1000, digits);
         }
         return v.stripTrailingZeros().toPlainString() + unit;
     }

@@ -106,4 +106,17 @@ class TeachingTruthTest {
         }
         assertThat(why(v, "D")).contains("waiting for the CPU: K runs there");
     }
+
+    @Test
+    void timesKeepTheDigitsThatTellNeighbouringEventsApart() {
+        assertThat(Durations.apart(100_001_000, 100_000_000, 100_002_000)).isEqualTo("100.001ms");
+        assertThat(Durations.apart(99_999_000, 99_990_000, 100_000_000)).isEqualTo("99.999ms");
+        assertThat(Durations.apart(100_000_000, 99_999_000, 100_001_000)).isEqualTo("100ms");
+        assertThat(Durations.tick(100_001_000, 1_000)).isEqualTo("100.001ms");
+        Run r = run("26-async-unthrottle-refused.json", Simulator.Model.LEGACY);
+        int i = r.index().lastVisibleAtOrBefore(100_001_000);
+        Describe.View v = Describe.at(r, i, 99e6, 101e6, -1);
+        assertThat(v.cursor().time()).isEqualTo("100.001ms");
+        assertThat(Describe.text(v)).contains("at 100.001ms;");
+    }
 }
