@@ -213,6 +213,9 @@ public final class TimelineCanvas extends Region {
     /** The lanes' vertical scroll position (compare mode keeps the two timelines' task lanes level). */
     public javafx.beans.property.DoubleProperty laneScroll() { return vbar.valueProperty(); }
 
+    /** The differences to the other run to mark (null: none). */
+    void setDivergence(io.throttlescope.trace.Divergence d) { this.divergence = d; requestRedraw(); }
+
     /** Compare mode: the CPU lanes (and task lanes if shown), no budgets, with the differences to the other run highlighted. */
     public void setCompare(boolean cpuOnly, io.throttlescope.trace.Divergence d) {
         this.cpuOnly = cpuOnly;
@@ -304,12 +307,16 @@ public final class TimelineCanvas extends Region {
         lastRedrawNs = System.nanoTime() - t0;
     }
 
+    /** The height of the strip that marks where the other model runs a different task. */
+    static final double DIFF_STRIP = 4;
+
     private void drawDivergence(GraphicsContext g) {
         for (int c = 0; c < cpuLane.length; c++) {
             Lane l = cpuLane[c];
             if (l == null) continue;
-            double y = laneY(l);
-            drawSlices(divergence.cpuDiff(c), y, l.h(), (v, d) -> Palette.DIFF, Long.MIN_VALUE, Long.MAX_VALUE);
+            double y = laneY(l), strip = Math.max(3, Math.round(DIFF_STRIP * k));
+            // a strip along the lane's top edge: the slices keep their own colours (a tint would mix them)
+            drawSlices(divergence.cpuDiff(c), y, strip, (v, d) -> Palette.DIFF, Long.MIN_VALUE, Long.MAX_VALUE);
         }
         batch.flush(g);
         if (divergence.firstTimeNs >= 0) {

@@ -218,4 +218,28 @@ class WindowTruthTest {
         assertThat(tr.time(cur)).isEqualTo(20_000_000L);                      // W began to wait for the readers at 20 ms
         assertThat(w.vs.run.get().info().tasks()[tr.task(cur)]).isEqualTo("W");
     }
+
+    @Test
+    void compareMarksDifferencesWithoutTintingTheSlices(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        robot.clickOn("#compareToggle");
+        robot.interact(() -> w.vs.setRange(0, 120_000_000));
+        TimelineCanvas tl = w.compare.taskTl;
+        int cpu = -1;
+        long at = -1;
+        for (int c = 0; c < 2 && cpu < 0; c++) {                // a long stretch where the models run different tasks
+            var d = w.compare.divergence().cpuDiff(c);
+            for (int i = 0; i < d.size(); i++) if (d.end(i) - d.start(i) > 5_000_000 && d.start(i) < 100_000_000) { cpu = c; at = (d.start(i) + d.end(i)) / 2; break; }
+        }
+        assertThat(cpu).as("a difference of over 5 ms").isGreaterThanOrEqualTo(0);
+        javafx.scene.image.WritableImage[] with = new javafx.scene.image.WritableImage[1], without = new javafx.scene.image.WritableImage[1];
+        int x = (int) Math.round(tl.x(at));
+        double y = tl.laneTop(TimelineCanvas.Kind.CPU, "CPU" + cpu, -1);
+        robot.interact(() -> { tl.redraw(); with[0] = tl.canvas().snapshot(null, null); });
+        robot.interact(() -> { tl.setDivergence(null); tl.redraw(); without[0] = tl.canvas().snapshot(null, null); });
+        // the slice's body keeps its colour; the difference is a strip on the lane's top edge
+        int mid = (int) (y + TimelineCanvas.CPU_H / 2);
+        assertThat(with[0].getPixelReader().getColor(x, mid)).isEqualTo(without[0].getPixelReader().getColor(x, mid));
+        assertThat(near(with[0].getPixelReader().getColor(x, (int) y + 1), Palette.DIFF)).isTrue();
+    }
 }
