@@ -249,9 +249,10 @@ public final class EventLogView extends VBox {
         }
         var first = flow.getFirstVisibleCell();
         var last = flow.getLastVisibleCell();
-        if (first != null && last != null && row > first.getIndex() && row < last.getIndex() - 1) return;
         int visible = Math.max(1, (int) (flow.getHeight() / table.getFixedCellSize()));
-        int top = Math.max(0, Math.min(winLen - visible, row - 3));
+        int margin = visible >= 5 ? 1 : 0;             // a log a few rows high shows the current row, not its neighbours
+        if (first != null && last != null && row >= first.getIndex() + margin && row <= last.getIndex() - margin - (visible >= 5 ? 1 : 0)) return;
+        int top = Math.max(0, Math.min(winLen - visible, row - (visible - 1) / 2));     // centred
         double cell = table.getFixedCellSize();
         if (first != null && Math.abs(top - first.getIndex()) < 200) {
             flow.scrollPixels((top - first.getIndex()) * cell);           // a short way: scroll by pixels

@@ -242,4 +242,31 @@ class WindowTruthTest {
         assertThat(with[0].getPixelReader().getColor(x, mid)).isEqualTo(without[0].getPixelReader().getColor(x, mid));
         assertThat(near(with[0].getPixelReader().getColor(x, (int) y + 1), Palette.DIFF)).isTrue();
     }
+
+    @Test
+    void inALessonAt1024x768TheLogShowsTheCurrentRow(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        for (int stop : new int[] {0, 1, 3, 5}) {
+            robot.interact(() -> w.lessonBar.show(stop));
+            org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            double[] m = new double[5];
+            robot.interact(() -> {
+                var table = (javafx.scene.control.TableView<?>) robot.lookup("#eventTable").query();
+                var flow = (javafx.scene.control.skin.VirtualFlow<?>) table.lookup(".virtual-flow");
+                int sel = table.getSelectionModel().getSelectedIndex();
+                m[0] = sel;
+                var first = flow.getFirstVisibleCell();
+                var last = flow.getLastVisibleCell();
+                m[1] = first == null ? -1 : first.getIndex();
+                m[2] = last == null ? -1 : last.getIndex();
+                javafx.geometry.Bounds f = flow.localToScene(flow.getBoundsInLocal());
+                m[3] = f.getMaxY();
+                var cell = sel >= m[1] && sel <= m[2] ? flow.getVisibleCell(sel) : null;
+                m[4] = cell == null ? Double.MAX_VALUE : cell.localToScene(cell.getBoundsInLocal()).getMaxY();
+            });
+            assertThat((int) m[0]).as("stop " + (stop + 1) + ": a current row").isGreaterThanOrEqualTo(0);
+            assertThat(m[0]).as("stop " + (stop + 1) + ": the current row among the visible ones").isBetween(m[1], m[2]);
+            assertThat(m[4]).as("stop " + (stop + 1) + ": the current row's bottom in view").isLessThanOrEqualTo(m[3] + 1);
+        }
+    }
 }
