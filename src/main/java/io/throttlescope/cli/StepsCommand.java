@@ -25,7 +25,7 @@ public final class StepsCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "T0", description = "first time, e.g. 8ms (with --lesson: the first stop's place, default the start)") String from;
     @Option(names = "--to", paramLabel = "T1", description = "last time, e.g. 16ms (with --lesson: the last stop's place, default the end)") String to;
     @Option(names = "--lesson", description = "one slide per stop of the scenario's lesson (a question: the question, then its answer)") boolean lesson;
-    @Option(names = "--max", defaultValue = "60", paramLabel = "N", description = "at most N steps (evenly chosen if there are more; default ${DEFAULT-VALUE})") int max;
+    @Option(names = "--max", defaultValue = "60", paramLabel = "N", description = "at most N steps; with more, the throttle, task work, park, lock, unthrottle, hung-task and note events are kept first and the rest evenly chosen (default ${DEFAULT-VALUE})") int max;
     @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: from OUT: .gif, .html, else a folder of PNGs)") StepExport.Format format;
     @Option(names = "--size", defaultValue = "1280x800", paramLabel = "WxH", description = "picture size (default ${DEFAULT-VALUE})") String size;
     @Option(names = "-o", required = true, paramLabel = "OUT", description = "a .gif, a .html, or a folder for the PNGs") Path out;

@@ -119,4 +119,14 @@ class TeachingTruthTest {
         assertThat(v.cursor().time()).isEqualTo("100.001ms");
         assertThat(Describe.text(v)).contains("at 100.001ms;");
     }
+
+    @Test
+    void thinnedStepsKeepTheStorysEvents() {
+        Run r = run("01-seed-story-rwsem-reader.json", Simulator.Model.TASK);
+        java.util.List<Integer> picked = io.throttlescope.ui.export.StepExport.between(r, 0, 120_000_000, 12);
+        assertThat(picked).hasSize(12).isSorted();
+        java.util.Set<String> kinds = new java.util.HashSet<>();
+        for (int i : picked) kinds.add(r.trace().kind(i).jsonName);
+        assertThat(kinds).contains("throttle", "task_work_added", "parked", "lock_release", "lock_acquire", "unthrottle");
+    }
 }

@@ -49,7 +49,18 @@ public final class StepExport {
 
     private StepExport() { }
 
-    /** The visible events of a run between two times, at most max of them (evenly thinned if more). */
+    /** The kinds a lesson in pictures must not lose when steps are thinned: the story's own events. */
+    static final java.util.Set<io.throttlescope.sim.EventKind> STORY = java.util.EnumSet.of(
+            io.throttlescope.sim.EventKind.THROTTLE, io.throttlescope.sim.EventKind.UNTHROTTLE, io.throttlescope.sim.EventKind.UNTHROTTLE_REFUSED,
+            io.throttlescope.sim.EventKind.TASK_WORK_ADDED, io.throttlescope.sim.EventKind.PARKED, io.throttlescope.sim.EventKind.UNPARKED,
+            io.throttlescope.sim.EventKind.LOCK_WAIT, io.throttlescope.sim.EventKind.LOCK_ACQUIRE, io.throttlescope.sim.EventKind.LOCK_RELEASE,
+            io.throttlescope.sim.EventKind.HUNG_TASK, io.throttlescope.sim.EventKind.NOTE);
+
+    /**
+     * The visible events of a run between two times, at most max of them. With more, the story's
+     * events (throttle, task work, park, lock, unthrottle, hung task, note) come first, the first
+     * of each kind before any second one, and the rest fill what is left, evenly spread.
+     */
     public static List<Integer> between(Run run, long from, long to, int max) {
         Trace tr = run.trace();
         List<Integer> all = new ArrayList<>();
@@ -57,8 +68,28 @@ public final class StepExport {
             if (tr.kind(i) != io.throttlescope.sim.EventKind.STATE) all.add(i);
         }
         if (all.size() <= max) return all;
+        List<Integer> story = new ArrayList<>(), rest = new ArrayList<>();
+        for (int i : all) (STORY.contains(tr.kind(i)) ? story : rest).add(i);
+        java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
+        if (story.size() > max) {
+            java.util.Set<io.throttlescope.sim.EventKind> seen = java.util.EnumSet.noneOf(io.throttlescope.sim.EventKind.class);
+            for (int i : story) if (out.size() < max && seen.add(tr.kind(i))) out.add(i);      // each kind once
+            List<Integer> left = new ArrayList<>(story);
+            left.removeAll(out);
+            out.addAll(evenly(left, max - out.size()));
+        } else {
+            out.addAll(story);
+            out.addAll(evenly(rest, max - story.size()));
+        }
+        return new ArrayList<>(out);
+    }
+
+    private static List<Integer> evenly(List<Integer> from, int n) {
+        if (n <= 0 || from.isEmpty()) return List.of();
+        if (from.size() <= n) return from;
         List<Integer> out = new ArrayList<>();
-        for (int k = 0; k < max; k++) out.add(all.get((int) ((long) k * (all.size() - 1) / (max - 1))));
+        if (n == 1) { out.add(from.get(0)); return out; }
+        for (int k = 0; k < n; k++) out.add(from.get((int) ((long) k * (from.size() - 1) / (n - 1))));
         return out;
     }
 
