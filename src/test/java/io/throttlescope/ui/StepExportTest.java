@@ -59,6 +59,7 @@ class StepExportTest {
         assertThat(slides).isGreaterThanOrEqualTo(2);
         assertThat(text.split("data:image/png;base64,").length - 1).isEqualTo((int) slides);
         assertThat(text).contains("throttle_cfs_rq()").contains("ArrowRight");
+        assertThat(text).contains("Kernel source: ").contains("<a href=\"https://elixir.bootlin.com/linux/v6.17/A/ident/throttle_cfs_rq\">");
         Path pngs = dir.resolve("pngs");
         assertThat(cli("steps", "scenarios/01-seed-story-rwsem-reader.json", "--from", "15ms", "--to", "15ms", "--size", "800x600",
                 "-o", pngs.toString())).isZero();

@@ -45,7 +45,18 @@ public final class StepExport {
     }
 
     /** One rendered step: the picture and what the explanation says. */
-    public record Frame(int event, String title, String text, BufferedImage image) {}
+    public record Frame(int event, String title, String text, BufferedImage image, java.util.Map<String, String> links) {
+        public Frame(int event, String title, String text, BufferedImage image) { this(event, title, text, image, java.util.Map.of()); }
+    }
+
+    /** The kernel functions the explanation of event i names, each with its source link. */
+    static java.util.Map<String, String> links(Run r, int i) {
+        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+        if (i < 0) return out;
+        var ex = Explainer.explain(r, r.index().at(i), i);
+        for (String f : ex.functions()) out.put(f, ex.link(f));
+        return out;
+    }
 
     private StepExport() { }
 
@@ -141,7 +152,8 @@ public final class StepExport {
         layout(stage, (int) stage.getWidth(), (int) stage.getHeight(), shown);
         w.redrawTimelines();
         WritableImage img = stage.getScene().getRoot().snapshot(null, null);
-        return new Frame(w.viewState().cursor.get(), title, text, SwingFXUtils.fromFXImage(img, null));
+        int at = w.viewState().cursor.get();
+        return new Frame(at, title, text, SwingFXUtils.fromFXImage(img, null), links(w.viewState().run.get(), at));
     }
 
     private static List<Frame> frames(Options o, String json, boolean show) {
@@ -177,7 +189,7 @@ public final class StepExport {
             w.redrawTimelines();
             WritableImage img = stage.getScene().getRoot().snapshot(null, null);
             String text = Explainer.explain(r, r.index().at(i), i).text();
-            out.add(new Frame(i, "Step " + r.index().stepOf(i) + " of " + r.index().steps(), text, SwingFXUtils.fromFXImage(img, null)));
+            out.add(new Frame(i, "Step " + r.index().stepOf(i) + " of " + r.index().steps(), text, SwingFXUtils.fromFXImage(img, null), links(r, i)));
         }
         stage.close();
         return out;
@@ -249,22 +261,30 @@ public final class StepExport {
         b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ThrottleScope steps</title>\n<style>\n")
                 .append("body{margin:0;font-family:sans-serif;background:#222;color:#eee}section{display:none;padding:1em;text-align:center}")
                 .append("section.on{display:block}img{max-width:96vw;max-height:78vh;border:1px solid #555}")
-                .append("p{font-size:1.3em;max-width:70em;margin:0.6em auto;text-align:left}h2{margin:0.2em}</style></head><body>\n");
+                .append("p{font-size:1.3em;max-width:70em;margin:0.6em auto;text-align:left}h2{margin:0.2em}p.src{font-size:1em}a{color:#9cf}</style></head><body>\n");
         for (int k = 0; k < frames.size(); k++) {
             Frame f = frames.get(k);
             ByteArrayOutputStream png = new ByteArrayOutputStream();
             ImageIO.write(f.image(), "png", png);
             b.append("<section").append(k == 0 ? " class=\"on\"" : "").append("><h2>").append(esc(f.title())).append(" (").append(k + 1).append('/')
                     .append(frames.size()).append(")</h2><img alt=\"").append(esc(f.title())).append("\" src=\"data:image/png;base64,")
-                    .append(Base64.getEncoder().encodeToString(png.toByteArray())).append("\"><p>").append(esc(f.text())).append("</p></section>\n");
+                    .append(Base64.getEncoder().encodeToString(png.toByteArray())).append("\"><p>").append(esc(f.text())).append("</p>");
+            if (!f.links().isEmpty()) {                  // the kernel source the explanation names
+                b.append("<p class=\"src\">Kernel source: ");
+                int n = 0;
+                for (var e : f.links().entrySet()) b.append(n++ == 0 ? "" : ", ").append("<a href=\"").append(esc(e.getValue())).append("\">")
+                        .append(esc(e.getKey())).append("</a>");
+                b.append("</p>");
+            }
+            b.append("</section>\n");
         }
         b.append("<script>let i=0;const s=document.querySelectorAll('section');function go(d){s[i].className='';i=Math.max(0,Math.min(s.length-1,i+d));s[i].className='on';}")
                 .append("document.addEventListener('keydown',e=>{if(e.key==='ArrowRight'||e.key===' '||e.key==='PageDown')go(1);if(e.key==='ArrowLeft'||e.key==='PageUp')go(-1);});")
-                .append("document.addEventListener('click',()=>go(1));</script></body></html>\n");
+                .append("document.addEventListener('click',e=>{if(e.target.tagName!=='A')go(1);});</script></body></html>\n");
         return b.toString();
     }
 
     private static String esc(String s) {
-        return s.replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return io.throttlescope.text.Escape.controls(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }
