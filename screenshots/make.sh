@@ -7,7 +7,7 @@ $J $S --model task --step 37 --range 0ms:40ms -o screenshots/task-based-task-wor
 $J $S --model task --step 41 --range 0ms:40ms -o screenshots/task-based-reader-parked.png
 $J $S --model legacy --step 26 --range 0ms:40ms -o screenshots/legacy-throttle.png
 $J $S --model legacy --step 37 --range 0ms:130ms -o screenshots/legacy-writer-waits.png
-$J scenarios/06-kernel-mode-overrun.json --model task --at 150ms --view budget --size 1400x420 -o screenshots/budget-debt-task-based.png
+$J scenarios/06-kernel-mode-overrun.json --model task --at 36ms --range 0ms:400ms --size 1400x760 -o screenshots/budget-debt-task-based.png
 $J scenarios/10-nested-parent-binds.json --model task --at 10.5ms --view limbo --size 900x300 -o screenshots/limbo-nested.png
 $J scenarios/02-pileup-hung-task.json --model legacy --at 7.3s --range 0s:8s -o screenshots/legacy-pileup-hung-task.png
 $J $S --view compare --at 20ms --range 0ms:120ms -o screenshots/compare-mode.png

@@ -87,7 +87,7 @@ public final class CompareView extends SplitPane {
         for (javafx.scene.Node n : bar.getChildren()) if (n instanceof javafx.scene.control.Control c) c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         laneBox.getChildren().setAll(lanes);
         VBox.setVgrow(laneBox, Priority.ALWAYS);
-        VBox left = new VBox(bar, divergenceLabel, laneBox, new Label("  Highlighted (magenta): a different task, or none, runs on that CPU in the other model for longer than the threshold."));
+        VBox left = new VBox(bar, divergenceLabel, laneBox, new Label("  Magenta strip on a CPU lane: a different task, or none, runs on that CPU in the other model for longer than the threshold."));
         buildTable();
         VBox right = new VBox(table);
         VBox.setVgrow(table, Priority.ALWAYS);
