@@ -20,6 +20,10 @@ public final class Divergence {
     public final int firstTaskA, firstTaskB;
     public final long thresholdNs;
     private final Slices[] cpuDiff;
+    private boolean[] foreignA = new boolean[0];
+
+    /** Whether task t of the first run is no task of the second (a real trace's other processes). */
+    public boolean foreignA(int t) { return t >= 0 && t < foreignA.length && foreignA[t]; }
 
     private Divergence(int firstEvent, long firstTimeNs, int cpu, long dur, int ta, int tb, long threshold, Slices[] cpuDiff) {
         this.firstEvent = firstEvent;
@@ -44,16 +48,24 @@ public final class Divergence {
         long first = -1, dur = 0;
         int cpu = -1;
         int[] bToA = sameTasks(a.info(), b.info());
+        // tasks of a that are no task of b (a real trace's other processes: JVM threads, daemons) count as idle
+        boolean[] foreign = new boolean[a.info().tasks().length];
+        if (!java.util.Arrays.equals(a.info().tasks(), b.info().tasks())) {
+            java.util.Arrays.fill(foreign, true);
+            for (int m : bToA) if (m >= 0) foreign[m] = false;
+        }
         for (int c = 0; c < cpus; c++) {
-            diff[c] = diff(a.cpuSlices(c), b.cpuSlices(c), bToA, end, thresholdNs);
+            diff[c] = diff(a.cpuSlices(c), b.cpuSlices(c), bToA, foreign, end, thresholdNs);
             if (diff[c].size() > 0 && (first < 0 || diff[c].start(0) < first)) {
                 first = diff[c].start(0);
                 dur = diff[c].end(0) - first;
                 cpu = c;
             }
         }
-        if (first < 0) return new Divergence(-1, -1, -1, 0, -1, -1, thresholdNs, diff);
-        return new Divergence(a.lastVisibleAtOrBefore(first), first, cpu, dur, taskAt(a, cpu, first), taskAt(b, cpu, first), thresholdNs, diff);
+        Divergence d = first < 0 ? new Divergence(-1, -1, -1, 0, -1, -1, thresholdNs, diff)
+                : new Divergence(a.lastVisibleAtOrBefore(first), first, cpu, dur, taskAt(a, cpu, first), taskAt(b, cpu, first), thresholdNs, diff);
+        d.foreignA = foreign;
+        return d;
     }
 
     /**
@@ -70,7 +82,8 @@ public final class Divergence {
         return m;
     }
 
-    private static String scenarioName(String task) { return task.replaceFirst("-\\d+$", ""); }
+    /** A real trace's COMM-PID as the scenario task's name. */
+    public static String scenarioName(String task) { return task.replaceFirst("-\\d+$", ""); }
 
     private static int taskAt(TraceIndex x, int cpu, long t) {
         Slices s = x.cpuSlices(cpu);
@@ -79,7 +92,7 @@ public final class Divergence {
     }
 
     /** Maximal intervals where the task on the CPU differs (-1 = idle), longer than the threshold. */
-    private static Slices diff(Slices p, Slices q, int[] qToP, long end, long threshold) {
+    private static Slices diff(Slices p, Slices q, int[] qToP, boolean[] foreignP, long end, long threshold) {
         Slices raw = new Slices();
         int i = 0, j = 0;
         long t = 0;
@@ -87,6 +100,7 @@ public final class Divergence {
             while (i < p.size() && p.end(i) <= t) i++;
             while (j < q.size() && q.end(j) <= t) j++;
             int tp = i < p.size() && p.start(i) <= t ? p.value(i) : -1;
+            if (tp >= 0 && tp < foreignP.length && foreignP[tp]) tp = -1;
             int tq = j < q.size() && q.start(j) <= t ? q.value(j) : -1;
             if (tq >= 0) tq = qToP[tq];
             long next = end;

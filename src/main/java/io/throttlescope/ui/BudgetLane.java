@@ -66,7 +66,8 @@ final class BudgetLane {
         // each shown CPU's runtime_remaining
         for (int c = 0; c < sc.cpus.length; c++) {
             g.setStroke(Palette.cpu(sc.cpus[c]));
-            g.setLineWidth(1.3 * k);
+            g.setLineWidth(1.6 * k);
+            g.setLineDashes(Palette.cpuDashes(sc.cpus[c]));
             g.beginPath();
             boolean first = true;
             for (int j = 0; j < n; j++) {
@@ -76,6 +77,7 @@ final class BudgetLane {
                 if (first) { g.moveTo(x0 + 2 * j, yy); first = false; } else g.lineTo(x0 + 2 * j, yy);
             }
             g.stroke();
+            g.setLineDashes(null);
         }
         drawQuota(g, r, grp, vy, x0, right, t0, t1, k);
         drawPool(g, r, grp, vy, x0, right, t0, t1);
@@ -214,8 +216,14 @@ final class BudgetLane {
         int[] cpus = sc == null ? new int[0] : sc.cpus;
         for (int c : cpus) {
             if (ly > y + h - 12 * k) break;
+            g.setStroke(Palette.cpu(c));                // a sample of the line: its colour and dash pattern
+            g.setLineWidth(1.6 * k);
+            g.setLineDashes(Palette.cpuDashes(c));
+            double my = Math.round(ly + 6 * k) + 0.5;
+            g.strokeLine(6 * k, my, 22 * k, my);
+            g.setLineDashes(null);
             g.setFill(Palette.cpu(c));
-            g.fillText("\u2501 CPU" + c, 6 * k, ly);
+            g.fillText("CPU" + c, 25 * k, ly);
             ly += TimelineCanvas.BUDGET_LINE_H * k;
         }
         if (sc != null && sc.bandLow != null && ly <= y + h - 12 * k) {

@@ -119,6 +119,7 @@ public final class CompareView extends SplitPane {
         TableColumn<Comparison.Row, String> task = numberColumn("task-based", r -> Comparison.value(r.task().mean(), r.integral()));
         legacyCol = legacy;
         taskCol = task;
+        changeCol = null;
         TableColumn<Comparison.Row, Double> change = new TableColumn<>("change");
         change.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().change_pct()));
         change.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Math::abs)));
@@ -128,6 +129,13 @@ public final class CompareView extends SplitPane {
                 setText(empty ? null : Comparison.change(v));
                 getStyleClass().removeAll("change-better", "change-worse");
                 Comparison.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
+                if (verdicts != null) {          // a recording beside its simulation: within the tolerance or not, never better or worse
+                    io.throttlescope.compare.Fidelity.Row f = row == null ? null : verdicts.get(row.metric());
+                    setText(empty ? null : f == null ? "" : (f.within() ? "holds" : "differs") + " (\u00b1" + Comparison.value(f.allowed(), false) + ")");
+                    if (f != null && !f.within()) getStyleClass().add("change-worse");
+                    setTooltip(f == null ? null : new Tooltip("real " + f.real() + ", simulated " + f.simulated() + "; allowed \u00b1" + f.allowed()));
+                    return;
+                }
                 int verdict = row == null ? 0 : row.verdict();      // better or worse for this metric, not the sign
                 if (verdict > 0) getStyleClass().add("change-better");
                 if (verdict < 0) getStyleClass().add("change-worse");
@@ -136,6 +144,7 @@ public final class CompareView extends SplitPane {
                           + (row.verdict() > 0 ? ": task-based is better" : row.verdict() < 0 ? ": task-based is worse" : "")));
             }
         });
+        changeCol = change;
         change.setPrefWidth(80);
         change.setMinWidth(84);                  // "-100.00%" in bold stays whole; the metric column gives way first
         table.getColumns().addAll(java.util.List.of(metric, legacy, task, change));
@@ -179,11 +188,21 @@ public final class CompareView extends SplitPane {
         divergence = Divergence.of(legacy.index(), task.index(), th);
         legacyTl.setCompare(true, divergence);
         taskTl.setCompare(true, divergence);
+        // one colour a scenario task in both halves, a real trace's included (its other processes after them)
+        java.util.List<String> names = java.util.Arrays.asList((task.isReal() ? legacy : task).info().tasks());
+        legacyTl.setColourNames(names);
+        taskTl.setColourNames(names);
         comparison = Comparison.of(legacy.result(), task.result());
         table.getItems().setAll(comparison.table.stream().filter(r -> !Comparison.sameFigures(r)).toList());
         divergenceLabel.setText(describe(divergence, legacy, task));
+        verdicts = null;
+        if (changeCol != null) changeCol.setText("change");
         if (legacy.isReal() && !task.isReal()) {      // a recording beside its simulation: one verdict per figure
             var rows = io.throttlescope.compare.Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
+            verdicts = new java.util.HashMap<>();
+            for (var f : rows) { String m = metricOf(f.figure()); if (m != null) verdicts.put(m, f); }
+            if (changeCol != null) changeCol.setText("verdict");
+            table.refresh();
             long holds = rows.stream().filter(io.throttlescope.compare.Fidelity.Row::within).count();
             divergenceLabel.setText(divergenceLabel.getText() + "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).");
             divergenceLabel.setTooltip(new javafx.scene.control.Tooltip(rows.stream().map(r -> r.verdict().substring(r.trace().length() + 2))
@@ -208,6 +227,25 @@ public final class CompareView extends SplitPane {
     }
 
     private TableColumn<Comparison.Row, String> legacyCol, taskCol;
+    private TableColumn<Comparison.Row, Double> changeCol;
+    /** A recording beside its simulation: each comparison metric's fidelity row (null: two simulations). */
+    private java.util.Map<String, io.throttlescope.compare.Fidelity.Row> verdicts;
+
+    /** The comparison metric a fidelity figure is ("task W longest syscall (ms)" is "task W longest_syscall_ms"), or null. */
+    static String metricOf(String figure) {
+        if (figure.endsWith(" longest syscall (ms)")) return figure.replace(" longest syscall (ms)", " longest_syscall_ms");
+        if (figure.endsWith(" CPU time (ms)")) return figure.replace(" CPU time (ms)", " cpu_ms");
+        if (figure.endsWith(" throttled_usec (ms)")) return figure.replace(" throttled_usec (ms)", " throttled_usec");
+        if (figure.endsWith(" nr_throttled")) return figure;
+        return null;
+    }
+
+    /** What the change column says for a metric (for tests): the text of its cell. */
+    public String changeText(Comparison.Row r) {
+        if (verdicts == null) return Comparison.change(r.change_pct());
+        io.throttlescope.compare.Fidelity.Row f = verdicts.get(r.metric());
+        return f == null ? "" : (f.within() ? "holds" : "differs") + " (\u00b1" + Comparison.value(f.allowed(), false) + ")";
+    }
 
     public Divergence divergence() { return divergence; }
 
@@ -216,7 +254,7 @@ public final class CompareView extends SplitPane {
         String la = legacy.label(), lb = legacy.isReal() && !task.isReal() ? "the simulation" : task.label();
         if (d.firstTimeNs < 0) return "No CPU runs a different task for longer than " + io.throttlescope.view.Durations.human(d.thresholdNs)
                 + " in the " + la + " and " + lb + " runs.";
-        String a = d.firstTaskA < 0 ? "nothing (idle)" : legacy.info().tasks()[d.firstTaskA];
+        String a = d.firstTaskA < 0 ? "nothing (idle)" : d.foreignA(d.firstTaskA) ? "none of the scenario's tasks" : legacy.info().tasks()[d.firstTaskA];
         String b = d.firstTaskB < 0 ? "nothing (idle)" : task.info().tasks()[d.firstTaskB];
         return "First divergence at " + io.throttlescope.view.Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": " + la + " runs " + a
                 + ", " + lb + " runs " + b + ", for " + io.throttlescope.view.Durations.human(d.firstDurationNs) + ".";

@@ -693,6 +693,8 @@ public final class MainWindow {
             legacyBtn.setText("Legacy (\u2264 6.17)");
             taskBtn.setText("Task-based (6.18)");
         }
+        // a real trace's tasks take their scenario task's colour and come first (its other processes after)
+        timeline.setColourNames(real && task != legacy ? java.util.Arrays.asList(task.info().tasks()) : null);
         switching = true;
         (m == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
         switching = false;

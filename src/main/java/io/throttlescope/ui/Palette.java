@@ -9,9 +9,10 @@ import java.util.HashMap;
 import java.util.Map;
 
 /**
- * The canvas's colours, all from theme.css: one colour a task (Tol's colour-blind-safe "muted"
- * set), fixed colours outside that set for task states and marks; kernel mode is the same colour
- * hatched.
+ * The canvas's colours, all from theme.css: one colour a task (from Tol's colour-blind-safe
+ * sets, none near a state's colour), a second cue drawn in the slices once the colours are used up,
+ * fixed colours outside that set for task states, marks and the budget lanes' CPU lines; kernel mode
+ * is the same colour hatched.
  */
 public final class Palette {
     private Palette() { }
@@ -54,17 +55,64 @@ public final class Palette {
 
     public static int taskColourCount() { return TASK.length; }
 
-    private static Paint[] hatchedTask;
+    private static Paint[] userFill, kernelFill;
 
-    /** Task i's colour hatched (kernel mode), without a map lookup: the lanes ask for it at every pixel column. */
-    public static Paint hatchedTask(int i) {
-        Paint[] h = hatchedTask;
-        if (h == null || h.length != TASK.length) {
-            h = new Paint[TASK.length];
-            for (int k = 0; k < h.length; k++) h[k] = hatched(TASK[k]);
-            hatchedTask = h;
+    /**
+     * The fill of colour slot i in user mode: its colour, and past the last colour the same colours
+     * again with a second cue drawn in them (dots, then bars, then crosses), so two tasks on screen
+     * never look alike.
+     */
+    public static Paint taskFill(int i) { fills(); return userFill[slotIndex(i)]; }
+
+    /** The same in kernel mode: hatched (with the second cue too). */
+    public static Paint hatchedTask(int i) { fills(); return kernelFill[slotIndex(i)]; }
+
+    /** The second cue of slot i: 0 none, 1 dots, 2 bars, 3 crosses. */
+    public static int cue(int i) { return Math.floorMod(i, TASK.length * CUES) / TASK.length; }
+
+    /** How many tasks can be told apart by colour and cue. */
+    public static final int CUES = 4;
+
+    private static int slotIndex(int i) { return Math.floorMod(i, TASK.length * CUES); }
+
+    private static void fills() {
+        if (userFill != null) return;
+        int n = TASK.length * CUES;
+        Paint[] u = new Paint[n], kf = new Paint[n];
+        for (int i = 0; i < n; i++) {
+            Color c = TASK[i % TASK.length];
+            int cue = i / TASK.length;
+            u[i] = cue == 0 ? c : pattern(c, false, cue);
+            kf[i] = pattern(c, true, cue);
         }
-        return h[Math.floorMod(i, TASK.length)];
+        kernelFill = kf;
+        userFill = u;
+    }
+
+    /** A colour with the kernel hatching and/or a second cue, as an 8x8 tile anchored at the canvas's origin. */
+    private static Paint pattern(Color col, boolean hatch, int cue) {
+        if (hatch && cue == 0) return hatched(col);
+        int n = 8;
+        WritableImage img = new WritableImage(n, n);
+        Color dark = hatchStripe(col), mark = inkOn(col);
+        for (int y = 0; y < n; y++) {
+            for (int x = 0; x < n; x++) {
+                Color px = hatch && onStripe(x, y) ? dark : col;
+                if (onCue(cue, x, y)) px = mark;
+                img.getPixelWriter().setColor(x, y, px);
+            }
+        }
+        return new ImagePattern(img, 0, 0, n, n, false);
+    }
+
+    /** Whether pixel (x, y) of an 8x8 tile carries cue c: dots, vertical bars or crosses. */
+    public static boolean onCue(int c, int x, int y) {
+        return switch (c) {
+            case 1 -> (x == 2 || x == 3) && (y == 3 || y == 4);
+            case 2 -> x == 4;
+            case 3 -> (x == 4 && y >= 2 && y <= 6) || (y == 4 && x >= 2 && x <= 6);
+            default -> false;
+        };
     }
 
     /** Text that reads on a fill: white on dark colours, the text colour on light ones. */
@@ -97,6 +145,22 @@ public final class Palette {
     /** Whether pixel (x, y) of a hatched fill is on a stripe (the pattern is anchored at the canvas's origin). */
     public static boolean onStripe(int x, int y) { return Math.floorMod(x + y, 8) < 3; }
 
-    /** The line colour of CPU c in the budget lanes. */
-    public static Color cpu(int c) { return TASK[Math.floorMod(c * 3 + 1, TASK.length)]; }
+    /**
+     * The line of CPU c in the budget lanes: colours of their own (not a task's: a CPU line must not
+     * read as a task) and a dash pattern, so eight CPUs are told apart without colour as well.
+     */
+    public static Color cpu(int c) { return Math.floorMod(c, 8) < 4 ? CPU_LINE_A : CPU_LINE_B; }
+
+    /** The dash pattern of CPU c's budget line (null: solid). */
+    public static double[] cpuDashes(int c) {
+        return switch (Math.floorMod(c, 4)) {
+            case 1 -> new double[] {8, 4};
+            case 2 -> new double[] {2, 3};
+            case 3 -> new double[] {9, 3, 2, 3};
+            default -> null;
+        };
+    }
+
+    public static final Color CPU_LINE_A = Theme.colour("cpu-line-a");
+    public static final Color CPU_LINE_B = Theme.colour("cpu-line-b");
 }

@@ -138,8 +138,18 @@ public final class TimelineCanvas extends Region {
             if (vs.taskLanes.get()) {             // compare mode too: the task lanes of both models, side by side or stacked
                 lanes.add(new Lane(Kind.SECTION, 1, y, sectionH, "Tasks"));
                 y += sectionH;
+                // groups and tasks in colour order: a real trace's scenario tasks first, its other processes after
+                List<List<Integer>> byGroup = new ArrayList<>();
                 for (int g = 0; g < info.groups().length; g++) {
-                    List<Integer> ts = tasksOf(r, g);
+                    List<Integer> ts = new ArrayList<>(tasksOf(r, g));
+                    ts.sort(java.util.Comparator.comparingInt(this::slot));
+                    byGroup.add(ts);
+                }
+                List<Integer> order = new ArrayList<>();
+                for (int g = 0; g < info.groups().length; g++) order.add(g);
+                if (colourNames != null) order.sort(java.util.Comparator.comparingInt(g -> byGroup.get(g).isEmpty() ? Integer.MAX_VALUE : slot(byGroup.get(g).get(0))));
+                for (int g : order) {
+                    List<Integer> ts = byGroup.get(g);
                     if (ts.isEmpty()) continue;
                     lanes.add(new Lane(Kind.GROUP_HEADER, g, y, groupH, info.groups()[g] + quotaText(r, g), g));
                     y += groupH;
@@ -212,6 +222,24 @@ public final class TimelineCanvas extends Region {
 
     /** The lanes' vertical scroll position (compare mode keeps the two timelines' task lanes level). */
     public javafx.beans.property.DoubleProperty laneScroll() { return vbar.valueProperty(); }
+
+    /** Task names in the order of their colours: a task takes the colour of its name's place (null: the run's own order). */
+    private List<String> colourNames;
+    private int[] slots = new int[0];
+    private Run slotsOf;
+
+    /**
+     * Colours follow these names (the scenario's tasks): the same task has the same colour in
+     * every canvas, a real trace's included; tasks not named take the colours after them.
+     */
+    public void setColourNames(List<String> names) { colourNames = names; slotsOf = null; layoutLanes(); requestRedraw(); }
+
+    /** The colour slot of task t of the shown run. */
+    int slot(int t) {
+        Run r = vs.run.get();
+        if (r != slotsOf) { slots = io.throttlescope.view.TaskColours.slots(r.info().tasks(), colourNames); slotsOf = r; }
+        return t >= 0 && t < slots.length ? slots[t] : t;
+    }
 
     /** The differences to the other run to mark (null: none). */
     void setDivergence(io.throttlescope.trace.Divergence d) { this.divergence = d; requestRedraw(); }
@@ -340,7 +368,7 @@ public final class TimelineCanvas extends Region {
         g.setFill(Palette.IDLE);
         g.fillRect(labelW, y + 2, plotW(), l.h() - 4);
         Slices s = r.index().cpuSlices(l.id());
-        drawSlices(s, y + 2, l.h() - 4, (v, d) -> TraceIndex.kernelMode(d) ? Palette.hatchedTask(v) : Palette.task(v),
+        drawSlices(s, y + 2, l.h() - 4, (v, d) -> TraceIndex.kernelMode(d) ? Palette.hatchedTask(slot(v)) : Palette.taskFill(slot(v)),
                 Long.MIN_VALUE, Long.MAX_VALUE);
         int sel = vs.selectedTask.get();
         if (sel >= 0) outline(g, s, sel, y + 2, l.h() - 4);
@@ -348,7 +376,7 @@ public final class TimelineCanvas extends Region {
 
     private void drawTask(GraphicsContext g, Run r, Lane l, double y) {
         Slices s = r.index().taskSlices(l.id());
-        Color own = Palette.task(l.id());
+        int own = slot(l.id());
         Slices m = r.index().membership(l.id());
         double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
         // only while the task is in this lane's cgroup (a moved task has a lane under each)
@@ -396,7 +424,8 @@ public final class TimelineCanvas extends Region {
             int fit = (int) ((bestB - bestA - 6) / charW);
             if (fit < 4) continue;
             if (text.length() > fit) text = text.substring(0, fit - 1) + "\u2026";
-            Color fill = st == TaskState.THROTTLED ? Palette.THROTTLED : (Color) stateFill(s.value(i), s.detail(i), Palette.task(l.id()));
+            Paint p = stateFill(s.value(i), s.detail(i), slot(l.id()));
+            Color fill = st == TaskState.THROTTLED ? Palette.THROTTLED : p instanceof Color c ? c : Palette.task(slot(l.id()));
             pendingText.add(new PendingText(text, bestA + 3, y + l.h() / 2, inkOnState(st, fill)));
             drawn++;
         }
@@ -423,10 +452,10 @@ public final class TimelineCanvas extends Region {
         return java.util.Arrays.copyOf(out, n);
     }
 
-    static Paint stateFill(int state, int detail, Color own) {
+    static Paint stateFill(int state, int detail, int slot) {
         TaskState st = TaskState.values()[state];
         return switch (st) {
-            case RUNNING -> TraceIndex.runningKernel(detail) ? Palette.hatched(own) : own;
+            case RUNNING -> TraceIndex.runningKernel(detail) ? Palette.hatchedTask(slot) : Palette.taskFill(slot);
             case RUNNABLE -> Palette.RUNNABLE;
             case THROTTLED -> Palette.hatched(Palette.THROTTLED);
             case PARKED -> Palette.PARKED;
@@ -688,7 +717,7 @@ public final class TimelineCanvas extends Region {
                     g.fillText(l.label(), 6 * k, y + l.h() / 2);
                 }
                 case TASK -> {
-                    g.setFill(Palette.task(l.id()));
+                    g.setFill(Palette.taskFill(slot(l.id())));
                     g.fillRect(6 * k, y + 4 * k, 9 * k, l.h() - 8 * k);
                     g.setFill(Palette.TEXT);
                     g.setFont(vs.selectedTask.get() == l.id() ? bold : font);

@@ -20,6 +20,7 @@ import org.testfx.util.WaitForAsyncUtils;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -268,5 +269,33 @@ class WindowTruthTest {
             assertThat(m[0]).as("stop " + (stop + 1) + ": the current row among the visible ones").isBetween(m[1], m[2]);
             assertThat(m[4]).as("stop " + (stop + 1) + ": the current row's bottom in view").isLessThanOrEqualTo(m[3] + 1);
         }
+    }
+
+    @Test
+    void aRealTraceBesideItsSimulationMatchesTasksByName(FxRobot robot) {
+        robot.interact(() -> w.openNow(Path.of("traces/06-kernel-mode-overrun-legacy-6.12.txt.gz")));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#compareToggle");
+        Run real = w.compare.legacyVs.run.get(), sim = w.compare.taskVs.run.get();
+        assertThat(real.isReal()).isTrue();
+        assertThat(sim.isReal()).isFalse();
+        int simT = Arrays.asList(sim.info().tasks()).indexOf("T"), realT = -1;
+        for (int t = 0; t < real.info().tasks().length; t++) if (real.info().tasks()[t].replaceFirst("-\\d+$", "").equals("T")) realT = t;
+        assertThat(realT).isGreaterThanOrEqualTo(0);
+        int rt = realT;
+        int[] slots = new int[2];
+        robot.interact(() -> { slots[0] = w.compare.legacyTl.slot(rt); slots[1] = w.compare.taskTl.slot(simT); });
+        assertThat(slots[0]).as("T has one colour in both halves").isEqualTo(slots[1]);
+        // the scenario's task comes first among the real half's task lanes
+        List<String> lanes = w.compare.legacyTl.laneNames().stream().filter(n -> n.startsWith("TASK ")).toList();
+        assertThat(lanes.get(0)).startsWith("TASK " + real.info().tasks()[realT]);
+        // a divergence is about the scenario's tasks, not the machine's other processes
+        for (String other : real.info().tasks()) {
+            if (other.replaceFirst("-\\d+$", "").equals("T")) continue;
+            assertThat(w.compare.divergenceText()).doesNotContain("runs " + other);
+        }
+        // the last column gives the tolerance verdict, not better or worse
+        var row = w.compare.table.getItems().stream().filter(r -> r.metric().equals("task T longest_syscall_ms")).findFirst().orElseThrow();
+        assertThat(w.compare.changeText(row)).matches("(holds|differs) \\(\u00b1.*\\)");
     }
 }
