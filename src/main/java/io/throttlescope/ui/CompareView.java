@@ -56,6 +56,7 @@ public final class CompareView extends SplitPane {
         }
         taskTl.laneScroll().bindBidirectional(legacyTl.laneScroll());     // the same task at the same height in both
         lanes = new VBox(legacyTl, taskTl);
+        VBox.setVgrow(lanes, Priority.ALWAYS);                      // the halves share the pane's height, not their preferred one
         VBox.setVgrow(legacyTl, Priority.ALWAYS);
         VBox.setVgrow(taskTl, Priority.ALWAYS);
         HBox.setHgrow(legacyTl, Priority.ALWAYS);
@@ -87,7 +88,11 @@ public final class CompareView extends SplitPane {
         for (javafx.scene.Node n : bar.getChildren()) if (n instanceof javafx.scene.control.Control c) c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
         laneBox.getChildren().setAll(lanes);
         VBox.setVgrow(laneBox, Priority.ALWAYS);
-        VBox left = new VBox(bar, divergenceLabel, laneBox, new Label("  Magenta strip on a CPU lane: a different task, or none, runs on that CPU in the other model for longer than the threshold."));
+        Label caption = new Label("Magenta strip on a CPU lane: a different task, or none, runs on that CPU in the other model for longer than the threshold.");
+        caption.setWrapText(true);                                 // wraps on a narrow window instead of ending in an ellipsis
+        caption.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        caption.setPadding(new Insets(2, 6, 2, 6));
+        VBox left = new VBox(bar, divergenceLabel, laneBox, caption);
         buildTable();
         VBox right = new VBox(table);
         VBox.setVgrow(table, Priority.ALWAYS);
@@ -114,7 +119,25 @@ public final class CompareView extends SplitPane {
     private void buildTable() {
         TableColumn<Comparison.Row, String> metric = new TableColumn<>("metric");
         metric.setCellValueFactory(d -> new ReadOnlyStringWrapper(d.getValue().metric()));
+        metric.setCellFactory(c -> new javafx.scene.control.TableCell<>() {     // a long name wraps onto a second line; it is never cut
+            private final javafx.scene.text.Text text = new javafx.scene.text.Text();
+            {
+                text.wrappingWidthProperty().bind(c.widthProperty().subtract(10));
+                text.getStyleClass().add("metric-text");
+                setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+                setPrefHeight(javafx.scene.control.Control.USE_COMPUTED_SIZE);
+            }
+            @Override protected void updateItem(String v, boolean empty) {
+                super.updateItem(v, empty);
+                text.setText(empty ? null : v);
+                boolean headline = !empty && v != null && io.throttlescope.compare.Sense.headline(v);
+                text.setStyle(headline ? "-fx-font-weight: bold" : "");
+                setGraphic(empty ? null : text);
+                setTooltip(empty ? null : new Tooltip(v));
+            }
+        });
         metric.setPrefWidth(260);
+        metric.setMinWidth(120);
         TableColumn<Comparison.Row, String> legacy = numberColumn("legacy", r -> Comparison.value(r.legacy().mean(), r.integral()));
         TableColumn<Comparison.Row, String> task = numberColumn("task-based", r -> Comparison.value(r.task().mean(), r.integral()));
         legacyCol = legacy;
@@ -173,7 +196,7 @@ public final class CompareView extends SplitPane {
         c.setComparator(Comparator.comparingDouble(Double::parseDouble));
         c.getStyleClass().add("number-column");
         c.setPrefWidth(95);
-        c.setMinWidth(72);
+        c.setMinWidth(86);                       // "task-based" and "5994.000" stay whole; the metric column wraps instead
         return c;
     }
 

@@ -76,7 +76,7 @@ public final class TimelineCanvas extends Region {
         vs.cursor.addListener((o, a, b) -> requestRedraw());
         vs.viewStart.addListener((o, a, b) -> requestRedraw());
         vs.viewEnd.addListener((o, a, b) -> requestRedraw());
-        vs.selectedTask.addListener((o, a, b) -> requestRedraw());
+        vs.selectedTask.addListener((o, a, b) -> { revealTask(b.intValue()); requestRedraw(); });
         vs.selectedGroup.addListener((o, a, b) -> requestRedraw());
         vs.veiled.addListener((o, a, b) -> requestRedraw());
         vs.selectedCpu.addListener((o, a, b) -> requestRedraw());
@@ -114,7 +114,22 @@ public final class TimelineCanvas extends Region {
         canvas.setHeight(Math.max(1, h));
         vbar.resizeRelocate(w - bw, 0, bw, h);
         updateScroll();
+        revealTask(vs.selectedTask.get());
         redraw();
+    }
+
+    /** Scrolls the lanes so that task t's lane is in view (a lesson's or a click's highlighted task), if it is not. */
+    void revealTask(int t) {
+        if (t < 0) return;
+        for (Lane l : lanes) {
+            if (l.kind() != Kind.TASK || l.id() != t) continue;
+            double visible = canvas.getHeight() - rulerH, top = l.y() - vbar.getValue();
+            if (top >= 0 && top + l.h() <= visible) return;
+            updateScroll();                            // the least scroll that shows the whole lane
+            double to = top < 0 ? l.y() : l.y() + l.h() - visible;
+            vbar.setValue(Math.max(0, Math.min(vbar.getMax(), to)));
+            return;
+        }
     }
 
     private void updateScroll() {

@@ -298,4 +298,33 @@ class WindowTruthTest {
         var row = w.compare.table.getItems().stream().filter(r -> r.metric().equals("task T longest_syscall_ms")).findFirst().orElseThrow();
         assertThat(w.compare.changeText(row)).matches("(holds|differs) \\(\u00b1.*\\)");
     }
+
+    @Test
+    void compareAt1024x768CutsNoNumberAndShowsTheSelectedTasksLane(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        robot.clickOn("#compareToggle");
+        robot.interact(() -> { w.vs.taskLanes.set(true); w.vs.setRange(0, 120_000_000); w.vs.selectedTask.set(-1); });
+        robot.interact(() -> w.vs.selectedTask.set(Arrays.asList(w.taskRun.info().tasks()).indexOf("W")));
+        WaitForAsyncUtils.waitForFxEvents();
+        // the halves share the pane's height (they used to keep a small preferred height and hide the task lanes)
+        double[] h = new double[4];
+        robot.interact(() -> {
+            h[0] = w.compare.legacyTl.getHeight();
+            h[1] = w.compare.taskTl.getHeight();
+            h[2] = w.compare.legacyTl.laneTop(TimelineCanvas.Kind.TASK, "W", -1);
+            h[3] = w.compare.legacyTl.canvas().getHeight();
+        });
+        assertThat(h[0]).isGreaterThan(150);
+        assertThat(h[1]).isGreaterThan(150);
+        assertThat(h[2]).as("W's lane is scrolled into view").isBetween(TimelineCanvas.RULER_H - 1, h[3] - TimelineCanvas.TASK_H + 1);
+        // numbers and headers of the results table are whole
+        List<String> cut = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            for (var n : w.compare.table.lookupAll(".text")) {
+                if (!(n instanceof javafx.scene.text.Text t) || t.getText() == null || !t.isVisible()) continue;
+                if (t.getText().endsWith("\u2026") || t.getText().endsWith("...")) cut.add(t.getText());
+            }
+        });
+        assertThat(cut).as("cut texts in the results table").isEmpty();
+    }
 }
