@@ -94,15 +94,13 @@ public final class ScenarioParams {
         return new JsonPrimitive(v);
     }
 
-    /** Every parameter a what-if panel offers for this scenario, in the file's order. */
+    /**
+     * Every parameter a what-if panel offers for this scenario: the limited cgroups first (cpu.max
+     * first, what a user changes most), then the tasks' steps in the file's order, then the kernel.
+     */
     public static List<Param> of(String json) {
         JsonObject root = JsonParser.parseString(json).getAsJsonObject();
         List<Param> out = new ArrayList<>();
-        JsonObject k = root.has("kernel") && root.get("kernel").isJsonObject() ? root.getAsJsonObject("kernel") : new JsonObject();
-        out.add(new Param("kernel.cpus", "kernel", "cpus", text(k.get("cpus"), "2"), List.of()));
-        out.add(new Param("kernel.hz", "kernel", "hz", text(k.get("hz"), "250"), List.of("100", "250", "300", "1000")));
-        out.add(new Param("kernel.accounting", "kernel", "accounting", text(k.get("accounting"), "tick"), List.of("tick", "exact")));
-        out.add(new Param("kernel.preemption", "kernel", "preemption", text(k.get("preemption"), "full"), List.of("full", "none")));
         Set<String> groups = new LinkedHashSet<>();
         JsonObject cg = root.has("cgroups") && root.get("cgroups").isJsonObject() ? root.getAsJsonObject("cgroups") : new JsonObject();
         groups.addAll(cg.keySet());
@@ -120,6 +118,11 @@ public final class ScenarioParams {
             String name = e.getAsJsonObject().get("name").getAsString();
             steps(e.getAsJsonObject().get("program"), "task." + name, "step ", "", out, name);
         }
+        JsonObject k = root.has("kernel") && root.get("kernel").isJsonObject() ? root.getAsJsonObject("kernel") : new JsonObject();
+        out.add(new Param("kernel.cpus", "kernel", "cpus", text(k.get("cpus"), "2"), List.of()));
+        out.add(new Param("kernel.hz", "kernel", "hz", text(k.get("hz"), "250"), List.of("100", "250", "300", "1000")));
+        out.add(new Param("kernel.accounting", "kernel", "accounting", text(k.get("accounting"), "tick"), List.of("tick", "exact")));
+        out.add(new Param("kernel.preemption", "kernel", "preemption", text(k.get("preemption"), "full"), List.of("full", "none")));
         return out;
     }
 
