@@ -15,20 +15,21 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         TableColumn<CfsRqRows.Row, String> name = Columns.text("cfs_rq", CfsRqRows.Row::cfsRq, 110);
         TableColumn<CfsRqRows.Row, String> thr = Columns.text("throttled", r -> r.throttled() ? "yes" : "no", 62);
         Columns.styleWhen(thr, "yes"::equals, "throttled-yes");
-        TableColumn<CfsRqRows.Row, String> count = Columns.text("count", r -> String.valueOf(r.throttleCount()), 45);
+        TableColumn<CfsRqRows.Row, String> count = Columns.text("throttle_count", r -> String.valueOf(r.throttleCount()), 45);
         TableColumn<CfsRqRows.Row, String> rt = Columns.text("runtime", CfsRqRows.Row::runtime, 70);
         TableColumn<CfsRqRows.Row, String> running = Columns.text("running", CfsRqRows.Row::running, 55);
         TableColumn<CfsRqRows.Row, String> queued = Columns.text("queued", CfsRqRows.Row::queuedText, 70);
         TableColumn<CfsRqRows.Row, String> limbo = Columns.text("limbo list", CfsRqRows.Row::limboText, 110);
         Columns.styleWhen(limbo, s -> !s.isEmpty(), "limbo-cell");
-        // the limbo list right after the name: on a narrow screen it stays in view
-        getColumns().addAll(java.util.List.of(name, limbo, thr, count, rt, running, queued));
+        // the limbo list right after the name, then throttled and the runtime: on a narrow screen they stay in view;
+        // throttle_count is named as the kernel names it (a bare "count" read as a count of tasks)
+        getColumns().addAll(java.util.List.of(name, limbo, thr, rt, count, running, queued));
         String[] tips = {"the cfs_rq of a group on one CPU", "throttled_limbo_list, head first: parked tasks",
             "this cfs_rq is throttled itself (cfs_rq->throttled)",
-            "throttle_count: throttled cfs_rqs from here up to the root", "runtime_remaining (negative: debt); exact value in the budget lane's tooltip",
+            "runtime_remaining (negative: debt); exact value in the budget lane's tooltip",
+            "throttle_count: how many cfs_rqs from this one up to the root are throttled (not a count of tasks)",
             "the task of this cfs_rq on the CPU now", "tasks queued on this cfs_rq"};
         for (int i = 0; i < tips.length; i++) Columns.tip(getColumns().get(i), tips[i]);
-        setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
     }
 
     private String highlightedGroup;

@@ -23,8 +23,38 @@ final class Columns {
         return c;
     }
 
+    /**
+     * A cell whose text wraps within its column (a long name goes onto more lines, it is never cut),
+     * with a style class while a condition holds on its text.
+     */
+    static final class WrapCell<R> extends TableCell<R, String> {
+        private final Text text = new Text();
+        private final java.util.function.Predicate<String> when;
+        private final String styleClass;
+
+        WrapCell(TableColumn<R, String> col, java.util.function.Predicate<String> when, String styleClass) {
+            this.when = when;
+            this.styleClass = styleClass;
+            text.getStyleClass().add("wrap-text");
+            text.wrappingWidthProperty().bind(col.widthProperty().subtract(10));
+            setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+        }
+
+        @Override protected void updateItem(String s, boolean empty) {
+            super.updateItem(s, empty);
+            text.setText(empty || s == null ? "" : s);
+            setText(empty ? null : s);                // the cell's text too: lookups and accessibility read it
+            setGraphic(empty ? null : text);
+            if (styleClass != null) {
+                getStyleClass().remove(styleClass);
+                if (!empty && s != null && when.test(s)) getStyleClass().add(styleClass);
+            }
+        }
+    }
+
     /** A header with a tooltip that says what the column means. */
     static void tip(TableColumn<?, ?> c, String tip) {
+        if (c.getGraphic() instanceof Label l) { l.setTooltip(new Tooltip(tip)); return; }
         Label h = new Label(c.getText());
         h.setTooltip(new Tooltip(tip));
         c.setGraphic(h);
@@ -43,11 +73,22 @@ final class Columns {
         });
     }
 
+    /** Cells whose texts wrap within their columns (for a table of few rows that must fit a narrow panel). */
+    static <R> void wrapCells(TableView<R> table) {
+        for (TableColumn<R, ?> c : table.getColumns()) {
+            @SuppressWarnings("unchecked") TableColumn<R, String> t = (TableColumn<R, String>) c;
+            t.setCellFactory(col -> new WrapCell<>(col, null, null));
+        }
+    }
+
     /**
      * Sizes every column to its widest header or cell (the first 300 rows), in the table's font: the
      * table scrolls sideways rather than cut a name.
      */
-    static <R> void fitToContent(TableView<R> table) {
+    static <R> void fitToContent(TableView<R> table) { fitToContent(table, false); }
+
+    /** The same; with shareWidth, a table narrower than its content shares its width out and its (wrapping) texts wrap. */
+    static <R> void fitToContent(TableView<R> table, boolean shareWidth) {
         Font font = Font.font(fontSize(table));
         Text probe = new Text();
         probe.setFont(font);
@@ -55,15 +96,50 @@ final class Columns {
         for (TableColumn<R, ?> c : table.getColumns()) {
             String head = c.getGraphic() instanceof Label l ? l.getText() : c.getText();
             probe.setText(head);
-            double w = probe.getLayoutBounds().getWidth() + 2.2 * font.getSize();
+            double w = probe.getLayoutBounds().getWidth() + 2.2 * font.getSize(), headW = probe.getLayoutBounds().getWidth() + 1.3 * font.getSize();   // a header is never cut
+            double word = 0;
             for (int i = 0; i < rows; i++) {
                 Object v = c.getCellData(i);
                 if (v == null) continue;
                 probe.setText(v.toString());
                 w = Math.max(w, probe.getLayoutBounds().getWidth() + 1.6 * font.getSize());
+                for (String part : v.toString().split("\\s+")) { probe.setText(part); word = Math.max(word, probe.getLayoutBounds().getWidth()); }
             }
-            c.setPrefWidth(Math.ceil(w));
-            c.setMinWidth(Math.ceil(w));
+            c.getProperties().put(FIT_PREF, Math.ceil(w));
+            c.getProperties().put(FIT_MIN, Math.ceil(Math.max(headW, Math.min(w, Math.min(word, 3 * font.getSize()) + 1.6 * font.getSize()))));
+        }
+        if (!shareWidth) {                                           // one line a row: the table scrolls sideways rather than cut
+            for (TableColumn<R, ?> c : table.getColumns()) {
+                c.setPrefWidth((double) c.getProperties().get(FIT_PREF));
+                c.setMinWidth((double) c.getProperties().get(FIT_PREF));
+            }
+            return;
+        }
+        if (!table.getProperties().containsKey(FIT_PREF)) {         // once: share the width out again whenever it changes
+            table.getProperties().put(FIT_PREF, Boolean.TRUE);
+            table.widthProperty().addListener((o, a, b) -> share(table));
+        }
+        share(table);
+    }
+
+    private static final String FIT_PREF = "columns.fitPref", FIT_MIN = "columns.fitMin";
+
+    /**
+     * Each column its content's width if they all fit the table; else each its minimum and a share
+     * of what is left in proportion to what it lacks.
+     */
+    static <R> void share(TableView<R> table) {
+        double width = table.getWidth() - 4 - (table.lookup(".scroll-bar:vertical") instanceof javafx.scene.control.ScrollBar sb && sb.isVisible() ? sb.getWidth() : 0);
+        double prefs = 0, mins = 0;
+        for (TableColumn<R, ?> c : table.getColumns()) {
+            prefs += (double) c.getProperties().getOrDefault(FIT_PREF, c.getPrefWidth());
+            mins += (double) c.getProperties().getOrDefault(FIT_MIN, c.getMinWidth());
+        }
+        for (TableColumn<R, ?> c : table.getColumns()) {
+            double pref = (double) c.getProperties().getOrDefault(FIT_PREF, c.getPrefWidth()), min = (double) c.getProperties().getOrDefault(FIT_MIN, c.getMinWidth());
+            double w = width <= 0 || prefs <= width ? pref : width <= mins ? min : min + (width - mins) * (pref - min) / Math.max(1, prefs - mins);
+            c.setMinWidth(Math.floor(Math.min(w, min)));
+            c.setPrefWidth(Math.floor(w));
         }
     }
 

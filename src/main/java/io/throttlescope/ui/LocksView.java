@@ -11,19 +11,29 @@ public final class LocksView extends TableView<LockRows.Row> {
     public LocksView() {
         setId("locksTable");
         setPlaceholder(new Label("This scenario has no locks"));
-        getColumns().add(Columns.text("lock", LockRows.Row::lockText, 150));
-        getColumns().add(Columns.text("readers inside", LockRows.Row::insideText, 100));
-        getColumns().add(Columns.text("wait queue (FIFO)", LockRows.Row::queueText, 200));
-        getColumns().add(Columns.text("block / owner", LockRows.Row::block, 90));
-        getColumns().add(Columns.text("writer waiting for readers", LockRows.Row::waitingForReaders, 150));
-        setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        // short headers, each explained in its tooltip: the five columns fit a projector's side panel, their texts wrap
+        var lock = Columns.text("lock", LockRows.Row::lockText, 150);
+        var inside = Columns.text("readers", LockRows.Row::insideText, 100);
+        var queue = Columns.text("queue", LockRows.Row::queueText, 200);
+        var block = Columns.text("block", LockRows.Row::block, 90);
+        var writer = Columns.text("writer", LockRows.Row::waitingForReaders, 150);
+        Columns.tip(inside, "the readers inside the read side now");
+        Columns.tip(queue, "the wait queue, first to be woken first (FIFO)");
+        Columns.tip(block, "who holds the lock's block (a writer) or owns the mutex");
+        Columns.tip(writer, "the writer that holds block and waits for the readers inside to leave");
+        getColumns().add(lock);
+        getColumns().add(inside);
+        getColumns().add(queue);
+        getColumns().add(block);
+        getColumns().add(writer);
+        Columns.wrapCells(this);
     }
 
     private String highlighted;
 
     public void show(Run run, Snapshot s) {
         getItems().setAll(LockRows.of(run, s));
-        Columns.fitToContent(this);
+        Columns.fitToContent(this, true);           // a narrow side panel: the columns share it and their texts wrap
         select();
     }
 

@@ -116,12 +116,11 @@ class WindowTruthTest {
     void tablesDoNotCutNamesAndTheExplanationIsNotClipped(FxRobot robot) {
         open(robot, "10-nested-parent-binds.json");
         robot.interact(() -> w.goTo(first(EventKind.PARKED)));
-        var col = w.cfsRqs.getColumns().get(0);
-        javafx.scene.text.Text probe = new javafx.scene.text.Text();
-        for (var row : w.cfsRqs.getItems()) {
-            probe.setText(row.cfsRq());
-            assertThat(col.getWidth()).as(row.cfsRq()).isGreaterThanOrEqualTo(probe.getLayoutBounds().getWidth());
-        }
+        // a name that does not fit its column wraps onto another line: it is drawn whole, never cut to "..."
+        List<String> drawn = new java.util.ArrayList<>();
+        robot.interact(() -> { for (var n : w.cfsRqs.lookupAll(".text")) if (n instanceof javafx.scene.text.Text t && t.getText() != null) drawn.add(t.getText()); });
+        for (var row : w.cfsRqs.getItems()) assertThat(drawn).as(row.cfsRq()).contains(row.cfsRq());
+        assertThat(drawn).noneMatch(t -> t.endsWith("\u2026") || t.endsWith("..."));
         Label ex = w.explanationLabel();
         assertThat(ex.getHeight()).isGreaterThanOrEqualTo(ex.prefHeight(ex.getWidth()) - 1);
         assertThat(robot.lookup("#sourceLinks .hyperlink").queryAll()).isNotEmpty();
@@ -326,5 +325,23 @@ class WindowTruthTest {
             }
         });
         assertThat(cut).as("cut texts in the results table").isEmpty();
+    }
+
+    @Test
+    void theLocksTableFitsTheSidePanelAt1024x768(FxRobot robot) {
+        open(robot, "02-pileup-hung-task.json");
+        robot.interact(() -> { w.switchModel(Simulator.Model.LEGACY); w.goTo(w.vs.run.get().index().lastVisibleAtOrBefore(5_000_000_000L)); });
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] m = new double[2];
+        List<String> cut = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            m[0] = w.locks.getWidth();
+            for (var c : w.locks.getColumns()) m[1] += c.getWidth();
+            for (var n : w.locks.lookupAll(".text")) if (n instanceof javafx.scene.text.Text t && t.getText() != null
+                    && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
+        });
+        assertThat(m[1]).as("the columns' widths against the table's").isLessThanOrEqualTo(m[0]);
+        assertThat(cut).as("texts ending in an ellipsis").isEmpty();
+        assertThat(w.locks.getItems().get(0).queueText()).contains("Q#1");          // the wait queue is there to read
     }
 }
