@@ -47,7 +47,8 @@ public final class EventLogView extends VBox {
         filters.setPadding(new Insets(4, 6, 4, 6));
         filters.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
         getChildren().addAll(filters, table);
-        Label hidden = new Label("The events after the cursor are hidden until the lesson's question is answered.");
+        Label hidden = new Label();
+        hidden.textProperty().bind(javafx.beans.binding.Bindings.concat("The events after the cursor are hidden: ", vs.veilReason, "."));
         hidden.setId("logVeil");
         hidden.setPadding(new javafx.geometry.Insets(8));
         vs.veiled.addListener((o, a, b) -> {              // the log would give the answer away

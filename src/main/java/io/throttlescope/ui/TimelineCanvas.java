@@ -79,6 +79,7 @@ public final class TimelineCanvas extends Region {
         vs.selectedTask.addListener((o, a, b) -> { revealTask(b.intValue()); requestRedraw(); });
         vs.selectedGroup.addListener((o, a, b) -> requestRedraw());
         vs.veiled.addListener((o, a, b) -> requestRedraw());
+        vs.veilReason.addListener((o, a, b) -> requestRedraw());
         vs.selectedCpu.addListener((o, a, b) -> requestRedraw());
         vs.taskLanes.addListener((o, a, b) -> { layoutLanes(); requestRedraw(); });
         vs.scale.addListener((o, a, b) -> { applyScale(); layoutLanes(); requestRedraw(); });
@@ -342,8 +343,8 @@ public final class TimelineCanvas extends Region {
         if (divergence != null) drawDivergence(g);
         drawPeriodLines(g, r, h);
         drawLaneMarks(g, r);
+        drawVeil(g, h);                        // before the labels: a group header's text runs on over the plot
         drawLabels(g, r, h);
-        drawVeil(g, h);
         drawRuler(g, r, w);
         drawRulerMarks(g, r);
         drawCursor(g, r, h);
@@ -793,7 +794,9 @@ public final class TimelineCanvas extends Region {
         g.setFont(small);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        if (w - x0 > 120) g.fillText("answer the question\nto see what happens next", (x0 + w) / 2, rulerH + (h - rulerH) / 2);
+        String why = vs.veilReason.get();
+        int cut = why.indexOf(' ', why.length() / 2);                     // on two lines
+        if (w - x0 > 120) g.fillText(cut < 0 ? why : why.substring(0, cut) + "\n" + why.substring(cut + 1), (x0 + w) / 2, rulerH + (h - rulerH) / 2);
     }
 
     private void drawCursor(GraphicsContext g, Run r, double h) {

@@ -23,6 +23,10 @@ public final class ViewState {
     public final BooleanProperty taskLanes = new SimpleBooleanProperty(true);
     /** A lesson's question waits for its answer: what happens after the cursor is hidden in the views. */
     public final BooleanProperty veiled = new SimpleBooleanProperty(false);
+    /** Why what follows the cursor is hidden, as the covered views say it. */
+    public final javafx.beans.property.StringProperty veilReason = new javafx.beans.property.SimpleStringProperty(QUESTION_WAITS);
+    public static final String QUESTION_WAITS = "answer the question to see what happens next";
+    public static final String LATER_QUESTION = "a later stop of the lesson asks what happens next";
     /** How large text and lanes are drawn (Ctrl+plus / Ctrl+minus, presentation mode). */
     public final DoubleProperty scale = new SimpleDoubleProperty(1);
 

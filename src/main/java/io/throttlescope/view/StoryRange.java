@@ -46,13 +46,17 @@ public final class StoryRange {
 
     /**
      * The range after the cursor moves to t: unchanged while t is well inside; recentred when t is
-     * outside; moved by a quarter when t is within 5% of an edge. The window and describe both use it.
+     * outside; moved by a quarter when t is within 5% of an edge, but not to before the run's start.
+     * The window and describe both use it.
      */
     public static double[] follow(double a, double b, long t) {
         double m = (b - a) * 0.05;
         if (t < a || t > b) return new double[] {t - (b - a) / 2, t + (b - a) / 2};
         if (t > b - m) { double d = t - (b - m) + (b - a) * 0.25; return new double[] {a + d, b + d}; }
-        if (t < a + m) { double d = t - (a + m) - (b - a) * 0.25; return new double[] {a + d, b + d}; }
+        if (t < a + m) {             // never past the start of the run for a moment after it
+            double d = Math.max(t - (a + m) - (b - a) * 0.25, Math.min(0, -a));
+            return new double[] {a + d, b + d};
+        }
         return new double[] {a, b};
     }
 }

@@ -117,8 +117,9 @@ class LessonTest {
         assertThat(w.vs.cursor.get()).isEqualTo(before);
         robot.type(KeyCode.DIGIT2);                                         // right
         assertThat(w.lessonBar.verdictText()).startsWith("Right. The pick sees /G throttled");
-        assertThat(w.vs.veiled.get()).isFalse();
-        assertThat(w.log.lookup("#logVeil")).isNull();
+        // stop 5 asks a question of its own: what follows the answer stays covered until then
+        assertThat(w.vs.veiled.get()).isTrue();
+        assertThat(w.vs.veilReason.get()).isEqualTo(ViewState.LATER_QUESTION);
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);
         robot.type(KeyCode.N);                                              // stop 4: parked on the limbo list
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.PARKED);
@@ -127,6 +128,8 @@ class LessonTest {
         robot.type(KeyCode.DIGIT2);
         assertThat(w.lessonBar.verdictText()).startsWith("Right.");
         assertThat(tr.kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);
+        assertThat(w.vs.veiled.get()).as("no question left: nothing covered").isFalse();
+        assertThat(w.log.lookup("#logVeil")).isNull();
         robot.type(KeyCode.N);                                              // stop 6: the refill
         robot.type(KeyCode.N);                                              // stop 7: both models side by side
         assertThat(w.lessonBar.stop()).isEqualTo(w.lessonBar.stops() - 1);

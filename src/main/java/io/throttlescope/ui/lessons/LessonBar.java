@@ -50,6 +50,14 @@ public final class LessonBar extends VBox {
     private int stop = -1;
     private int answerAt = -1;
     private boolean answered;
+    /** The stops whose question was answered (or revealed) since the lesson was opened. */
+    private final java.util.Set<Integer> answeredStops = new java.util.HashSet<>();
+
+    /** True if a stop after k asks a question not answered yet: then the views show nothing after the cursor. */
+    private boolean laterQuestion(int k) {
+        for (int j = k + 1; j < lesson.stops().size(); j++) if (lesson.stops().get(j).question() != null && !answeredStops.contains(j)) return true;
+        return false;
+    }
 
     public LessonBar(ViewState vs, Host host) {
         super(3);
@@ -86,6 +94,7 @@ public final class LessonBar extends VBox {
         setManaged(on);
         stop = -1;
         answered = false;
+        answeredStops.clear();
         vs.veiled.set(false);
         if (on) {
             title.setText("Lesson: " + lesson.title());
@@ -136,7 +145,7 @@ public final class LessonBar extends VBox {
         }
         Run r = vs.run.get();
         int at = LessonPlan.eventOf(r, s.place());
-        if (s.rangeEnd() > s.rangeStart()) vs.setRange(s.rangeStart(), s.rangeEnd());
+
         vs.selectedTask.set(s.task() == null ? -1 : Arrays.asList(r.info().tasks()).indexOf(s.task()));
         vs.selectedGroup.set(s.cgroup() == null ? -1 : Arrays.asList(r.info().groups()).indexOf(s.cgroup()));
         host.highlightLock(s.lock());
@@ -178,12 +187,16 @@ public final class LessonBar extends VBox {
             HBox buttons = new HBox(8, answer, reveal);
             question.getChildren().add(buttons);
             next.setDisable(true);
+            vs.veilReason.set(ViewState.QUESTION_WAITS);
             vs.veiled.set(true);
         } else {
-            vs.veiled.set(false);
+            // what a later question asks is not shown before it is asked
+            vs.veilReason.set(ViewState.LATER_QUESTION);
+            vs.veiled.set(laterQuestion(k));
             host.goTo(at);
             next.setDisable(k == lesson.stops().size() - 1);
         }
+        if (s.rangeEnd() > s.rangeStart()) vs.setRange(s.rangeStart(), s.rangeEnd());   // after the cursor moved: the stop's range as written
         prev.setDisable(k == 0);
     }
 
@@ -213,10 +226,14 @@ public final class LessonBar extends VBox {
 
     private void finish(String why) {
         answered = true;
-        vs.veiled.set(false);
+        answeredStops.add(stop);
+        vs.veilReason.set(ViewState.LATER_QUESTION);
+        vs.veiled.set(laterQuestion(stop));
         verdict.setText(why);
         question.getChildren().forEach(LessonBar::disableAll);
         host.goTo(answerAt);
+        Lesson.Stop s = lesson.stops().get(stop);           // the answer is inside the stop's range (validate checks it): keep that range
+        if (s.rangeEnd() > s.rangeStart()) vs.setRange(s.rangeStart(), s.rangeEnd());
         next.setDisable(stop == lesson.stops().size() - 1);
     }
 
