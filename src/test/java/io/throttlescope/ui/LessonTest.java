@@ -17,6 +17,7 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -84,10 +85,10 @@ class LessonTest {
     void theSeedStoryLessonIsFollowedFromFirstStopToLastWithKeysOnly(FxRobot robot) {
         var tr = w.legacyRun.trace();
         assertThat(w.lessonBar.stop()).isEqualTo(-1);                     // the lesson waits to be started
-        robot.type(KeyCode.N);                                              // stop 1: R queues on the lock
+        robot.type(KeyCode.N);                                              // stop 1: R sleeps in D state, queued on the lock
         assertThat(w.lessonBar.stop()).isZero();
         assertThat(w.vs.run.get()).isSameAs(w.taskRun);
-        assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_WAIT);
+        assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.BLOCK);
         assertThat(w.locks.getSelectionModel().getSelectedItem().lock()).isEqualTo("cgroup_threadgroup_rwsem");
         robot.type(KeyCode.N);                                              // stop 2: /G throttled
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.THROTTLE);
@@ -112,10 +113,10 @@ class LessonTest {
         assertThat(w.lessonBar.stop()).isEqualTo(2);                         // neither the next stop nor the next event before an answer
         assertThat(w.vs.cursor.get()).isEqualTo(before);
         robot.type(KeyCode.DIGIT1);                                         // wrong
-        assertThat(w.lessonBar.verdictText()).startsWith("Not quite: \u201cR waits until the refill at 100 ms\u201d is not what happens");
+        assertThat(w.lessonBar.verdictText()).startsWith("Not quite: \u201cR waits in D state until /G is refilled at 100 ms, holding the lock\u201d is not what happens");
         assertThat(w.lessonBar.waitingForAnswer()).isTrue();
         assertThat(w.vs.cursor.get()).isEqualTo(before);
-        robot.type(KeyCode.DIGIT2);                                         // right
+        robot.type(KeyCode.DIGIT3);                                         // right
         assertThat(w.lessonBar.verdictText()).startsWith("Right. The pick sees /G throttled");
         // stop 5 asks a question of its own: what follows the answer stays covered until then
         assertThat(w.vs.veiled.get()).isTrue();
@@ -125,9 +126,12 @@ class LessonTest {
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.PARKED);
         robot.type(KeyCode.N);                                              // stop 5: the same moment under legacy, a question
         assertThat(w.vs.run.get()).isSameAs(w.legacyRun);
-        robot.type(KeyCode.DIGIT2);
+        assertThat(tr.kind(w.vs.cursor.get())).as("asked at R's handoff").isEqualTo(EventKind.LOCK_ACQUIRE);
+        assertThat(tr.task(w.vs.cursor.get())).isEqualTo(Arrays.asList(w.legacyRun.info().tasks()).indexOf("R"));
+        robot.type(KeyCode.DIGIT1);
         assertThat(w.lessonBar.verdictText()).startsWith("Right.");
-        assertThat(tr.kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);
+        assertThat(tr.kind(w.vs.cursor.get())).isEqualTo(EventKind.LOCK_ACQUIRE);          // W takes the lock again
+        assertThat(tr.task(w.vs.cursor.get())).isEqualTo(Arrays.asList(w.legacyRun.info().tasks()).indexOf("W"));
         assertThat(w.vs.veiled.get()).as("no question left: nothing covered").isFalse();
         assertThat(w.log.lookup("#logVeil")).isNull();
         robot.type(KeyCode.N);                                              // stop 6: the refill
@@ -174,7 +178,7 @@ class LessonTest {
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> w.lessonBar.show(3));
         WaitForAsyncUtils.waitForFxEvents();
-        RadioButton b = robot.lookup("#choice1").queryAs(RadioButton.class);
+        RadioButton b = robot.lookup("#choice0").queryAs(RadioButton.class);
         // what is drawn: the skin's text node, not only the property
         String drawn = b.lookupAll(".text").stream().filter(n -> n instanceof javafx.scene.text.Text)
                 .map(n -> ((javafx.scene.text.Text) n).getText()).reduce("", String::concat);
