@@ -167,12 +167,18 @@ public final class WaitChain {
         for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * cpus + c]) { at = x; break; }
         if (at < 0) return info.groups()[g] + " @ CPU" + c + " is in a throttled hierarchy";
         String who = info.groups()[at] + " @ CPU" + c + " is throttled";
-        String runtime = run.isReal() ? "" : " (runtime " + Durations.human(run.index().remainingAt(at, c, s.time)) + ")";
-        long period = info.periodNs()[at], phase = info.phaseNs()[at];
+        long rt = run.isReal() ? 0 : run.index().remainingAt(at, c, s.time);
+        String runtime = run.isReal() ? "" : " (runtime " + Durations.human(rt) + ")";
+        long period = run.isReal() ? 0 : run.index().periodAt(at, s.time), phase = info.phaseNs()[at];
+        long quota = run.isReal() ? -1 : run.index().quotaAt(at, s.time);
         String until = "";
         if (!run.isReal() && period > 0) {
-            long next = phase + ((s.time - phase) / period + 1) * period;
-            until = " until the refill at " + Durations.human(next);
+            long next = phase + Math.floorDiv(s.time - phase, period) * period + period;
+            // a debt is repaid first: each refill brings at most the quota, and runtime must go above zero
+            long refills = quota > 0 && rt < 0 ? -rt / quota + 1 : 1;
+            until = refills <= 1 ? " until the refill at " + Durations.human(next)
+                    : " until the refill at " + Durations.human(next + (refills - 1) * period) + " at the earliest ("
+                      + Durations.human(-rt) + " of debt, " + Durations.human(quota) + " a period)";
         }
         return who + runtime + until + (at != g ? " (an ancestor of " + info.groups()[g] + ")" : "");
     }

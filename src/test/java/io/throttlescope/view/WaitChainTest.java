@@ -30,7 +30,7 @@ class WaitChainTest {
         assertThat(WaitChain.text(chain)).isEqualTo("Q#0 waits in D state (down_read) behind writer W#1"
                 + " \u2192 W#1 holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
                 + " \u2192 R#1 holds the read side of cgroup_threadgroup_rwsem"
-                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime -2ms) until the refill at 8s");
+                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime -2ms) until the refill at 10s at the earliest (2ms of debt, 1ms a period)");
         // each link jumps to where it began: Q#0's wait started with its block, W#1's with its own
         assertThat(r.trace().kind(chain.get(0).since())).isIn(EventKind.BLOCK, EventKind.LOCK_WAIT, EventKind.STATE);
         assertThat(r.trace().task(chain.get(0).since())).isEqualTo(task(r, "Q#0"));
@@ -43,8 +43,9 @@ class WaitChainTest {
     /** The pile-up's chain over time (legacy): the root stays R#1 on /G @ CPU0 while the debt is repaid, then the writer runs. */
     @org.junit.jupiter.params.ParameterizedTest(name = "{0} ns")
     @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
-            "4500000000  | -1ms | 5s",      // just after R#1 was handed the read side with /G out of runtime
-            "6250000000  | -3ms | 7s",      // the first hung-task reports: the hog overran the 6 s refill by 3 ms
+            // a debt is repaid first: 1 ms a period, and the runtime must go above zero
+            "4500000000  | -1ms | 6s at the earliest (1ms of debt, 1ms a period)",   // just after R#1 was handed the read side
+            "6250000000  | -3ms | 10s at the earliest (3ms of debt, 1ms a period)",  // the first hung-task reports: the hog overran the 6 s refill by 3 ms
             "9500000000  | 0    | 10s"})    // the debt repaid, one refill to go
     void thePileUpChainAtSeveralTimes(long t, String runtime, String refill) {
         Run r = run("02-pileup-hung-task.json", Simulator.Model.LEGACY);
