@@ -64,9 +64,15 @@ final class BudgetLane {
             }
         }
         // each shown CPU's runtime_remaining
-        for (int c = 0; c < sc.cpus.length; c++) {
+        // the selected CPU's line (a click, or a lesson's highlighted cfs_rq) is drawn last and bold: the one to follow
+        int selected = tl.viewState().selectedCpu.get();
+        Integer[] order = new Integer[sc.cpus.length];
+        for (int c = 0; c < order.length; c++) order[c] = c;
+        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(c -> sc.cpus[c] == selected ? 1 : 0));
+        for (int c : order) {
+            boolean bold = sc.cpus[c] == selected && sc.cpus.length > 1;
             g.setStroke(Palette.cpu(sc.cpus[c]));
-            g.setLineWidth(1.6 * k);
+            g.setLineWidth((bold ? 3.2 : 1.6) * k);
             g.setLineDashes(Palette.cpuDashes(sc.cpus[c]));
             g.beginPath();
             boolean first = true;
@@ -214,16 +220,20 @@ final class BudgetLane {
         ly += TimelineCanvas.BUDGET_LINE_H * k;
         BudgetScale sc = last.get(grp);
         int[] cpus = sc == null ? new int[0] : sc.cpus;
+        int selected = tl.viewState().selectedCpu.get();
         for (int c : cpus) {
             if (ly > y + h - 12 * k) break;
-            g.setStroke(Palette.cpu(c));                // a sample of the line: its colour and dash pattern
-            g.setLineWidth(1.6 * k);
+            boolean bold = c == selected && cpus.length > 1;
+            g.setStroke(Palette.cpu(c));                // a sample of the line: its colour, dash pattern and weight
+            g.setLineWidth((bold ? 3.2 : 1.6) * k);
             g.setLineDashes(Palette.cpuDashes(c));
             double my = Math.round(ly + 6 * k) + 0.5;
             g.strokeLine(6 * k, my, 22 * k, my);
             g.setLineDashes(null);
             g.setFill(Palette.cpu(c));
+            g.setFont(bold ? tl.bold : tl.small);
             g.fillText("CPU" + c, 25 * k, ly);
+            g.setFont(tl.small);
             ly += TimelineCanvas.BUDGET_LINE_H * k;
         }
         if (sc != null && sc.bandLow != null && ly <= y + h - 12 * k) {

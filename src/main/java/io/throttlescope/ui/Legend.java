@@ -19,9 +19,11 @@ final class Legend extends FlowPane {
         setId("legend");
         setPadding(new Insets(3, 8, 3, 8));
         setAlignment(Pos.CENTER_LEFT);
-        Color t = Palette.task(1);
+        // running: in the task's own colour, solid in user mode and hatched in the kernel; two tasks' colours
+        // show it, so that no one colour reads as "user mode"
         getChildren().addAll(
-                item(box(t), "user mode"), item(box(Palette.hatched(t)), "kernel mode"),
+                item(pair(Palette.task(0), Palette.task(2)), "running, user mode (the task's colour)"),
+                item(pair(Palette.hatched(Palette.task(0)), Palette.hatched(Palette.task(2))), "running, kernel mode"),
                 item(box(Palette.RUNNABLE), "runnable"), item(box(Palette.hatched(Palette.THROTTLED)), "held off (legacy throttle)"),
                 item(box(Palette.PARKED), "parked (limbo list)"), item(box(Palette.SLEEPING), "sleeping"),
                 item(box(Palette.BLOCKED), "D state"), item(bar(), "holds a lock"),
@@ -41,6 +43,12 @@ final class Legend extends FlowPane {
         Label l = new Label(text, n);
         l.getStyleClass().add("legend-item");
         return l;
+    }
+
+    private static Node pair(Paint a, Paint b) {
+        javafx.scene.layout.HBox h = new javafx.scene.layout.HBox(1, new Rectangle(8, 10, a), new Rectangle(8, 10, b));
+        h.setAlignment(Pos.CENTER);
+        return h;
     }
 
     private static Rectangle box(Paint p) {

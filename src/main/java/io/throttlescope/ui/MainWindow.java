@@ -362,6 +362,25 @@ public final class MainWindow {
         vs.taskLanes.set(views.contains("task-lanes"));
         sidePanes.forEach((name, pane) -> pane.setExpanded(views.contains(name)));
         if (views.contains("what-if")) whatIfPane.setExpanded(true);
+        revealPane = null;                                   // the lowest of the stop's tables is scrolled into view
+        for (String v : List.of("wait-chain", "runqueues", "locks")) if (views.contains(v)) revealPane = sidePanes.get(v);
+        revealInSidePanel();
+    }
+
+    private TitledPane revealPane;
+    private boolean revealing;
+
+    /** Scrolls the side panel so that the pane a lesson stop points at is whole in view (its top first if it is taller). */
+    private void revealInSidePanel() {
+        if (revealPane == null || !(side instanceof ScrollPane sp) || !(sp.getContent() instanceof javafx.scene.layout.Region box)) return;
+        double view = sp.getViewportBounds().getHeight(), content = box.getHeight();
+        if (view <= 0 || content <= view) return;
+        javafx.geometry.Bounds b = revealPane.getBoundsInParent();
+        double top = sp.getVvalue() * (content - view);
+        double want = b.getMaxY() > top + view ? Math.min(b.getMinY(), b.getMaxY() - view) : b.getMinY() < top ? b.getMinY() : top;
+        revealing = true;
+        sp.setVvalue(Math.max(0, Math.min(1, want / (content - view))));
+        revealing = false;
     }
     final io.throttlescope.ui.panels.WaitChainPane waitChain = new io.throttlescope.ui.panels.WaitChainPane(this::goTo);
 
@@ -390,6 +409,9 @@ public final class MainWindow {
         box.setPadding(new Insets(4));
         ScrollPane sp = new ScrollPane(box);
         sp.setFitToWidth(true);
+        box.heightProperty().addListener((o, a, b) -> revealInSidePanel());            // panes open and close: keep the stop's in view
+        sp.viewportBoundsProperty().addListener((o, a, b) -> revealInSidePanel());
+        sp.vvalueProperty().addListener((o, a, b) -> { if (!revealing && sp.isHover()) revealPane = null; });   // the user scrolls: let go
         sp.setMinWidth(300);
         return sp;
     }

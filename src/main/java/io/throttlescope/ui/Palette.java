@@ -59,7 +59,7 @@ public final class Palette {
 
     /**
      * The fill of colour slot i in user mode: its colour, and past the last colour the same colours
-     * again with a second cue drawn in them (dots, then bars, then crosses), so two tasks on screen
+     * again with a second cue drawn in them (bars, then dots, then crosses), so two tasks on screen
      * never look alike.
      */
     public static Paint taskFill(int i) { fills(); return userFill[slotIndex(i)]; }
@@ -67,7 +67,7 @@ public final class Palette {
     /** The same in kernel mode: hatched (with the second cue too). */
     public static Paint hatchedTask(int i) { fills(); return kernelFill[slotIndex(i)]; }
 
-    /** The second cue of slot i: 0 none, 1 dots, 2 bars, 3 crosses. */
+    /** The second cue of slot i: 0 none, 1 bars, 2 dots, 3 crosses. */
     public static int cue(int i) { return Math.floorMod(i, TASK.length * CUES) / TASK.length; }
 
     /** How many tasks can be told apart by colour and cue. */
@@ -105,12 +105,12 @@ public final class Palette {
         return new ImagePattern(img, 0, 0, n, n, false);
     }
 
-    /** Whether pixel (x, y) of an 8x8 tile carries cue c: dots, vertical bars or crosses. */
+    /** Whether pixel (x, y) of an 8x8 tile carries cue c: vertical bars, big dots or crosses (seen on a projector). */
     public static boolean onCue(int c, int x, int y) {
         return switch (c) {
-            case 1 -> (x == 2 || x == 3) && (y == 3 || y == 4);
-            case 2 -> x == 4;
-            case 3 -> (x == 4 && y >= 2 && y <= 6) || (y == 4 && x >= 2 && x <= 6);
+            case 1 -> x == 3 || x == 4;
+            case 2 -> x >= 2 && x <= 4 && y >= 2 && y <= 4;
+            case 3 -> (x == 4 && y >= 1 && y <= 7) || (y == 4 && x >= 1 && x <= 7);
             default -> false;
         };
     }

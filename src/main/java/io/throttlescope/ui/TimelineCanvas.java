@@ -306,9 +306,16 @@ public final class TimelineCanvas extends Region {
     }
 
     /** A label to draw over the slices once they are drawn. */
-    private record PendingText(String text, double x, double y, Paint ink) {}
+    /** A label to draw over the slices once they are drawn; box: a backing for it on a hatched fill (null: none). */
+    private record PendingText(String text, double x, double y, Paint ink, Color box) {
+        PendingText(String text, double x, double y, Paint ink) { this(text, x, y, ink, null); }
+    }
+
+    /** The backing of a label on a hatched fill: the stripes would cut through the letters. */
+    private static final Color LABEL_BOX = Color.rgb(255, 255, 255, 0.78);
 
     private final List<PendingText> pendingText = new ArrayList<>();
+    private final javafx.scene.text.Text probe = new javafx.scene.text.Text();
 
     public void redraw() {
         redrawPending = false;
@@ -336,6 +343,13 @@ public final class TimelineCanvas extends Region {
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
         for (PendingText t : pendingText) {
+            if (t.box() != null) {
+                probe.setText(t.text());
+                probe.setFont(small);
+                double bw = probe.getLayoutBounds().getWidth(), bh = probe.getLayoutBounds().getHeight();
+                g.setFill(t.box());
+                g.fillRect(t.x() - 2, t.y() - bh / 2, bw + 4, bh);
+            }
             g.setFill(t.ink());
             g.fillText(t.text(), t.x(), t.y());
         }
@@ -345,6 +359,7 @@ public final class TimelineCanvas extends Region {
         drawLaneMarks(g, r);
         drawVeil(g, h);                        // before the labels: a group header's text runs on over the plot
         drawLabels(g, r, h);
+        drawVeilText(g, h);
         drawRuler(g, r, w);
         drawRulerMarks(g, r);
         drawCursor(g, r, h);
@@ -386,6 +401,7 @@ public final class TimelineCanvas extends Region {
         Slices s = r.index().cpuSlices(l.id());
         drawSlices(s, y + 2, l.h() - 4, (v, d) -> TraceIndex.kernelMode(d) ? Palette.hatchedTask(slot(v)) : Palette.taskFill(slot(v)),
                 Long.MIN_VALUE, Long.MAX_VALUE);
+        labelCpuSlices(r, s, l, y);
         int sel = vs.selectedTask.get();
         if (sel >= 0) outline(g, s, sel, y + 2, l.h() - 4);
     }
@@ -407,6 +423,32 @@ public final class TimelineCanvas extends Region {
             g.setStroke(Palette.TEXT);
             g.setLineWidth(1);
             g.strokeRect(labelW + 0.5, y + 1.5, plotW() - 1, l.h() - 3);
+        }
+    }
+
+    /**
+     * A CPU lane's wide slices name their task (without task lanes a colour alone would not say
+     * which task it is); on a hatched (kernel) slice over a light backing. Consecutive slices of one
+     * task (split at a syscall) are named once.
+     */
+    private void labelCpuSlices(Run r, Slices s, Lane l, double y) {
+        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get(), charW = 6.2 * k;
+        int drawn = 0;
+        for (int i = s.firstEndingAfter((long) t0); i < s.size() && s.start(i) < t1 && drawn < 200; i++) {
+            int task = s.value(i), j = i;
+            while (j + 1 < s.size() && s.value(j + 1) == task && s.start(j + 1) == s.end(j)) j++;      // one stay on the CPU
+            double xs = Math.max(labelW, x(s.start(i))), xe = Math.min(canvas.getWidth(), x(s.end(j)));
+            boolean kernel = TraceIndex.kernelMode(s.detail(i));
+            i = j;
+            if (xe - xs < 40 * k || task < 0 || task >= r.info().tasks().length) continue;
+            String name = r.info().tasks()[task];
+            int fit = (int) ((xe - xs - 8) / charW);
+            if (fit < 2) continue;
+            if (name.length() > fit) name = name.substring(0, Math.max(1, fit - 1)) + "\u2026";
+            Color base = Palette.task(slot(task));
+            pendingText.add(kernel || Palette.cue(slot(task)) != 0 ? new PendingText(name, xs + 4, y + l.h() / 2, Palette.TEXT, LABEL_BOX)
+                    : new PendingText(name, xs + 3, y + l.h() / 2, Palette.inkOn(base)));
+            drawn++;
         }
     }
 
@@ -442,7 +484,8 @@ public final class TimelineCanvas extends Region {
             if (text.length() > fit) text = text.substring(0, fit - 1) + "\u2026";
             Paint p = stateFill(s.value(i), s.detail(i), slot(l.id()));
             Color fill = st == TaskState.THROTTLED ? Palette.THROTTLED : p instanceof Color c ? c : Palette.task(slot(l.id()));
-            pendingText.add(new PendingText(text, bestA + 3, y + l.h() / 2, inkOnState(st, fill)));
+            pendingText.add(st == TaskState.THROTTLED ? new PendingText(text, bestA + 4, y + l.h() / 2, Palette.TEXT, LABEL_BOX)
+                    : new PendingText(text, bestA + 3, y + l.h() / 2, inkOnState(st, fill)));
             drawn++;
         }
     }
@@ -790,13 +833,27 @@ public final class TimelineCanvas extends Region {
         if (x0 >= w) return;
         g.setFill(Palette.VEIL);
         g.fillRect(x0, rulerH, w - x0, h - rulerH);
+    }
+
+    /** Why the lanes after the cursor are covered, over everything else (a group header's row would hide it). */
+    private void drawVeilText(GraphicsContext g, double h) {
+        if (!vs.veiled.get() || vs.cursor.get() < 0) return;
+        double x0 = Math.max(labelW, Math.round(x(vs.cursorTime())) + 1), w = canvas.getWidth();
+        if (w - x0 <= 120) return;
+        String why = vs.veilReason.get();
+        int cut = why.indexOf(' ', why.length() / 2);                     // on two lines
+        String text = cut < 0 ? why : why.substring(0, cut) + "\n" + why.substring(cut + 1);
+        double cx = (x0 + w) / 2, cy = rulerH + (h - rulerH) / 2;
+        javafx.scene.text.Text probe = new javafx.scene.text.Text(text);
+        probe.setFont(small);
+        double bw = probe.getLayoutBounds().getWidth() + 16, bh = probe.getLayoutBounds().getHeight() + 8;
+        g.setFill(Palette.VEIL);
+        g.fillRect(cx - bw / 2, cy - bh / 2, bw, bh);
         g.setFill(Palette.TEXT);
         g.setFont(small);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.CENTER);
-        String why = vs.veilReason.get();
-        int cut = why.indexOf(' ', why.length() / 2);                     // on two lines
-        if (w - x0 > 120) g.fillText(cut < 0 ? why : why.substring(0, cut) + "\n" + why.substring(cut + 1), (x0 + w) / 2, rulerH + (h - rulerH) / 2);
+        g.fillText(text, cx, cy);
     }
 
     private void drawCursor(GraphicsContext g, Run r, double h) {

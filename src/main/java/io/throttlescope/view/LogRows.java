@@ -20,7 +20,7 @@ public final class LogRows {
         TraceIndex idx = run.index();
         int step = idx.stepOf(i);
         String stepText = TraceIndex.visible(tr.kind(i)) ? String.valueOf(step) : step + "+";
-        return new Row(i, stepText, Durations.human(tr.time(i)), Durations.exact(tr.time(i)), tr.kind(i).jsonName,
+        return new Row(i, stepText, Durations.atEvent(run, i), Durations.exact(tr.time(i)), tr.kind(i).jsonName,
                 tr.cpu(i) < 0 ? "" : String.valueOf(tr.cpu(i)), tr.task(i) < 0 ? "" : info.tasks()[tr.task(i)],
                 tr.group(i) < 0 ? "" : info.groups()[tr.group(i)], details(run, i));
     }

@@ -77,8 +77,15 @@ public final class LessonBar extends VBox {
         next.setId("lessonNext");
         prev.setFocusTraversable(false);
         next.setFocusTraversable(false);
-        HBox top = new HBox(8, title, where, new HBox(), prev, next);
-        HBox.setHgrow(top.getChildren().get(2), Priority.ALWAYS);
+        // the title on a line of its own (wrapping), where you are below it: neither is cut on a projector
+        title.setWrapText(true);
+        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        where.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        javafx.scene.layout.VBox head = new javafx.scene.layout.VBox(1, title, where);
+        head.setMinWidth(0);
+        HBox.setHgrow(head, Priority.ALWAYS);
+        for (Button b : new Button[] {prev, next}) b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        HBox top = new HBox(8, head, prev, next);
         top.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(top, text, question, verdict);
         setVisible(false);
