@@ -244,8 +244,8 @@ public final class EventLogView extends VBox {
      */
     private void reveal(int row) {
         javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) table.lookup(".virtual-flow");
-        if (flow == null) {
-            table.scrollTo(Math.max(0, row - 3));
+        if (flow == null) {                  // not laid out yet (a picture taken off screen): the row at the top is in view
+            table.scrollTo(row);
             return;
         }
         var first = flow.getFirstVisibleCell();

@@ -113,6 +113,7 @@ public final class MainWindow {
         top.setDividerPositions(0.6);
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
+        log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
         VBox centre = new VBox(lessonBar, main);         // the lesson bar stays in compare and presentation mode
         VBox.setVgrow(main, Priority.ALWAYS);
         root.setCenter(centre);
@@ -390,7 +391,7 @@ public final class MainWindow {
         TitledPane ex = new TitledPane("What just happened", why);
         ex.setId("explanationPane");
         TitledPane rq = new TitledPane("Runqueues and limbo lists at the cursor", cfsRqs);
-        cfsRqs.setPrefHeight(190);
+        cfsRqs.setPrefHeight(120);                         // until a run is shown: then its rows decide
         TitledPane lk = new TitledPane("Locks at the cursor", locks);
         locks.setPrefHeight(110);
         TitledPane wc = new TitledPane("Why isn't it running?", waitChain);
