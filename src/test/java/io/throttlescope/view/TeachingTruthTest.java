@@ -129,4 +129,27 @@ class TeachingTruthTest {
         for (int i : picked) kinds.add(r.trace().kind(i).jsonName);
         assertThat(kinds).contains("throttle", "task_work_added", "parked", "lock_release", "lock_acquire", "unthrottle");
     }
+
+    @Test
+    void describeEscapesControlCharactersOfNamesAndTexts(@org.junit.jupiter.api.io.TempDir java.nio.file.Path dir) throws Exception {
+        String json = """
+            {"format": 1, "name": "evil\\u001b]0;pwned\\u0007 name", "duration": "20ms",
+             "cgroups": {"/G": {"cpu.max": "5000 100000"}},
+             "tasks": [{"name": "T", "cgroup": "/G", "program": [{"loop": [{"user": "1ms"}]}]}],
+             "notes": [{"at": "1ms", "text": "bell\\u0007 and escape\\u001b[31m"}]}""";
+        java.nio.file.Path f = dir.resolve("evil.json");
+        java.nio.file.Files.writeString(f, json);
+        java.io.StringWriter o = new java.io.StringWriter(), e = new java.io.StringWriter();
+        int code = io.throttlescope.cli.Cli.run(new String[] {"describe", f.toString(), "--at", "1ms"}, new java.io.PrintWriter(o, true), new java.io.PrintWriter(e, true));
+        assertThat(code).isZero();
+        assertThat(o.toString()).doesNotContain("\u001b").doesNotContain("\u0007").contains("evil\\u001b]0;pwned\\u0007 name")
+                .contains("bell\\u0007 and escape\\u001b[31m");
+        o = new java.io.StringWriter();
+        Cli_run(new String[] {"describe", f.toString(), "--at", "1ms", "--json"}, o);
+        assertThat(o.toString()).doesNotContain("\u001b").doesNotContain("\u0007");
+    }
+
+    private static void Cli_run(String[] args, java.io.StringWriter o) {
+        assertThat(io.throttlescope.cli.Cli.run(args, new java.io.PrintWriter(o, true), new java.io.PrintWriter(new java.io.StringWriter(), true))).isZero();
+    }
 }
