@@ -204,9 +204,13 @@ final class Bandwidth {
     void csdUnthrottle(Cpu c) {
         ArrayList<CfsRq> list = new ArrayList<>(c.csdList);
         c.csdList.clear();
+        s.advance(c);        // update_rq_clock() only: no update_curr(), the pending levels are not charged
         for (CfsRq cfs : list) {
             cfs.csdPending = false;
-            if (cfs.throttled) unthrottleHere(cfs);
+            if (cfs.throttled) {
+                s.model.unthrottle(cfs);
+                s.markDirty(c);
+            }
         }
     }
 

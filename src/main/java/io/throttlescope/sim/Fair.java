@@ -9,6 +9,8 @@ final class Fair {
     static final int DEQUEUE_SLEEP = 1, DEQUEUE_THROTTLE = 2, DEQUEUE_SPECIAL = 4, DEQUEUE_DELAYED = 8;
 
     static final long NICE_0_LOAD = 1024;
+    /** normalized_sysctl_sched_base_slice: 0.7 ms, not scaled by the number of CPUs. */
+    static final long NORMALIZED_BASE_SLICE = 700_000L;
     static final long[] PRIO_TO_WEIGHT = {
         /* -20 */ 88761, 71755, 56483, 46273, 36291,
         /* -15 */ 29154, 23254, 18705, 14949, 11916,
@@ -102,12 +104,15 @@ final class Fair {
         c.execStart = now;
         c.sumExec += delta;
         c.vruntime += calcDeltaFair(delta, c.weight);
+        boolean resched = false;
         if (c.vruntime >= c.deadline) {              // update_deadline()
             c.slice = baseSlice;
             c.deadline = c.vruntime + calcDeltaFair(c.slice, c.weight);
-            if (cfs.nrQueued > 1) s.reschedCurr(cfs.cpu);
+            resched = true;
         }
         chargeBandwidth(cfs, now);
+        // if (resched || !protect_slice(curr)) resched_curr_lazy()
+        if (cfs.nrQueued > 1 && (resched || c.vruntime >= c.vprot)) s.reschedCurr(cfs.cpu);
     }
 
     /**
@@ -196,8 +201,7 @@ final class Fair {
     /** requeue_delayed_entity(): woken while delayed; with positive lag it is placed again at lag 0 (DELAY_ZERO). */
     void requeueDelayed(SchedEntity se) {
         CfsRq cfs = se.cfsRq;
-        updateCurr(cfs, s.now);
-        updateEntityLag(cfs, se);
+        updateEntityLag(cfs, se);                     // no update_curr(): V with curr as last charged
         if (se.vlag > 0) {
             cfs.queued.remove(se);
             cfs.addLoad(-se.weight);
@@ -245,7 +249,7 @@ final class Fair {
         if (se.weight == weight) return;
         boolean on = se.onRq;
         if (on) {
-            if (cfs.curr == se) updateCurr(cfs, s.now);
+            updateCurr(cfs, s.now);                   // commit outstanding execution time, whoever runs
             updateEntityLag(cfs, se);
             se.deadline -= se.vruntime;
             se.relDeadline = true;
@@ -385,9 +389,26 @@ final class Fair {
             cfs.curr = se;
             se.execStart = now;
             se.bwStart = now;
-            se.vprot = se.deadline;                   // set_protect_slice(): every slice is the base slice
+            setProtectSlice(cfs, se);
         }
         for (SchedEntity se = next.se; se != null; se = se.parent()) s.bw.accountCfsRqRuntime(se.cfsRq, 0);
+    }
+
+    /**
+     * set_protect_slice(): with RUN_TO_PARITY the shortest slice queued here, without it the
+     * normalized base slice (0.7 ms, "a minimum quantum"), never more than the entity's own slice.
+     */
+    private void setProtectSlice(CfsRq cfs, SchedEntity se) {
+        long slice = NORMALIZED_BASE_SLICE;
+        if (s.kernel.runToParity()) {
+            slice = Long.MAX_VALUE;                   // cfs_rq_min_slice() over the others (se is out of the tree)
+            for (int i = 0; i < cfs.queued.size(); i++) {
+                SchedEntity e = cfs.queued.get(i);
+                if (e != se) slice = Math.min(slice, e.slice);
+            }
+        }
+        slice = Math.min(slice, se.slice);
+        se.vprot = slice != se.slice ? Math.min(se.deadline, se.vruntime + calcDeltaFair(slice, se.weight)) : se.deadline;
     }
 
     private static int depth(SchedEntity se) {
@@ -409,7 +430,7 @@ final class Fair {
         if (se == null || pse == null || !pse.onRq) return false;
         CfsRq cfs = pse.cfsRq;
         updateCurr(cfs, s.now);
-        if (s.kernel.runToParity() && cfs.curr == se && se.onRq && se.vprot > se.vruntime && isEligible(cfs, se)) {
+        if (cfs.curr == se && se.onRq && se.vprot > se.vruntime && isEligible(cfs, se)) {   // __pick_eevdf(cfs_rq, true), any feature
             return false;
         }
         return pickEevdf(cfs) == pse;

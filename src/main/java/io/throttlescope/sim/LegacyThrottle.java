@@ -60,7 +60,9 @@ final class LegacyThrottle implements ThrottleModel {
         boolean reachedRoot = true;
         for (; se != null; se = se.parent()) {
             if (se.onRq) {
-                if (se.delayed) s.fair.requeueDelayed(se);
+                // 6.17 unthrottle_cfs_rq() dequeues a delayed entity (DEQUEUE_DELAYED) and enqueues it again; both
+                // start with update_curr(). Modelled as a requeue (the same placement here) after that charge.
+                if (se.delayed) { s.fair.updateCurr(se.cfsRq, s.now); s.fair.requeueDelayed(se); }
                 break;
             }
             CfsRq q = se.cfsRq;

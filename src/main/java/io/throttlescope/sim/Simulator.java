@@ -318,7 +318,10 @@ public final class Simulator {
 
     private void charge(Task t, int charge) {
         if (charge == CHARGE_FULL) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
-        else if (charge == CHARGE_BANDWIDTH) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.chargeBandwidth(se.cfsRq, now);
+        else if (charge == CHARGE_BANDWIDTH) for (SchedEntity se = t.se; se != null; se = se.parent()) {
+            // a level waiting for an unthrottle IPI is charged at its next update_curr() only
+            if (!se.cfsRq.csdPending) fair.chargeBandwidth(se.cfsRq, now);
+        }
     }
 
     void reschedCurr(Cpu c) {
