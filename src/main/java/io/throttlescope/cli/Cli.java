@@ -9,7 +9,8 @@ import java.io.PrintWriter;
 @Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",
         description = "Simulates and shows Linux CFS bandwidth throttling under the legacy and the task-based (6.18) model.",
         subcommands = {OpenCommand.class, RunCommand.class, CompareCommand.class, ValidateCommand.class, ExportCommand.class, BenchCommand.class,
-                ScreenshotCommand.class, DescribeCommand.class, ImportCommand.class, RecordCommand.class, FidelityCommand.class, SweepCommand.class, StepsCommand.class, picocli.CommandLine.HelpCommand.class})
+                ScreenshotCommand.class, DescribeCommand.class, ImportCommand.class, RecordCommand.class, FidelityCommand.class, SweepCommand.class, StepsCommand.class, picocli.CommandLine.HelpCommand.class,
+                picocli.AutoComplete.GenerateCompletion.class})
 public final class Cli implements Runnable {
     @Override public void run() { }
 

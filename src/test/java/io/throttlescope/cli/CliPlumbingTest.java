@@ -104,4 +104,11 @@ class CliPlumbingTest {
         assertThat(o.getAsJsonArray("runqueues")).isNotEmpty();
         assertThat(o.getAsJsonArray("budgets").get(0).getAsJsonObject().getAsJsonObject("axis").getAsJsonArray("ticks")).isNotEmpty();
     }
+
+    @org.junit.jupiter.api.Test
+    void generateCompletionPrintsABashCompletionScriptOfEveryCommandAndOption() {
+        CliTest.Out c = cli("generate-completion");
+        assertThat(c.code()).isZero();
+        assertThat(c.out()).contains("complete -F _complete_throttlescope", "describe", "fidelity", "steps", "--model", "--range", "--max");
+    }
 }
