@@ -20,7 +20,7 @@ import java.util.Set;
  */
 final class ActionLoader {
     private final ScenarioLoader l;
-    private static final List<String> ACTION_KEYS = List.of("write", "set_affinity", "move", "wake");
+    private static final List<String> ACTION_KEYS = ScenarioKeys.ACTION_KINDS;
 
     ActionLoader(ScenarioLoader loader) { this.l = loader; }
 
@@ -47,7 +47,7 @@ final class ActionLoader {
             Node v = o.members().get(kind);
             switch (kind) {
                 case "write" -> {
-                    Obj w = l.object(v, List.of("cgroup", "file", "value"), "{\"cgroup\": P, \"file\": F, \"value\": V}");
+                    Obj w = l.object(v, ScenarioKeys.WRITE, "{\"cgroup\": P, \"file\": F, \"value\": V}");
                     if (w == null) continue;
                     Node cn = l.required(w, "cgroup"), fn = l.required(w, "file"), vn = l.required(w, "value");
                     if (cn == null || fn == null || vn == null) continue;
@@ -67,7 +67,7 @@ final class ActionLoader {
                     if (when != null) out.add(new ActionSpec.WriteFile(when, cg, file, value));
                 }
                 case "set_affinity" -> {
-                    Obj s = l.object(v, List.of("task", "cpus"), "{\"task\": T, \"cpus\": \"0-1\"}");
+                    Obj s = l.object(v, ScenarioKeys.SET_AFFINITY, "{\"task\": T, \"cpus\": \"0-1\"}");
                     if (s == null) continue;
                     Node tn = l.required(s, "task"), cn = l.required(s, "cpus");
                     if (tn == null || cn == null) continue;
@@ -80,7 +80,7 @@ final class ActionLoader {
                     if (when != null) out.add(new ActionSpec.SetAffinity(when, t, mask));
                 }
                 case "move" -> {
-                    Obj s = l.object(v, List.of("task", "cgroup"), "{\"task\": T, \"cgroup\": P}");
+                    Obj s = l.object(v, ScenarioKeys.MOVE, "{\"task\": T, \"cgroup\": P}");
                     if (s == null) continue;
                     Node tn = l.required(s, "task"), cn = l.required(s, "cgroup");
                     if (tn == null || cn == null) continue;
@@ -88,7 +88,7 @@ final class ActionLoader {
                     if (t != null && cg != null && when != null) out.add(new ActionSpec.Move(when, t, cg));
                 }
                 default -> {
-                    Obj s = l.object(v, List.of("task"), "{\"task\": T}");
+                    Obj s = l.object(v, ScenarioKeys.WAKE, "{\"task\": T}");
                     if (s == null) continue;
                     Node tn = l.required(s, "task");
                     if (tn == null) continue;
@@ -119,7 +119,7 @@ final class ActionLoader {
         List<SimSpec.Note> out = new ArrayList<>();
         if (!(n instanceof Arr a)) { l.problem(n, "found " + l.describe(n) + ", expected an array of notes"); return out; }
         for (Node item : a.items()) {
-            Obj o = l.object(item, List.of("at", "text"), "{\"at\": duration, \"text\": \"...\"}");
+            Obj o = l.object(item, ScenarioKeys.NOTE, "{\"at\": duration, \"text\": \"...\"}");
             if (o == null) continue;
             Node at = l.required(o, "at"), tx = l.required(o, "text");
             Long t = at == null ? null : l.fixedDuration(at);

@@ -22,8 +22,8 @@ final class LessonLoader {
 
     LessonLoader(ScenarioLoader loader) { this.l = loader; }
 
-    private static final List<String> LESSON_KEYS = List.of("title", "stops");
-    private static final List<String> STOP_KEYS = List.of("at", "model", "range", "highlight", "views", "text", "question");
+    private static final List<String> LESSON_KEYS = ScenarioKeys.LESSON;
+    private static final List<String> STOP_KEYS = ScenarioKeys.STOP;
 
     Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks, int cpus, long duration) {
         Obj o = l.object(n, LESSON_KEYS, "{\"title\": \"...\", \"stops\": [...]}");
@@ -62,7 +62,7 @@ final class LessonLoader {
             String task = null, cgroup = null, lock = null;
             int cpu = -1;
             if (s.members().containsKey("highlight")) {
-                Obj h = l.object(s.members().get("highlight"), List.of("task", "cgroup", "cpu", "lock"),
+                Obj h = l.object(s.members().get("highlight"), ScenarioKeys.HIGHLIGHT,
                         "{\"task\": T, \"cgroup\": G, \"cpu\": C, \"lock\": L}");
                 if (h != null && h.members().containsKey("task")) task = taskName(h.members().get("task"), names);
                 if (h != null && h.members().containsKey("cgroup")) cgroup = named(h.members().get("cgroup"), cgroups, "cgroup");
@@ -118,7 +118,7 @@ final class LessonLoader {
             Long t = l.fixedDuration(n);
             return t == null ? null : new Lesson.Place(t, null, null, 0);
         }
-        Obj o = l.object(n, List.of("event", "task", "nth"), "a time, or {\"event\": KIND, \"task\": T, \"nth\": N}");
+        Obj o = l.object(n, ScenarioKeys.PLACE, "a time, or {\"event\": KIND, \"task\": T, \"nth\": N}");
         if (o == null) return null;
         Node kn = l.required(o, "event");
         String kind = kn == null ? null : l.string(kn, "an event kind");
@@ -132,7 +132,7 @@ final class LessonLoader {
     }
 
     private Lesson.Question question(Node n, Set<String> names, long duration, Lesson.Place answerAt, long r0, long r1) {
-        Obj o = l.object(n, List.of("ask", "choices", "answer", "why", "at"), "{\"ask\": ..., \"choices\": [...], \"answer\": N, \"why\": ..., \"at\": ...}");
+        Obj o = l.object(n, ScenarioKeys.QUESTION, "{\"ask\": ..., \"choices\": [...], \"answer\": N, \"why\": ..., \"at\": ...}");
         if (o == null) return null;
         Node an = l.required(o, "ask"), cn = l.required(o, "choices"), rn = l.required(o, "answer"), wn = l.required(o, "why");
         String ask = an == null ? null : l.string(an, "the question");

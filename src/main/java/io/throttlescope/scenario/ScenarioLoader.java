@@ -43,12 +43,10 @@ public final class ScenarioLoader {
     /** "/" or segments of [A-Za-z0-9_.-], none of them "." or "..". */
     static final Pattern CGROUP = Pattern.compile("/|(/(?!\\.\\.?(?:/|$))[A-Za-z0-9_.-]+)+");
     static final Pattern TASK_NAME = Pattern.compile("[A-Za-z0-9_\\-.:#]+");
-    private static final List<String> TOP = List.of("format", "name", "description", "kernel", "model", "duration",
-            "seed", "cgroups", "locks", "pipes", "tasks", "actions", "notes", "lesson");
-    private static final List<String> KERNEL = List.of("cpus", "hz", "accounting", "preemption", "bandwidth_slice",
-            "hung_task_timeout", "hung_task_check_interval", "rcu_gp", "switch_cost", "delay_dequeue", "run_to_parity", "place_rel_deadline", "ipi_latency");
-    private static final List<String> CGROUP_KEYS = List.of("cpu.max", "cpu.max.burst", "cpu.weight", "period_phase");
-    static final List<String> TASK_KEYS = List.of("name", "count", "cgroup", "cpus", "nice", "start", "kthread", "program");
+    private static final List<String> TOP = ScenarioKeys.TOP;
+    private static final List<String> KERNEL = ScenarioKeys.KERNEL;
+    private static final List<String> CGROUP_KEYS = ScenarioKeys.CGROUP;
+    static final List<String> TASK_KEYS = ScenarioKeys.TASK;
 
     /** The outcome of loading: a spec, or the problems (never both). */
     public record Loaded(SimSpec spec, List<Problem> problems) {
@@ -260,7 +258,7 @@ public final class ScenarioLoader {
                 problem(n, "expected a random duration with exactly one key, \"uniform\" or \"exponential\"");
                 return null;
             }
-            object(o, List.of("uniform", "exponential"), "a random duration");
+            object(o, ScenarioKeys.RANDOM, "a random duration");
             if (o.members().containsKey("uniform")) {
                 Node u = o.members().get("uniform");
                 if (!(u instanceof Arr a) || a.items().size() != 2) {
@@ -550,7 +548,7 @@ public final class ScenarioLoader {
         Obj o = object(n, null, "an object of lock names to {\"type\": ...}");
         if (o == null) return;
         for (Map.Entry<String, Node> e : o.members().entrySet()) {
-            Obj l = object(e.getValue(), List.of("type"), "{\"type\": \"percpu_rwsem\"} or {\"type\": \"mutex\"}");
+            Obj l = object(e.getValue(), ScenarioKeys.LOCK, "{\"type\": \"percpu_rwsem\"} or {\"type\": \"mutex\"}");
             if (l == null) continue;
             Node t = required(l, "type");
             if (t == null) continue;
@@ -570,7 +568,7 @@ public final class ScenarioLoader {
         if (o == null) return out;
         for (Map.Entry<String, Node> e : o.members().entrySet()) {
             pipeNames.add(e.getKey());
-            Obj p = object(e.getValue(), List.of("capacity"), "{\"capacity\": N}");
+            Obj p = object(e.getValue(), ScenarioKeys.PIPE, "{\"capacity\": N}");
             if (p == null) continue;
             int cap = 16;
             if (p.members().containsKey("capacity")) {

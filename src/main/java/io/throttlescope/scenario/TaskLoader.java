@@ -25,10 +25,8 @@ import java.util.Set;
 final class TaskLoader {
     private final ScenarioLoader l;
 
-    private static final List<String> STEP_KEYS = List.of("user", "syscall", "kernel", "sleep", "down_read", "up_read",
-            "down_write", "up_write", "lock", "unlock", "send", "recv", "loop", "exit");
-    private static final Map<String, List<String>> STEP_EXTRA = Map.of("syscall", List.of("do"),
-            "sleep", List.of("uninterruptible"), "send", List.of("cost"), "recv", List.of("cost"), "loop", List.of("times"));
+    private static final List<String> STEP_KEYS = ScenarioKeys.STEP;
+    private static final Map<String, List<String>> STEP_EXTRA = ScenarioKeys.STEP_EXTRA;
 
     TaskLoader(ScenarioLoader loader) { this.l = loader; }
 
