@@ -1,8 +1,5 @@
 package io.throttlescope.realtrace;
 
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-
 /**
  * One event line of a text trace, in any of the layouts the importer reads: tracefs
  * ({@code cat trace}, {@code trace_pipe}), {@code trace-cmd report} (default and {@code -N}) and
@@ -12,31 +9,138 @@ import java.util.regex.Pattern;
 public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, String event, String fields, boolean perf) {
 
     /**
-     * {@code TASK-PID [CPU] FLAGS TIMESTAMP: EVENT: FIELDS}: TASK may hold spaces and dashes (split at
-     * the last dash before the PID), an optional {@code (TGID)} column, FLAGS of 4 or 5 characters or
-     * none (trace-cmd report).
+     * Parses a line; null if it is not an event line of a known layout. Linear in the line's length
+     * whatever it holds (a regular expression with a leading {@code (.*)} backtracked cubically on
+     * a line of blanks): each {@code [CPU]} field is tried once, from the left, with the layouts'
+     * fixed parts read around it.
+     * <ul>
+     * <li>ftrace: {@code TASK-PID [CPU] FLAGS TIMESTAMP: EVENT: FIELDS}: TASK may hold spaces and
+     * dashes (split at the last dash before the PID), an optional {@code (TGID)} column, FLAGS of 4
+     * or 5 characters or none (trace-cmd report);</li>
+     * <li>perf script: {@code COMM PID[/TID] [CPU] TIMESTAMP: [PERIOD] SYS:EVENT: FIELDS}.</li>
+     * </ul>
      */
-    private static final Pattern FTRACE = Pattern.compile(
-            "^\\s*(.*)-(\\d+)\\s+(?:\\(\\s*(?:\\d+|-+)\\)\\s+)?\\[(\\d+)\\]\\s+(?:[^\\s\\[\\]]{4,5}\\s+)?(\\d+)\\.(\\d+):\\s+([\\w:.-]+):\\s?(.*)$");
-    /** perf script: {@code COMM PID[/TID] [CPU] TIMESTAMP: [PERIOD] SYS:EVENT: FIELDS}. */
-    private static final Pattern PERF = Pattern.compile(
-            "^\\s*(.*?)\\s+(\\d+)(?:/(\\d+))?\\s+\\[(\\d+)\\]\\s+(\\d+)\\.(\\d+):\\s+(?:\\d+\\s+)?(?:([\\w.-]+):)?([\\w.-]+):\\s?(.*)$");
-
-    /** Parses a line; null if it is not an event line of a known layout. */
     public static TraceLine parse(int lineNo, String line) {
-        Matcher m = FTRACE.matcher(line);
-        if (m.matches()) {
-            return new TraceLine(lineNo, m.group(1).strip(), toInt(m.group(2)), toInt(m.group(3)), ns(m.group(4), m.group(5)),
-                    bare(m.group(6)), m.group(7).strip(), false);
-        }
-        m = PERF.matcher(line);
-        if (m.matches()) {
-            int pid = toInt(m.group(3) != null ? m.group(3) : m.group(2));
-            return new TraceLine(lineNo, m.group(1).strip(), pid, toInt(m.group(4)), ns(m.group(5), m.group(6)),
-                    m.group(8), m.group(9).strip(), true);
+        for (int i = line.indexOf('['); i >= 0; i = line.indexOf('[', i + 1)) {
+            int close = i + 1;
+            while (close < line.length() && isDigit(line.charAt(close))) close++;
+            if (close == i + 1 || close >= line.length() || line.charAt(close) != ']' || close - i - 1 > 9) continue;
+            int cpu = Integer.parseInt(line, i + 1, close, 10);
+            TraceLine t = ftrace(lineNo, line, i, close + 1, cpu);
+            if (t == null) t = perf(lineNo, line, i, close + 1, cpu);
+            if (t != null) return t;
         }
         return null;
     }
+
+    /** The part after [CPU]: optional flags (ftrace), TIMESTAMP:, then the event and fields; null if it is not that. */
+    private record Tail(long ts, String event, String fields) {}
+
+    private static TraceLine ftrace(int lineNo, String line, int open, int after, int cpu) {
+        // backwards from '[': blanks, an optional (TGID) column and blanks, then -PID
+        int j = open - 1;
+        if (j < 0 || !isBlank(line.charAt(j))) return null;
+        while (j >= 0 && isBlank(line.charAt(j))) j--;
+        if (j >= 0 && line.charAt(j) == ')') {
+            int k = j - 1;
+            while (k >= 0 && (isDigit(line.charAt(k)) || line.charAt(k) == '-' || isBlank(line.charAt(k)))) k--;
+            if (k < 0 || line.charAt(k) != '(') return null;
+            j = k - 1;
+            if (j < 0 || !isBlank(line.charAt(j))) return null;
+            while (j >= 0 && isBlank(line.charAt(j))) j--;
+        }
+        int pidEnd = j + 1;
+        while (j >= 0 && isDigit(line.charAt(j))) j--;
+        if (j == pidEnd - 1 || j < 0 || line.charAt(j) != '-' || pidEnd - j - 1 > 9) return null;
+        int pid = Integer.parseInt(line, j + 1, pidEnd, 10);
+        Tail t = tail(line, after, true);
+        if (t == null) return null;
+        return new TraceLine(lineNo, line.substring(0, j).strip(), pid, cpu, t.ts(), bare(t.event()), t.fields(), false);
+    }
+
+    private static TraceLine perf(int lineNo, String line, int open, int after, int cpu) {
+        // backwards from '[': blanks, PID[/TID], blanks, then the command
+        int j = open - 1;
+        if (j < 0 || !isBlank(line.charAt(j))) return null;
+        while (j >= 0 && isBlank(line.charAt(j))) j--;
+        int end = j + 1;
+        while (j >= 0 && (isDigit(line.charAt(j)) || line.charAt(j) == '/')) j--;
+        String ids = line.substring(j + 1, end);
+        if (ids.isEmpty() || j < 0 || !isBlank(line.charAt(j))) return null;
+        int slash = ids.indexOf('/');
+        String pidText = slash < 0 ? ids : ids.substring(slash + 1);
+        if (pidText.isEmpty() || (slash >= 0 && (slash == 0 || ids.indexOf('/', slash + 1) >= 0)) || pidText.length() > 9) return null;
+        Tail t = tail(line, after, false);
+        if (t == null) return null;
+        return new TraceLine(lineNo, line.substring(0, j).strip(), Integer.parseInt(pidText), cpu, t.ts(), t.event(), t.fields(), true);
+    }
+
+    private static Tail tail(String line, int i, boolean ftrace) {
+        int n = line.length();
+        if (i >= n || !isBlank(line.charAt(i))) return null;
+        while (i < n && isBlank(line.charAt(i))) i++;
+        int start = i;
+        if (ftrace) {                      // FLAGS: 4 or 5 characters that are not blanks or brackets, then blanks
+            int k = i;
+            while (k < n && k - i < 6 && !isBlank(line.charAt(k)) && line.charAt(k) != '[' && line.charAt(k) != ']') k++;
+            if ((k - i == 4 || k - i == 5) && k < n && isBlank(line.charAt(k)) && !isTimestamp(line, i)) {
+                i = k;
+                while (i < n && isBlank(line.charAt(i))) i++;
+            }
+        }
+        // TIMESTAMP: seconds.fraction:
+        int s0 = i;
+        while (i < n && isDigit(line.charAt(i))) i++;
+        if (i == s0 || i >= n || line.charAt(i) != '.') return start == s0 ? null : null;
+        int f0 = ++i;
+        while (i < n && isDigit(line.charAt(i))) i++;
+        if (i == f0 || i >= n || line.charAt(i) != ':') return null;
+        long ts = ns(line.substring(s0, f0 - 1), line.substring(f0, i));
+        i++;
+        if (i >= n || !isBlank(line.charAt(i))) return null;
+        while (i < n && isBlank(line.charAt(i))) i++;
+        if (!ftrace) {                     // an optional PERIOD column
+            int k = i;
+            while (k < n && isDigit(line.charAt(k))) k++;
+            if (k > i && k < n && isBlank(line.charAt(k))) {
+                i = k;
+                while (i < n && isBlank(line.charAt(i))) i++;
+            }
+        }
+        // EVENT: word characters, dots, dashes and (ftrace) colons, then ':'; perf: [SYS:]EVENT:
+        int e0 = i;
+        int lastColon = -1;
+        while (i < n) {
+            char c = line.charAt(i);
+            if (c == ':') {
+                // the event ends at a colon followed by a blank or the end; an inner colon separates SYS:EVENT
+                if (i + 1 >= n || isBlank(line.charAt(i + 1))) break;
+                if (!ftrace && lastColon >= 0) return null;
+                lastColon = i;
+                i++;
+                continue;
+            }
+            if (!(Character.isLetterOrDigit(c) || c == '_' || c == '.' || c == '-')) return null;
+            i++;
+        }
+        if (i >= n || i == e0 || line.charAt(i) != ':') return null;
+        String event = line.substring(e0, i);
+        if (!ftrace && lastColon >= 0) event = line.substring(lastColon + 1, i);
+        if (event.isEmpty()) return null;
+        i++;
+        if (i < n && isBlank(line.charAt(i))) i++;
+        return new Tail(ts, event, line.substring(Math.min(i, n)).strip());
+    }
+
+    /** Whether text at i starts as a timestamp ("digits.digits:"), not as a flags column. */
+    private static boolean isTimestamp(String line, int i) {
+        int n = line.length(), k = i;
+        while (k < n && isDigit(line.charAt(k))) k++;
+        return k > i && k < n && line.charAt(k) == '.';
+    }
+
+    private static boolean isDigit(char c) { return c >= '0' && c <= '9'; }
+    private static boolean isBlank(char c) { return c == ' ' || c == '\t'; }
 
     /** "seconds.fraction" to ns; the fraction has 6 (us) or 9 (ns) digits. */
     static long ns(String sec, String frac) {

@@ -937,13 +937,16 @@ public final class MainWindow {
             double[] f = io.throttlescope.view.StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), t);
             if (f[0] != vs.viewStart.get() || f[1] != vs.viewEnd.get()) vs.setRange(f[0], f[1]);
         }
-        status.setText(statusText(r, i));
+        status.setText(statusText(r, i, vs.horizon()));
     }
 
     /** "step 12 of 180 · t = 15.1ms · task-based model": the numbering of the log, describe and --step. */
-    static String statusText(Run r, int i) {
+    static String statusText(Run r, int i) { return statusText(r, i, Long.MAX_VALUE); }
+
+    /** The same, knowing nothing after the horizon (a lesson's question waits). */
+    static String statusText(Run r, int i, long horizon) {
         return (i < 0 ? "before the first step (0 of " + r.index().steps() + ")"
-                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + io.throttlescope.view.Durations.atEvent(r, i))
+                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + io.throttlescope.view.Durations.atEvent(r, i, horizon))
                 + "  \u00B7  " + (r.isReal() ? "real trace (" + (r.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + " kernel)"
                         : r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
     }

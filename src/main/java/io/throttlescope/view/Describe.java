@@ -95,14 +95,14 @@ public final class Describe {
                     pv < 0 ? "unlimited" : Durations.human(pv), rt, lines, sc.bandLow != null,
                     new Axis(sc.min, sc.max, java.util.Arrays.stream(sc.ticks).mapToObj(Durations::human).toList()), curves));
         }
-        LogRow selected = i < 0 ? null : log(LogRows.of(run, i), true);
-        List<LogRow> log = LogRows.around(run, i, 3, question ? 0 : 3).stream().map(r -> log(r, r.event() == i)).toList();
+        LogRow selected = i < 0 ? null : log(LogRows.of(run, i, horizon), true);
+        List<LogRow> log = LogRows.around(run, i, 3, question ? 0 : 3, horizon).stream().map(r -> log(r, r.event() == i)).toList();
         List<Mark> marks = new ArrayList<>();
         for (int e : RulerMarks.of(run, start, end, horizon)) {
             long te = run.trace().time(e);
             marks.add(new Mark(te, Durations.human(te), run.trace().kind(e).jsonName, info.str(run.trace().text(e))));
         }
-        return new View(info.scenario(), run.model().id, new Cursor(idx.stepOf(i), idx.steps(), i, t, Durations.atEvent(run, i)),
+        return new View(info.scenario(), run.model().id, new Cursor(idx.stepOf(i), idx.steps(), i, t, Durations.atEvent(run, i, horizon)),
                 new Range((long) start, (long) end, Durations.human((long) start), Durations.human((long) end)),
                 new Why(ex.text(), links), rqs, locks, tasks, budgets, selected, log, marks, question);
     }

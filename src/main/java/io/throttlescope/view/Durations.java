@@ -35,12 +35,21 @@ public final class Durations {
     public static String tick(long t, long step) { return apart(t, t - step, t + step); }
 
     /** The time of event i as the status line and describe say it: apart from the visible events before and after it. */
-    public static String atEvent(Run run, int i) {
+    public static String atEvent(Run run, int i) { return atEvent(run, i, Long.MAX_VALUE); }
+
+    /**
+     * The same, knowing nothing after {@code horizon} (a lesson's question waits): a later event
+     * would otherwise show through the digits it takes to tell the times apart.
+     */
+    public static String atEvent(Run run, int i, long horizon) {
         if (i < 0) return "0";
         io.throttlescope.trace.Trace tr = run.trace();
         long t = tr.time(i), prev = t, next = t;
         for (int j = i - 1; j >= 0; j--) if (io.throttlescope.trace.TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { prev = tr.time(j); break; }
-        for (int j = i + 1; j < tr.size(); j++) if (io.throttlescope.trace.TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { next = tr.time(j); break; }
+        for (int j = i + 1; j < tr.size(); j++) {
+            if (tr.time(j) > horizon) break;
+            if (io.throttlescope.trace.TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { next = tr.time(j); break; }
+        }
         return apart(t, prev, next);
     }
 

@@ -14,13 +14,16 @@ public final class LogRows {
     public record Row(int event, String step, String time, String timeExact, String kind, String cpu, String task, String cgroup, String details) {}
 
     /** The row of event i. A bookkeeping event shows the step it follows, marked "+". */
-    public static Row of(Run run, int i) {
+    public static Row of(Run run, int i) { return of(run, i, Long.MAX_VALUE); }
+
+    /** The row of event i, knowing nothing after the horizon (its time's digits do not tell what follows). */
+    public static Row of(Run run, int i, long horizon) {
         Trace tr = run.trace();
         RunInfo info = run.info();
         TraceIndex idx = run.index();
         int step = idx.stepOf(i);
         String stepText = TraceIndex.visible(tr.kind(i)) ? String.valueOf(step) : step + "+";
-        return new Row(i, stepText, Durations.atEvent(run, i), Durations.exact(tr.time(i)), tr.kind(i).jsonName,
+        return new Row(i, stepText, Durations.atEvent(run, i, horizon), Durations.exact(tr.time(i)), tr.kind(i).jsonName,
                 tr.cpu(i) < 0 ? "" : String.valueOf(tr.cpu(i)), tr.task(i) < 0 ? "" : info.tasks()[tr.task(i)],
                 tr.group(i) < 0 ? "" : info.groups()[tr.group(i)], details(run, i));
     }
@@ -63,15 +66,18 @@ public final class LogRows {
     }
 
     /** The rows from `before` rows before event i to `after` after it, among the visible events (and i itself). */
-    public static List<Row> around(Run run, int i, int before, int after) {
+    public static List<Row> around(Run run, int i, int before, int after) { return around(run, i, before, after, Long.MAX_VALUE); }
+
+    /** The same, knowing nothing after the horizon. */
+    public static List<Row> around(Run run, int i, int before, int after, long horizon) {
         List<Row> out = new ArrayList<>();
         Trace tr = run.trace();
         List<Integer> prev = new ArrayList<>();
         for (int j = i - 1; j >= 0 && prev.size() < before; j--) if (TraceIndex.visible(tr.kind(j))) prev.add(0, j);
-        for (int j : prev) out.add(of(run, j));
-        if (i >= 0) out.add(of(run, i));
+        for (int j : prev) out.add(of(run, j, horizon));
+        if (i >= 0) out.add(of(run, i, horizon));
         int n = 0;
-        for (int j = i + 1; j < tr.size() && n < after; j++) if (TraceIndex.visible(tr.kind(j))) { out.add(of(run, j)); n++; }
+        for (int j = i + 1; j < tr.size() && n < after; j++) if (TraceIndex.visible(tr.kind(j))) { out.add(of(run, j, horizon)); n++; }
         return out;
     }
 }

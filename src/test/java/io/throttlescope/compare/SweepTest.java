@@ -24,8 +24,9 @@ class SweepTest {
         assertThat(ps).hasSize(2);
         assertThat(ps.get(0).legacy().get("task W longest_lock_wait_ms").mean()).isEqualTo(84.1, org.assertj.core.data.Offset.offset(1e-9));
         assertThat(ps.get(0).task().get("task W longest_lock_wait_ms").mean()).isZero();
-        // with 50 ms a period /G is not throttled when R is handed the lock: W waits only for R's 0.1 ms
-        assertThat(ps.get(1).legacy().get("task W longest_lock_wait_ms").mean()).isEqualTo(0.1, org.assertj.core.data.Offset.offset(1e-9));
+        // with 50 ms a period /G is not throttled when R is handed the lock: R, woken while delayed (its requeue
+        // charges nothing, requeue_delayed_entity()), runs at the 16 ms tick and releases at 16.1 ms, before W asks at 20 ms
+        assertThat(ps.get(1).legacy().get("task W longest_lock_wait_ms").mean()).isZero();
     }
 
     @Test
