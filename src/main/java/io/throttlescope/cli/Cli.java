@@ -43,6 +43,17 @@ public final class Cli implements Runnable {
             else err.println("error: " + (t.getMessage() == null ? t.toString() : t.getMessage()));
             return 1;
         });
-        return cl.execute(rest);
+        try {
+            return cl.execute(rest);
+        } catch (OutOfMemoryError e) {                // one line, as for any other input: the stack trace only with --debug
+            if (dbg) e.printStackTrace(err);
+            err.println("error: out of memory (the Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)
+                    + " MiB); give the JVM more with -Xmx, or a smaller input");
+            return 1;
+        } catch (StackOverflowError e) {
+            if (dbg) e.printStackTrace(err);
+            err.println("error: the input nests too deeply to be read");
+            return 1;
+        }
     }
 }

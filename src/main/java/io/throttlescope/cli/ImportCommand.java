@@ -42,7 +42,7 @@ public final class ImportCommand implements Callable<Integer> {
         CgroupMap map = CgroupMap.empty();
         if (cgroupMap != null) {
             try {
-                map = CgroupMap.parse(Files.readString(cgroupMap));
+                map = CgroupMap.parse(CgroupMap.readFile(cgroupMap));
             } catch (IOException | IllegalArgumentException e) {
                 err.println("error: --cgroup-map " + Escape.controls(cgroupMap.toString()) + ": " + Escape.controls(e.getMessage()));
                 return 2;

@@ -20,6 +20,19 @@ public final class CgroupMap {
 
     public static CgroupMap empty() { return new CgroupMap(); }
 
+    /** A map file is at most this large. */
+    public static final long MAX_BYTES = 16L << 20;
+
+    /** The text of a map file: a regular file (not a FIFO or a device) of at most {@link #MAX_BYTES}, read with that cap. */
+    public static String readFile(java.nio.file.Path file) throws java.io.IOException {
+        if (!java.nio.file.Files.isRegularFile(file)) throw new java.io.IOException("not a regular file");
+        try (var in = java.nio.file.Files.newInputStream(file)) {
+            byte[] b = in.readNBytes((int) MAX_BYTES + 1);
+            if (b.length > MAX_BYTES) throw new java.io.IOException("over " + (MAX_BYTES >> 20) + " MiB");
+            return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+        }
+    }
+
     /** Reads the JSON; throws IllegalArgumentException with a message naming what is wrong. */
     public static CgroupMap parse(String json) {
         CgroupMap m = new CgroupMap();

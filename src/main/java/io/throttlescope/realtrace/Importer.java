@@ -46,6 +46,17 @@ final class Importer {
     final List<String> groups = new ArrayList<>(List.of("/"));
     final List<long[]> groupLimits = new ArrayList<>();      // {quota, period}
     final List<String> locks = new ArrayList<>();
+    private final java.util.Set<String> lockSet = new java.util.HashSet<>();
+    private final Map<String, Integer> groupIndex = new HashMap<>(Map.of("/", 0));
+    /** At most this many tasks (distinct pids) are followed; later ones are left out, and the import says so. */
+    public static final int MAX_TASKS = 65_536;
+    /** Cgroup paths of more levels or characters are left out (a hostile header could hold 40,000 levels). */
+    static final int MAX_PATH_LEVELS = 64, MAX_PATH_CHARS = 4096;
+    /** At most this many CPUs: a header saying two billion would otherwise size the arrays. */
+    public static final int MAX_CPUS = 4096;
+    private boolean tooManyTasks;
+    /** Per CPU: the group of the earliest probed throttle not undone since the last unthrottle there (-1: none). */
+    private int[] probedThrottle = new int[0];
     final Map<Integer, Integer> byPid = new HashMap<>();
     final Map<String, Probe> probes;
     final long startNs;
@@ -89,10 +100,13 @@ final class Importer {
         for (var e : map.limits.entrySet()) group(e.getKey(), e.getValue());
         int cpus = text.cpus;
         for (TraceLine l : text.lines) cpus = Math.max(cpus, l.cpu() + 1);
-        if (text.header != null && text.header.has("cpus")) cpus = text.header.get("cpus").getAsInt();   // a recording's CPUs
+        if (text.header != null && text.header.has("cpus")) cpus = headerCpus(text.header);   // a recording's CPUs
+        if (cpus > MAX_CPUS) throw new IllegalArgumentException("the trace has " + cpus + " CPUs; at most " + MAX_CPUS + " are read");
         this.maxCpus = cpus;
         cpuCurr = new int[Math.max(1, cpus)];
         java.util.Arrays.fill(cpuCurr, -1);
+        probedThrottle = new int[Math.max(1, cpus)];
+        java.util.Arrays.fill(probedThrottle, -1);
     }
 
     private final int maxCpus;
@@ -101,24 +115,56 @@ final class Importer {
 
     int str(String s) { return strings.id(s); }
 
-    private int group(String path, long[] limit) {
-        int g = groups.indexOf(path);
-        if (g >= 0) {
-            if (limit != null) groupLimits.set(g, limit);
-            return g;
+    /** The header's CPU count, which must be 1 to {@link #MAX_CPUS}. */
+    static int headerCpus(com.google.gson.JsonObject header) {
+        long c;
+        try {
+            c = header.get("cpus").getAsLong();
+        } catch (RuntimeException e) {
+            throw new IllegalArgumentException("the header's \"cpus\" is not a number");
         }
-        int cut = path.lastIndexOf('/');
-        if (cut > 0) group(path.substring(0, cut), null);
-        groups.add(path);
-        groupLimits.add(limit != null ? limit : new long[] {-1, 100_000_000L});
-        return groups.size() - 1;
+        if (c < 1 || c > MAX_CPUS) throw new IllegalArgumentException("the header says " + c + " CPUs; expected 1 to " + MAX_CPUS);
+        return (int) c;
     }
 
-    int groupParent(int g) {
-        if (g == 0) return -1;
-        String p = groups.get(g);
-        int cut = p.lastIndexOf('/');
-        return cut <= 0 ? 0 : groups.indexOf(p.substring(0, cut));
+    /** The group of a cgroup path, made with its ancestors at first sight (a loop, not a recursion: any depth). */
+    private int group(String path, long[] limit) {
+        Integer known = groupIndex.get(path);
+        if (known != null) {
+            if (limit != null) groupLimits.set(known, limit);
+            return known;
+        }
+        if (path.length() > MAX_PATH_CHARS || path.chars().filter(ch -> ch == '/').count() > MAX_PATH_LEVELS) {
+            noteOnce("a cgroup path of over " + MAX_PATH_LEVELS + " levels or " + MAX_PATH_CHARS + " characters: its tasks are drawn in /");
+            return 0;
+        }
+        int g = 0;
+        for (int cut = path.indexOf('/', 1); ; cut = path.indexOf('/', cut + 1)) {
+            String prefix = cut < 0 ? path : path.substring(0, cut);
+            Integer x = groupIndex.get(prefix);
+            if (x == null) {
+                groups.add(prefix);
+                groupLimits.add(new long[] {-1, 100_000_000L});
+                x = groups.size() - 1;
+                groupIndex.put(prefix, x);
+                parentOf.add(g);
+            }
+            g = x;
+            if (cut < 0) break;
+        }
+        if (limit != null) groupLimits.set(g, limit);
+        return g;
+    }
+
+    private final List<Integer> parentOf = new ArrayList<>(List.of(-1));
+
+    int groupParent(int g) { return g <= 0 ? -1 : parentOf.get(g); }
+
+    private final java.util.Set<String> noted = new java.util.HashSet<>();
+
+    /** A notice among the skipped lines, once per kind. */
+    private void noteOnce(String why) {
+        if (noted.add(why)) text.skipped.add(why);
     }
 
     /** The task of a pid, created at its first sight; null for the idle task. */
@@ -134,6 +180,11 @@ final class Importer {
             }
             return t;
         }
+        if (tasks.size() >= MAX_TASKS) {
+            if (!tooManyTasks) noteOnce("more than " + MAX_TASKS + " tasks: the events of later pids are left out");
+            tooManyTasks = true;
+            return null;
+        }
         Task t = new Task(tasks.size(), comm == null || comm.equals("<...>") ? "?" : comm, pid);
         tasks.add(t);
         byPid.put(pid, t.id);
@@ -148,6 +199,10 @@ final class Importer {
         long t = ts - startNs;
         endNs = Math.max(endNs, t);
         trace.event(t, k, cpu, task, group, text, a, b);
+        if (cpu >= 0 && cpu < probedThrottle.length) {                 // what throttledGroupOn() needs, kept as it goes
+            if (k == EventKind.UNTHROTTLE) probedThrottle[cpu] = -1;
+            else if (k == EventKind.THROTTLE && b == 0 && probedThrottle[cpu] < 0) probedThrottle[cpu] = group;
+        }
     }
 
     private void setState(Task t, long ts, int cpu, TaskState st) {
@@ -181,7 +236,13 @@ final class Importer {
             // a notice has no time of its own: it is put at the start, and counted
             emit(startNs, EventKind.NOTE, (int) l[1], -1, -1, str("CPU" + l[1] + " lost " + l[2] + " events (line " + l[0] + ")"), 0, 0);
         }
-        for (int i = 0; i < text.lines.size(); i++) line(text.lines.get(i), i, inf);
+        for (int i = 0; i < text.lines.size(); i++) {
+            try {
+                line(text.lines.get(i), i, inf);
+            } catch (NumberFormatException e) {                    // a number too large for its field: that line only
+                if (text.skipped.size() < 1000) text.skipped.add("line " + text.lines.get(i).lineNo() + ": a number out of range");
+            }
+        }
         long end = startNs + endNs;
         for (Task t : tasks) setState(t, end, t.cpu, TaskState.values()[t.state]);
     }
@@ -289,7 +350,7 @@ final class Importer {
                 Matcher m = LOCK.matcher(f);
                 if (t == null || !m.find()) return;
                 String name = "lock " + m.group(1);
-                if (!locks.contains(name)) locks.add(name);
+                if (lockSet.add(name)) locks.add(name);
                 if (l.event().equals("contention_begin")) emit(ts, EventKind.LOCK_WAIT, c, t.id, taskGroup.get(t.id), str(name), 2, 0);
                 else emit(ts, EventKind.LOCK_ACQUIRE, c, t.id, taskGroup.get(t.id), str(name), 0, 2);
             }
@@ -397,14 +458,7 @@ final class Importer {
 
     /** The group whose throttle on this CPU was probed earliest and not yet undone (the order distribution follows). */
     private int throttledGroupOn(int cpu) {
-        int found = -1;
-        for (int i = trace.size() - 1; i >= 0; i--) {
-            EventKind k = trace.kind(i);
-            if (trace.cpu(i) != cpu) continue;
-            if (k == EventKind.UNTHROTTLE) break;
-            if (k == EventKind.THROTTLE && trace.argB(i) == 0) found = trace.group(i);
-        }
-        return found;
+        return cpu >= 0 && cpu < probedThrottle.length ? probedThrottle[cpu] : -1;
     }
 
     boolean hasThrottleProbe() { return probeHits[Probe.THROTTLE_CFS_RQ.ordinal()] > 0; }

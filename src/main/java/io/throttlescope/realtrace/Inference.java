@@ -50,10 +50,10 @@ final class Inference {
             Matcher m = NEXT.matcher(l.fields());
             boolean ok = m.find();
             if (!ok) { m = NEXT_TC.matcher(l.fields()); ok = m.find(); }
-            if (ok) { nextComm[i] = m.group(1); nextPid[i] = Integer.parseInt(m.group(2)); }
+            if (ok && m.group(2).length() <= 9) { nextComm[i] = m.group(1); nextPid[i] = Integer.parseInt(m.group(2)); }
             Matcher q = PREV.matcher(l.fields());
-            if (q.find()) prevPid[i] = Integer.parseInt(q.group(1));
-            else if ((q = PREV_TC.matcher(l.fields())).find()) prevPid[i] = Integer.parseInt(q.group(1));
+            if (q.find()) prevPid[i] = pid(q.group(1));
+            else if ((q = PREV_TC.matcher(l.fields())).find()) prevPid[i] = pid(q.group(1));
         }
         Map<Integer, Integer> seen = new HashMap<>();
         for (int i = n - 1; i >= 0; i--) {
@@ -61,6 +61,9 @@ final class Inference {
             if (nextPid[i] > 0) seen.put(nextPid[i], i);
         }
     }
+
+    /** A pid, or -1 if the digits are too many for one (a hostile line). */
+    private static int pid(String digits) { return digits.length() > 9 ? -1 : Integer.parseInt(digits); }
 
     /** The state a task switched out runnable at line {@code index} is in: runnable, held off (legacy) or parked (6.18). */
     TaskState heldOff(Importer im, Importer.Task t, int index) {

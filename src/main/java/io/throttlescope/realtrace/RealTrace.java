@@ -28,6 +28,9 @@ import java.util.regex.Pattern;
  * own clock, fields it cannot know left out).
  */
 public final class RealTrace {
+    /** At most this many tasks (distinct pids) of a trace are followed; later ones are left out, and the import says so. */
+    public static final int MAX_TASKS = Importer.MAX_TASKS;
+
     /** Options of an import: the cgroup map, which kprobe event is which function, the kernel's model. */
     public record Options(CgroupMap map, Map<String, String> probeNames, String model) {
         public static Options defaults() { return new Options(CgroupMap.empty(), Map.of(), null); }
@@ -114,7 +117,7 @@ public final class RealTrace {
                 + (im.hasThrottleProbe() ? "the throttle_cfs_rq probe's hits." : "inferred from the switch pattern (drawn as inferred).");
         List<String> lockTypes = im.locks.stream().map(x -> "contended").toList();
         RunInfo info = new RunInfo(scenario, model, im.endNs, im.cpus(), tasks, new boolean[nt], tg, groups, parent, q, p, ph,
-                List.copyOf(im.locks), lockTypes, List.copyOf(im.strings.list()), 0, 0);
+                new io.throttlescope.text.IndexedList(im.locks), lockTypes, List.copyOf(im.strings.list()), 0, 0);
         SimSpec spec = new SimSpec(scenario, description, model, new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0,
                 true, true, true, 0), im.endNs, 1, cgroups, Map.of(), Map.of(), List.of(), List.of(), List.of());
         RunResult rr = runResult(im, scenario, model, text.header);

@@ -26,6 +26,17 @@ import java.util.regex.Pattern;
 public final class TraceText {
     /** Traces over this are refused before reading (a system-wide trace of several seconds is ~16 MiB). */
     public static final long MAX_BYTES = 256L << 20;
+    /** A line over this many characters is skipped unread (no trace line is a fraction of it). */
+    public static final int MAX_LINE = 64 << 10;
+
+    private static String stripCr(StringBuilder line) {
+        int n = line.length();
+        return n > 0 && line.charAt(n - 1) == '\r' ? line.substring(0, n - 1) : line.toString();
+    }
+
+    private void longLine(int n) {
+        if (skipped.size() < 1000) skipped.add("line " + n + ": longer than " + (MAX_LINE >> 10) + " KiB, skipped");
+    }
     static final String HEADER = "# throttlescope: ";
     private static final Pattern LOST = Pattern.compile("^\\s*CPU:?\\s*(\\d+) \\[LOST (\\d+) EVENTS\\]\\s*$");
     private static final Pattern CPUS = Pattern.compile("^cpus=(\\d+)\\s*$");
@@ -54,14 +65,36 @@ public final class TraceText {
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
         TraceText t = new TraceText();
         long bytes = 0;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, dec))) {
+        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, dec), 1 << 16)) {
             int n = 0;
-            for (String line; (line = r.readLine()) != null; ) {
-                n++;
-                bytes += line.length() + 1;
-                if (bytes > MAX_BYTES) throw new IOException("the trace is over " + (MAX_BYTES >> 20) + " MiB");
-                t.add(n, line);
+            StringBuilder line = new StringBuilder();
+            char[] buf = new char[1 << 16];
+            boolean tooLong = false;
+            // lines are read with a cap: a line over MAX_LINE is skipped as it is read, never built (a small .gz
+            // can expand to gigabytes on one line), and the text read is counted before anything is kept
+            for (int got; (got = r.read(buf)) > 0; ) {
+                bytes += got;
+                if (bytes > MAX_BYTES) throw new IOException("the trace is over " + (MAX_BYTES >> 20) + " MiB of text");
+                int from = 0;
+                for (int i = 0; i < got; i++) {
+                    if (buf[i] != '\n') continue;
+                    n++;
+                    if (!tooLong) {
+                        line.append(buf, from, i - from);
+                        if (line.length() > MAX_LINE) tooLong = true; else t.add(n, stripCr(line));
+                    }
+                    if (tooLong) t.longLine(n);
+                    line.setLength(0);
+                    tooLong = false;
+                    from = i + 1;
+                }
+                if (!tooLong) {
+                    line.append(buf, from, got - from);
+                    if (line.length() > MAX_LINE) { tooLong = true; line.setLength(0); }
+                }
             }
+            if (tooLong) t.longLine(n + 1);
+            else if (line.length() > 0) t.add(n + 1, stripCr(line));
         } catch (CharacterCodingException e) {
             throw new IOException("not a text trace: " + e.getMessage());
         }
@@ -75,19 +108,27 @@ public final class TraceText {
             try {
                 header = JsonParser.parseString(line.substring(HEADER.length())).getAsJsonObject();
             } catch (RuntimeException e) {
-                skipped.add("line " + n + ": unreadable throttlescope header (" + e.getMessage() + ")");
+                skipped.add("line " + n + ": unreadable throttlescope header (not a JSON object on one line)");
             }
             return;
         }
         if (line.startsWith("#")) return;
         Matcher m = CPUS.matcher(line);
         if (m.matches()) {
+            if (m.group(1).length() > 4 || Integer.parseInt(m.group(1)) > 4096) {
+                skipped.add("line " + n + ": cpus=" + Escape.shortText(m.group(1)) + " is over 4096");
+                return;
+            }
             cpus = Integer.parseInt(m.group(1));
             format = "trace-cmd report";
             return;
         }
         m = LOST.matcher(line);
         if (m.matches()) {
+            if (m.group(1).length() > 9 || m.group(2).length() > 18) {
+                if (skipped.size() < 1000) skipped.add("line " + n + ": a lost-events count out of range");
+                return;
+            }
             lost.add(new long[] {n, Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
             return;
         }

@@ -34,13 +34,14 @@ public record RunInfo(String scenario, String model, long endNs, int cpus, Strin
             p[i] = s.groupPeriodNs(i);
             ph[i] = s.groupPhaseNs(i);
         }
-        List<String> locks = s.lockNames();
+        List<String> locks = new io.throttlescope.text.IndexedList(s.lockNames());
         List<String> types = locks.stream().map(s::lockType).toList();
         return new RunInfo(s.spec().name(), s.modelId.id, s.now(), s.cpuCount(), tasks, kt, tg, groups, parent, q, p, ph,
                 locks, types, List.copyOf(s.strings()), s.initialRuntimeRemaining(),
                 s.spec().kernel().exactAccounting() ? 0 : 1_000_000_000L / s.spec().kernel().hz());
     }
 
+    /** The index of a lock by name (a hash lookup where the list is an IndexedList, as both builders make it). */
     public int lockIndex(String name) { return locks.indexOf(name); }
 
     /** True if group g is a or below a. */
