@@ -49,6 +49,11 @@ public final class SweepCommand implements Callable<Integer> {
             return 1;
         }
         if (Scenarios.loadOrReport(file, err) == null) return 1;
+        try {                                    // a parameter the scenario does not have is a usage error, found before any work
+            Sweep.with(Files.readString(file), param, vs.get(0));
+        } catch (IllegalArgumentException e) {
+            throw new UsageException("--param " + Escape.message(e.getMessage()));
+        }
         List<Sweep.Point> points;
         try {
             points = Sweep.run(Files.readString(file), param, vs, only, runs, Runtime.getRuntime().availableProcessors());

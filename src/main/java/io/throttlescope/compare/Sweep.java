@@ -47,8 +47,11 @@ public final class Sweep {
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
         try {
-            List<List<Future<RunResult>>> jobs = new ArrayList<>();
-            for (SimSpec s : specs) {
+            // point by point: a point's full results (every syscall of every task) are dropped once its figures
+            // are taken, so memory holds one point's runs, not the whole sweep's
+            List<Point> out = new ArrayList<>();
+            for (int i = 0; i < specs.size(); i++) {
+                SimSpec s = specs.get(i);
                 List<Future<RunResult>> f = new ArrayList<>();
                 for (Simulator.Model m : Simulator.Model.values()) {
                     for (int r = 1; r <= runs; r++) {
@@ -60,11 +63,6 @@ public final class Sweep {
                         }));
                     }
                 }
-                jobs.add(f);
-            }
-            List<Point> out = new ArrayList<>();
-            for (int i = 0; i < specs.size(); i++) {
-                List<Future<RunResult>> f = jobs.get(i);
                 List<RunResult> legacy = new ArrayList<>(), task = new ArrayList<>();
                 for (int k = 0; k < f.size(); k++) (k < runs ? legacy : task).add(f.get(k).get());
                 out.add(new Point(values.get(i), stats(legacy, metrics), stats(task, metrics)));

@@ -16,7 +16,12 @@ import java.nio.file.Path;
  * it (6.18 and later: task-based; before: legacy). A trace without its scenario is paired with
  * itself.
  */
-public record RealPair(RealTrace real, Run simulated, SimSpec spec) {
+public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpairedWhy) {
+    public RealPair(RealTrace real, Run simulated, SimSpec spec) { this(real, simulated, spec, null); }
+
+
+    /** A recorded scenario beside its trace has at most this many tasks (record runs at most 64). */
+    public static final int MAX_SCENARIO_TASKS = 1024;
 
     /** True if the file looks like a text trace rather than a scenario (JSON starts with '{'). */
     public static boolean looksLikeTrace(Path file) {
@@ -38,6 +43,15 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec) {
             if (l.ok()) scenario = l.spec();
         }
         if (scenario == null) return new RealPair(rt, null, rt.run.spec());
+        // the header is a stranger's too: its simulation is bounded before it starts
+        String unpaired = scenario.tasks().size() > MAX_SCENARIO_TASKS ? "the recording's scenario has " + scenario.tasks().size()
+                + " tasks; a recording has at most " + MAX_SCENARIO_TASKS
+                : rt.run.info().endNs() > ScenarioLoader.MAX_DURATION_NS ? "the recording spans "
+                + io.throttlescope.view.Durations.human(rt.run.info().endNs()) + ", over the one-hour limit of a simulation beside it" : null;
+        if (unpaired != null) {                // shown alone, and said why (fidelity refuses it)
+            rt.skipped.add("not simulated beside it: " + unpaired);
+            return new RealPair(rt, null, rt.run.spec(), unpaired);
+        }
         Simulator.Model m = Simulator.Model.of(rt.model);
         scenario = withRecordedPhases(scenario, rt.run);
         Run sim = Run.simulate(scenario.withDuration(rt.run.info().endNs()), m);   // as long as the recording

@@ -34,6 +34,16 @@ public final class ScenarioParams {
             int colon = param.lastIndexOf(':');
             if (colon < 0) throw new IllegalArgumentException("a cgroup parameter is PATH:FILE, e.g. /G:cpu.max");
             String path = param.substring(0, colon), file = param.substring(colon + 1);
+            java.util.Set<String> known = new java.util.TreeSet<>();          // a cgroup of the scenario, not a new one
+            if (root.has("cgroups") && root.get("cgroups").isJsonObject()) known.addAll(root.getAsJsonObject("cgroups").keySet());
+            if (root.has("tasks") && root.get("tasks").isJsonArray()) for (JsonElement t : root.getAsJsonArray("tasks")) {
+                if (t.isJsonObject() && t.getAsJsonObject().has("cgroup")) known.add(t.getAsJsonObject().get("cgroup").getAsString());
+            }
+            known.remove("/");
+            if (!known.contains(path)) throw new IllegalArgumentException("the scenario has no cgroup " + io.throttlescope.text.Escape.shortText(path)
+                    + (known.isEmpty() ? "" : " (its cgroups: " + String.join(", ", known) + ")"));
+            if (!List.of("cpu.max", "cpu.max.burst", "cpu.weight").contains(file)) throw new IllegalArgumentException("a cgroup parameter's file is cpu.max,"
+                    + " cpu.max.burst or cpu.weight (got " + io.throttlescope.text.Escape.shortText(file) + ")");
             JsonObject cg = root.has("cgroups") ? root.getAsJsonObject("cgroups") : new JsonObject();
             root.add("cgroups", cg);
             JsonObject g = cg.has(path) ? cg.getAsJsonObject(path) : new JsonObject();

@@ -47,7 +47,7 @@ class HostileTracesTest {
 
     @Test
     void aLineOfBlanksIsReadInLinearTime() throws Exception {
-        Path f = write("blanks.txt", base() + " ".repeat(20_000) + "x\n" + "a-1 " + " ".repeat(20_000) + "[0] 1.0: e: f\n");
+        Path f = write("blanks.txt", base() + " ".repeat(20_000) + "x\n" + "a-1 " + " ".repeat(20_000) + "[0] 4874.0: e: f\n");
         assertTimeoutPreemptively(HANG, () -> {
             ok(cli("import", f.toString()));
             ok(cli("describe", f.toString(), "--at", "10ms"));
@@ -171,5 +171,33 @@ class HostileTracesTest {
         HostileFilesTest.Out o = cli("import", f.toString());
         ok(o);
         assertThat(o.err()).doesNotContain("\u001b").doesNotContain("\u0007");
+    }
+
+    @Test
+    void aSweepOfACgroupTheScenarioDoesNotHaveIsAUsageError() {
+        HostileFilesTest.Out o = cli("sweep", "scenarios/01-seed-story-rwsem-reader.json", "--param", "/NOPE:cpu.max", "--values", "5000 100000");
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("the scenario has no cgroup /NOPE (its cgroups: /G)");
+        o = cli("sweep", "scenarios/01-seed-story-rwsem-reader.json", "--param", "/G:cpu.maxx", "--values", "5000 100000");
+        assertThat(o.code()).isEqualTo(2);
+    }
+
+    @Test
+    void fidelityOfATraceWithoutItsScenariosTasksSaysSoAndFails() throws Exception {
+        // the recording's header names the scenario; its task T is renamed away in every line
+        String b = base().replace("T-17206", "U-17206").replace("comm=T ", "comm=U ").replace("next_comm=T next", "next_comm=U next")
+                .replace("prev_comm=T prev", "prev_comm=U prev").replace("\"tasks\":{\"T", "\"tasks\":{\"U");
+        Path f = write("stranger.txt", b);
+        HostileFilesTest.Out o = cli("fidelity", f.toString());
+        assertThat(o.code()).as(o.out() + o.err()).isEqualTo(1);
+        assertThat(o.err()).contains("no task of its scenario is in the trace");
+    }
+
+    @Test
+    void fidelityDoesNotSimulatePastAnHour() throws Exception {
+        Path f = write("long.txt", base() + "T-17206 [000] d..2. 9000000000.000000: sys_enter: NR 0 (0, 0, 0, 0, 0, 0)\n");
+        HostileFilesTest.Out o = assertTimeoutPreemptively(HANG, () -> cli("fidelity", f.toString()));
+        assertThat(o.code()).isEqualTo(1);
+        assertThat(o.err()).contains("over the one-hour limit");
     }
 }
