@@ -57,6 +57,7 @@ final class LessonLoader {
                 String[] p = r == null ? new String[0] : r.split(":");
                 long x = p.length == 2 ? DurationText.parse(p[0].strip()) : -1, y = p.length == 2 ? DurationText.parse(p[1].strip()) : -1;
                 if (x < 0 || y <= x) l.problem(s.members().get("range"), "found \"" + r + "\", expected \"START:END\" with START before END, e.g. \"0ms:40ms\"");
+                else if (y > ScenarioLoader.MAX_DURATION_NS) l.problem(s.members().get("range"), "the range ends after an hour, the longest a run can be");
                 else { r0 = x; r1 = y; }
             }
             String task = null, cgroup = null, lock = null;

@@ -200,4 +200,24 @@ class HostileTracesTest {
         assertThat(o.code()).isEqualTo(1);
         assertThat(o.err()).contains("over the one-hour limit");
     }
+
+    @Test
+    void stepsReplacesALinkAtItsOutputAndLeavesItsTargetAlone() throws Exception {
+        Path target = write("precious.txt", "keep me");
+        Path link = dir.resolve("link.html");
+        Files.createSymbolicLink(link, target);
+        HostileFilesTest.Out o = cli("steps", "scenarios/03-single-task-limited.json", "--from", "0ms", "--to", "1ms", "--max", "2",
+                "--size", "640x480", "-o", link.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(Files.readString(target)).isEqualTo("keep me");
+        assertThat(Files.isSymbolicLink(link)).isFalse();
+        assertThat(Files.readString(link)).contains("<section");
+    }
+
+    @Test
+    void aLessonRangeBeyondAnHourIsRefused() {
+        String json = "{\"format\": 1, \"name\": \"n\", \"duration\": \"10ms\", \"tasks\": [{\"name\": \"T\", \"program\": [{\"user\": \"1ms\"}]}],"
+                + " \"lesson\": {\"title\": \"t\", \"stops\": [{\"at\": \"1ms\", \"range\": \"0ms:7200s\", \"text\": \"x\"}]}}";
+        assertThat(io.throttlescope.scenario.ScenarioLoader.loadString(json).problems()).anySatisfy(p -> assertThat(p.message()).contains("after an hour"));
+    }
 }

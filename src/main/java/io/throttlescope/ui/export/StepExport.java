@@ -200,11 +200,30 @@ public final class StepExport {
             case png -> {
                 Files.createDirectories(out);
                 for (int k = 0; k < frames.size(); k++) {
-                    ImageIO.write(frames.get(k).image(), "png", out.resolve(String.format("step-%03d.png", k + 1)).toFile());
+                    Frame fr = frames.get(k);
+                    replace(out.resolve(String.format("step-%03d.png", k + 1)), tmp -> ImageIO.write(fr.image(), "png", tmp.toFile()));
                 }
             }
-            case gif -> gif(frames, out, 2000);
-            case html -> Files.writeString(out, html(frames), StandardCharsets.UTF_8);
+            case gif -> replace(out, tmp -> gif(frames, tmp, 2000));
+            case html -> replace(out, tmp -> Files.writeString(tmp, html(frames), StandardCharsets.UTF_8));
+        }
+    }
+
+    private interface Writing { void to(Path tmp) throws IOException; }
+
+    /**
+     * Writes into a temporary file beside the target and renames it over the target: a symbolic
+     * link there is replaced, never followed (its target is left as it was), and an interrupted
+     * export leaves no half file.
+     */
+    private static void replace(Path out, Writing w) throws IOException {
+        Path dir = out.toAbsolutePath().getParent();
+        Path tmp = Files.createTempFile(dir, "." + out.getFileName(), ".part");
+        try {
+            w.to(tmp);
+            Files.move(tmp, out.toAbsolutePath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        } finally {
+            Files.deleteIfExists(tmp);
         }
     }
 
