@@ -1,5 +1,6 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.files.SafeOutput;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.CsvExport;

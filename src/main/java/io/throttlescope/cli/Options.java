@@ -1,5 +1,6 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.files.SafeOutput;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.view.Durations;
@@ -43,16 +44,11 @@ public final class Options {
 
     /** The event index of --at TIME or --step N in a run (-1: before the first), or a usage error past the end. */
     public static int cursor(Run run, Long atNs, Integer step) {
-        if (step != null) {
-            if (step < 0) throw new UsageException("--step must be 0 or more (got " + step + ")");
-            if (step > run.index().steps()) throw new UsageException("--step " + step + " is past the last step of this run (" + run.index().steps() + ")");
-            return run.index().eventOfStep(step);
+        try {
+            return io.throttlescope.view.Cursors.of(run, atNs, step);
+        } catch (IllegalArgumentException e) {
+            throw new UsageException(e.getMessage());
         }
-        if (atNs != null) {
-            if (atNs > run.info().endNs()) throw new UsageException("--at " + Durations.exact(atNs) + " is past the end of the run (" + Durations.exact(run.info().endNs()) + ")");
-            return run.index().lastVisibleAtOrBefore(atNs);
-        }
-        return -1;
     }
 
     static void output(java.nio.file.Path out) {

@@ -1,5 +1,6 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.files.SafeOutput;
 import com.google.gson.GsonBuilder;
 import io.throttlescope.sim.InvariantViolation;
 import io.throttlescope.sim.RunResult;

@@ -57,9 +57,14 @@ public final class ScreenshotCommand implements Callable<Integer> {
         } else if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) {
             return 1;
         }
-        io.throttlescope.ui.Screenshot.render(new io.throttlescope.ui.Screenshot.Options(file, model == null ? null : model.name(), at,
-                where != null && where.step != null ? where.step : -1, view.name(), out, w, h,
-                r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale, task));
+        try {
+            io.throttlescope.ui.Screenshot.render(new io.throttlescope.ui.Screenshot.Options(file, model == null ? null : model.name(), at,
+                    where != null && where.step != null ? where.step : -1, view.name(), out, w, h,
+                    r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale, task));
+        } catch (IllegalArgumentException e) {              // --at or --step outside the run: a usage error
+            if (e.getMessage() != null && e.getMessage().startsWith("--")) throw new UsageException(e.getMessage());
+            throw e;
+        }
         spec.commandLine().getOut().println("wrote " + out);
         return 0;
     }

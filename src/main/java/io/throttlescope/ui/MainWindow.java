@@ -345,7 +345,7 @@ public final class MainWindow {
     /** Saves the edited scenario to a file (tests call it without the dialog); the window then shows that file. */
     boolean saveScenarioTo(String text, Path out) {
         try {
-            io.throttlescope.cli.SafeOutput.write(out, w -> w.write(text));
+            io.throttlescope.files.SafeOutput.write(out, w -> w.write(text));
             file = out;
             stage.setTitle("ThrottleScope \u2014 " + spec.name() + "  (" + out.getFileName() + ")");
             status.setText("Saved " + out);
@@ -557,7 +557,7 @@ public final class MainWindow {
             @Override protected Void call() throws Exception {
                 updateMessage("Writing " + out.getFileName() + "\u2026");
                 updateProgress(-1, 1);
-                io.throttlescope.cli.SafeOutput.write(out, w -> {
+                io.throttlescope.files.SafeOutput.write(out, w -> {
                     if (format.equals("csv")) io.throttlescope.trace.CsvExport.write(r.index(), w);
                     else io.throttlescope.trace.PerfettoExport.write(r.index(), w);
                 });

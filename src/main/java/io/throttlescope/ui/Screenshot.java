@@ -52,7 +52,7 @@ public final class Screenshot {
         if (o.view().equals("whatif")) w.openViews(java.util.List.of("explanation", "what-if"));
         if (o.view().equals("lesson")) w.lessonBar().show(0);
         if (o.atNs() >= 0 || o.step() >= 0) {
-            w.goTo(io.throttlescope.cli.Options.cursor(r, o.atNs() >= 0 ? o.atNs() : null, o.step() >= 0 ? o.step() : null));
+            w.goTo(io.throttlescope.view.Cursors.of(r, o.atNs() >= 0 ? o.atNs() : null, o.step() >= 0 ? o.step() : null));
         }
         if (o.rangeEnd() > o.rangeStart()) w.vs.setRange(o.rangeStart(), o.rangeEnd());
         if (o.task() != null) {

@@ -1,4 +1,4 @@
-package io.throttlescope.cli;
+package io.throttlescope.files;
 
 import java.io.IOException;
 import java.io.Writer;
