@@ -73,7 +73,7 @@ public final class Fidelity {
 
     static double longest(RunResult.TaskStat t, long end) {
         long m = 0;
-        for (RunResult.Syscall s : t.syscalls()) m = Math.max(m, (s.exit_ns() == null ? end : s.exit_ns()) - s.enter_ns());
+        for (RunResult.Syscall s : t.syscalls()) m = Math.max(m, s.durationUpTo(end));      // exit and exit_group never return
         return m / 1e6;
     }
 

@@ -39,8 +39,8 @@ public final class Metrics {
             m.add(Metric.of("task " + t + " blocked_ms (D state)", s.blocked_ns() / 1e6));
             long longest = 0, at = -1;
             for (RunResult.Syscall sc : s.syscalls()) {
-                long end = sc.exit_ns() == null ? r.end_ns() : sc.exit_ns();
-                if (end - sc.enter_ns() > longest) { longest = end - sc.enter_ns(); at = sc.enter_ns(); }
+                long d = sc.durationUpTo(r.end_ns());
+                if (d > longest) { longest = d; at = sc.enter_ns(); }
                 if (sc.exit_ns() != null) {
                     syscalls++;
                     bySyscall.merge(sc.name(), 1L, Long::sum);

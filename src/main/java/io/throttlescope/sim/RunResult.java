@@ -22,7 +22,16 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
                            long parked_ns, long sleeping_ns, long blocked_ns, Long exited_ns,
                            List<Syscall> syscalls, List<LockWait> lock_waits) {}
 
-    public record Syscall(String name, long enter_ns, Long exit_ns) {}
+    public record Syscall(String name, long enter_ns, Long exit_ns) {
+        /** exit and exit_group never return: one still open at the end is the task's end, not a wait. */
+        public boolean neverReturns() { return name.equals("exit") || name.equals("exit_group"); }
+
+        /** How long it lasted up to its return, or to the end of the run if it is still open; 0 for exit and exit_group. */
+        public long durationUpTo(long end) {
+            if (neverReturns()) return 0;
+            return (exit_ns == null ? end : exit_ns) - enter_ns;
+        }
+    }
 
     public record LockWait(String lock, String op, long start_ns, Long acquired_ns) {}
 
