@@ -13,33 +13,18 @@ import java.util.Map;
  */
 public final class Fidelity {
     /** One figure: |real - simulated| must be at most max(absolute, relative x real). */
-    public record Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why) {
+    public record Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why, String known) {
+        public Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why) {
+            this(trace, figure, real, simulated, absolute, relative, why, null);
+        }
         public double allowed() { return Math.max(absolute, relative * Math.abs(real)); }
         public boolean within() { return Math.abs(real - simulated) <= allowed(); }
-        /** Why this figure is known to differ beyond its tolerance, or null. */
-        public String known() {
-            for (String[] k : KNOWN) if (trace.startsWith(k[0]) && figure.startsWith(k[1])) return k[2];
-            return null;
-        }
         public boolean ok() { return within() || known() != null; }
         public String verdict() {
             return String.format(Locale.ROOT, "%s: %s real %s, simulated %s (allowed +-%s): %s", trace, figure, num(real), num(simulated),
                     num(allowed()), within() ? "holds" : known() != null ? "differs, known: " + known() : "differs");
         }
     }
-
-    /**
-     * Differences found and explained (trace prefix, figure prefix, reason): what a recording cannot
-     * make real, not what the model gets wrong.
-     */
-    static final String[][] KNOWN = {
-        {"01-seed-story", "task R ", "the recording cannot hold cgroup_threadgroup_rwsem's write side through W's 10 ms critical section: "
-                + "a real cgroup.procs write holds it for microseconds, so the real reader R does not queue behind W; its clone() "
-                + "instead waits on its own group's throttle (and, recorded by the JVM worker, for the new thread to start)"},
-        {"06-kernel-mode-overrun-legacy", "task T longest syscall", "under qemu TCG kernel work interrupted by a throttle runs slower "
-                + "afterwards (the emulator's translated code is cold again), so the read spans more periods than its calibrated 30 ms "
-                + "need; it is still throttled inside the syscall every period, as the legacy model says"},
-    };
 
     private Fidelity() { }
 
@@ -49,6 +34,24 @@ public final class Fidelity {
 
     /** The rows for one recording; {@code emulated} widens the tolerances for a guest under TCG. */
     public static List<Row> of(String trace, RunResult real, RunResult sim, boolean emulated) {
+        return of(trace, real, sim, emulated, KnownDifferences.none());
+    }
+
+    /**
+     * The same, with the reasons a figure may differ computed from the recording and its scenario
+     * (never from the trace's name): a row beyond its tolerance is "known" only where a rule's
+     * condition holds in the data.
+     */
+    public static List<Row> of(String trace, RunResult real, RunResult sim, boolean emulated, KnownDifferences.Rules rules) {
+        List<Row> out = new ArrayList<>();
+        for (Row r : rowsOf(trace, real, sim, emulated)) {
+            out.add(r.within() ? r : new Row(r.trace(), r.figure(), r.real(), r.simulated(), r.absolute(), r.relative(), r.why(),
+                    rules.reason(r.figure(), r.real(), r.simulated())));
+        }
+        return out;
+    }
+
+    private static List<Row> rowsOf(String trace, RunResult real, RunResult sim, boolean emulated) {
         List<Row> rows = new ArrayList<>();
         double k = emulated ? 2 : 1;
         String why = emulated ? NOISE + "; " + TCG : NOISE;

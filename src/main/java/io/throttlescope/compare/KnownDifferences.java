@@ -1,0 +1,118 @@
+package io.throttlescope.compare;
+
+import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.Step;
+import io.throttlescope.sim.spec.TaskSpec;
+import io.throttlescope.trace.Slices;
+import io.throttlescope.view.Run;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+/**
+ * Why a figure of a recording may differ from its simulation beyond the tolerance, computed from
+ * what the recording and the scenario hold, never from a file's name: a rule gives a reason only
+ * where its condition is met by the data, so a renamed trace keeps its verdicts and a trace of the
+ * wrong kernel still fails.
+ */
+public final class KnownDifferences {
+    private KnownDifferences() { }
+
+    /** The reason a figure ("task R CPU time (ms)") is known to differ, or null. */
+    public interface Rules { String reason(String figure, double real, double simulated); }
+
+    public static Rules none() { return (f, r, s) -> null; }
+
+    /** The rules for a recording (real run) of a scenario, beside the simulation. */
+    public static Rules of(Run real, SimSpec scenario, boolean emulated) {
+        Map<String, String> lockNotHeld = locksNotHeld(real.result(), scenario);
+        return (figure, r, s) -> {
+            if (!figure.startsWith("task ")) return null;
+            String task = figure.substring(5, figure.indexOf(' ', 5));
+            String why = lockNotHeld.get(task);
+            if (why != null) return why;
+            if (emulated && figure.endsWith(" longest syscall (ms)") && r > s && heldOffInsideLongestSyscall(real, task)) {
+                return "under qemu TCG kernel work interrupted by a throttle runs slower afterwards (the translated code is cold"
+                        + " again), so the syscall spans more periods than its calibrated work needs; the recording shows " + task
+                        + " held off inside it, as the legacy model says";
+            }
+            return null;
+        };
+    }
+
+    /**
+     * For each task that waits on a lock in the scenario: a reason if the recording could not hold
+     * that lock as the scenario does (its holder's syscall, which holds it through kernel work of
+     * H ms, took under half of H in the recording): then the waiter does not wait as simulated.
+     */
+    static Map<String, String> locksNotHeld(RunResult real, SimSpec scenario) {
+        Map<String, List<String>> waiters = new HashMap<>();
+        List<String[]> holders = new ArrayList<>();            // {task, syscall, lock, held ns}
+        for (TaskSpec t : scenario.tasks()) walk(t.name(), t.program(), null, waiters, holders);
+        Map<String, String> out = new HashMap<>();
+        for (String[] h : holders) {
+            RunResult.TaskStat rt = real.tasks().get(h[0]);
+            if (rt == null) continue;
+            String sys = h[1].split("\\s+")[0];
+            long longest = 0;
+            for (RunResult.Syscall sc : rt.syscalls()) if (sc.name().equals(sys) && sc.exit_ns() != null) longest = Math.max(longest, sc.exit_ns() - sc.enter_ns());
+            long held = Long.parseLong(h[3]);
+            if (longest == 0 || longest * 2 >= held) continue;
+            for (String w : waiters.getOrDefault(h[2], List.of())) {
+                if (w.equals(h[0])) continue;
+                out.put(w, String.format(Locale.ROOT, "the recording could not hold %s through %s's %.1f ms in %s (the real %s took %.3f ms),"
+                        + " so %s does not wait on it as the scenario does", h[2], h[0], held / 1e6, h[1], sys, longest / 1e6, w));
+            }
+        }
+        return out;
+    }
+
+    private static void walk(String task, List<Step> steps, String syscall, Map<String, List<String>> waiters, List<String[]> holders) {
+        Map<String, Long> holding = new HashMap<>();
+        for (Step s : steps) {
+            if (s instanceof Step.Syscall sc) walk(task, sc.body(), sc.name(), waiters, holders);
+            else if (s instanceof Step.Loop l) walk(task, l.body(), syscall, waiters, holders);
+            else if (s instanceof Step.DownRead d) take(task, d.lock(), waiters, holding);
+            else if (s instanceof Step.DownWrite d) take(task, d.lock(), waiters, holding);
+            else if (s instanceof Step.MutexLock d) take(task, d.lock(), waiters, holding);
+            else if (s instanceof Step.Kernel k) holding.replaceAll((lock, ns) -> ns + k.d().typical());
+            else if (s instanceof Step.UpRead u) release(task, syscall, u.lock(), holding, holders);
+            else if (s instanceof Step.UpWrite u) release(task, syscall, u.lock(), holding, holders);
+            else if (s instanceof Step.MutexUnlock u) release(task, syscall, u.lock(), holding, holders);
+        }
+    }
+
+    private static void take(String task, String lock, Map<String, List<String>> waiters, Map<String, Long> holding) {
+        waiters.computeIfAbsent(lock, k -> new ArrayList<>()).add(task);
+        holding.put(lock, 0L);
+    }
+
+    private static void release(String task, String syscall, String lock, Map<String, Long> holding, List<String[]> holders) {
+        Long held = holding.remove(lock);
+        if (held != null && held >= 1_000_000 && syscall != null) holders.add(new String[] {task, syscall, lock, String.valueOf(held)});
+    }
+
+    /** True if the recorded task was held off by a throttle (not parked) during its longest syscall. */
+    static boolean heldOffInsideLongestSyscall(Run real, String task) {
+        RunResult.TaskStat t = real.result().tasks().get(task);
+        if (t == null) return false;
+        RunResult.Syscall longest = null;
+        for (RunResult.Syscall sc : t.syscalls()) if (longest == null || sc.durationUpTo(real.info().endNs()) > longest.durationUpTo(real.info().endNs())) longest = sc;
+        if (longest == null) return false;
+        long a = longest.enter_ns(), b = longest.exit_ns() == null ? real.info().endNs() : longest.exit_ns();
+        String[] names = real.info().tasks();
+        for (int i = 0; i < names.length; i++) {
+            if (!io.throttlescope.trace.Divergence.scenarioName(names[i]).equals(task)) continue;
+            Slices s = real.index().taskSlices(i);
+            for (int k = s.firstEndingAfter(a); k < s.size() && s.start(k) < b; k++) {
+                if (s.value(k) == TaskState.THROTTLED.ordinal()) return true;
+            }
+        }
+        return false;
+    }
+}
