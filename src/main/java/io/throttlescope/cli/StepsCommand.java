@@ -25,7 +25,7 @@ public final class StepsCommand implements Callable<Integer> {
     @Option(names = "--from", paramLabel = "T0", description = "first time, e.g. 8ms (with --lesson: the first stop's place, default the start)") String from;
     @Option(names = "--to", paramLabel = "T1", description = "last time, e.g. 16ms (with --lesson: the last stop's place, default the end)") String to;
     @Option(names = "--lesson", description = "one slide per stop of the scenario's lesson (a question: the question, then its answer)") boolean lesson;
-    @Option(names = "--max", defaultValue = "60", paramLabel = "N", description = "at most N steps; with more, the throttle, task work, park, lock, unthrottle, hung-task and note events are kept first and the rest evenly chosen (default ${DEFAULT-VALUE})") int max;
+    @Option(names = "--max", defaultValue = "60", paramLabel = "N", description = "at most N steps (with --lesson: slides); with more, the throttle, task work, park, lock, unthrottle, hung-task and note events are kept first and the rest evenly chosen (default ${DEFAULT-VALUE})") int max;
     @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: from OUT: .gif, .html, else a folder of PNGs)") StepExport.Format format;
     @Option(names = "--size", defaultValue = "1280x800", paramLabel = "WxH", description = "picture size (default ${DEFAULT-VALUE})") String size;
     @Option(names = "-o", required = true, paramLabel = "OUT", description = "a .gif, a .html, or a folder for the PNGs") Path out;
@@ -50,13 +50,12 @@ public final class StepsCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("error: " + Escape.text(file.toString()) + " has no lesson");
                 return 1;
             }
-            List<StepExport.Frame> frames = StepExport.render(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1));
-            if (frames.isEmpty()) {
+            int n = StepExport.renderTo(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1, max));   // written as drawn
+            if (n == 0) {
                 spec.commandLine().getErr().println("error: no stop of the lesson between " + from + " and " + to);
                 return 1;
             }
-            StepExport.write(frames, f, out);
-            spec.commandLine().getOut().println("wrote " + frames.size() + " slides of the lesson to " + out);
+            spec.commandLine().getOut().println("wrote " + n + " slides of the lesson to " + out);
             return 0;
         }
         Run run = Run.simulate(sim, Options.model(model, sim.defaultModel()));
@@ -65,10 +64,9 @@ public final class StepsCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: no event between " + from + " and " + to);
             return 1;
         }
-        List<StepExport.Frame> frames = StepExport.render(new StepExport.Options(file, Options.model(model, sim.defaultModel()).id,
-                events, w, h, f, out));
-        StepExport.write(frames, f, out);
-        spec.commandLine().getOut().println("wrote " + frames.size() + " steps to " + out);
+        int n = StepExport.renderTo(new StepExport.Options(file, Options.model(model, sim.defaultModel()).id,
+                events, w, h, f, out));                                  // each frame written as it is drawn, none kept
+        spec.commandLine().getOut().println("wrote " + n + " steps to " + out);
         return 0;
     }
 }

@@ -23,6 +23,8 @@ final class LessonLoader {
     LessonLoader(ScenarioLoader loader) { this.l = loader; }
 
     private static final List<String> LESSON_KEYS = ScenarioKeys.LESSON;
+    /** A lesson has at most this many stops (each is a slide or two in an export). */
+    static final int MAX_STOPS = 200;
     private static final List<String> STOP_KEYS = ScenarioKeys.STOP;
 
     Lesson lesson(Node n, List<TaskSpec> tasks, Set<String> cgroups, Set<String> locks, int cpus, long duration) {
@@ -32,6 +34,10 @@ final class LessonLoader {
         String title = tn == null ? null : l.string(tn, "the lesson's title");
         if (!(sn instanceof Arr a) || a.items().isEmpty()) {
             if (sn != null) l.problem(sn, "found " + l.describe(sn) + ", expected a non-empty array of stops");
+            return null;
+        }
+        if (a.items().size() > MAX_STOPS) {
+            l.problem(sn, a.items().size() + " stops; a lesson has at most " + MAX_STOPS);
             return null;
         }
         Set<String> names = new LinkedHashSet<>();

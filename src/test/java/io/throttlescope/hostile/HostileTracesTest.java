@@ -220,4 +220,18 @@ class HostileTracesTest {
                 + " \"lesson\": {\"title\": \"t\", \"stops\": [{\"at\": \"1ms\", \"range\": \"0ms:7200s\", \"text\": \"x\"}]}}";
         assertThat(io.throttlescope.scenario.ScenarioLoader.loadString(json).problems()).anySatisfy(p -> assertThat(p.message()).contains("after an hour"));
     }
+
+    @Test
+    void stepsOfALessonKeepToMaxAndALessonHasAtMost200Stops() throws Exception {
+        Path out = dir.resolve("two.html");
+        HostileFilesTest.Out o = cli("steps", "scenarios/01-seed-story-rwsem-reader.json", "--lesson", "--max", "2", "--size", "640x480", "-o", out.toString());
+        assertThat(o.code()).as(o.err()).isZero();
+        assertThat(Files.readString(out).split("<section").length - 1).isEqualTo(2);
+        StringBuilder stops = new StringBuilder();
+        for (int i = 0; i < 201; i++) stops.append(i == 0 ? "" : ", ").append("{\"at\": \"1ms\", \"text\": \"x\"}");
+        String json = "{\"format\": 1, \"name\": \"n\", \"duration\": \"10ms\", \"tasks\": [{\"name\": \"T\", \"program\": [{\"user\": \"1ms\"}]}],"
+                + " \"lesson\": {\"title\": \"t\", \"stops\": [" + stops + "]}}";
+        assertThat(io.throttlescope.scenario.ScenarioLoader.loadString(json).problems()).singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("201 stops; a lesson has at most 200"));
+    }
 }

@@ -37,12 +37,20 @@ public final class StepExport {
     public enum Format { png, gif, html }
 
     /** What to export: the scenario, the model, the events (indices) and where. */
+    /** max: at most this many frames (a lesson's slides too). */
     public record Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out, boolean lesson,
-                          long from, long to) {
+                          long from, long to, int max) {
         public Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out) {
-            this(scenario, model, events, width, height, format, out, false, 0, Long.MAX_VALUE);
+            this(scenario, model, events, width, height, format, out, false, 0, Long.MAX_VALUE, MAX_FRAMES);
+        }
+        public Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out, boolean lesson,
+                       long from, long to) {
+            this(scenario, model, events, width, height, format, out, lesson, from, to, MAX_FRAMES);
         }
     }
+
+    /** No export makes more frames than this (--max is at most 500; a lesson of many stops is cut here too). */
+    public static final int MAX_FRAMES = 500;
 
     /** One rendered step: the picture and what the explanation says. */
     public record Frame(int event, String title, String text, BufferedImage image, java.util.Map<String, String> links) {
@@ -124,11 +132,14 @@ public final class StepExport {
         root.layout();
     }
 
+    /** Where frames go as they are made: a list, or a file written frame by frame. */
+    public interface FrameSink { void accept(Frame f) throws IOException; }
+
     /** One slide per lesson stop; a question gets two: the question (cursor before the answer), then the answer. */
-    private static List<Frame> lessonFrames(MainWindow w, Stage stage, long from, long to, boolean shown) {
+    private static void lessonFrames(MainWindow w, Stage stage, long from, long to, boolean shown, int max, FrameSink out) throws IOException {
         var bar = w.lessonBar();
-        List<Frame> out = new ArrayList<>();
-        for (int k = 0; k < bar.stops(); k++) {
+        int made = 0;
+        for (int k = 0; k < bar.stops() && made < max; k++) {
             bar.show(k);
             long t = bar.placeTime();
             if (t < from || t > to) continue;
@@ -137,15 +148,17 @@ public final class StepExport {
             if (q != null && bar.waitingForAnswer()) {
                 StringBuilder ask = new StringBuilder(bar.text()).append("\n\n").append(q.ask());
                 for (int c = 0; c < q.choices().size(); c++) ask.append("\n").append(c + 1).append(". ").append(q.choices().get(c));
-                out.add(snap(w, stage, title + ": question", ask.toString(), shown));
+                out.accept(snap(w, stage, title + ": question", ask.toString(), shown));
+                made++;
                 bar.reveal();
-                out.add(snap(w, stage, title + ": answer", bar.verdictText(), shown));
+                out.accept(snap(w, stage, title + ": answer", bar.verdictText(), shown));
+                made++;
             } else {
-                out.add(snap(w, stage, title, bar.text(), shown));
+                out.accept(snap(w, stage, title, bar.text(), shown));
+                made++;
             }
         }
         stage.close();
-        return out;
     }
 
     private static Frame snap(MainWindow w, Stage stage, String title, String text, boolean shown) {
@@ -157,6 +170,17 @@ public final class StepExport {
     }
 
     private static List<Frame> frames(Options o, String json, boolean show) {
+        List<Frame> out = new ArrayList<>();
+        try {
+            frames(o, json, show, out::add);
+        } catch (IOException e) {
+            throw new java.io.UncheckedIOException(e);
+        }
+        return out;
+    }
+
+    /** The frames, each handed to the sink as soon as it is drawn (none is kept here). */
+    private static void frames(Options o, String json, boolean show, FrameSink out) throws IOException {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
         w.rememberRecent(false);
@@ -167,7 +191,7 @@ public final class StepExport {
         stage.setHeight(o.height());
         if (show) stage.show();
         layout(stage, o.width(), o.height(), show);
-        if (o.lesson()) return lessonFrames(w, stage, o.from(), o.to(), show);
+        if (o.lesson()) { lessonFrames(w, stage, o.from(), o.to(), show, o.max(), out); return; }
         w.lessonBar().open(null);             // plain steps: the pictures without the lesson bar
         if (o.model() != null) w.switchModel(Simulator.Model.of(o.model()));
         Run r = w.viewState().run.get();
@@ -176,7 +200,6 @@ public final class StepExport {
             long pad = Math.max(1_000_000L, b - a);
             w.viewState().setRange(Math.max(0, a - pad), b + pad);
         }
-        List<Frame> out = new ArrayList<>();
         for (int n = 0; n < o.events().size(); n++) {
             int i = o.events().get(n);
             w.goTo(i);
@@ -189,10 +212,83 @@ public final class StepExport {
             w.redrawTimelines();
             WritableImage img = stage.getScene().getRoot().snapshot(null, null);
             String text = Explainer.explain(r, r.index().at(i), i).text();
-            out.add(new Frame(i, "Step " + r.index().stepOf(i) + " of " + r.index().steps(), text, SwingFXUtils.fromFXImage(img, null), links(r, i)));
+            out.accept(new Frame(i, "Step " + r.index().stepOf(i) + " of " + r.index().steps(), text, SwingFXUtils.fromFXImage(img, null), links(r, i)));
         }
         stage.close();
-        return out;
+    }
+
+    /**
+     * Renders off screen and writes each frame into the output as it is drawn: memory holds one
+     * picture, however many steps (500 frames of 1280x800 held together took 2 GB). Returns how many.
+     */
+    public static int renderTo(Options o) throws Exception {
+        return Headless.run(o.width(), o.height(), () -> {
+            try (FrameWriter w = new FrameWriter(o.format(), o.out())) {
+                frames(o, null, true, w::add);
+                w.finish();
+                return w.count();
+            }
+        });
+    }
+
+    /**
+     * Writes frames one by one into PNGs, a GIF or an HTML deck, through temporary files renamed at
+     * the end (a link at the output is replaced, never followed; an interrupted export leaves no half file).
+     */
+    public static final class FrameWriter implements AutoCloseable {
+        private final Format format;
+        private final Path out;
+        private Path tmp;
+        private java.io.Writer html;
+        private ImageWriter gif;
+        private ImageOutputStream gifOut;
+        private int count;
+
+        public FrameWriter(Format format, Path out) throws IOException {
+            this.format = format;
+            this.out = out;
+            if (format == Format.png) {
+                Files.createDirectories(out);
+                return;
+            }
+            tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "." + out.getFileName(), ".part");
+            if (format == Format.html) {
+                html = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+                html.write(htmlHead());
+            } else {
+                gif = ImageIO.getImageWritersByFormatName("gif").next();
+                gifOut = ImageIO.createImageOutputStream(tmp.toFile());
+                gif.setOutput(gifOut);
+                gif.prepareWriteSequence(null);
+            }
+        }
+
+        public void add(Frame f) throws IOException {
+            switch (format) {
+                case png -> replace(out.resolve(String.format("step-%03d.png", count + 1)), t -> ImageIO.write(f.image(), "png", t.toFile()));
+                case html -> html.write(htmlSection(f, count));
+                case gif -> gifFrame(gif, f.image(), count, 2000);
+            }
+            count++;
+        }
+
+        public int count() { return count; }
+
+        /** Completes the file and renames it over the output. */
+        public void finish() throws IOException {
+            if (format == Format.png) return;
+            if (format == Format.html) { html.write(htmlTail()); html.close(); html = null; }
+            else { gif.endWriteSequence(); gifOut.close(); gifOut = null; gif.dispose(); gif = null; }
+            Files.move(tmp, out.toAbsolutePath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            tmp = null;
+        }
+
+        @Override public void close() throws IOException {
+            if (html != null) html.close();
+            if (gifOut != null) gifOut.close();
+            if (gif != null) gif.dispose();
+            if (tmp != null) Files.deleteIfExists(tmp);
+        }
     }
 
     public static void write(List<Frame> frames, Format f, Path out) throws IOException {
@@ -233,32 +329,34 @@ public final class StepExport {
         try (ImageOutputStream ios = ImageIO.createImageOutputStream(out.toFile())) {
             w.setOutput(ios);
             w.prepareWriteSequence(null);
-            for (int k = 0; k < frames.size(); k++) {
-                BufferedImage rgb = toIndexed(frames.get(k).image());
-                IIOMetadata meta = w.getDefaultImageMetadata(ImageTypeSpecifier.createFromRenderedImage(rgb), null);
-                String fmt = meta.getNativeMetadataFormatName();
-                IIOMetadataNode root = (IIOMetadataNode) meta.getAsTree(fmt);
-                IIOMetadataNode gce = child(root, "GraphicControlExtension");
-                gce.setAttribute("disposalMethod", "none");
-                gce.setAttribute("userInputFlag", "FALSE");
-                gce.setAttribute("transparentColorFlag", "FALSE");
-                gce.setAttribute("delayTime", Integer.toString(delayMs / 10));
-                gce.setAttribute("transparentColorIndex", "0");
-                if (k == 0) {
-                    IIOMetadataNode apps = child(root, "ApplicationExtensions");
-                    IIOMetadataNode app = new IIOMetadataNode("ApplicationExtension");
-                    app.setAttribute("applicationID", "NETSCAPE");
-                    app.setAttribute("authenticationCode", "2.0");
-                    app.setUserObject(new byte[] {1, 0, 0});          // loop forever
-                    apps.appendChild(app);
-                }
-                meta.setFromTree(fmt, root);
-                w.writeToSequence(new IIOImage(rgb, null, meta), null);
-            }
+            for (int k = 0; k < frames.size(); k++) gifFrame(w, frames.get(k).image(), k, delayMs);
             w.endWriteSequence();
         } finally {
             w.dispose();
         }
+    }
+
+    private static void gifFrame(ImageWriter w, BufferedImage image, int k, int delayMs) throws IOException {
+        BufferedImage rgb = toIndexed(image);
+        IIOMetadata meta = w.getDefaultImageMetadata(ImageTypeSpecifier.createFromRenderedImage(rgb), null);
+        String fmt = meta.getNativeMetadataFormatName();
+        IIOMetadataNode root = (IIOMetadataNode) meta.getAsTree(fmt);
+        IIOMetadataNode gce = child(root, "GraphicControlExtension");
+        gce.setAttribute("disposalMethod", "none");
+        gce.setAttribute("userInputFlag", "FALSE");
+        gce.setAttribute("transparentColorFlag", "FALSE");
+        gce.setAttribute("delayTime", Integer.toString(delayMs / 10));
+        gce.setAttribute("transparentColorIndex", "0");
+        if (k == 0) {
+            IIOMetadataNode apps = child(root, "ApplicationExtensions");
+            IIOMetadataNode app = new IIOMetadataNode("ApplicationExtension");
+            app.setAttribute("applicationID", "NETSCAPE");
+            app.setAttribute("authenticationCode", "2.0");
+            app.setUserObject(new byte[] {1, 0, 0});          // loop forever
+            apps.appendChild(app);
+        }
+        meta.setFromTree(fmt, root);
+        w.writeToSequence(new IIOImage(rgb, null, meta), null);
     }
 
     private static BufferedImage toIndexed(BufferedImage src) {
@@ -276,31 +374,41 @@ public final class StepExport {
 
     /** One slide per step: the picture (embedded) and the explanation; arrow keys move between slides. */
     static String html(List<Frame> frames) throws IOException {
+        StringBuilder b = new StringBuilder(htmlHead());
+        for (int k = 0; k < frames.size(); k++) b.append(htmlSection(frames.get(k), k));
+        return b.append(htmlTail()).toString();
+    }
+
+    static String htmlHead() {
+        return "<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ThrottleScope steps</title>\n<style>\n"
+                + "body{margin:0;font-family:sans-serif;background:#222;color:#eee}section{display:none;padding:1em;text-align:center}"
+                + "section.on{display:block}img{max-width:96vw;max-height:78vh;border:1px solid #555}"
+                + "p{font-size:1.3em;max-width:70em;margin:0.6em auto;text-align:left}h2{margin:0.2em}p.src{font-size:1em}a{color:#9cf}</style></head><body>\n";
+    }
+
+    /** Slide k: the picture (embedded), the explanation and its kernel links; the count of slides is filled in when the page loads. */
+    static String htmlSection(Frame f, int k) throws IOException {
         StringBuilder b = new StringBuilder();
-        b.append("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>ThrottleScope steps</title>\n<style>\n")
-                .append("body{margin:0;font-family:sans-serif;background:#222;color:#eee}section{display:none;padding:1em;text-align:center}")
-                .append("section.on{display:block}img{max-width:96vw;max-height:78vh;border:1px solid #555}")
-                .append("p{font-size:1.3em;max-width:70em;margin:0.6em auto;text-align:left}h2{margin:0.2em}p.src{font-size:1em}a{color:#9cf}</style></head><body>\n");
-        for (int k = 0; k < frames.size(); k++) {
-            Frame f = frames.get(k);
-            ByteArrayOutputStream png = new ByteArrayOutputStream();
-            ImageIO.write(f.image(), "png", png);
-            b.append("<section").append(k == 0 ? " class=\"on\"" : "").append("><h2>").append(esc(f.title())).append(" (").append(k + 1).append('/')
-                    .append(frames.size()).append(")</h2><img alt=\"").append(esc(f.title())).append("\" src=\"data:image/png;base64,")
-                    .append(Base64.getEncoder().encodeToString(png.toByteArray())).append("\"><p>").append(esc(f.text())).append("</p>");
-            if (!f.links().isEmpty()) {                  // the kernel source the explanation names
-                b.append("<p class=\"src\">Kernel source: ");
-                int n = 0;
-                for (var e : f.links().entrySet()) b.append(n++ == 0 ? "" : ", ").append("<a href=\"").append(esc(e.getValue())).append("\">")
-                        .append(esc(e.getKey())).append("</a>");
-                b.append("</p>");
-            }
-            b.append("</section>\n");
+        ByteArrayOutputStream png = new ByteArrayOutputStream();
+        ImageIO.write(f.image(), "png", png);
+        b.append("<section").append(k == 0 ? " class=\"on\"" : "").append("><h2>").append(esc(f.title())).append(" (").append(k + 1)
+                .append("/<span class=\"n\"></span>)</h2><img alt=\"").append(esc(f.title())).append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(png.toByteArray())).append("\"><p>").append(esc(f.text())).append("</p>");
+        if (!f.links().isEmpty()) {                  // the kernel source the explanation names
+            b.append("<p class=\"src\">Kernel source: ");
+            int n = 0;
+            for (var e : f.links().entrySet()) b.append(n++ == 0 ? "" : ", ").append("<a href=\"").append(esc(e.getValue())).append("\">")
+                    .append(esc(e.getKey())).append("</a>");
+            b.append("</p>");
         }
-        b.append("<script>let i=0;const s=document.querySelectorAll('section');function go(d){s[i].className='';i=Math.max(0,Math.min(s.length-1,i+d));s[i].className='on';}")
-                .append("document.addEventListener('keydown',e=>{if(e.key==='ArrowRight'||e.key===' '||e.key==='PageDown')go(1);if(e.key==='ArrowLeft'||e.key==='PageUp')go(-1);});")
-                .append("document.addEventListener('click',e=>{if(e.target.tagName!=='A')go(1);});</script></body></html>\n");
-        return b.toString();
+        return b.append("</section>\n").toString();
+    }
+
+    static String htmlTail() {
+        return "<script>let i=0;const s=document.querySelectorAll('section');document.querySelectorAll('span.n').forEach(e=>e.textContent=s.length);"
+                + "function go(d){s[i].className='';i=Math.max(0,Math.min(s.length-1,i+d));s[i].className='on';}"
+                + "document.addEventListener('keydown',e=>{if(e.key==='ArrowRight'||e.key===' '||e.key==='PageDown')go(1);if(e.key==='ArrowLeft'||e.key==='PageUp')go(-1);});"
+                + "document.addEventListener('click',e=>{if(e.target.tagName!=='A')go(1);});</script></body></html>\n";
     }
 
     private static String esc(String s) {
