@@ -78,8 +78,24 @@ public final class RealTrace {
         }
         Importer im = new Importer(text, map, probes, model);
         im.run(new Inference(text, map, probes, model.equals("task")));
-        for (Importer.Task t : im.tasks) im.taskNames.set(t.id, TraceLine.key(t.comm, t.pid));
+        // a recording names each worker COMM-TID by its scenario task (a comm is cut at 15 characters, so two long names
+        // could share one): the header's task_names maps them back; without it (older recordings) the comm is the name
+        Map<String, String> names = taskNames(text.header);
+        for (Importer.Task t : im.tasks) {
+            String key = TraceLine.key(t.comm, t.pid), full = names.get(key);
+            im.taskNames.set(t.id, full == null ? key : TraceLine.key(full, t.pid));
+        }
         return build(name, text, im, model);
+    }
+
+    /** COMM-TID to scenario task name, from a recording's header ("task_names"); empty without one. */
+    static Map<String, String> taskNames(com.google.gson.JsonObject header) {
+        Map<String, String> out = new LinkedHashMap<>();
+        if (header == null || !header.has("task_names") || !header.get("task_names").isJsonObject()) return out;
+        for (var e : header.getAsJsonObject("task_names").entrySet()) {
+            if (e.getValue().isJsonPrimitive()) out.put(e.getKey(), e.getValue().getAsString());
+        }
+        return out;
     }
 
     /** The kernel's model: from the record header's kernel release (6.18 and later: task-based), else task-based. */
@@ -136,13 +152,15 @@ public final class RealTrace {
             workload.addAll(header.getAsJsonObject("cgroup_map").getAsJsonObject("tasks").keySet());
         }
         Map<String, RunResult.TaskStat> ts = new LinkedHashMap<>();
+        Map<String, String> names = taskNames(header);
         for (Importer.Task t : im.tasks) {
-            String key = im.taskNames.get(t.id);
-            if (!workload.isEmpty() && !workload.contains(key)) continue;
+            String key = TraceLine.key(t.comm, t.pid);
+            if (workload.isEmpty()) key = im.taskNames.get(t.id);
+            else if (!workload.contains(key)) continue;
             List<RunResult.Syscall> sc = new ArrayList<>();
             for (long[] s : t.syscalls) sc.add(new RunResult.Syscall(Syscalls.name((int) s[0]), s[1] - im.startNs, s[2] < 0 ? null : s[2] - im.startNs));
             long[] in = t.timeIn;
-            ts.put(workload.isEmpty() ? key : t.comm, new RunResult.TaskStat(t.cpuNs, t.userNs, t.kernelNs, in[TaskState.RUNNABLE.ordinal()],
+            ts.put(workload.isEmpty() ? key : names.getOrDefault(key, t.comm), new RunResult.TaskStat(t.cpuNs, t.userNs, t.kernelNs, in[TaskState.RUNNABLE.ordinal()],
                     in[TaskState.THROTTLED.ordinal()], in[TaskState.PARKED.ordinal()], in[TaskState.SLEEPING.ordinal()],
                     in[TaskState.BLOCKED.ordinal()], null, sc, List.of()));
         }
@@ -155,7 +173,7 @@ public final class RealTrace {
                 com.google.gson.JsonObject x = e.getValue().getAsJsonObject();
                 long usage = 0, user = 0, sys = 0;
                 for (Importer.Task t : im.tasks) {
-                    if (!workload.contains(im.taskNames.get(t.id)) || !im.groups.get(im.taskGroup.get(t.id)).startsWith(e.getKey())) continue;
+                    if (!workload.contains(TraceLine.key(t.comm, t.pid)) || !im.groups.get(im.taskGroup.get(t.id)).startsWith(e.getKey())) continue;
                     usage += t.cpuNs; user += t.userNs; sys += t.kernelNs;
                 }
                 cg.put(e.getKey(), new RunResult.CgroupStat(get(x, "usage_usec", usage / 1000), get(x, "user_usec", user / 1000),

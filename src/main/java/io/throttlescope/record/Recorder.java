@@ -259,14 +259,17 @@ public final class Recorder {
             x.addProperty("cpu.max", (c.quotaUs() < 0 ? "max" : Long.toString(c.quotaUs())) + " " + c.periodUs());
             mg.add(c.path(), x);
         }
+        JsonObject fullNames = new JsonObject();           // the comm is cut at 15 characters: the full name by COMM-TID
         for (int i = 0; i < tids.length; i++) {
             TaskSpec t = spec.tasks().get(i);
             String comm = t.name().length() > 15 ? t.name().substring(0, 15) : t.name();
             mt.addProperty(comm + "-" + tids[i], t.cgroup());
+            fullNames.addProperty(comm + "-" + tids[i], t.name());
         }
         map.add("cgroups", mg);
         map.add("tasks", mt);
         h.add("cgroup_map", map);
+        h.add("task_names", fullNames);
         h.add("cpu_stat", new Gson().toJsonTree(stats));
         h.add("probes", new Gson().toJsonTree(probes));
         Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".record-", ".tmp");

@@ -234,4 +234,26 @@ class HostileTracesTest {
         assertThat(io.throttlescope.scenario.ScenarioLoader.loadString(json).problems()).singleElement()
                 .satisfies(p -> assertThat(p.message()).contains("201 stops; a lesson has at most 200"));
     }
+
+    @Test
+    void aRecordedTaskWithALongNameIsMatchedByItsFullName() throws Exception {
+        // a recording of a task named over 15 characters: its comm is cut, the header's task_names says its full name
+        String b = base();
+        String header = b.substring(0, b.indexOf('\n'));
+        String rest = b.substring(b.indexOf('\n') + 1);
+        String full = "TheTaskWithALongName";
+        com.google.gson.JsonObject h = com.google.gson.JsonParser.parseString(header.substring("# throttlescope: ".length())).getAsJsonObject();
+        com.google.gson.JsonObject names = new com.google.gson.JsonObject();
+        names.addProperty("T-17206", full);
+        h.add("task_names", names);
+        String scenario = h.get("scenario").toString().replace("\"name\":\"T\"", "\"name\":\"" + full + "\"");
+        h.add("scenario", com.google.gson.JsonParser.parseString(scenario));
+        Path f = write("long-name.txt", "# throttlescope: " + h + "\n" + rest);
+        HostileFilesTest.Out o = cli("import", f.toString(), "--json");
+        ok(o);
+        assertThat(com.google.gson.JsonParser.parseString(o.out()).getAsJsonObject().getAsJsonObject("tasks").keySet())
+                .anyMatch(k -> k.equals(full) || k.equals(full + "-17206")).noneMatch(k -> k.startsWith("T-"));
+        HostileFilesTest.Out fid = cli("fidelity", f.toString());
+        assertThat(fid.out()).contains("task " + full + " CPU time");
+    }
 }
