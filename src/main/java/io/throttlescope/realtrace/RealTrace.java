@@ -235,6 +235,9 @@ public final class RealTrace {
         counts.addProperty("inferred_throttle", im.inferredThrottles);
         long lost = 0;
         for (long[] l : text.lost) lost += l[2];
+        if (text.header != null && text.header.has("lost_events")) {          // a recording counts its buffer's overruns itself
+            try { lost += Math.max(0, text.header.get("lost_events").getAsLong()); } catch (RuntimeException ignored) { }
+        }
         counts.addProperty("lost_events", lost);
         counts.addProperty("skipped_lines", text.skipped.size());
         o.add("counts", counts);

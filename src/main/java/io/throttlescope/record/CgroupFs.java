@@ -127,6 +127,51 @@ final class CgroupFs {
         return m;
     }
 
+    /**
+     * Removes the cgroups a recorder no longer alive left ({@code throttlescope-<pid>} beside ours):
+     * its workers still inside are killed first (they are a recorder's, started by it, nobody else's),
+     * then the cgroups deepest first. Returns what was cleaned.
+     */
+    List<String> cleanLeftovers(String prefix, long self) {
+        List<String> done = new ArrayList<>();
+        try (var l = Files.list(root)) {
+            for (Path d : l.toList()) {
+                String n = d.getFileName().toString();
+                if (!n.startsWith(prefix) || !Files.isDirectory(d)) continue;
+                long owner;
+                try { owner = Long.parseLong(n.substring(prefix.length())); } catch (NumberFormatException e) { continue; }
+                if (owner == self || ProcessHandle.of(owner).isPresent()) continue;
+                List<Path> all;
+                try (var w = Files.walk(d)) { all = w.filter(Files::isDirectory).sorted(java.util.Comparator.reverseOrder()).toList(); }
+                int killed = 0;
+                for (Path c : all) {
+                    for (String f : new String[] {"cgroup.procs", "tasks"}) {
+                        Path procs = c.resolve(f);
+                        if (!Files.isRegularFile(procs)) continue;
+                        for (String pid : Files.readAllLines(procs)) {
+                            try {
+                                var ph = ProcessHandle.of(Long.parseLong(pid.strip()));
+                                if (ph.isPresent() && ph.get().destroyForcibly()) killed++;
+                            } catch (NumberFormatException ignored) { }
+                        }
+                    }
+                }
+                boolean removed = true;
+                for (Path c : all) {
+                    boolean ok = false;
+                    for (int attempt = 0; attempt < 100 && !ok; attempt++) {
+                        try { Files.delete(c); ok = true; } catch (IOException e) {
+                            try { Thread.sleep(20); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); break; }
+                        }
+                    }
+                    removed &= ok;
+                }
+                done.add("cgroup " + d + (killed > 0 ? " and its " + killed + " worker" + (killed == 1 ? "" : "s") : "") + (removed ? "" : " (not all removed)"));
+            }
+        } catch (IOException ignored) { }
+        return done;
+    }
+
     /** Removes what was made, deepest first; the tasks must be gone. Returns what could not be removed. */
     List<String> removeAll() {
         List<String> left = new ArrayList<>();

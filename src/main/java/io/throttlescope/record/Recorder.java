@@ -46,6 +46,10 @@ public final class Recorder {
     private CgroupFs cg;
     private Tracefs tf;
     private boolean cleaned;
+    /** What this recording cleaned up after an earlier one (said in its progress and kept for tests). */
+    public List<String> cleanedUp = List.of();
+    /** Events the trace buffer lost during the recording (its per-CPU overrun counts). */
+    public long lostEvents;
 
     public Recorder(Path scenarioFile, SimSpec spec, long durationNs, Consumer<String> progress) {
         this.scenarioFile = scenarioFile;
@@ -134,8 +138,15 @@ public final class Recorder {
         String parentName = "throttlescope-" + ProcessHandle.current().pid();
         cg = CgroupFs.find(parentName, why);
         if (cg == null) throw new IOException(why[0]);
+        List<String> staleMounts = Tracefs.cleanLeftoverMounts();
         tf = Tracefs.open(why);
         if (tf == null) throw new IOException(why[0]);
+        // what a recorder killed before its cleanup left (SIGKILL, the OOM killer): its workers, cgroups, instance, probes
+        List<String> stale = new ArrayList<>(staleMounts);
+        stale.addAll(cg.cleanLeftovers("throttlescope-", ProcessHandle.current().pid()));
+        stale.addAll(tf.cleanLeftovers());
+        if (!stale.isEmpty()) progress.accept("cleaned up after a recorder that did not finish: " + String.join(", ", stale));
+        cleanedUp = stale;
         progress.accept("creating cgroups under " + cg.parent);
         cg.createParent();
         Map<String, Path> groups = new LinkedHashMap<>();
@@ -147,6 +158,7 @@ public final class Recorder {
         long maxKernel = 1_000_000;
         for (TaskSpec t : spec.tasks()) maxKernel = Math.max(maxKernel, maxKernel(t.program()));
 
+        checkMemory(spec.tasks().size(), maxKernel);
         progress.accept("starting " + spec.tasks().size() + " workers and calibrating them");
         String java = ProcessHandle.current().info().command().orElse("java");
         long[] tids = new long[spec.tasks().size()];
@@ -156,9 +168,11 @@ public final class Recorder {
             Path group = t.cgroup().equals("/") ? cg.parent : groups.get(t.cgroup());
             // cgroup v2 keeps processes out of a cgroup that has controllers for its children: "/" tasks stay where they are
             String procs = cg.v2 && t.cgroup().equals("/") ? "-" : cg.procsFile(group).toString();
-            List<String> cmd = List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx64m", "-XX:MaxDirectMemorySize=2g",
+            // a worker cannot outlive the recorder: it exits when the recorder's pipe closes, and at its own deadline
+            long deadlineMs = System.currentTimeMillis() + 120_000 + durationNs / 1_000_000;
+            List<String> cmd = List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx64m", "-XX:MaxDirectMemorySize=" + Worker.MAX_BUFFER_MB + "m",
                     "-cp", System.getProperty("java.class.path"), Worker.class.getName(), scenarioFile.toAbsolutePath().toString(),
-                    Integer.toString(i), Long.toString(spec.seed() + i), Long.toString(maxKernel), procs);
+                    Integer.toString(i), Long.toString(spec.seed() + i), Long.toString(maxKernel), procs, Long.toString(deadlineMs));
             Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
             workers.add(p);
             BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
@@ -200,9 +214,51 @@ public final class Recorder {
         for (Process p : workers) p.destroyForcibly();
         for (Process p : workers) p.waitFor();
         tf.stop();
+        lostEvents = tf.lost();
         List<String> lines = tf.read();
         progress.accept("writing " + out);
         write(out, lines, tids, probes, stats);
+    }
+
+    /**
+     * Each worker makes a kernel step one read() of /dev/zero into a buffer sized for the longest
+     * step (up to 1 GiB): the buffers together must fit in half the memory the machine has available,
+     * checked before anything starts (4 tasks with a 150 ms step took 4.3 GB; 64 would have needed 66 GB).
+     */
+    static void checkMemory(int tasks, long maxKernelNs) throws IOException {
+        double rate = zeroReadRate();
+        long perWorker = (long) Math.min(1L << 30, Math.max(4096, maxKernelNs * rate)) + (64L << 20);
+        long need = perWorker * tasks, available = memAvailable();
+        if (available > 0 && need > available / 2) {
+            throw new IOException(String.format(java.util.Locale.ROOT, "the %d workers would need %.1f GiB for their kernel steps of up to %.0f ms"
+                    + " (one read() each), over half of the %.1f GiB this machine has available: shorten the kernel steps or record fewer tasks",
+                    tasks, need / (double) (1L << 30), maxKernelNs / 1e6, available / (double) (1L << 30)));
+        }
+    }
+
+    /** Bytes a read() of /dev/zero fills per ns here (a 16 MiB probe). */
+    private static double zeroReadRate() throws IOException {
+        try (var zero = new java.io.RandomAccessFile("/dev/zero", "r").getChannel()) {
+            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(16 << 20);
+            long best = Long.MAX_VALUE;
+            for (int i = 0; i < 3; i++) {
+                b.clear();
+                long t0 = System.nanoTime();
+                zero.read(b);
+                best = Math.min(best, System.nanoTime() - t0);
+            }
+            return (16 << 20) / (double) Math.max(1, best);
+        }
+    }
+
+    /** MemAvailable of /proc/meminfo in bytes (0 if unknown). */
+    static long memAvailable() {
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/meminfo"))) {
+                if (l.startsWith("MemAvailable:")) return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
+            }
+        } catch (IOException | NumberFormatException ignored) { }
+        return 0;
     }
 
     private static long maxKernel(List<Step> steps) {
@@ -272,6 +328,7 @@ public final class Recorder {
         h.add("task_names", fullNames);
         h.add("cpu_stat", new Gson().toJsonTree(stats));
         h.add("probes", new Gson().toJsonTree(probes));
+        h.addProperty("lost_events", lostEvents);                 // what the instance's ring buffer overwrote or dropped
         Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".record-", ".tmp");
         try {
             Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));

@@ -9,82 +9,159 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * tracefs for a recording: mounts it if needed, enables the events (and kprobes where the kernel
- * offers them), and restores everything it changed at the end.
+ * tracefs for a recording, in a trace instance of its own ({@code instances/throttlescope-<pid>}):
+ * its own ring buffer, event switches and {@code tracing_on}, so a recording neither disturbs nor
+ * is disturbed by other tracers (the top-level buffer and its switches are never touched). Kprobes
+ * are defined machine-wide, so ours carry the recorder's pid ({@code ts<pid>_throttle_cfs_rq}) and
+ * are enabled in our instance only. A recorder that died leaves its instance and probes behind:
+ * {@link #cleanLeftovers} removes those of recorders no longer alive. Mounts tracefs if it is not.
  */
 final class Tracefs {
     static final String[] EVENTS = {"sched/sched_switch", "sched/sched_wakeup", "sched/sched_wakeup_new", "sched/sched_migrate_task",
             "sched/sched_process_fork", "sched/sched_process_exit", "sched/sched_process_hang", "raw_syscalls/sys_enter",
             "raw_syscalls/sys_exit", "cgroup/cgroup_attach_task"};
     static final String[] PROBES = {"throttle_cfs_rq", "unthrottle_cfs_rq", "task_throttle_setup_work", "throttle_cfs_rq_work"};
+    static final String INSTANCE_PREFIX = "throttlescope-";
+    private static final java.util.regex.Pattern OUR_PROBE = java.util.regex.Pattern.compile("^p:kprobes/(ts(\\d+)_\\w+) ");
 
-    final Path dir;
+    /** The tracefs mount; {@link #dir} is our instance in it. */
+    final Path root;
+    Path dir;
     private final boolean mounted;
-    private final Map<Path, String> saved = new LinkedHashMap<>();
     private final List<String> probesAdded = new ArrayList<>();
+    private final long pid = ProcessHandle.current().pid();
 
-    private Tracefs(Path dir, boolean mounted) {
-        this.dir = dir;
+    private Tracefs(Path root, boolean mounted) {
+        this.root = root;
+        this.dir = root;
         this.mounted = mounted;
     }
 
-    /** Finds tracefs, mounting it at /sys/kernel/tracing if it is not; null with the reason in why[0]. */
+    /** Where a recorder mounts tracefs for itself when the system has not: its own mount point, never /sys/kernel/tracing. */
+    static final Path PRIVATE_MOUNTS = Path.of("/run");
+    static final String MOUNT_SUFFIX = "-tracing";
+
+    /**
+     * Finds tracefs. Where the system has not mounted it, mounts it at a point of our own
+     * ({@code /run/throttlescope-<pid>-tracing}): unmounting that at the end cannot pull tracefs from
+     * under another tracer or another recording. Null with the reason in why[0].
+     */
     static Tracefs open(String[] why) {
         for (Path p : new Path[] {Path.of("/sys/kernel/tracing"), Path.of("/sys/kernel/debug/tracing")}) {
             if (Files.isRegularFile(p.resolve("trace"))) return new Tracefs(p, false);
         }
-        Path p = Path.of("/sys/kernel/tracing");
-        if (Files.isDirectory(p)) {
-            try {
-                Process m = new ProcessBuilder("mount", "-t", "tracefs", "nodev", p.toString()).redirectErrorStream(true).start();
-                String out = new String(m.getInputStream().readAllBytes()).strip();
-                if (m.waitFor() == 0 && Files.isRegularFile(p.resolve("trace"))) return new Tracefs(p, true);
-                why[0] = "tracefs is not mounted and mount -t tracefs nodev " + p + " failed: " + out;
-                return null;
-            } catch (IOException | InterruptedException e) {
-                why[0] = "tracefs is not mounted and mounting it failed: " + e.getMessage();
-                return null;
-            }
+        Path p = PRIVATE_MOUNTS.resolve(INSTANCE_PREFIX + ProcessHandle.current().pid() + MOUNT_SUFFIX);
+        try {
+            Files.createDirectories(p);
+            Process m = new ProcessBuilder("mount", "-t", "tracefs", "nodev", p.toString()).redirectErrorStream(true).start();
+            String out = new String(m.getInputStream().readAllBytes()).strip();
+            if (m.waitFor() == 0 && Files.isRegularFile(p.resolve("trace"))) return new Tracefs(p, true);
+            try { Files.deleteIfExists(p); } catch (IOException ignored) { }
+            why[0] = "tracefs is not mounted and mount -t tracefs nodev " + p + " failed: " + out;
+            return null;
+        } catch (IOException | InterruptedException e) {
+            why[0] = "tracefs is not mounted and mounting it at " + p + " failed: " + e.getMessage();
+            return null;
         }
-        why[0] = "no tracefs: /sys/kernel/tracing does not exist (a kernel without CONFIG_TRACING?)";
-        return null;
     }
 
-    private void set(String file, String value) throws IOException {
-        Path f = dir.resolve(file);
-        if (!saved.containsKey(f)) saved.put(f, Files.readString(f).strip());
-        Files.writeString(f, value);
+    /** The private mount points of recorders no longer alive: unmounted and removed. */
+    static List<String> cleanLeftoverMounts() {
+        List<String> done = new ArrayList<>();
+        try (var l = Files.list(PRIVATE_MOUNTS)) {
+            for (Path d : l.toList()) {
+                String n = d.getFileName().toString();
+                if (!n.startsWith(INSTANCE_PREFIX) || !n.endsWith(MOUNT_SUFFIX)) continue;
+                long owner = pidOf(n.substring(INSTANCE_PREFIX.length(), n.length() - MOUNT_SUFFIX.length()));
+                if (owner <= 0 || owner == ProcessHandle.current().pid() || ProcessHandle.of(owner).isPresent()) continue;
+                if (Files.isRegularFile(d.resolve("trace"))) {
+                    try { new ProcessBuilder("umount", d.toString()).start().waitFor(); } catch (IOException | InterruptedException ignored) { }
+                }
+                try { Files.delete(d); done.add("tracefs mount " + d); } catch (IOException e) { done.add("tracefs mount " + d + " (could not remove: " + e.getMessage() + ")"); }
+            }
+        } catch (IOException ignored) { }
+        return done;
     }
 
-    /** Stops tracing, sizes and clears the buffer, enables the events; returns the kprobes added. */
+    /** The name of our kprobe on a function. */
+    String probeName(String fn) { return "ts" + pid + "_" + fn; }
+
+    /**
+     * Removes what recorders no longer alive left: their instances and their kprobes. Returns what
+     * was removed (to say so), never touching another live recorder's.
+     */
+    List<String> cleanLeftovers() {
+        List<String> done = new ArrayList<>();
+        Path inst = root.resolve("instances");
+        if (Files.isDirectory(inst)) {
+            try (var l = Files.list(inst)) {
+                for (Path d : l.toList()) {
+                    String n = d.getFileName().toString();
+                    if (!n.startsWith(INSTANCE_PREFIX)) continue;
+                    long owner = pidOf(n.substring(INSTANCE_PREFIX.length()));
+                    if (owner <= 0 || owner == pid || ProcessHandle.of(owner).isPresent()) continue;
+                    try { Files.writeString(d.resolve("tracing_on"), "0"); } catch (IOException ignored) { }
+                    try { Files.delete(d); done.add("trace instance " + n); } catch (IOException e) { done.add("trace instance " + n + " (could not remove: " + e.getMessage() + ")"); }
+                }
+            } catch (IOException ignored) { }
+        }
+        Path kp = root.resolve("kprobe_events");
+        if (Files.isReadable(kp)) {
+            try {
+                for (String line : Files.readAllLines(kp)) {
+                    java.util.regex.Matcher m = OUR_PROBE.matcher(line);
+                    if (!m.find()) continue;
+                    long owner = pidOf(m.group(2));
+                    if (owner <= 0 || owner == pid || ProcessHandle.of(owner).isPresent()) continue;
+                    try {
+                        Files.writeString(kp, "-:kprobes/" + m.group(1) + "\n", java.nio.file.StandardOpenOption.APPEND);
+                        done.add("kprobe " + m.group(1));
+                    } catch (IOException e) {
+                        done.add("kprobe " + m.group(1) + " (could not remove: " + e.getMessage() + ")");
+                    }
+                }
+            } catch (IOException ignored) { }
+        }
+        return done;
+    }
+
+    private static long pidOf(String digits) {
+        try { return Long.parseLong(digits); } catch (NumberFormatException e) { return -1; }
+    }
+
+    /**
+     * Makes our instance (its buffer {@code bufferKb} per CPU), enables the events and our kprobes
+     * there; returns the kprobes enabled (by the function they probe).
+     */
     List<String> prepare(int bufferKb) throws IOException {
-        set("tracing_on", "0");
-        String size = Files.readString(dir.resolve("buffer_size_kb")).strip();
-        saved.put(dir.resolve("buffer_size_kb"), size.replaceAll("\\s*\\(expanded: \\d+\\)", ""));
+        Path inst = root.resolve("instances").resolve(INSTANCE_PREFIX + pid);
+        if (Files.exists(inst)) throw new IOException(inst + " exists already");
+        Files.createDirectory(inst);
+        dir = inst;
+        Files.writeString(dir.resolve("tracing_on"), "0");
         Files.writeString(dir.resolve("buffer_size_kb"), Integer.toString(bufferKb));
-        Files.writeString(dir.resolve("trace"), "");
         for (String e : EVENTS) {
             Path en = dir.resolve("events").resolve(e).resolve("enable");
-            if (Files.exists(en)) set("events/" + e + "/enable", "1");
+            if (Files.exists(en)) Files.writeString(en, "1");
         }
-        Path kp = dir.resolve("kprobe_events");
+        Path kp = root.resolve("kprobe_events");
+        List<String> enabled = new ArrayList<>();
         if (Files.isWritable(kp)) {
-            String existing = Files.readString(kp);
             for (String fn : PROBES) {
-                if (existing.contains(":" + fn + " ") || existing.contains("/" + fn + " ")) continue;
                 try {
-                    Files.writeString(kp, "p:" + fn + " " + fn + "\n", java.nio.file.StandardOpenOption.APPEND);
-                    probesAdded.add(fn);
-                    set("events/kprobes/" + fn + "/enable", "1");
+                    Files.writeString(kp, "p:kprobes/" + probeName(fn) + " " + fn + "\n", java.nio.file.StandardOpenOption.APPEND);
+                    probesAdded.add(probeName(fn));
+                    Files.writeString(dir.resolve("events/kprobes/" + probeName(fn) + "/enable"), "1");
+                    enabled.add(fn);
                 } catch (IOException ignored) {
                     // the function is not probeable on this kernel (e.g. inlined, or 6.18-only): go without
                 }
             }
         }
-        return probesAdded;
+        return enabled;
     }
 
-    /** A line in the trace through trace_marker (shown as a note on import). */
+    /** A line in the trace through our instance's trace_marker (shown as a note on import). */
     void mark(String text) {
         try { Files.writeString(dir.resolve("trace_marker"), text + "\n"); } catch (IOException ignored) { }
     }
@@ -93,37 +170,66 @@ final class Tracefs {
 
     void stop() throws IOException { Files.writeString(dir.resolve("tracing_on"), "0"); }
 
-    List<String> read() throws IOException { return Files.readAllLines(dir.resolve("trace")); }
+    /** Our instance's trace, our probes renamed to the functions they probe (what the importer knows). */
+    List<String> read() throws IOException {
+        List<String> lines = Files.readAllLines(dir.resolve("trace"));
+        if (probesAdded.isEmpty()) return lines;
+        String prefix = "ts" + pid + "_";
+        List<String> out = new ArrayList<>(lines.size());
+        for (String l : lines) out.add(l.contains(prefix) ? l.replace(prefix, "") : l);
+        return out;
+    }
 
-    /** Puts back every setting changed, removes the kprobes added, unmounts if it mounted. Returns what failed. */
+    /** Events the ring buffer overwrote or dropped, summed over the CPUs (per_cpu/cpuN/stats). */
+    long lost() {
+        long n = 0;
+        Path pc = dir.resolve("per_cpu");
+        if (!Files.isDirectory(pc)) return 0;
+        try (var l = Files.list(pc)) {
+            for (Path cpu : l.toList()) {
+                try {
+                    for (String line : Files.readAllLines(cpu.resolve("stats"))) {
+                        if (line.startsWith("overrun:") || line.startsWith("dropped events:")) n += Long.parseLong(line.replaceAll("[^0-9]", ""));
+                    }
+                } catch (IOException | NumberFormatException ignored) { }
+            }
+        } catch (IOException ignored) { }
+        return n;
+    }
+
+    /** Removes our instance and kprobes, unmounts if it mounted. Nothing else was changed. Returns what failed. */
     List<String> restore() {
         List<String> failed = new ArrayList<>();
-        try { Files.writeString(dir.resolve("tracing_on"), "0"); } catch (IOException e) { failed.add("tracing_on"); }
-        List<Map.Entry<Path, String>> all = new ArrayList<>(saved.entrySet());
-        for (int i = all.size() - 1; i >= 0; i--) {
-            var e = all.get(i);
-            if (e.getKey().getFileName().toString().equals("tracing_on")) continue;
-            try { Files.writeString(e.getKey(), e.getValue()); } catch (IOException ex) { failed.add(e.getKey().toString()); }
+        if (!dir.equals(root)) {
+            try { Files.writeString(dir.resolve("tracing_on"), "0"); } catch (IOException ignored) { }
+            for (String p : probesAdded) {
+                try { Files.writeString(dir.resolve("events/kprobes/" + p + "/enable"), "0"); } catch (IOException ignored) { }
+            }
+            for (int i = 0; i < 50; i++) {             // a reader that still has trace_pipe open makes rmdir fail with EBUSY for a moment
+                try {
+                    Files.deleteIfExists(dir);
+                    break;
+                } catch (IOException e) {
+                    if (i == 49) failed.add("trace instance " + dir.getFileName() + " (" + e.getMessage() + ")");
+                    try { Thread.sleep(20); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); break; }
+                }
+            }
+            dir = root;
         }
-        for (String fn : probesAdded) {
+        for (String p : probesAdded) {
             try {
-                Files.writeString(dir.resolve("kprobe_events"), "-:" + fn + "\n", java.nio.file.StandardOpenOption.APPEND);
+                Files.writeString(root.resolve("kprobe_events"), "-:kprobes/" + p + "\n", java.nio.file.StandardOpenOption.APPEND);
             } catch (IOException e) {
-                failed.add("kprobe " + fn);
+                failed.add("kprobe " + p);
             }
         }
-        try { Files.writeString(dir.resolve("trace"), ""); } catch (IOException e) { failed.add("trace"); }
-        Path on = dir.resolve("tracing_on");
-        if (saved.containsKey(on)) {
-            try { Files.writeString(on, saved.get(on)); } catch (IOException e) { failed.add("tracing_on"); }
-        }
-        saved.clear();
         probesAdded.clear();
-        if (mounted) {
+        if (mounted) {                                 // our own mount point only
             try {
-                new ProcessBuilder("umount", dir.toString()).start().waitFor();
+                if (new ProcessBuilder("umount", root.toString()).start().waitFor() != 0) failed.add("umount " + root);
+                else Files.deleteIfExists(root);
             } catch (IOException | InterruptedException e) {
-                failed.add("umount " + dir);
+                failed.add("umount " + root);
             }
         }
         return failed;

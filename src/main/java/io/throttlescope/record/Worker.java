@@ -35,6 +35,8 @@ public final class Worker {
     private ByteBuffer buf;
     private FileChannel zero;
     static volatile long sink;
+    /** The largest read buffer a worker may hold (one read() per kernel step), and its JVM's direct-memory limit. */
+    static final int MAX_BUFFER_MB = 1024 + 64;
 
     private Worker(List<Step> program, long seed, String procsFile) {
         this.program = program;
@@ -57,7 +59,21 @@ public final class Worker {
         System.out.flush();
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         String go = in.readLine();
-        if (!"go".equals(go)) return;
+        if (!"go".equals(go)) return;                           // the recorder is gone before the start: so is the worker
+        // the worker cannot outlive the recorder: it ends when the recorder's pipe closes (SIGKILL, crash) or at its deadline
+        long deadline = args.length > 5 ? Long.parseLong(args[5]) : Long.MAX_VALUE;
+        Thread watch = new Thread(() -> {
+            try { while (in.read() >= 0) { } } catch (IOException ignored) { }
+            Runtime.getRuntime().halt(0);
+        }, "recorder-pipe");
+        watch.setDaemon(true);
+        watch.start();
+        Thread timer = new Thread(() -> {
+            try { Thread.sleep(Math.max(0, deadline - System.currentTimeMillis())); } catch (InterruptedException ignored) { }
+            Runtime.getRuntime().halt(0);
+        }, "deadline");
+        timer.setDaemon(true);
+        if (deadline != Long.MAX_VALUE) timer.start();
         long start = t.start().sample(w.rng);
         if (start > 0) sleepNs(start);
         w.run(t.program());

@@ -66,4 +66,79 @@ class RecordTest {
         }
         return b.toString();
     }
+
+    // ------------------------------------------------------------------ issue 17: safe as root
+
+    static Path cgroupRoot() { return Path.of("/sys/fs/cgroup/cpu").toFile().exists() ? Path.of("/sys/fs/cgroup/cpu") : Path.of("/sys/fs/cgroup"); }
+
+    /** Everything a recording could leave behind: our cgroups, trace instances, private mounts; and the tracing switches. */
+    static String machineState() throws Exception {
+        StringBuilder b = new StringBuilder(tracingSettings());
+        try (Stream<Path> s = Files.list(cgroupRoot())) { s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("throttlescope-")).sorted().forEach(n -> b.append(" cg:").append(n)); }
+        for (Path t : new Path[] {Path.of("/sys/kernel/tracing/instances")}) {
+            if (Files.isDirectory(t)) try (Stream<Path> s = Files.list(t)) { s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("throttlescope-")).forEach(n -> b.append(" inst:").append(n)); }
+        }
+        try (Stream<Path> s = Files.list(Path.of("/run"))) { s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("throttlescope-")).forEach(n -> b.append(" run:").append(n)); }
+        return b.toString();
+    }
+
+    static Process recorder(Path scenario, Path out, String duration) throws Exception {
+        String java = ProcessHandle.current().info().command().orElse("java");
+        return new ProcessBuilder(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"), "io.throttlescope.Launcher", "record",
+                scenario.toString(), "-o", out.toString(), "--duration", duration).redirectErrorStream(true)
+                .redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile()).start();
+    }
+
+    @Test
+    void aRecorderKilledWithSigkillLeavesNothingTheNextOneDoesNotCleanUp() throws Exception {
+        List<String> missing = Recorder.missing();
+        Assumptions.assumeTrue(missing.isEmpty(), () -> "cannot record here: " + missing);
+        String before = machineState();
+        Process p = recorder(Path.of("scenarios/06-kernel-mode-overrun.json"), dir.resolve("killed.txt"), "20s");
+        Path ours = cgroupRoot().resolve("throttlescope-" + p.pid());
+        long until = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < until && !Files.readString(dir.resolve("killed.txt.log")).contains("recording:")) Thread.sleep(100);
+        assertThat(Files.readString(dir.resolve("killed.txt.log"))).contains("recording:");
+        assertThat(ours).isDirectory();
+        p.destroyForcibly().waitFor();                       // SIGKILL: no shutdown hook runs
+        // its workers do not outlive it: they end when its pipe closes
+        long deadline = System.currentTimeMillis() + 10_000;
+        while (System.currentTimeMillis() < deadline && procsIn(ours) > 0) Thread.sleep(50);
+        assertThat(procsIn(ours)).as("workers left in " + ours).isZero();
+        // the next recording cleans up after it, says so, and succeeds
+        Path scenario = Path.of("scenarios/03-single-task-limited.json");
+        Recorder r = new Recorder(scenario, ScenarioLoader.load(scenario).spec(), 300_000_000L, s -> { });
+        r.record(dir.resolve("next.txt"));
+        assertThat(r.cleanedUp).anyMatch(x -> x.contains("throttlescope-" + p.pid()));
+        assertThat(RealTrace.importFile(dir.resolve("next.txt"), RealTrace.Options.defaults()).run.result().tasks()).containsOnlyKeys("T");
+        assertThat(machineState()).isEqualTo(before);
+    }
+
+    private static int procsIn(Path cg) throws Exception {
+        if (!Files.isDirectory(cg)) return 0;
+        int n = 0;
+        try (Stream<Path> s = Files.walk(cg)) {
+            for (Path d : s.filter(Files::isDirectory).toList()) {
+                for (String f : new String[] {"cgroup.procs", "tasks"}) {
+                    Path x = d.resolve(f);
+                    if (Files.isRegularFile(x)) n += (int) Files.readAllLines(x).stream().filter(l -> !l.isBlank()).count();
+                }
+            }
+        }
+        return n;
+    }
+
+    @Test
+    void twoRecordingsAtOnceEachHoldOnlyItsOwnTasks() throws Exception {
+        List<String> missing = Recorder.missing();
+        Assumptions.assumeTrue(missing.isEmpty(), () -> "cannot record here: " + missing);
+        String before = machineState();
+        Process a = recorder(Path.of("scenarios/06-kernel-mode-overrun.json"), dir.resolve("a.txt"), "1500ms");
+        Process b = recorder(Path.of("scenarios/04-two-cpus-one-pool.json"), dir.resolve("b.txt"), "1500ms");
+        assertThat(a.waitFor()).as(Files.readString(dir.resolve("a.txt.log"))).isZero();
+        assertThat(b.waitFor()).as(Files.readString(dir.resolve("b.txt.log"))).isZero();
+        assertThat(RealTrace.importFile(dir.resolve("a.txt"), RealTrace.Options.defaults()).run.result().tasks()).containsOnlyKeys("T");
+        assertThat(RealTrace.importFile(dir.resolve("b.txt"), RealTrace.Options.defaults()).run.result().tasks()).containsOnlyKeys("T0", "T1");
+        assertThat(machineState()).isEqualTo(before);
+    }
 }
