@@ -29,12 +29,13 @@ kernel_pkg=${TS_LEGACY_KERNEL:-linux-image-6.12.95+deb12-cloud-amd64-unsigned}
 if [ ! -f "$work/vmlinuz" ]; then
   ( cd "$work"
     if ! apt-get download "$kernel_pkg" 2>/dev/null; then
-      # Debian 12 has 6.12 in bookworm-backports: add it for this download only
-      echo "deb http://deb.debian.org/debian bookworm-backports main" > /etc/apt/sources.list.d/throttlescope-bpo.list
+      # Debian 12 has 6.12 in bookworm-backports: add it for this download only, and remove it
+      # whatever happens (a failed update or download included: the trap runs on any exit)
+      src=/etc/apt/sources.list.d/throttlescope-bpo.list
+      trap 'rm -f "$src"; apt-get update -qq || true' EXIT
+      echo "deb http://deb.debian.org/debian bookworm-backports main" > "$src"
       apt-get update -qq
       apt-get download "$kernel_pkg"
-      rm -f /etc/apt/sources.list.d/throttlescope-bpo.list
-      apt-get update -qq
     fi
     dpkg-deb -x linux-image-*.deb ex
     cp ex/boot/vmlinuz-* vmlinuz )
