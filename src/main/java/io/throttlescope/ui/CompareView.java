@@ -154,7 +154,7 @@ public final class CompareView extends SplitPane {
                 Comparison.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
                 if (verdicts != null) {          // a recording beside its simulation: within the tolerance or not, never better or worse
                     io.throttlescope.compare.Fidelity.Row f = row == null ? null : verdicts.get(row.metric());
-                    setText(empty ? null : f == null ? "" : (f.within() ? "holds" : "differs") + " (\u00b1" + Comparison.value(f.allowed(), false) + ")");
+                    setText(empty ? null : f == null ? "" : f.within() ? "holds" : "differs");        // the tolerance in the tooltip: nothing cut
                     if (f != null && !f.within()) getStyleClass().add("change-worse");
                     setTooltip(f == null ? null : new Tooltip("real " + f.real() + ", simulated " + f.simulated() + "; allowed \u00b1" + f.allowed()));
                     return;
@@ -234,7 +234,7 @@ public final class CompareView extends SplitPane {
             divergenceLabel.setTooltip(null);
         }
         legacyCol.setText(legacy.label());
-        taskCol.setText(task.isReal() || !legacy.isReal() ? task.label() : "simulated " + task.label());
+        taskCol.setText(task.isReal() || !legacy.isReal() ? task.label() : "simulated");   // the model is in the window's title and buttons
     }
 
     /** The cursor at a simulated time, in both runs. */
@@ -267,7 +267,7 @@ public final class CompareView extends SplitPane {
     public String changeText(Comparison.Row r) {
         if (verdicts == null) return Comparison.change(r.change_pct());
         io.throttlescope.compare.Fidelity.Row f = verdicts.get(r.metric());
-        return f == null ? "" : (f.within() ? "holds" : "differs") + " (\u00b1" + Comparison.value(f.allowed(), false) + ")";
+        return f == null ? "" : f.within() ? "holds" : "differs";
     }
 
     public Divergence divergence() { return divergence; }

@@ -295,7 +295,7 @@ class WindowTruthTest {
         }
         // the last column gives the tolerance verdict, not better or worse
         var row = w.compare.table.getItems().stream().filter(r -> r.metric().equals("task T longest_syscall_ms")).findFirst().orElseThrow();
-        assertThat(w.compare.changeText(row)).matches("(holds|differs) \\(\u00b1.*\\)");
+        assertThat(w.compare.changeText(row)).isIn("holds", "differs");
     }
 
     @Test
