@@ -67,6 +67,7 @@ public final class MainWindow {
     private final javafx.scene.layout.FlowPane sourceLinks = new javafx.scene.layout.FlowPane(6, 2);
     private io.throttlescope.view.Explanation lastExplanation;
     private SplitPane main;
+    private double logDivider = 0.72;
     private boolean presenting;
     private double scaleBeforePresenting = 1;
     private Task<Run[]> loading;
@@ -114,12 +115,20 @@ public final class MainWindow {
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
         log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
+        vs.veiled.addListener((o, a, b) -> {                      // a covered log says one line: the timeline takes its room meanwhile
+            if (b) { logDivider = main.getDividerPositions()[0]; main.setDividerPositions(0.86); }
+            else main.setDividerPositions(logDivider);
+            revealWanted = true;
+        });
+        vs.cursor.addListener((o, a, b) -> revealWanted = true);
         VBox centre = new VBox(lessonBar, main);         // the lesson bar stays in compare and presentation mode
         VBox.setVgrow(main, Priority.ALWAYS);
         root.setCenter(centre);
         root.setBottom(status);
         status.setText("Open a scenario (File > Open, Ctrl+O, or drop a .json file here)");
         scene = new Scene(root, 1500, 950);
+        // after each layout (the lesson bar grew, a pane opened, the table changed): the stop's table into view again
+        scene.addPostLayoutPulseListener(() -> { if (revealWanted && revealPane != null) { revealWanted = false; revealInSidePanel(); } });
         scene.getStylesheets().add(Theme.STYLESHEET);
         vs.scale.addListener((o, a, b) -> applyScale());
         applyScale();
@@ -366,10 +375,11 @@ public final class MainWindow {
         revealPane = null;                                   // the lowest of the stop's tables is scrolled into view
         for (String v : List.of("wait-chain", "runqueues", "locks")) if (views.contains(v)) revealPane = sidePanes.get(v);
         revealInSidePanel();
+        revealWanted = true;
     }
 
     private TitledPane revealPane;
-    private boolean revealing;
+    private boolean revealing, revealWanted;
 
     /** Scrolls the side panel so that the pane a lesson stop points at is whole in view (its top first if it is taller). */
     private void revealInSidePanel() {
