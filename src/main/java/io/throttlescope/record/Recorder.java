@@ -122,7 +122,11 @@ public final class Recorder {
 
     /** Records into {@code out}; throws IOException with one clear message if it cannot. Always cleans up. */
     public void record(Path out) throws IOException, InterruptedException {
-        Thread hook = new Thread(this::cleanup, "record-cleanup");
+        Thread hook = new Thread(() -> {                  // Ctrl+C, SIGTERM: undo everything, and say what could not be
+            List<String> left = cleanup();
+            if (!left.isEmpty()) System.err.println("throttlescope record: interrupted; could not undo: " + String.join(", ", left));
+            else System.err.println("throttlescope record: interrupted; everything it set up was undone");
+        }, "record-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             run(out);
