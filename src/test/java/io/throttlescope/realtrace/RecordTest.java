@@ -141,4 +141,18 @@ class RecordTest {
         assertThat(RealTrace.importFile(dir.resolve("b.txt"), RealTrace.Options.defaults()).run.result().tasks()).containsOnlyKeys("T0", "T1");
         assertThat(machineState()).isEqualTo(before);
     }
+
+    @Test
+    void aRecordingStoppedWithSigtermUndoesEverythingAndSaysSo() throws Exception {
+        List<String> missing = Recorder.missing();
+        Assumptions.assumeTrue(missing.isEmpty(), () -> "cannot record here: " + missing);
+        String before = machineState();
+        Process p = recorder(Path.of("scenarios/06-kernel-mode-overrun.json"), dir.resolve("term.txt"), "20s");
+        long until = System.currentTimeMillis() + 60_000;
+        while (System.currentTimeMillis() < until && !Files.readString(dir.resolve("term.txt.log")).contains("recording:")) Thread.sleep(100);
+        p.destroy();                                          // SIGTERM: the shutdown hook cleans up
+        p.waitFor();
+        assertThat(Files.readString(dir.resolve("term.txt.log"))).contains("interrupted; everything it set up was undone");
+        assertThat(machineState()).isEqualTo(before);
+    }
 }
