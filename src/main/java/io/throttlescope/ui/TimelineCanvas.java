@@ -307,12 +307,17 @@ public final class TimelineCanvas extends Region {
 
     /** A label to draw over the slices once they are drawn. */
     /** A label to draw over the slices once they are drawn; box: a backing for it on a hatched fill (null: none). */
-    private record PendingText(String text, double x, double y, Paint ink, Color box) {
+    record PendingText(String text, double x, double y, Paint ink, Color box) {
         PendingText(String text, double x, double y, Paint ink) { this(text, x, y, ink, null); }
     }
 
     /** The backing of a label on a hatched fill: the stripes would cut through the letters. */
-    private static final Color LABEL_BOX = Color.rgb(255, 255, 255, 0.78);
+    static final Color LABEL_BOX = Color.rgb(255, 255, 255, 0.78);
+
+    /** A label a lane renderer wants drawn over the slices once they are all drawn. */
+    void label(PendingText t) { pendingText.add(t); }
+
+    private final LaneRenderer cpuRenderer = new CpuLaneRenderer(this), taskRenderer = new TaskLaneRenderer(this);
 
     private final List<PendingText> pendingText = new ArrayList<>();
     private final javafx.scene.text.Text probe = new javafx.scene.text.Text();
@@ -331,8 +336,8 @@ public final class TimelineCanvas extends Region {
             double y = laneY(l);
             if (y + l.h() < rulerH || y > h) continue;
             switch (l.kind()) {
-                case CPU -> drawCpu(g, r, l, y);
-                case TASK -> drawTask(g, r, l, y);
+                case CPU -> cpuRenderer.draw(g, r, l, y);
+                case TASK -> taskRenderer.draw(g, r, l, y);
                 case BUDGET -> budgetLane.draw(g, r, l.id(), y, l.h());
                 default -> { }
             }
@@ -395,142 +400,13 @@ public final class TimelineCanvas extends Region {
         }
     }
 
-    private void drawCpu(GraphicsContext g, Run r, Lane l, double y) {
-        g.setFill(Palette.IDLE);
-        g.fillRect(labelW, y + 2, plotW(), l.h() - 4);
-        Slices s = r.index().cpuSlices(l.id());
-        drawSlices(s, y + 2, l.h() - 4, (v, d) -> TraceIndex.kernelMode(d) ? Palette.hatchedTask(slot(v)) : Palette.taskFill(slot(v)),
-                Long.MIN_VALUE, Long.MAX_VALUE);
-        labelCpuSlices(r, s, l, y);
-        int sel = vs.selectedTask.get();
-        if (sel >= 0) outline(g, s, sel, y + 2, l.h() - 4);
-    }
-
-    private void drawTask(GraphicsContext g, Run r, Lane l, double y) {
-        Slices s = r.index().taskSlices(l.id());
-        int own = slot(l.id());
-        Slices m = r.index().membership(l.id());
-        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
-        // only while the task is in this lane's cgroup (a moved task has a lane under each)
-        for (int i = m.firstEndingAfter((long) t0); i < m.size() && m.start(i) < t1; i++) {
-            if (m.value(i) != l.group()) continue;
-            long a = m.start(i), b = m.end(i);
-            drawSlices(s, y + 2, l.h() - 4, (v, d) -> stateFill(v, d, own), a, b);
-            drawSlices(r.index().heldSlices(l.id()), y, 2 * k, (v, d) -> Palette.TEXT, a, b);
-            labelStates(r, s, l, y, a, b);
-        }
-        if (vs.selectedTask.get() == l.id()) {
-            g.setStroke(Palette.TEXT);
-            g.setLineWidth(1);
-            g.strokeRect(labelW + 0.5, y + 1.5, plotW() - 1, l.h() - 3);
-        }
-    }
-
-    /**
-     * A CPU lane's wide slices name their task (without task lanes a colour alone would not say
-     * which task it is); on a hatched (kernel) slice over a light backing. Consecutive slices of one
-     * task (split at a syscall) are named once.
-     */
-    private void labelCpuSlices(Run r, Slices s, Lane l, double y) {
-        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get(), charW = 6.2 * k;
-        int drawn = 0;
-        for (int i = s.firstEndingAfter((long) t0); i < s.size() && s.start(i) < t1 && drawn < 200; i++) {
-            int task = s.value(i), j = i;
-            while (j + 1 < s.size() && s.value(j + 1) == task && s.start(j + 1) == s.end(j)) j++;      // one stay on the CPU
-            double xs = Math.max(labelW, x(s.start(i))), xe = Math.min(canvas.getWidth(), x(s.end(j)));
-            boolean kernel = TraceIndex.kernelMode(s.detail(i));
-            i = j;
-            if (xe - xs < 40 * k || task < 0 || task >= r.info().tasks().length) continue;
-            String name = r.info().tasks()[task];
-            int fit = (int) ((xe - xs - 8) / charW);
-            if (fit < 2) continue;
-            if (name.length() > fit) name = name.substring(0, Math.max(1, fit - 1)) + "\u2026";
-            Color base = Palette.task(slot(task));
-            pendingText.add(kernel || Palette.cue(slot(task)) != 0 ? new PendingText(name, xs + 4, y + l.h() / 2, Palette.TEXT, LABEL_BOX)
-                    : new PendingText(name, xs + 3, y + l.h() / 2, Palette.inkOn(base)));
-            drawn++;
-        }
-    }
-
-    /** Wide enough task-lane slices say what the task waits for (D state, sleeping) or that it is parked or held off. */
-    private void labelStates(Run r, Slices s, Lane l, double y, long from, long to) {
-        double t0 = Math.max(vs.viewStart.get(), from), t1 = Math.min(vs.viewEnd.get(), to);
-        double[] marks = hungMarkXs(r, l.id(), t0, t1);
-        double charW = 6.2 * k;
-        int drawn = 0;
-        for (int i = s.firstEndingAfter((long) t0); i < s.size() && s.start(i) < t1 && drawn < 200; i++) {
-            double xs = Math.max(labelW, x(Math.max(s.start(i), from))), xe = Math.min(canvas.getWidth(), x(Math.min(s.end(i), to)));
-            if (xe - xs < 70 * k) continue;
-            TaskState st = TaskState.values()[s.value(i)];
-            String text = switch (st) {
-                case BLOCKED, SLEEPING -> s.detail(i) >= 0 ? "waits: " + r.info().str(s.detail(i)) : null;
-                case PARKED -> "parked";
-                case THROTTLED -> "held off (throttled)";
-                default -> null;
-            };
-            if (text == null) continue;
-            // the widest stretch of the slice that no hung-task mark crosses
-            double bestA = xs, bestB = xe, a = xs;
-            boolean cut = false;
-            for (double mx : marks) {
-                if (mx <= xs || mx >= xe) continue;
-                if (!cut || mx - 6 * k - a > bestB - bestA) { bestA = a; bestB = mx - 6 * k; }
-                cut = true;
-                a = mx + 6 * k;
-            }
-            if (cut && xe - a > bestB - bestA) { bestA = a; bestB = xe; }
-            int fit = (int) ((bestB - bestA - 6) / charW);
-            if (fit < 4) continue;
-            if (text.length() > fit) text = text.substring(0, fit - 1) + "\u2026";
-            Paint p = stateFill(s.value(i), s.detail(i), slot(l.id()));
-            Color fill = st == TaskState.THROTTLED ? Palette.THROTTLED : p instanceof Color c ? c : Palette.task(slot(l.id()));
-            pendingText.add(st == TaskState.THROTTLED ? new PendingText(text, bestA + 4, y + l.h() / 2, Palette.TEXT, LABEL_BOX)
-                    : new PendingText(text, bestA + 3, y + l.h() / 2, inkOnState(st, fill)));
-            drawn++;
-        }
-    }
-
-    /** Text on a state's fill: the hatched held-off state gets dark text on its light stripes' average. */
-    private static Paint inkOnState(TaskState st, Color fill) {
-        return st == TaskState.THROTTLED ? Palette.TEXT : Palette.inkOn(fill);
-    }
-
-    /** The x of each hung-task mark of task t in [t0, t1]. */
-    private double[] hungMarkXs(Run r, int t, double t0, double t1) {
-        TraceIndex idx = r.index();
-        Trace tr = r.trace();
-        double[] out = new double[8];
-        int n = 0;
-        for (int m = idx.firstMarkAtOrAfter((long) t0); m < idx.markCount() && n < 64; m++) {
-            int e = idx.mark(m);
-            if (tr.time(e) > t1) break;
-            if (tr.kind(e) != EventKind.HUNG_TASK || tr.task(e) != t) continue;
-            if (n == out.length) out = java.util.Arrays.copyOf(out, n * 2);
-            out[n++] = x(tr.time(e));
-        }
-        return java.util.Arrays.copyOf(out, n);
-    }
-
-    static Paint stateFill(int state, int detail, int slot) {
-        TaskState st = TaskState.values()[state];
-        return switch (st) {
-            case RUNNING -> TraceIndex.runningKernel(detail) ? Palette.hatchedTask(slot) : Palette.taskFill(slot);
-            case RUNNABLE -> Palette.RUNNABLE;
-            case THROTTLED -> Palette.hatched(Palette.THROTTLED);
-            case PARKED -> Palette.PARKED;
-            case SLEEPING -> Palette.SLEEPING;
-            case BLOCKED -> Palette.BLOCKED;
-            default -> null;
-        };
-    }
-
     interface FillOf { Paint of(int value, int detail); }
 
     /**
      * Per-pixel level of detail: each pixel column gets the slice that covers its start (or the first
      * one in it). Only the part of each slice inside [from, to) is drawn.
      */
-    private void drawSlices(Slices s, double y, double h, FillOf fill, long from, long to) {
+    void drawSlices(Slices s, double y, double h, FillOf fill, long from, long to) {
         if (s.size() == 0) return;
         double w = plotW();
         double t0 = vs.viewStart.get(), span = vs.viewEnd.get() - t0;
@@ -556,7 +432,7 @@ public final class TimelineCanvas extends Region {
         }
     }
 
-    private void outline(GraphicsContext g, Slices s, int task, double y, double h) {
+    void outline(GraphicsContext g, Slices s, int task, double y, double h) {
         g.setStroke(Palette.TEXT);
         g.setLineWidth(1.5);
         double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
