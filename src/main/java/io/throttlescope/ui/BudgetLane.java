@@ -18,7 +18,7 @@ import javafx.scene.text.TextAlignment;
  * pulls, slack returns, distributions and refills. The numbers come from {@link BudgetScale}, which
  * {@code describe} prints.
  */
-final class BudgetLane {
+final class BudgetLane implements LaneRenderer {
     private final TimelineCanvas tl;
     /** The scale of the last drawing, per group (for tests and tooltips). */
     private final java.util.Map<Integer, BudgetScale> last = new java.util.HashMap<>();
@@ -26,6 +26,8 @@ final class BudgetLane {
     BudgetLane(TimelineCanvas tl) { this.tl = tl; }
 
     BudgetScale lastScale(int grp) { return last.get(grp); }
+
+    @Override public void draw(GraphicsContext g, Run r, TimelineCanvas.Lane lane, double y) { draw(g, r, lane.id(), y, lane.h()); }
 
     private BudgetScale sc(int grp) { return last.get(grp); }
 

@@ -317,7 +317,9 @@ public final class TimelineCanvas extends Region {
     /** A label a lane renderer wants drawn over the slices once they are all drawn. */
     void label(PendingText t) { pendingText.add(t); }
 
-    private final LaneRenderer cpuRenderer = new CpuLaneRenderer(this), taskRenderer = new TaskLaneRenderer(this);
+    /** The renderer of each kind of lane: the canvas lays the lanes out and loops over them; a new kind of lane is one class here. */
+    private final java.util.Map<Kind, LaneRenderer> renderers = new java.util.EnumMap<>(java.util.Map.of(
+            Kind.CPU, new CpuLaneRenderer(this), Kind.TASK, new TaskLaneRenderer(this), Kind.BUDGET, budgetLane));
 
     private final List<PendingText> pendingText = new ArrayList<>();
     private final javafx.scene.text.Text probe = new javafx.scene.text.Text();
@@ -335,12 +337,8 @@ public final class TimelineCanvas extends Region {
         for (Lane l : lanes) {
             double y = laneY(l);
             if (y + l.h() < rulerH || y > h) continue;
-            switch (l.kind()) {
-                case CPU -> cpuRenderer.draw(g, r, l, y);
-                case TASK -> taskRenderer.draw(g, r, l, y);
-                case BUDGET -> budgetLane.draw(g, r, l.id(), y, l.h());
-                default -> { }
-            }
+            LaneRenderer lr = renderers.get(l.kind());          // sections and group headers are drawn with the labels
+            if (lr != null) lr.draw(g, r, l, y);
         }
         batch.flush(g);
         // state labels go over the slices, which the batch has just drawn: no box, an ink that reads on the state's colour
