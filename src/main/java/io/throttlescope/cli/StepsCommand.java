@@ -50,7 +50,7 @@ public final class StepsCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("error: " + Escape.text(file.toString()) + " has no lesson");
                 return 1;
             }
-            int n = StepExport.renderTo(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1, max));   // written as drawn
+            int n = StepExport.renderTo(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1, max), io.throttlescope.ui.MainWindow::new);   // written as drawn
             if (n == 0) {
                 spec.commandLine().getErr().println("error: no stop of the lesson between " + from + " and " + to);
                 return 1;
@@ -65,7 +65,7 @@ public final class StepsCommand implements Callable<Integer> {
             return 1;
         }
         int n = StepExport.renderTo(new StepExport.Options(file, Options.model(model, sim.defaultModel()).id,
-                events, w, h, f, out));                                  // each frame written as it is drawn, none kept
+                events, w, h, f, out), io.throttlescope.ui.MainWindow::new);   // each frame written as it is drawn, none kept
         spec.commandLine().getOut().println("wrote " + n + " steps to " + out);
         return 0;
     }

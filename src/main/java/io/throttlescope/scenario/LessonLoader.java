@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * The {@code lesson} section: ordered stops, each checked like the rest of the file (names of tasks,
  * cgroups, locks and views, the place, the range, the question). Whether a stop's place happens is
- * checked by simulating ({@link io.throttlescope.view.LessonPlan#check}), as validate does.
+ * checked by simulating (LessonPlan.check in the view layer), as validate does.
  */
 final class LessonLoader {
     private final ScenarioLoader l;

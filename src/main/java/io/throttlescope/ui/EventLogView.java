@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;

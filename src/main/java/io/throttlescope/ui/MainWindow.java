@@ -1,5 +1,7 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.Theme;
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.scenario.Problem;
@@ -55,7 +57,7 @@ import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
 
 /** The main window: toolbar, timeline, the panels at the cursor and the event log, all on one cursor. */
-public final class MainWindow {
+public final class MainWindow implements io.throttlescope.ui.export.ExportWindow {
     final Stage stage;
     final ViewState vs = new ViewState();
     final TimelineCanvas timeline = new TimelineCanvas(vs);
@@ -533,7 +535,7 @@ public final class MainWindow {
         List<io.throttlescope.ui.export.StepExport.Frame> frames;
         try {
             frames = io.throttlescope.ui.export.StepExport.renderHere(new io.throttlescope.ui.export.StepExport.Options(file, r.model().id, events,
-                    q.width(), q.height(), fmt, out, q.lesson(), q.lesson() ? q.from() : 0, q.lesson() ? q.to() : Long.MAX_VALUE), json);
+                    q.width(), q.height(), fmt, out, q.lesson(), q.lesson() ? q.from() : 0, q.lesson() ? q.to() : Long.MAX_VALUE), json, MainWindow::new);
         } catch (RuntimeException e) {
             error("Cannot export the steps", String.valueOf(e.getMessage()));
             return null;
@@ -979,7 +981,7 @@ public final class MainWindow {
     }
 
     /** The scale a window of this width starts with: large screens get larger text. */
-    public static double autoScale(double width) { return width >= 3000 ? 2 : width >= 2200 ? 1.5 : 1; }
+    public static double autoScale(double width) { return io.throttlescope.ui.export.ExportWindow.autoScale(width); }
 
     /** Presentation mode (F11): the timeline alone, full screen, larger. */
     public void setPresenting(boolean on) {

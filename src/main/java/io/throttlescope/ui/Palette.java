@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.Theme;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.ImagePattern;

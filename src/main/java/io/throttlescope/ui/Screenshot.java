@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.Headless;
 import io.throttlescope.view.Run;
 import io.throttlescope.sim.Simulator;
 import javafx.embed.swing.SwingFXUtils;

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.Durations;
 import io.throttlescope.view.Explainer;

@@ -1,5 +1,7 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.Headless;
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.EventKind;

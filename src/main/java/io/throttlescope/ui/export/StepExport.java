@@ -2,8 +2,7 @@ package io.throttlescope.ui.export;
 
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.trace.Trace;
-import io.throttlescope.ui.Headless;
-import io.throttlescope.ui.MainWindow;
+import io.throttlescope.ui.state.Headless;
 import io.throttlescope.view.Explainer;
 import io.throttlescope.view.Run;
 import javafx.embed.swing.SwingFXUtils;
@@ -112,16 +111,16 @@ public final class StepExport {
         return out;
     }
 
-    public static List<Frame> render(Options o) throws Exception {
-        return Headless.run(o.width(), o.height(), () -> frames(o, null, true));
+    public static List<Frame> render(Options o, ExportWindow.Factory window) throws Exception {
+        return Headless.run(o.width(), o.height(), () -> frames(o, null, true, window));
     }
 
     /**
      * The same inside a running window (File > Export steps), on the FX thread: an off-screen window
      * of the given size that is never shown; json, if not null, is the scenario as edited.
      */
-    public static List<Frame> renderHere(Options o, String json) {
-        return frames(o, json, false);
+    public static List<Frame> renderHere(Options o, String json, ExportWindow.Factory window) {
+        return frames(o, json, false, window);
     }
 
     /** Lays the window out at its picture size; an unshown one is sized by hand. */
@@ -136,7 +135,7 @@ public final class StepExport {
     public interface FrameSink { void accept(Frame f) throws IOException; }
 
     /** One slide per lesson stop; a question gets two: the question (cursor before the answer), then the answer. */
-    private static void lessonFrames(MainWindow w, Stage stage, long from, long to, boolean shown, int max, FrameSink out) throws IOException {
+    private static void lessonFrames(ExportWindow w, Stage stage, long from, long to, boolean shown, int max, FrameSink out) throws IOException {
         var bar = w.lessonBar();
         int made = 0;
         for (int k = 0; k < bar.stops() && made < max; k++) {
@@ -161,7 +160,7 @@ public final class StepExport {
         stage.close();
     }
 
-    private static Frame snap(MainWindow w, Stage stage, String title, String text, boolean shown) {
+    private static Frame snap(ExportWindow w, Stage stage, String title, String text, boolean shown) {
         layout(stage, (int) stage.getWidth(), (int) stage.getHeight(), shown);
         w.redrawTimelines();
         WritableImage img = stage.getScene().getRoot().snapshot(null, null);
@@ -169,10 +168,10 @@ public final class StepExport {
         return new Frame(at, title, text, SwingFXUtils.fromFXImage(img, null), links(w.viewState().run.get(), at));
     }
 
-    private static List<Frame> frames(Options o, String json, boolean show) {
+    private static List<Frame> frames(Options o, String json, boolean show, ExportWindow.Factory window) {
         List<Frame> out = new ArrayList<>();
         try {
-            frames(o, json, show, out::add);
+            frames(o, json, show, out::add, window);
         } catch (IOException e) {
             throw new java.io.UncheckedIOException(e);
         }
@@ -180,11 +179,11 @@ public final class StepExport {
     }
 
     /** The frames, each handed to the sink as soon as it is drawn (none is kept here). */
-    private static void frames(Options o, String json, boolean show, FrameSink out) throws IOException {
+    private static void frames(Options o, String json, boolean show, FrameSink out, ExportWindow.Factory window) throws IOException {
         Stage stage = new Stage();
-        MainWindow w = new MainWindow(stage);
+        ExportWindow w = window.on(stage);
         w.rememberRecent(false);
-        w.viewState().scale.set(MainWindow.autoScale(o.width()));
+        w.viewState().scale.set(ExportWindow.autoScale(o.width()));
         if (!(json != null ? w.openJsonNow(json, o.scenario()) : w.openNow(o.scenario())))
             throw new IllegalArgumentException("the scenario does not load; run validate on it");
         stage.setWidth(o.width());
@@ -221,10 +220,10 @@ public final class StepExport {
      * Renders off screen and writes each frame into the output as it is drawn: memory holds one
      * picture, however many steps (500 frames of 1280x800 held together took 2 GB). Returns how many.
      */
-    public static int renderTo(Options o) throws Exception {
+    public static int renderTo(Options o, ExportWindow.Factory window) throws Exception {
         return Headless.run(o.width(), o.height(), () -> {
             try (FrameWriter w = new FrameWriter(o.format(), o.out())) {
-                frames(o, null, true, w::add);
+                frames(o, null, true, w::add, window);
                 w.finish();
                 return w.count();
             }

@@ -3,7 +3,7 @@ package io.throttlescope.ui.lessons;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.Lesson;
 import io.throttlescope.sim.spec.SimSpec;
-import io.throttlescope.ui.ViewState;
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.LessonPlan;
 import io.throttlescope.view.Run;
 import javafx.geometry.Insets;

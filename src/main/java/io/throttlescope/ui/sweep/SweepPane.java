@@ -100,7 +100,7 @@ public final class SweepPane extends BorderPane {
         st.initOwner(owner);
         st.setTitle(title);
         javafx.scene.Scene sc = new javafx.scene.Scene(pane, 1000, 720);
-        sc.getStylesheets().add(io.throttlescope.ui.Theme.STYLESHEET);
+        sc.getStylesheets().add(io.throttlescope.ui.state.Theme.STYLESHEET);
         st.setScene(sc);
         st.show();
         return st;

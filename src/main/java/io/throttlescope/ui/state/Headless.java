@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.state;
 
 import javafx.application.Platform;
 

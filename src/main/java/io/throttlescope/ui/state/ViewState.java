@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.state;
 
 import io.throttlescope.view.Run;
 import javafx.beans.property.BooleanProperty;

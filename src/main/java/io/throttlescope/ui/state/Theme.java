@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.state;
 
 import javafx.scene.paint.Color;
 
@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * {@code -ts-*} variables from it, so one file themes everything.
  */
 public final class Theme {
-    public static final String STYLESHEET = Theme.class.getResource("theme.css").toExternalForm();
+    public static final String STYLESHEET = Theme.class.getResource("/io/throttlescope/ui/theme.css").toExternalForm();
     private static final Pattern VAR = Pattern.compile("(-ts-[a-z0-9-]+)\\s*:\\s*([^;]+);");
     private static final Map<String, Color> COLOURS = load();
 
@@ -24,7 +24,7 @@ public final class Theme {
 
     private static Map<String, Color> load() {
         Map<String, Color> m = new LinkedHashMap<>();
-        try (InputStream in = Theme.class.getResourceAsStream("theme.css")) {
+        try (InputStream in = Theme.class.getResourceAsStream("/io/throttlescope/ui/theme.css")) {
             String css = new String(in.readAllBytes(), StandardCharsets.UTF_8).replaceAll("(?s)/\\*.*?\\*/", "");
             Matcher x = VAR.matcher(css);
             while (x.find()) m.put(x.group(1), Color.web(x.group(2).trim()));
@@ -42,11 +42,11 @@ public final class Theme {
     }
 
     /** How many -ts-task-N colours the theme has. */
-    static int taskColours() {
+    public static int taskColours() {
         int n = 0;
         while (COLOURS.containsKey("-ts-task-" + n)) n++;
         return n;
     }
 
-    static Map<String, Color> all() { return COLOURS; }
+    public static Map<String, Color> all() { return COLOURS; }
 }

@@ -1,0 +1,28 @@
+package io.throttlescope.ui.export;
+
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.ui.lessons.LessonBar;
+import io.throttlescope.ui.state.ViewState;
+
+import java.nio.file.Path;
+
+/**
+ * What an export needs of a window to render it off screen: the window implements it, and the
+ * export is handed a way to make one, so {@code ui.export} does not depend on the window's class.
+ */
+public interface ExportWindow {
+    void rememberRecent(boolean on);
+    ViewState viewState();
+    boolean openNow(Path scenario);
+    boolean openJsonNow(String json, Path scenario);
+    LessonBar lessonBar();
+    void switchModel(Simulator.Model m);
+    void goTo(int event);
+    void redrawTimelines();
+
+    /** Makes a window on a stage (the window's constructor). */
+    interface Factory { ExportWindow on(javafx.stage.Stage stage); }
+
+    /** The text scale a window of this width starts with (large screens get larger text). */
+    static double autoScale(double width) { return width >= 3000 ? 2 : width >= 2200 ? 1.5 : 1; }
+}

@@ -1,0 +1,114 @@
+package io.throttlescope;
+
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * The layers the README promises, read from the sources: which package mentions which (imports and
+ * fully qualified names alike). The simulator and everything below the window stay plain Java, the
+ * window never reaches into the command line, and no two packages depend on each other in a ring.
+ */
+class ArchitectureTest {
+    private static final Path SRC = Path.of("src/main/java");
+    /** io.throttlescope itself: the launcher, which starts either the command line or the window. */
+    private static final String LAUNCHER = "";
+    private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+);");
+    private static final Pattern REFERENCE = Pattern.compile("\\bio\\.throttlescope\\.((?:[a-z]\\w*\\.)*[a-z]\\w*)\\.[A-Z]");
+    private static final Pattern FX = Pattern.compile("\\b(javafx|org\\.controlsfx)\\.");
+
+    /** package (without io.throttlescope.) → packages it mentions. */
+    private static final Map<String, Set<String>> USES = new TreeMap<>();
+    /** package → whether any of its files mentions JavaFX or ControlsFX. */
+    private static final Map<String, Boolean> FX_USERS = new TreeMap<>();
+
+    @BeforeAll
+    static void read() throws IOException {
+        try (Stream<Path> files = Files.walk(SRC)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java"))::iterator) {
+                String text = Files.readString(f);
+                Matcher pm = PACKAGE.matcher(text);
+                if (!pm.find()) continue;
+                String pkg = pm.group(1).replaceFirst("^io\\.throttlescope\\.?", "");
+                Set<String> uses = USES.computeIfAbsent(pkg, k -> new TreeSet<>());
+                Matcher rm = REFERENCE.matcher(text);
+                while (rm.find()) if (!rm.group(1).equals(pkg)) uses.add(rm.group(1));
+                FX_USERS.merge(pkg, FX.matcher(text).find(), Boolean::logicalOr);
+            }
+        }
+        assertThat(USES).as("packages read from " + SRC.toAbsolutePath()).containsKeys("sim", "trace", "view", "ui", "cli");
+    }
+
+    @Test
+    void onlyTheWindowDrawsWithJavaFx() {
+        List<String> fx = FX_USERS.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey)
+                .filter(p -> !p.equals(LAUNCHER)).toList();
+        assertThat(fx).isNotEmpty().allSatisfy(p -> assertThat(p).matches("ui(\\..*)?"));
+    }
+
+    @Test
+    void theSimulatorKnowsOnlyItselfAndItsText() {
+        for (String p : List.of("sim", "sim.spec"))
+            assertThat(USES.get(p)).as(p).isSubsetOf("sim", "sim.spec", "text");
+    }
+
+    @Test
+    void nothingBelowTheWindowKnowsTheWindowAndOnlyTheCommandLineKnowsItself() {
+        USES.forEach((p, uses) -> {
+            if (p.equals(LAUNCHER)) return;
+            if (!p.matches("ui(\\..*)?|cli")) assertThat(uses).as(p).noneMatch(u -> u.matches("ui(\\..*)?"));
+            if (!p.equals("cli")) assertThat(uses).as(p).doesNotContain("cli");
+        });
+    }
+
+    @Test
+    void noPackagesDependOnEachOtherInARing() {
+        assertThat(rings(USES)).isEmpty();
+    }
+
+    @Test
+    void theRingFinderFindsARing() {
+        Map<String, Set<String>> g = Map.of("a", Set.of("b"), "b", Set.of("c"), "c", Set.of("a"), "d", Set.of("a"));
+        assertThat(rings(g)).containsExactly(List.of("a", "b", "c"));
+    }
+
+    /** Strongly connected groups of more than one package (Tarjan), each sorted. */
+    static List<List<String>> rings(Map<String, Set<String>> g) {
+        Map<String, Integer> index = new TreeMap<>(), low = new TreeMap<>();
+        List<String> stack = new ArrayList<>();
+        List<List<String>> out = new ArrayList<>();
+        for (String v : new TreeSet<>(g.keySet())) if (!index.containsKey(v)) visit(v, g, index, low, stack, out);
+        return out;
+    }
+
+    private static void visit(String v, Map<String, Set<String>> g, Map<String, Integer> index, Map<String, Integer> low,
+                              List<String> stack, List<List<String>> out) {
+        index.put(v, index.size());
+        low.put(v, index.get(v));
+        stack.add(v);
+        for (String w : g.getOrDefault(v, Set.of())) {
+            if (!index.containsKey(w)) { visit(w, g, index, low, stack, out); low.put(v, Math.min(low.get(v), low.get(w))); }
+            else if (stack.contains(w)) low.put(v, Math.min(low.get(v), index.get(w)));
+        }
+        if (low.get(v).equals(index.get(v))) {
+            List<String> ring = new ArrayList<>();
+            String w;
+            do { w = stack.remove(stack.size() - 1); ring.add(w); } while (!w.equals(v));
+            if (ring.size() > 1) out.add(ring.stream().sorted().toList());
+        }
+    }
+}
