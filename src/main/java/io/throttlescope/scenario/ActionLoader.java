@@ -59,9 +59,9 @@ final class ActionLoader {
                     switch (file) {
                         // values the kernel would refuse (bounds, a burst above the quota in force) are
                         // legal here: the write fails with EINVAL at run time and changes nothing
-                        case "cpu.max" -> { String e = l.checkCpuMaxSyntax(value); if (e != null) { l.problem(vn, e); continue; } }
-                        case "cpu.max.burst" -> { if (l.burstSyntax(vn) == null) continue; }
-                        case "cpu.weight" -> { if (l.weight(vn) == null) continue; }
+                        case "cpu.max" -> { String e = CgroupLoader.checkCpuMaxSyntax(value); if (e != null) { l.problem(vn, e); continue; } }
+                        case "cpu.max.burst" -> { if (new CgroupLoader(l).burstSyntax(vn) == null) continue; }
+                        case "cpu.weight" -> { if (new CgroupLoader(l).weight(vn) == null) continue; }
                         default -> { l.problem(fn, "found \"" + file + "\", expected cpu.max, cpu.max.burst or cpu.weight" + l.mean(file, List.of("cpu.max", "cpu.max.burst", "cpu.weight"))); continue; }
                     }
                     if (when != null) out.add(new ActionSpec.WriteFile(when, cg, file, value));

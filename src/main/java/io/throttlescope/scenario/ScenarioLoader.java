@@ -12,6 +12,7 @@ import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.KernelSpec;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.TaskSpec;
+import io.throttlescope.text.Escape;
 
 import java.io.IOException;
 import java.nio.charset.CharacterCodingException;
@@ -38,14 +39,11 @@ public final class ScenarioLoader {
     public static final long MAX_FILE_BYTES = 16L * 1024 * 1024;
     public static final int MAX_TASKS = 100_000;
     public static final long MAX_DURATION_NS = 3_600_000_000_000L;
-    static final long MAX_BW_US = (1L << 44) - 1;
 
     /** "/" or segments of [A-Za-z0-9_.-], none of them "." or "..". */
     static final Pattern CGROUP = Pattern.compile("/|(/(?!\\.\\.?(?:/|$))[A-Za-z0-9_.-]+)+");
     static final Pattern TASK_NAME = Pattern.compile("[A-Za-z0-9_\\-.:#]+");
     private static final List<String> TOP = ScenarioKeys.TOP;
-    private static final List<String> KERNEL = ScenarioKeys.KERNEL;
-    private static final List<String> CGROUP_KEYS = ScenarioKeys.CGROUP;
     static final List<String> TASK_KEYS = ScenarioKeys.TASK;
 
     /** The outcome of loading: a spec, or the problems (never both). */
@@ -100,7 +98,7 @@ public final class ScenarioLoader {
         try {
             root = JsonTree.parse(text);
         } catch (JsonTree.SyntaxError e) {
-            return fail(new Problem(e.line, e.col, io.throttlescope.text.Escape.shortPath(e.path), firstLine(e.getMessage())));
+            return fail(new Problem(e.line, e.col, Escape.shortPath(e.path), firstLine(e.getMessage())));
         } catch (RuntimeException e) {
             return fail(new Problem(1, 1, "$", "invalid JSON: " + firstLine(e.getMessage())));
         }
@@ -127,7 +125,7 @@ public final class ScenarioLoader {
     private static String firstLine(String m) {
         if (m == null) return "invalid JSON";
         int nl = m.indexOf('\n');
-        return io.throttlescope.text.Escape.message((nl < 0 ? m : m.substring(0, nl)).strip());
+        return Escape.message((nl < 0 ? m : m.substring(0, nl)).strip());
     }
 
     /** "UTF-16 (little endian)" etc. if the bytes look like UTF-16 (a BOM, or NULs in every other byte of ASCII text), else null. */
@@ -156,12 +154,15 @@ public final class ScenarioLoader {
     private long unlisted;
 
     /** A problem; whatever of the file's text it quotes is escaped, so a value cannot forge a line or drive the terminal. */
-    void problem(Node n, String msg) {
+    void problem(Node n, String msg) { problemAt(n.line(), n.col(), n.path(), msg); }
+
+    /** A problem at a place that is not a value (a key, a missing key): capped and escaped like every other. */
+    void problemAt(int line, int col, String path, String msg) {
         if (problems.size() >= MAX_PROBLEMS) {
             unlisted++;
             return;
         }
-        problems.add(new Problem(n.line(), n.col(), io.throttlescope.text.Escape.shortPath(n.path()), io.throttlescope.text.Escape.message(msg)));
+        problems.add(new Problem(line, col, Escape.shortPath(path), Escape.message(msg)));
     }
 
     static String describe(Node n) {
@@ -183,8 +184,8 @@ public final class ScenarioLoader {
             for (Map.Entry<String, int[]> e : o.keyPos().entrySet()) {
                 if (!allowed.contains(e.getKey())) {
                     int[] p = e.getValue();
-                    problems.add(new Problem(p[0], p[1], o.path() + "." + e.getKey(), "unknown key \"" + e.getKey() + "\""
-                            + mean(e.getKey(), allowed) + "; expected one of " + String.join(", ", allowed)));
+                    problemAt(p[0], p[1], o.path() + "." + e.getKey(), "unknown key \"" + e.getKey() + "\""
+                            + mean(e.getKey(), allowed) + "; expected one of " + String.join(", ", allowed));
                 }
             }
         }
@@ -193,7 +194,7 @@ public final class ScenarioLoader {
 
     Node required(Obj o, String key) {
         Node n = o.members().get(key);
-        if (n == null) problems.add(new Problem(o.line(), o.col(), o.path(), "the required key \"" + key + "\" is missing"));
+        if (n == null) problemAt(o.line(), o.col(), o.path(), "the required key \"" + key + "\" is missing");
         return n;
     }
 
@@ -314,7 +315,7 @@ public final class ScenarioLoader {
                 problem(m, "found \"" + s + "\", expected \"legacy\" or \"task\"" + mean(s, List.of("legacy", "task")));
             } else if (s != null) model = s;
         }
-        KernelSpec kernel = o.members().containsKey("kernel") ? kernel(o.members().get("kernel")) : KernelSpec.defaults();
+        KernelSpec kernel = o.members().containsKey("kernel") ? new KernelLoader(this).kernel(o.members().get("kernel")) : KernelSpec.defaults();
         if (kernel == null) kernel = KernelSpec.defaults();
         cpus = kernel.cpus();
         long duration = 0;
@@ -331,7 +332,7 @@ public final class ScenarioLoader {
             Long s = integer(o.members().get("seed"), Long.MIN_VALUE, Long.MAX_VALUE, "an integer seed");
             if (s != null) seed = s;
         }
-        Map<String, CgroupSpec> cgroups = o.members().containsKey("cgroups") ? cgroups(o.members().get("cgroups")) : new LinkedHashMap<>();
+        Map<String, CgroupSpec> cgroups = o.members().containsKey("cgroups") ? new CgroupLoader(this).cgroups(o.members().get("cgroups")) : new LinkedHashMap<>();
         if (o.members().containsKey("locks")) locks(o.members().get("locks"));
         Map<String, Integer> pipes = o.members().containsKey("pipes") ? pipes(o.members().get("pipes")) : new LinkedHashMap<>();
         List<TaskSpec> tasks = new ArrayList<>();
@@ -368,181 +369,7 @@ public final class ScenarioLoader {
         set.addAll(chain);
     }
 
-    private KernelSpec kernel(Node n) {
-        Obj o = object(n, KERNEL, "an object of kernel settings");
-        if (o == null) return null;
-        KernelSpec d = KernelSpec.defaults();
-        int cpus = d.cpus(), hz = d.hz();
-        boolean exact = d.exactAccounting(), full = d.fullPreemption();
-        long slice = d.bandwidthSliceNs(), hung = d.hungTaskTimeoutNs(), hungIv = d.hungTaskCheckIntervalNs(),
-                rcu = d.rcuGpNs(), sw = d.switchCostNs();
-        Map<String, Node> m = o.members();
-        if (m.containsKey("cpus")) { Long v = integer(m.get("cpus"), 1, 4096, "a number of CPUs"); if (v != null) cpus = v.intValue(); }
-        if (m.containsKey("hz")) {
-            Long v = integer(m.get("hz"), 1, 1000, "a tick rate");
-            if (v != null && v != 100 && v != 250 && v != 300 && v != 1000) problem(m.get("hz"), "found " + v + ", expected 100, 250, 300 or 1000");
-            else if (v != null) hz = v.intValue();
-        }
-        if (m.containsKey("accounting")) {
-            String s = string(m.get("accounting"), "\"tick\" or \"exact\"");
-            if (s != null && !s.equals("tick") && !s.equals("exact")) problem(m.get("accounting"), "found \"" + s + "\", expected \"tick\" or \"exact\"" + mean(s, List.of("tick", "exact")));
-            else if (s != null) exact = s.equals("exact");
-        }
-        if (m.containsKey("preemption")) {
-            String s = string(m.get("preemption"), "\"full\" or \"none\"");
-            if (s != null && !s.equals("full") && !s.equals("none")) problem(m.get("preemption"), "found \"" + s + "\", expected \"full\" or \"none\"" + mean(s, List.of("full", "none")));
-            else if (s != null) full = s.equals("full");
-        }
-        if (m.containsKey("bandwidth_slice")) {
-            Long v = fixedDuration(m.get("bandwidth_slice"));
-            if (v != null && v < 1000) problem(m.get("bandwidth_slice"), "sched_cfs_bandwidth_slice_us must be at least 1us");
-            else if (v != null) slice = v;
-        }
-        // the kernel takes whole seconds; down to 10 ms is allowed for scaled-down stories, not less (a scan costs every task)
-        if (m.containsKey("hung_task_timeout")) { Long v = fixedDuration(m.get("hung_task_timeout")); if (v != null && v != 0 && v < 10_000_000L) problem(m.get("hung_task_timeout"), "found " + v + "ns, expected 0 (off) or at least 10ms (the kernel's unit is whole seconds)"); else if (v != null) hung = v; }
-        if (m.containsKey("hung_task_check_interval")) { Long v = fixedDuration(m.get("hung_task_check_interval")); if (v != null && v != 0 && v < 10_000_000L) problem(m.get("hung_task_check_interval"), "found " + v + "ns, expected 0 (the timeout) or at least 10ms (the kernel's unit is whole seconds)"); else if (v != null) hungIv = v; }
-        if (m.containsKey("rcu_gp")) { Long v = fixedDuration(m.get("rcu_gp")); if (v != null) rcu = v; }
-        if (m.containsKey("switch_cost")) { Long v = fixedDuration(m.get("switch_cost")); if (v != null) sw = v; }
-        boolean delay = flag(m, "delay_dequeue", d.delayDequeue()), parity = flag(m, "run_to_parity", d.runToParity()),
-                rel = flag(m, "place_rel_deadline", d.placeRelDeadline());
-        long ipi = d.ipiLatencyNs();
-        if (m.containsKey("ipi_latency")) {
-            Long v = fixedDuration(m.get("ipi_latency"));
-            if (v != null && v > 10_000_000L) problem(m.get("ipi_latency"), "found " + v + "ns, expected at most 10ms (an IPI takes microseconds)");
-            else if (v != null) ipi = v;
-        }
-        return new KernelSpec(cpus, hz, exact, full, slice, hung, hungIv, rcu, sw, delay, parity, rel, ipi);
-    }
-
-    private boolean flag(Map<String, Node> m, String key, boolean dflt) {
-        if (!m.containsKey(key)) return dflt;
-        Boolean b = bool(m.get(key));
-        return b == null ? dflt : b;
-    }
-
     // ----------------------------------------------------------------- cgroups, locks, pipes
-
-    private Map<String, CgroupSpec> cgroups(Node n) {
-        Map<String, CgroupSpec> out = new LinkedHashMap<>();
-        Obj o = object(n, null, "an object of cgroup paths to settings");
-        if (o == null) return out;
-        for (Map.Entry<String, Node> e : o.members().entrySet()) {
-            String path = e.getKey();
-            Node v = e.getValue();
-            if (!CGROUP.matcher(path).matches()) {
-                int[] p = o.keyPos().get(path);
-                problems.add(new Problem(p[0], p[1], v.path(), "\"" + path + "\" is not a cgroup path (expected \"/\" or \"/a/b\" with segments of letters, digits, _ - .)"));
-                continue;
-            }
-            Obj c = object(v, CGROUP_KEYS, "an object of cgroup files");
-            if (c == null) continue;
-            Map<String, Node> m = c.members();
-            if (path.equals("/") && (m.containsKey("cpu.max") || m.containsKey("cpu.max.burst"))) {
-                problem(v, "the root cgroup \"/\" cannot have a limit (the kernel refuses it with EINVAL)");
-                continue;
-            }
-            long quota = -1, period = 100_000, burst = 0, phase = 0;
-            int weight = 100;
-            if (m.containsKey("cpu.max")) {
-                long[] qp = cpuMax(m.get("cpu.max"));
-                if (qp != null) { quota = qp[0]; period = qp[1]; }
-            }
-            if (m.containsKey("cpu.max.burst")) {
-                Long b = burst(m.get("cpu.max.burst"), quota);
-                if (b != null) burst = b;
-            }
-            if (m.containsKey("cpu.weight")) {
-                Integer w = weight(m.get("cpu.weight"));
-                if (w != null) weight = w;
-            }
-            if (m.containsKey("period_phase")) {
-                Long ph = fixedDuration(m.get("period_phase"));
-                if (ph != null && ph >= period * 1000) problem(m.get("period_phase"), "the phase must be less than the period (" + period + "us)");
-                else if (ph != null) phase = ph;
-            }
-            out.put(path, new CgroupSpec(path, quota, period, burst, weight, phase));
-        }
-        return out;
-    }
-
-    /** A burst in microseconds: plain ASCII digits, no sign. */
-    Long burstSyntax(Node n) {
-        String s = n instanceof Num x ? x.text() : string(n, "a burst in microseconds, e.g. \"5000\"");
-        if (s == null) return null;
-        long b = parseUs(s.trim());
-        if (b < 0) {
-            problem(n, "found \"" + s + "\", expected a burst: a whole number of microseconds in plain digits");
-            return null;
-        }
-        return b;
-    }
-
-    /** "$QUOTA $PERIOD" in us; QUOTA may be "max". Returns {quota(-1=max), period}. */
-    private long[] cpuMax(Node n) {
-        String s = string(n, "\"$QUOTA $PERIOD\" in microseconds, e.g. \"10000 100000\" or \"max 100000\"");
-        if (s == null) return null;
-        String err = checkCpuMax(s);
-        if (err != null) { problem(n, err); return null; }
-        String[] parts = s.trim().split("\\s+");
-        long quota = parts[0].equals("max") ? -1 : Long.parseLong(parts[0]);
-        long period = parts.length > 1 ? Long.parseLong(parts[1]) : 100_000;
-        return new long[] {quota, period};
-    }
-
-    /** The syntax and the kernel's bounds of a cpu.max value: null if the kernel accepts it. */
-    static String checkCpuMax(String s) {
-        String e = checkCpuMaxSyntax(s);
-        if (e != null) return e;
-        long[] qp = parseCpuMax(s, 100_000);
-        return io.throttlescope.sim.CgroupFiles.refusal(qp[0], qp[1], 0);
-    }
-
-    /** "$QUOTA $PERIOD" or "$QUOTA": whole numbers of microseconds or "max"; bounds are not checked. */
-    static String checkCpuMaxSyntax(String s) {
-        String[] parts = s.trim().split("\\s+");
-        if (parts.length < 1 || parts.length > 2 || parts[0].isEmpty()) {
-            return "found \"" + s + "\", expected \"$QUOTA $PERIOD\" in microseconds, e.g. \"10000 100000\"";
-        }
-        if (parts.length == 2 && parseUs(parts[1]) < 0) return "the period \"" + parts[1] + "\" is not a whole number of microseconds";
-        if (!parts[0].equals("max") && parseUs(parts[0]) < 0) {
-            return "the quota \"" + parts[0] + "\" is neither \"max\" nor a whole number of microseconds";
-        }
-        return null;
-    }
-
-    /** {quota (-1 = max), period} of a value that passed {@link #checkCpuMaxSyntax}. */
-    static long[] parseCpuMax(String s, long periodIfMissing) {
-        String[] parts = s.trim().split("\\s+");
-        return new long[] {parts[0].equals("max") ? -1 : parseUs(parts[0]), parts.length > 1 ? parseUs(parts[1]) : periodIfMissing};
-    }
-
-    /** A whole number of microseconds in plain ASCII digits, or -1. */
-    static long parseUs(String s) {
-        if (s.isEmpty() || s.length() > 18) return -1;
-        for (int i = 0; i < s.length(); i++) if (s.charAt(i) < '0' || s.charAt(i) > '9') return -1;
-        return Long.parseLong(s);
-    }
-
-    private Long burst(Node n, long quota) {
-        Long b = burstSyntax(n);
-        if (b == null) return null;
-        if (quota >= 0 && b > quota) { problem(n, "the burst " + b + "us is larger than the quota " + quota + "us (the kernel requires burst <= quota)"); return null; }
-        if (quota >= 0 && b + quota > MAX_BW_US) { problem(n, "quota + burst exceeds the kernel's maximum"); return null; }
-        return b;
-    }
-
-    Integer weight(Node n) {
-        if (n instanceof Str s) {
-            try {
-                long v = Long.parseLong(s.value().trim());
-                if (v >= 1 && v <= 10000) return (int) v;
-            } catch (NumberFormatException ignored) { }
-            problem(n, "found \"" + s.value() + "\", expected a cpu.weight from 1 to 10000");
-            return null;
-        }
-        Long v = integer(n, 1, 10000, "a cpu.weight");
-        return v == null ? null : v.intValue();
-    }
 
     private void locks(Node n) {
         Obj o = object(n, null, "an object of lock names to {\"type\": ...}");

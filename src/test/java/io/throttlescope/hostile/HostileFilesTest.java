@@ -180,6 +180,19 @@ class HostileFilesTest {
     }
 
     @Test
+    void keysAreEscapedToo() throws Exception {
+        // a key is text of the file like a value: an unknown key, a cgroup path that is not one, a missing
+        // key under a key with a newline; none may reach the terminal raw or forge a line
+        Path p = file("keys.json", "{\"format\": 1, \"name\": \"x\", \"duration\": \"1ms\", \"\\u001b[31mevil\\u0007\": 1,"
+                + " \"cgroups\": {\"\\u001b[2Jbad\\nk.json:1:1: $: forged\": {}}, \"locks\": {\"L\\u0000\": {}},"
+                + " \"tasks\": [{\"name\": \"T\", \"program\": [{\"user\": \"1ms\"}]}]}");
+        Out v = cli("validate", p.toString());
+        assertThat(v.out()).contains("unknown key", "is not a cgroup path", "the required key \"type\" is missing")
+                .doesNotContain("\u001b", "\u0007", "\u0000").contains("\\u001b");
+        assertThat(v.out().lines().filter(l -> l.contains("forged"))).allSatisfy(l -> assertThat(l).startsWith(p.toString() + ":"));
+    }
+
+    @Test
     void utf16WithoutABomIsNamed() throws Exception {
         Path p = dir.resolve("u16.json");
         Files.write(p, "{\"format\": 1, \"name\": \"u\", \"duration\": \"1ms\", \"tasks\": []}".getBytes(StandardCharsets.UTF_16LE));
