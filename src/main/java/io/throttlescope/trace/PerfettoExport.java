@@ -36,10 +36,10 @@ public final class PerfettoExport {
         }
         for (int g = 0; g < info.groups().length; g++) {
             if (info.quotaNs()[g] < 0) continue;
-            TraceIndex.Series p = idx.pool(g);
+            Series p = idx.pool(g);
             for (int i = 0; i < p.size(); i++) counter(w, info.groups()[g] + " pool", p.time(i), "pool_ns", p.value(i));
             for (int c = 0; c < info.cpus(); c++) {
-                TraceIndex.Series r = idx.remainingPoints(g, c);
+                Series r = idx.remainingPoints(g, c);
                 for (int i = 0; i < r.size(); i++) counter(w, info.groups()[g] + " CPU" + c + " runtime_remaining", r.time(i), "runtime_remaining_ns", r.value(i));
             }
         }

@@ -22,49 +22,12 @@ public final class TraceIndex {
     private final Series[] quota;      // per group: cpu.max quota in force (-1: max), from each refill
     private final Series[] period;     // per group: cpu.max period in force, from each cpu.max write
     private final int[] visibleBefore; // per block of KEYFRAME events: visible events before the block
-    private final Series[] pool;       // per group
-    private final Series[] remaining;  // per group x cpu, known points
+    private final Budgets budgets;
     private final Snapshot[] keyframes;
     private final int[] lockOfText;
     private Snapshot cursor;
     private int[] marks = new int[64];
     private int nMarks;
-
-    /** Step-wise or point series of (time, value). */
-    public static final class Series {
-        long[] t = new long[16];
-        long[] v = new long[16];
-        byte[] k = new byte[16];
-        int n;
-
-        void add(long time, long value) { add(time, value, null); }
-
-        void add(long time, long value, EventKind kind) {
-            if (n == t.length) { t = Arrays.copyOf(t, n * 2); v = Arrays.copyOf(v, n * 2); k = Arrays.copyOf(k, n * 2); }
-            t[n] = time; v[n] = value; k[n] = (byte) (kind == null ? -1 : kind.ordinal()); n++;
-        }
-
-        void trim() {
-            if (t.length != n) { t = Arrays.copyOf(t, n); v = Arrays.copyOf(v, n); k = Arrays.copyOf(k, n); }
-        }
-
-        /** The kind of event that made point i (null if none recorded). */
-        public EventKind kind(int i) { return k[i] < 0 ? null : EventKind.of(k[i]); }
-
-        public int size() { return n; }
-        public long time(int i) { return t[i]; }
-        public long value(int i) { return v[i]; }
-
-        /** Index of the last point at or before time, -1 if none. */
-        public int lastAtOrBefore(long time) {
-            int lo = 0, hi = n;
-            while (lo < hi) {
-                int mid = (lo + hi) >>> 1;
-                if (t[mid] <= time) lo = mid + 1; else hi = mid;
-            }
-            return lo - 1;
-        }
-    }
 
     public TraceIndex(Trace trace, RunInfo info) {
         this.trace = trace;
@@ -76,22 +39,19 @@ public final class TraceIndex {
         held = new Slices[nt];
         member = new Slices[nt];
         for (int i = 0; i < nt; i++) { task[i] = new Slices(); held[i] = new Slices(); member[i] = new Slices(); }
-        pool = new Series[ng];
         quota = new Series[ng];
         period = new Series[ng];
-        remaining = new Series[ng * nc];
         for (int g = 0; g < ng; g++) {
-            pool[g] = new Series();
             quota[g] = new Series();
             period[g] = new Series();
             quota[g].add(0, info.quotaNs()[g]);
             period[g].add(0, info.periodNs()[g]);
-            for (int c = 0; c < nc; c++) remaining[g * nc + c] = new Series();
         }
         lockOfText = new int[info.strings().size()];
         Arrays.fill(lockOfText, -1);
         for (int s = 0; s < lockOfText.length; s++) lockOfText[s] = info.lockIndex(info.strings().get(s));
         buildIntervals();
+        budgets = new Budgets(info, cpu);
         keyframes = buildKeyframes();
         visibleBefore = new int[trace.size() / KEYFRAME + 2];
         int seen = 0;
@@ -114,7 +74,8 @@ public final class TraceIndex {
         nr = 0;
         for (int m = 0; m < nMarks; m++) if (isRulerMark(trace.kind(marks[m]))) rulerMarks[nr++] = marks[m];
         for (Slices[] lanes : new Slices[][] {cpu, task, held, member}) for (Slices l : lanes) l.trim();
-        for (Series[] ss : new Series[][] {pool, quota, period, remaining}) for (Series x : ss) if (x != null) x.trim();
+        for (Series[] ss : new Series[][] {quota, period}) for (Series x : ss) x.trim();
+        budgets.trim();
         laneMarks();                               // here, off the FX thread, not in the first redraw
     }
 
@@ -273,7 +234,22 @@ public final class TraceIndex {
     public Slices cpuSlices(int c) { return cpu[c]; }
     public Slices taskSlices(int t) { return task[t]; }
     public Slices heldSlices(int t) { return held[t]; }
-    public Series pool(int g) { return pool[g]; }
+    public Series pool(int g) { return budgets.pool(g); }
+
+    /** CPU time that tasks of group g (or below it) ran on CPU c in [from, to). */
+    public long usage(int g, int c, long from, long to) { return budgets.usage(g, c, from, to); }
+
+    /** runtime_remaining of (g, c) at time t (see {@link Budgets#remainingAt}). */
+    public long remainingAt(int g, int c, long t) { return budgets.remainingAt(g, c, t); }
+
+    /** The last instant at or before t at which CPU c's running task was charged (see {@link Budgets#chargedUpTo}). */
+    public long chargedUpTo(int c, long t) { return budgets.chargedUpTo(c, t); }
+
+    /** The points at which events reported runtime_remaining of (g, c). */
+    public Series remainingPoints(int g, int c) { return budgets.remainingPoints(g, c); }
+
+    /** runtime_remaining of (g, c) sampled at t0, t0 + dt, ... (see {@link Budgets#remainingCurve}). */
+    public void remainingCurve(int g, int c, double t0, double dt, double[] out) { budgets.remainingCurve(g, c, t0, dt, out); }
     public static boolean kernelMode(int detail) { return (detail & 1) != 0; }
     public static int group(int detail) { return detail >>> 1; }
 
@@ -362,158 +338,16 @@ public final class TraceIndex {
         since[c] = t;
     }
 
-    /** CPU time that tasks of group g (or below it) ran on CPU c in [from, to). */
-    public long usage(int g, int c, long from, long to) {
-        Slices s = cpu[c];
-        long sum = 0;
-        for (int i = s.firstEndingAfter(from); i < s.size() && s.start(i) < to; i++) {
-            if (!info.isWithin(group(s.detail(i)), g)) continue;
-            sum += Math.min(to, s.end(i)) - Math.max(from, s.start(i));
-        }
-        return sum;
-    }
-
-    /**
-     * runtime_remaining of (g, c) at time t: the last value an event reported, less what the
-     * group's tasks ran on that CPU since, up to the last charge (see {@link #chargedUpTo}).
-     */
-    public long remainingAt(int g, int c, long t) {
-        Series s = remaining[g * info.cpus() + c];
-        int i = s.lastAtOrBefore(t);
-        if (i < 0) return info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
-        return s.value(i) - usage(g, c, s.time(i), Math.max(s.time(i), chargedUpTo(c, t)));
-    }
-
-    /**
-     * The last instant at or before t at which the kernel charged CPU c's running task to its
-     * cfs_rqs: t itself under exact accounting; under tick accounting the later of the last tick and
-     * the start of the task's stay on the CPU (a scheduling event), so the budget moves in steps.
-     */
-    public long chargedUpTo(int c, long t) {
-        long tick = info.chargeTickNs();
-        if (tick <= 0) return t;
-        Slices sl = cpu[c];
-        int i = sl.at(t);
-        if (i < 0 || sl.start(i) == t) return t;                 // idle, or a switch right now: all charged
-        int task = sl.value(i);
-        while (i > 0 && sl.end(i - 1) == sl.start(i) && sl.value(i - 1) == task) i--;   // split at a syscall, not a switch
-        return Math.max(sl.start(i), Math.floorDiv(t, tick) * tick);
-    }
-
-    public Series remainingPoints(int g, int c) { return remaining[g * info.cpus() + c]; }
-
-    /** Samples this far apart take the recorded values and the dips between them. */
-    static final double COARSE_NS = 50_000;
-    private final java.util.Map<Integer, long[]> dips = new java.util.concurrent.ConcurrentHashMap<>();
-
-    /** For each recorded value i of group g on CPU c, the value reached just before value i + 1 (computed once). */
-    private long[] dips(int g, int c) {
-        return dips.computeIfAbsent(g * info.cpus() + c, key -> {
-            Series s = remaining[key];
-            long[] d = new long[s.size()];
-            for (int i = 0; i + 1 < s.size(); i++) {
-                long before = s.time(i + 1) - 1;
-                d[i] = before <= s.time(i) ? s.value(i) : remainingAt(g, c, before);
-            }
-            if (s.size() > 0) d[s.size() - 1] = remainingAt(g, c, info.endNs());     // the last value runs to the end
-            return d;
-        });
-    }
-
-    /**
-     * runtime_remaining of (g, c) sampled at t0, t0 + dt, ... into out, in one sweep over the
-     * known points and the CPU's slices (what {@link #remainingAt} gives, without a search per sample).
-     * Samples far apart (level of detail) are each the lowest value in their span: the recorded
-     * values and the dips just before them, so the deepest debt stays on the curve and on the axis;
-     * where no value is recorded for a whole span (a debt run up in the kernel, a long quiet stretch)
-     * the usage since the last value is still counted, so a growing debt is drawn as it grows.
-     */
-    public void remainingCurve(int g, int c, double t0, double dt, double[] out) {
-        Series s = remaining[g * info.cpus() + c];
-        boolean coarse = dt >= COARSE_NS;
-        long[] dip = coarse ? dips(g, c) : null;
-        long dflt = info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
-        Slices sl = cpu[c];
-        int p = s.lastAtOrBefore((long) t0);
-        long base = p < 0 ? dflt : s.value(p);
-        long from = p < 0 ? 0 : s.time(p);
-        int si = sl.firstEndingAfter(from);
-        long used = 0;       // usage from 'from' up to 'upTo'
-        long upTo = from;
-        long prevT = Long.MIN_VALUE;
-        for (int k = 0; k < out.length; k++) {
-            long t = (long) (t0 + k * dt);
-            long low = Long.MAX_VALUE;                 // coarse: the lowest recorded value or dip in this sample's span
-            boolean moved = false;
-            while (p + 1 < s.size() && s.time(p + 1) <= t) {
-                if (coarse && p >= 0 && k > 0) low = Math.min(low, dip[p]);
-                p++;
-                moved = true;
-                base = s.value(p);
-                from = s.time(p);
-                used = 0;
-                upTo = from;
-                si = sl.firstEndingAfter(from);
-                if (coarse && k > 0) low = Math.min(low, base);
-            }
-            // the usage since the last recorded value, charged up to t: counted in full on the detailed
-            // path; on the coarse path only where the last value lies before this sample's span (a value
-            // inside the span stands for it) and the segment used something at all
-            boolean sweep = !coarse || k == 0 || (!moved && (p < 0 || (from <= prevT && base - used > dip[p])));
-            long v = base - used;
-            if (sweep) {
-                long to = Math.max(from, chargedUpTo(c, t));
-                if (to > upTo) {
-                    while (si < sl.size() && sl.start(si) < to) {
-                        long a = Math.max(upTo, sl.start(si)), b = Math.min(to, sl.end(si));
-                        if (b > a && info.isWithin(group(sl.detail(si)), g)) used += b - a;
-                        if (sl.end(si) <= to) si++; else break;
-                    }
-                    upTo = to;
-                }
-                v = base - used;
-            }
-            out[k] = coarse && k > 0 ? Math.min(v, low) : v;
-            prevT = t;
-        }
-    }
-
     private Snapshot[] buildKeyframes() {
         Snapshot s = new Snapshot(info, lockOfText);
         int n = trace.size();
         Snapshot[] kf = new Snapshot[n / KEYFRAME + 1];
         for (int i = 0; i < n; i++) {
             s.apply(trace, i);
-            recordBudget(i);
+            budgets.record(trace, i);
             if (i % KEYFRAME == 0) kf[i / KEYFRAME] = s.copy();
         }
         return kf;
-    }
-
-    private void recordBudget(int i) {
-        EventKind k = trace.kind(i);
-        int g = trace.group(i), c = trace.cpu(i);
-        long t = trace.time(i), a = trace.argA(i), b = trace.argB(i);
-        int nc = info.cpus();
-        switch (k) {
-            case SLICE_PULL, DISTRIBUTE -> {
-                remaining[g * nc + c].add(t, b);
-                int j = pool[g].size();
-                long before = j == 0 ? info.quotaNs()[g] : pool[g].value(j - 1);
-                pool[g].add(t, before - a, k);
-            }
-            case THROTTLE, UNTHROTTLE, UNTHROTTLE_REFUSED -> remaining[g * nc + c].add(t, a);
-            case SLACK_RETURN -> {
-                remaining[g * nc + c].add(t, remainingAt(g, c, t) - a);
-                pool[g].add(t, b, k);
-            }
-            case PERIOD_TIMER -> pool[g].add(t, a, k);
-            case REFILL -> {
-                pool[g].add(t, a, k);
-                for (int x = 0; x < nc; x++) remaining[g * nc + x].add(t, info.initialRuntime());
-            }
-            default -> { }
-        }
     }
 
     /** The state after event i (i = -1: before the first event). */

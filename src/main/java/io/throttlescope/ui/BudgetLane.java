@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.trace.Series;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.TraceIndex;
@@ -100,7 +101,7 @@ final class BudgetLane implements LaneRenderer {
 
     private void drawQuota(GraphicsContext g, Run r, int grp, java.util.function.DoubleUnaryOperator vy, double x0, double right,
                            double t0, double t1, double k) {
-        TraceIndex.Series q = r.index().quotas(grp);
+        Series q = r.index().quotas(grp);
         g.setStroke(Palette.QUOTA);
         g.setLineWidth(1.2);
         g.setLineDashes(5, 4);
@@ -129,7 +130,7 @@ final class BudgetLane implements LaneRenderer {
     }
 
     private void drawPool(GraphicsContext g, Run r, int grp, java.util.function.DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
-        TraceIndex.Series pool = r.index().pool(grp);
+        Series pool = r.index().pool(grp);
         g.setStroke(Palette.POOL);
         g.setLineWidth(2 * tl.scale());
         g.beginPath();
@@ -169,7 +170,7 @@ final class BudgetLane implements LaneRenderer {
     static final Color[] TICK_COLOURS = {Palette.SLICE_TICK, Palette.WORK_MARK, Palette.UNTHROTTLE_MARK, Palette.POOL, Palette.POOL};
 
     private void drawTicks(GraphicsContext g, Run r, int grp, double t0, double t1, double base, double k) {
-        TraceIndex.Series pool = r.index().pool(grp);
+        Series pool = r.index().pool(grp);
         double[] heights = {5 * k, 8 * k, 8 * k, 8 * k, 8 * k};
         int[] lastPx = new int[TICK_KINDS.length];
         java.util.Arrays.fill(lastPx, Integer.MIN_VALUE);
@@ -251,7 +252,7 @@ final class BudgetLane implements LaneRenderer {
         StringBuilder sb = new StringBuilder(info.groups()[grp] + " at " + Durations.exact(t) + "\n");
         long q = idx.quotaAt(grp, t);
         sb.append("quota ").append(q < 0 ? "max" : Durations.exact(q)).append(" per ").append(Durations.exact(idx.periodAt(grp, t)));
-        TraceIndex.Series p = idx.pool(grp);
+        Series p = idx.pool(grp);
         int pi = p.lastAtOrBefore(t);
         sb.append("\npool ").append(Durations.exact(pi < 0 ? info.quotaNs()[grp] : p.value(pi)));
         for (int c : BudgetScale.activeCpus(idx, grp)) {

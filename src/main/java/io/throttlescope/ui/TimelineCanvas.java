@@ -200,7 +200,7 @@ public final class TimelineCanvas extends Region {
 
     /** "cpu.max 10ms / 100ms", with every later value a write gave it. */
     static String quotaText(Run r, int g) {
-        io.throttlescope.trace.TraceIndex.Series q = r.index().quotas(g);
+        io.throttlescope.trace.Series q = r.index().quotas(g);
         if (!limited(r, g)) return "";
         StringBuilder sb = new StringBuilder("   cpu.max ");
         int shown = 0;

@@ -1,5 +1,6 @@
 package io.throttlescope.view;
 
+import io.throttlescope.trace.Series;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.TraceIndex;
 
@@ -50,7 +51,7 @@ public final class BudgetScale {
     public static List<Integer> activeCpus(TraceIndex idx, int g, long horizon) {
         List<Integer> out = new ArrayList<>();
         for (int c = 0; c < idx.info().cpus(); c++) {
-            TraceIndex.Series s = idx.remainingPoints(g, c);
+            Series s = idx.remainingPoints(g, c);
             if (s.size() > 0 && s.time(0) <= horizon) out.add(c);
         }
         return out;
@@ -106,12 +107,12 @@ public final class BudgetScale {
             for (double[] cv : curves) { mn = Math.min(mn, cv[j]); mx = Math.max(mx, cv[j]); }
             if (lo != null) { mn = Math.min(mn, lo[j]); mx = Math.max(mx, hi[j]); }
         }
-        TraceIndex.Series pool = idx.pool(g);
+        Series pool = idx.pool(g);
         int from = Math.max(0, pool.lastAtOrBefore((long) t0));
         for (int j = from; j < pool.size() && pool.time(j) <= Math.min(t1, horizon); j++) { mn = Math.min(mn, pool.value(j)); mx = Math.max(mx, pool.value(j)); }
         if (pool.size() == 0 || pool.time(0) > t0) mx = Math.max(mx, idx.quotaAt(g, 0));
         // the quota line is in the axis when it is near what is in view; zoomed in on a small debt it is not, and the lane says so
-        TraceIndex.Series q = idx.quotas(g);
+        Series q = idx.quotas(g);
         for (int j = Math.max(0, q.lastAtOrBefore((long) t0)); j < q.size() && q.time(j) <= Math.min(t1, horizon); j++) {
             if (q.value(j) >= 0 && q.value(j) <= Math.max(mx, -mn) * 1.6) mx = Math.max(mx, q.value(j));
         }

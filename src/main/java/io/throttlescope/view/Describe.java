@@ -1,5 +1,6 @@
 package io.throttlescope.view;
 
+import io.throttlescope.trace.Series;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.trace.TraceIndex;
@@ -76,7 +77,7 @@ public final class Describe {
             long q = idx.quotaAt(g, t);
             Map<String, String> rt = new LinkedHashMap<>();
             for (int c : BudgetScale.activeCpus(idx, g, horizon)) rt.put("CPU" + c, Durations.human(idx.remainingAt(g, c, t)));
-            TraceIndex.Series pool = idx.pool(g);
+            Series pool = idx.pool(g);
             int pi = pool.lastAtOrBefore(t);
             long pv = i < 0 || pi < 0 ? info.quotaNs()[g] : pool.value(pi);
             List<String> lines = new ArrayList<>();

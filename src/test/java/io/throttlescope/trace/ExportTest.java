@@ -77,14 +77,14 @@ class ExportTest {
             for (int g = 0; g < info.groups().length; g++) {
                 if (info.quotaNs()[g] < 0) continue;
                 List<long[]> c = counters.get(info.groups()[g] + " pool");
-                TraceIndex.Series p = idx.pool(g);
+                Series p = idx.pool(g);
                 assertThat(c).hasSize(p.size());
                 for (int i = 0; i < p.size(); i++) {
                     assertThat(c.get(i)[0]).isEqualTo(p.time(i));
                     assertThat(c.get(i)[1]).isEqualTo(p.value(i));
                 }
                 for (int cpu = 0; cpu < info.cpus(); cpu++) {
-                    TraceIndex.Series r = idx.remainingPoints(g, cpu);
+                    Series r = idx.remainingPoints(g, cpu);
                     List<long[]> rc = counters.getOrDefault(info.groups()[g] + " CPU" + cpu + " runtime_remaining", List.of());
                     assertThat(rc).hasSize(r.size());
                     for (int i = 0; i < r.size(); i++) {
