@@ -16,16 +16,16 @@ final class Actions {
             t.cpus = sa.cpus().clone();
             s.emit(EventKind.SET_AFFINITY, t.cpu.id, t.id, t.group.id, -1, 0, 0);
             switch (t.state) {
-                case SLEEPING, BLOCKED -> { if (!t.allowed(t.cpu.id)) s.finishDelayed(t); }
+                case SLEEPING, BLOCKED -> { if (!t.allowed(t.cpu.id)) s.life.finishDelayed(t); }
                 case RUNNING -> { if (!t.allowed(t.cpu.id)) s.reschedCurr(t.cpu); }
-                case RUNNABLE, THROTTLED, PARKED -> { if (!t.allowed(t.cpu.id)) s.moveQueued(t, s.cpus[s.balancer.selectCpu(t)]); }
+                case RUNNABLE, THROTTLED, PARKED -> { if (!t.allowed(t.cpu.id)) s.life.moveQueued(t, s.cpus[s.balancer.selectCpu(t)]); }
                 default -> { }
             }
         } else if (a instanceof ActionSpec.Move mv) {
             moveTask(s.taskByName.get(mv.task()), s.group(mv.cgroup()));
         } else if (a instanceof ActionSpec.Wake wk) {
             Task t = s.taskByName.get(wk.task());
-            if (t.state == TaskState.SLEEPING && t.waitingFor == Simulator.SLEEP_WHY) s.wake(t);
+            if (t.state == TaskState.SLEEPING && t.waitingFor == Simulator.SLEEP_WHY) s.life.wake(t);
         }
     }
 
@@ -87,11 +87,11 @@ final class Actions {
                 t.group = to;
                 t.se.cfsRq = to.cfsRq[c.id];
                 s.fair.enqueueTask(t, 0);
-                s.setState(t, t.throttled ? TaskState.PARKED : s.model.queuedState(t));
-                s.afterEnqueue(t, c);
+                s.life.setState(t, t.throttled ? TaskState.PARKED : s.model.queuedState(t));
+                s.life.afterEnqueue(t, c);
             }
             default -> {
-                s.finishDelayed(t);
+                s.life.finishDelayed(t);
                 t.group = to;
                 t.se.cfsRq = to.cfsRq[c.id];
             }

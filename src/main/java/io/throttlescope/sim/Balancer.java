@@ -27,7 +27,7 @@ final class Balancer {
             }
         }
         if (best == null) return null;
-        s.moveQueued(best, dst);
+        s.life.moveQueued(best, dst);
         s.markDirty(bestSrc);
         return s.fair.pickTask(dst);
     }
@@ -80,7 +80,7 @@ final class Balancer {
         if (busiest == null || busiest.nrRunning - dst.nrRunning < 2) return;
         Task p = findMigratable(busiest.cfs, busiest, dst);
         if (p == null) return;
-        s.moveQueued(p, dst);
+        s.life.moveQueued(p, dst);
         s.markDirty(busiest);
     }
 }

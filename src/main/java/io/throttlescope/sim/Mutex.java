@@ -35,19 +35,19 @@ final class Mutex {
             return true;
         }
         waiters.addLast(t);
-        s.lockWait(t, nameIdx, "lock");
+        s.lockBook.lockWait(t, nameIdx, "lock");
         sleep(t, why);
         return false;
     }
 
     private void take(Task t) {
         owner = t;
-        s.lockAcquired(t, nameIdx, Simulator.OP_MUTEX);
+        s.lockBook.lockAcquired(t, nameIdx, Simulator.OP_MUTEX);
     }
 
     private void sleep(Task t, int reason) {
         t.onRun = () -> retry(t);
-        s.blockCurrent(t, TaskState.BLOCKED, reason);
+        s.life.blockCurrent(t, TaskState.BLOCKED, reason);
     }
 
     /** The woken waiter runs again in __mutex_lock_common(): owned already (handed over), free, or taken again. */
@@ -66,7 +66,7 @@ final class Mutex {
     /** __mutex_unlock_slowpath(). */
     void unlock(Task t) {
         owner = null;
-        s.lockReleased(t);
+        s.lockBook.lockReleased(t);
         s.emit(EventKind.LOCK_RELEASE, t.cpu.id, t.id, -1, nameIdx, 0, 0);
         Task first = waiters.peekFirst();
         if (first == null) {
@@ -77,8 +77,8 @@ final class Mutex {
             handoff = false;
             waiters.pollFirst();
             owner = first;
-            s.lockGranted(first, nameIdx, Simulator.OP_MUTEX);
+            s.lockBook.lockGranted(first, nameIdx, Simulator.OP_MUTEX);
         }
-        s.wake(first);                                  // wake_up_q(): it takes the lock itself when it runs
+        s.life.wake(first);                                  // wake_up_q(): it takes the lock itself when it runs
     }
 }

@@ -46,14 +46,14 @@ final class PercpuRwsem {
     boolean downRead(Task t) {
         if (gateIdle() || !block) {
             grantRead(t);
-            s.lockAcquired(t, nameIdx, Simulator.OP_READ);
+            s.lockBook.lockAcquired(t, nameIdx, Simulator.OP_READ);
             return true;
         }
         wakeWriter();                          // a failed trylock wakes the waiting writer
         waiters.addLast(new Waiter(t, true));
-        s.lockWait(t, nameIdx, "down_read");
+        s.lockBook.lockWait(t, nameIdx, "down_read");
         t.onRun = () -> true;                  // the waker grants the reference before waking
-        s.blockCurrent(t, TaskState.BLOCKED, whyRead);
+        s.life.blockCurrent(t, TaskState.BLOCKED, whyRead);
         return false;
     }
 
@@ -66,7 +66,7 @@ final class PercpuRwsem {
     void upRead(Task t) {
         readers.remove(t);
         readCount--;
-        s.lockReleased(t);
+        s.lockBook.lockReleased(t);
         s.emit(EventKind.LOCK_RELEASE, t.cpu.id, t.id, -1, nameIdx, 0, 0);
         if (!gateIdle()) wakeWriter();
     }
@@ -76,7 +76,7 @@ final class PercpuRwsem {
         if (writer != null && writer.state == TaskState.BLOCKED) {
             Task w = writer;
             writer = null;
-            s.wake(w);
+            s.life.wake(w);
         }
     }
 
@@ -102,9 +102,9 @@ final class PercpuRwsem {
 
     private boolean waitForGp(Task t) {
         gpWaiters.add(t);
-        s.lockWait(t, nameIdx, "down_write");
+        s.lockBook.lockWait(t, nameIdx, "down_write");
         t.onRun = () -> takeBlock(t);
-        s.blockCurrent(t, TaskState.BLOCKED, whyGp);
+        s.life.blockCurrent(t, TaskState.BLOCKED, whyGp);
         return false;
     }
 
@@ -113,7 +113,7 @@ final class PercpuRwsem {
         if (gen != gpGen) return;
         if (gp == Gp.ENTER) {
             gp = Gp.PASSED;
-            for (Task w : gpWaiters) s.wake(w);
+            for (Task w : gpWaiters) s.life.wake(w);
             gpWaiters.clear();
         } else if (gp == Gp.EXIT) {
             gp = Gp.IDLE;
@@ -127,21 +127,21 @@ final class PercpuRwsem {
             return drainReaders(t);
         }
         waiters.addLast(new Waiter(t, false));
-        s.lockWait(t, nameIdx, "down_write");
+        s.lockBook.lockWait(t, nameIdx, "down_write");
         t.onRun = () -> drainReaders(t);       // the waker sets block for us
-        s.blockCurrent(t, TaskState.BLOCKED, whyWrite);
+        s.life.blockCurrent(t, TaskState.BLOCKED, whyWrite);
         return false;
     }
 
     private boolean drainReaders(Task t) {
         if (readCount == 0) {
-            s.lockAcquired(t, nameIdx, Simulator.OP_WRITE);
+            s.lockBook.lockAcquired(t, nameIdx, Simulator.OP_WRITE);
             return true;
         }
         writer = t;
-        s.lockWait(t, nameIdx, "down_write");
+        s.lockBook.lockWait(t, nameIdx, "down_write");
         t.onRun = () -> drainReaders(t);
-        s.blockCurrent(t, TaskState.BLOCKED, whyDrain);
+        s.life.blockCurrent(t, TaskState.BLOCKED, whyDrain);
         return false;
     }
 
@@ -149,7 +149,7 @@ final class PercpuRwsem {
     void upWrite(Task t) {
         block = false;
         blockOwner = null;
-        s.lockReleased(t);
+        s.lockBook.lockReleased(t);
         s.emit(EventKind.LOCK_RELEASE, t.cpu.id, t.id, -1, nameIdx, 1, 0);
         while (!waiters.isEmpty()) {
             Waiter w = waiters.peekFirst();
@@ -157,15 +157,15 @@ final class PercpuRwsem {
                 if (block) break;
                 waiters.pollFirst();
                 grantRead(w.task());
-                s.lockGranted(w.task(), nameIdx, Simulator.OP_READ);
-                s.wake(w.task());
+                s.lockBook.lockGranted(w.task(), nameIdx, Simulator.OP_READ);
+                s.life.wake(w.task());
             } else {
                 if (block) break;
                 waiters.pollFirst();
                 block = true;
                 blockOwner = w.task();
                 s.emit(EventKind.LOCK_GRANT, -1, w.task().id, -1, nameIdx, 1, 0);
-                s.wake(w.task());
+                s.life.wake(w.task());
                 break;
             }
         }

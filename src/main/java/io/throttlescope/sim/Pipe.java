@@ -24,7 +24,7 @@ final class Pipe {
     boolean send(Task t) {
         Task r = receivers.pollFirst();
         if (r != null) {                       // hand the message to a waiting receiver
-            s.wake(r);
+            s.life.wake(r);
             return true;
         }
         if (count < capacity) {
@@ -33,7 +33,7 @@ final class Pipe {
         }
         senders.addLast(t);
         t.onRun = () -> true;                  // the receiver that makes room moves our message in
-        s.blockCurrent(t, TaskState.SLEEPING, whyFull);
+        s.life.blockCurrent(t, TaskState.SLEEPING, whyFull);
         return false;
     }
 
@@ -43,13 +43,13 @@ final class Pipe {
             Task w = senders.pollFirst();
             if (w != null) {
                 count++;
-                s.wake(w);
+                s.life.wake(w);
             }
             return true;
         }
         receivers.addLast(t);
         t.onRun = () -> true;
-        s.blockCurrent(t, TaskState.SLEEPING, whyEmpty);
+        s.life.blockCurrent(t, TaskState.SLEEPING, whyEmpty);
         return false;
     }
 }

@@ -63,7 +63,7 @@ final class Program {
         for (int n = 0; n < MAX_INSTANT_STEPS; n++) {
             if (t.burstLeft > 0 || t.switchCostLeft > 0) return Outcome.RUN;
             if (t.exiting) {                   // the kernel work of do_exit() is done
-                s.exitTask(t);
+                s.life.exitTask(t);
                 return Outcome.STOPPED;
             }
             Task.Frame f = t.top();
@@ -78,17 +78,17 @@ final class Program {
                 }
                 if (f.syscall) {
                     t.pop();
-                    s.syscallExit(t);
+                    s.life.syscallExit(t);
                     if (returnToUser(t)) return Outcome.STOPPED;
                     continue;
                 }
-                s.exitTask(t);
+                s.life.exitTask(t);
                 return Outcome.STOPPED;
             }
             if (!execute(t, f.ops[f.idx++])) return Outcome.STOPPED;
         }
         s.fault(t.cpu, t, t.name + " ran more than " + MAX_INSTANT_STEPS + " steps without CPU time; it is stopped");
-        s.exitTask(t);
+        s.life.exitTask(t);
         return Outcome.STOPPED;
     }
 
@@ -116,13 +116,13 @@ final class Program {
             case Op.SYSCALL -> {
                 t.push(op.body, 0, true, false);
                 t.userMode = false;
-                s.syscallEnter(t, op.nameIdx);
+                s.life.syscallEnter(t, op.nameIdx);
             }
             case Op.LOOP -> {
                 if (op.times != 0 && op.body.length > 0) t.push(op.body, op.times, false, true);
             }
             case Op.SLEEP -> {
-                s.sleep(t, Math.max(0, op.d.sample(s.rng)), op.flag);
+                s.life.sleep(t, Math.max(0, op.d.sample(s.rng)), op.flag);
                 return false;
             }
             case Op.DOWN_READ -> { return ((PercpuRwsem) op.target).downRead(t); }
@@ -136,10 +136,10 @@ final class Program {
             default -> {                       // EXIT
                 long d = op.d == null ? 0 : Math.max(0, op.d.sample(s.rng));
                 if (d == 0) {
-                    s.exitTask(t);
+                    s.life.exitTask(t);
                     return false;
                 }
-                s.beginExit(t, d);             // PF_EXITING from here on; the work runs in kernel mode
+                s.life.beginExit(t, d);             // PF_EXITING from here on; the work runs in kernel mode
             }
         }
         return true;

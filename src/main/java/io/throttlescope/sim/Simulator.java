@@ -42,6 +42,8 @@ public final class Simulator {
     final HungTaskDetector hung;
     final Balancer balancer = new Balancer(this);
     final Actions outside = new Actions(this);
+    final TaskLife life = new TaskLife(this);
+    final LockBook lockBook = new LockBook(this);
     final SplittableRandom rng;
     final long tickNs;
     final long endNs;
@@ -58,9 +60,9 @@ public final class Simulator {
     private final List<PercpuRwsem> rwsemList = new ArrayList<>();
     private final List<ActionSpec> actions;
 
-    private final io.throttlescope.text.StringTable strings = new io.throttlescope.text.StringTable();
+    final io.throttlescope.text.StringTable strings = new io.throttlescope.text.StringTable();
     static final int SLEEP_WHY = 0;
-    private final EventQueue queue = new EventQueue();
+    final EventQueue queue = new EventQueue();
     private final EventSink sink;
     long events;
     final long[] kindCounts = new long[EventKind.values().length];
@@ -71,7 +73,7 @@ public final class Simulator {
     private int dirtyHead, dirtyTail;
     private final boolean[] isDirty;
     private Invariants invariants;
-    private boolean finished;
+    boolean finished;
 
     public Simulator(SimSpec spec, Model model, EventSink sink) {
         this.spec = spec;
@@ -210,7 +212,7 @@ public final class Simulator {
         if (!budgetExceeded) now = endNs;
         for (Cpu c : cpus) sync(c);
         finished = true;
-        for (Task t : tasks) setState(t, t.state);
+        for (Task t : tasks) life.setState(t, t.state);
         if (invariants != null) invariants.check();
     }
 
@@ -229,12 +231,12 @@ public final class Simulator {
             }
             case EV_WAKE_TIMER -> {
                 Task t = tasks[target];
-                if (t.sleepGen == gen && (t.state == TaskState.SLEEPING || t.state == TaskState.BLOCKED)) wake(t);
+                if (t.sleepGen == gen && (t.state == TaskState.SLEEPING || t.state == TaskState.BLOCKED)) life.wake(t);
             }
             case EV_START -> {
                 Task t = tasks[target];
                 emit(EventKind.START, -1, t.id, t.group.id, -1, 0, 0);
-                wake(t);
+                life.wake(t);
             }
             case EV_PERIOD -> {
                 TaskGroup g = groups.get(target);
@@ -387,7 +389,7 @@ public final class Simulator {
             fair.putPrev(prev);
             if (prev.state == TaskState.RUNNING && !prev.allowed(c.id)) {
                 c.curr = null;
-                moveQueued(prev, cpus[balancer.selectCpu(prev)]);
+                life.moveQueued(prev, cpus[balancer.selectCpu(prev)]);
                 prev.nivcsw++;
                 prev = null;
             }
@@ -399,7 +401,7 @@ public final class Simulator {
         if (prev != null && prev != next) {
             if (prev.state == TaskState.RUNNING) {
                 prev.nivcsw++;
-                setState(prev, model.queuedState(prev));
+                life.setState(prev, model.queuedState(prev));
                 emit(EventKind.PREEMPT, c.id, prev.id, prev.group.id, -1, 0, 0);
             } else if (prev.state == TaskState.PARKED) {
                 prev.nivcsw++;
@@ -420,7 +422,7 @@ public final class Simulator {
             next.switchCostLeft = kernel.switchCostNs();
             emit(EventKind.SWITCH, c.id, next.id, next.group.id, -1, prev == null ? -1 : prev.id, 0);
         }
-        setState(next, TaskState.RUNNING);
+        life.setState(next, TaskState.RUNNING);
         if (next.userMode && !next.kthread) next.resumeToUser = true;
         if (c.busySince < 0) c.busySince = now;
     }
@@ -452,130 +454,6 @@ public final class Simulator {
         }
     }
 
-    // ------------------------------------------------------------------ task life
-
-
-
-
-
-    /** try_to_wake_up(): the task becomes runnable on a CPU chosen by the placement rule. */
-    void wake(Task t) {
-        if (t.state != TaskState.SLEEPING && t.state != TaskState.BLOCKED && t.state != TaskState.NEW) return;
-        boolean fresh = t.state == TaskState.NEW;
-        t.sleepGen++;
-        t.waitingFor = -1;
-        if (t.se.delayed) {                    // ttwu_runnable(): still queued, requeued in place
-            advance(t.cpu);
-            fair.requeueDelayed(t.se);
-            setState(t, model.queuedState(t));
-            emit(EventKind.WAKE, t.cpu.id, t.id, t.group.id, -1, 0, 0);
-            afterEnqueue(t, t.cpu);
-            return;
-        }
-        Cpu target = cpus[fresh ? balancer.selectForkCpu(t) : balancer.selectCpu(t)];
-        if (target != t.cpu) {
-            emit(EventKind.MIGRATE, target.id, t.id, t.group.id, -1, t.cpu.id, 0);
-            t.cpu = target;
-        }
-        t.se.cfsRq = t.group.cfsRq[target.id];
-        advance(target);     // enqueue_entity() runs update_curr() on the levels it enqueues into
-        fair.enqueueTask(t, Fair.ENQUEUE_WAKEUP | (fresh ? Fair.ENQUEUE_INITIAL : 0));
-        setState(t, t.throttled ? TaskState.PARKED : model.queuedState(t));
-        emit(EventKind.WAKE, target.id, t.id, t.group.id, -1, 0, 0);
-        afterEnqueue(t, target);
-    }
-
-    void afterEnqueue(Task t, Cpu c) {
-        if (c.curr == null) {
-            if (c.nrRunning > 0) reschedCurr(c);
-        } else if (t.state == TaskState.RUNNABLE && fair.shouldPreempt(c.curr, t)) {
-            reschedCurr(c);
-        }
-        markDirty(c);
-    }
-
-    /** A sleeping task still queued by DELAY_DEQUEUE leaves its runqueue now (before a move or a migration). */
-    void finishDelayed(Task t) {
-        if (!t.se.delayed) return;
-        advance(t.cpu);
-        fair.dequeueEntities(t.se, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_DELAYED);
-        markDirty(t.cpu);
-    }
-
-    /** Moves a queued or parked task to another CPU (affinity change, balance). */
-    void moveQueued(Task t, Cpu dst) {
-        Cpu src = t.cpu;
-        advance(src);
-        advance(dst);
-        fair.dequeueTask(t, 0);
-        if (src != dst) emit(EventKind.MIGRATE, dst.id, t.id, t.group.id, -1, src.id, 0);
-        t.cpu = dst;
-        t.se.cfsRq = t.group.cfsRq[dst.id];
-        fair.enqueueTask(t, 0);
-        setState(t, t.throttled ? TaskState.PARKED : model.queuedState(t));
-        markDirty(src);
-        afterEnqueue(t, dst);
-    }
-
-    /** The running task stops: it blocks or sleeps. */
-    void blockCurrent(Task t, TaskState st, int why) {
-        sync(t.cpu);
-        fair.dequeueTask(t, Fair.DEQUEUE_SLEEP);
-        setState(t, st);
-        t.waitingFor = why;
-        emit(EventKind.BLOCK, t.cpu.id, t.id, t.group.id, why, st == TaskState.BLOCKED ? 1 : 0, 0);
-    }
-
-    void sleep(Task t, long d, boolean uninterruptible) {
-        t.onRun = null;
-        blockCurrent(t, uninterruptible ? TaskState.BLOCKED : TaskState.SLEEPING, SLEEP_WHY);
-        emit(EventKind.SLEEP, t.cpu.id, t.id, t.group.id, -1, now + d, 0);
-        queue.push(now + d, EV_WAKE_TIMER, t.id, ++t.sleepGen);
-    }
-
-    /** do_exit() with kernel work: PF_EXITING is set first, so the task-based model never parks it. */
-    void beginExit(Task t, long workNs) {
-        t.exiting = true;
-        t.throttleWorkPending = false;      // exiting tasks never return to user: the work is dropped
-        t.userMode = false;
-        t.burstLeft = workNs;
-        t.burstUser = false;
-        emit(EventKind.EXITING, t.cpu.id, t.id, t.group.id, -1, workNs, 0);
-    }
-
-    void exitTask(Task t) {
-        t.exiting = true;
-        if (t.locksHeld > 0) fault(t.cpu, t, t.name + " exits holding " + t.locksHeld + " lock(s)");
-        sync(t.cpu);
-        fair.dequeueTask(t, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_SPECIAL);   // TASK_DEAD is a special state: never delayed
-        setState(t, TaskState.EXITED);
-        t.exitedAt = now;
-        emit(EventKind.EXIT, t.cpu.id, t.id, t.group.id, -1, 0, 0);
-    }
-
-    void syscallEnter(Task t, int name) {
-        t.openSyscall = syscalls.enter(t.id, name, now);
-        emit(EventKind.SYSCALL_ENTER, t.cpu.id, t.id, t.group.id, name, 0, 0);
-    }
-
-    void syscallExit(Task t) {
-        int i = t.openSyscall;
-        if (i < 0) return;
-        t.openSyscall = -1;
-        syscalls.exit(i, now);
-        emit(EventKind.SYSCALL_EXIT, t.cpu.id, t.id, t.group.id, syscalls.name(i), now - syscalls.enterNs(i), 0);
-    }
-
-    void setState(Task t, TaskState st) {
-        t.timeIn[t.state.ordinal()] += now - t.stateSince;
-        t.stateSince = now;
-        if (t.state != st && !finished) {
-            t.state = st;
-            emit(EventKind.STATE, t.cpu.id, t.id, t.group.id, -1, st.ordinal(), 0);
-        }
-        t.state = st;
-    }
-
     // ------------------------------------------------------------------ locks
 
     PercpuRwsem rwsem(String name) { return rwsems.get(name); }
@@ -591,34 +469,6 @@ public final class Simulator {
 
     /** Lock operation codes in events: read side, write side, mutex. */
     public static final int OP_READ = 0, OP_WRITE = 1, OP_MUTEX = 2;
-
-    private static int opCode(String op) {
-        return op.equals("down_read") ? OP_READ : op.equals("down_write") ? OP_WRITE : OP_MUTEX;
-    }
-
-    void lockWait(Task t, int lock, String op) {
-        if (t.openWait() == null) {
-            t.lockWaits.add(new Task.LockWait(strings.get(lock), op, now));
-            emit(EventKind.LOCK_WAIT, t.cpu.id, t.id, t.group.id, lock, opCode(op), 0);
-        }
-    }
-
-    void lockAcquired(Task t, int lock, int op) {
-        Task.LockWait w = t.openWait();
-        if (w != null) w.acquired = now;
-        t.locksHeld++;
-        emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 0, op);
-    }
-
-    /** Handoff: the waker gives the lock to a sleeping waiter before waking it. */
-    void lockGranted(Task t, int lock, int op) {
-        Task.LockWait w = t.openWait();
-        if (w != null) w.acquired = now;
-        t.locksHeld++;
-        emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 1, op);
-    }
-
-    void lockReleased(Task t) { t.locksHeld--; }
 
     // ------------------------------------------------------------------ actions
 
@@ -654,7 +504,7 @@ public final class Simulator {
                 SchedEntity se = q.queued.get(i);
                 if (!se.isTask()) continue;
                 Task p = se.task;
-                if (p.state == TaskState.RUNNABLE || p.state == TaskState.THROTTLED) setState(p, model.queuedState(p));
+                if (p.state == TaskState.RUNNABLE || p.state == TaskState.THROTTLED) life.setState(p, model.queuedState(p));
             }
         });
     }

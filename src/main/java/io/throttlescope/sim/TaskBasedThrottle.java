@@ -46,7 +46,7 @@ final class TaskBasedThrottle implements ThrottleModel {
                 p.limboOf = null;
                 p.throttled = false;
                 s.fair.enqueueTask(p, Fair.ENQUEUE_WAKEUP);
-                s.setState(p, s.model.queuedState(p));
+                s.life.setState(p, s.model.queuedState(p));
                 s.emit(EventKind.UNPARKED, cpu.id, p.id, c.tg.id, -1, 0, 0);
             }
         });
@@ -76,7 +76,7 @@ final class TaskBasedThrottle implements ThrottleModel {
         c.limbo.addFirst(p);
         p.limboOf = c;
         p.throttled = true;
-        s.setState(p, TaskState.PARKED);
+        s.life.setState(p, TaskState.PARKED);
         s.emit(EventKind.PARKED, p.cpu.id, p.id, c.tg.id, -1, 0, 0);
         return true;
     }
@@ -106,7 +106,7 @@ final class TaskBasedThrottle implements ThrottleModel {
         if (c.throttledHierarchy() && p.cpu.curr != p) {
             c.limbo.addFirst(p);
             p.limboOf = c;
-            s.setState(p, TaskState.PARKED);
+            s.life.setState(p, TaskState.PARKED);
             return true;
         }
         p.throttled = false;

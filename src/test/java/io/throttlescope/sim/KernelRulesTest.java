@@ -339,7 +339,7 @@ class KernelRulesTest {
             queued.se.deadline = queued.se.vruntime + 123_456;             // part of its slice used up
             long relBefore = queued.se.deadline - queued.se.vruntime;
             queued.cpus = new long[] {0b11};
-            r.sim.moveQueued(queued, r.sim.cpus[1]);
+            r.sim.life.moveQueued(queued, r.sim.cpus[1]);
             long relAfter = queued.se.deadline - queued.se.vruntime;
             if (rel) assertThat(relAfter).isEqualTo(relBefore);
             else assertThat(relAfter).isEqualTo(r.sim.fair.baseSlice);   // place_entity(): a fresh slice
