@@ -12,6 +12,9 @@ import picocli.CommandLine.Spec;
 import java.io.PrintWriter;
 import java.util.Locale;
 import java.util.concurrent.Callable;
+import io.throttlescope.scenario.DurationText;
+import io.throttlescope.text.Escape;
+import io.throttlescope.ui.UiBench;
 
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure the simulator on a generated large run (events per second, bytes per event).")
 public final class BenchCommand implements Callable<Integer> {
@@ -31,8 +34,8 @@ public final class BenchCommand implements Callable<Integer> {
         if (groups < 1 || groups > 1000) throw new UsageException("--groups must be 1 to 1000 (got " + groups + ")");
         if (pairs < 1 || pairs > 1000) throw new UsageException("--pairs must be 1 to 1000 (got " + pairs + ")");
         if (repeat < 1 || warmup < 0) throw new UsageException("--repeat must be at least 1 and --warmup at least 0");
-        if (io.throttlescope.scenario.DurationText.parse(duration) <= 0) {
-            throw new UsageException("--duration needs a duration such as 1s or 500ms (got '" + io.throttlescope.text.Escape.controls(duration) + "')");
+        if (DurationText.parse(duration) <= 0) {
+            throw new UsageException("--duration needs a duration such as 1s or 500ms (got '" + Escape.controls(duration) + "')");
         }
         if (!model.equals("legacy") && !model.equals("task")) throw new UsageException("--model must be legacy or task");
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(BenchScenario.json(cpus, groups, pairs, duration));
@@ -42,7 +45,7 @@ public final class BenchCommand implements Callable<Integer> {
         }
         SimSpec sim = l.spec();
         if (ui) {
-            io.throttlescope.ui.UiBench.run(sim, out);
+            UiBench.run(sim, out);
             return 0;
         }
         Simulator.Model m = Simulator.Model.of(model);

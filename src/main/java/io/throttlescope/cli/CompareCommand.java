@@ -15,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import io.throttlescope.compare.Sense;
 
 @Command(name = "compare", mixinStandardHelpOptions = true, description = "Run both models (N times each, seeds 1..N) and print one table: legacy, task-based, change in percent.")
 public final class CompareCommand implements Callable<Integer> {
@@ -52,7 +53,7 @@ public final class CompareCommand implements Callable<Integer> {
                 row.put("legacy", r.legacy());
                 row.put("task", r.task());
                 row.put("change_pct", r.change_pct());
-                row.put("better", r.sense() == io.throttlescope.compare.Sense.NEITHER ? null : r.sense() == io.throttlescope.compare.Sense.LOWER_IS_BETTER ? "lower" : "higher");
+                row.put("better", r.sense() == Sense.NEITHER ? null : r.sense() == Sense.LOWER_IS_BETTER ? "lower" : "higher");
                 row.put("improvement_pct", r.improvementPct());
                 rows.add(row);
             }

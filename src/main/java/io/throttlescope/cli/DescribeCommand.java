@@ -13,6 +13,8 @@ import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.text.Escape;
 
 @Command(name = "describe", mixinStandardHelpOptions = true,
         description = "Print what every view of the window shows at a cursor: the runqueue and limbo table, the locks, the task lanes, "
@@ -34,12 +36,12 @@ public final class DescribeCommand implements Callable<Integer> {
         Long at = where != null && where.at != null ? Options.time(where.at, "--at") : null;
         double[] r = range == null ? null : ScreenshotCommand.range(range);
         Run run;
-        if (java.nio.file.Files.isRegularFile(file) && io.throttlescope.realtrace.RealPair.looksLikeTrace(file)) {
+        if (java.nio.file.Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
             try {       // a real trace: its real run, or with --model the simulation beside it
-                var pair = io.throttlescope.realtrace.RealPair.open(file);
+                var pair = RealPair.open(file);
                 run = model != null && pair.simulated() != null ? pair.simulated() : pair.real().run;
             } catch (java.io.IOException e) {
-                spec.commandLine().getErr().println("error: " + io.throttlescope.text.Escape.controls(e.getMessage()));
+                spec.commandLine().getErr().println("error: " + Escape.controls(e.getMessage()));
                 return 1;
             }
         } else {

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import io.throttlescope.compare.KnownDifferences;
 
 @Command(name = "fidelity", mixinStandardHelpOptions = true, description = {
         "Put recorded real traces beside the simulation of their scenario under the same model and check each figure",
@@ -54,7 +55,7 @@ public final class FidelityCommand implements Callable<Integer> {
         boolean emulated = p.real().header.has("recorded_by") && p.real().header.get("recorded_by").getAsString().contains("qemu");
         String name = t.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", "");
         List<Fidelity.Row> rows = Fidelity.of(name, p.real().run.result(), p.simulated().result(), emulated,
-                io.throttlescope.compare.KnownDifferences.of(p.real().run, p.simulated().spec(), emulated));
+                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated));
         if (rows.stream().noneMatch(r -> r.figure().startsWith("task ")))
             throw new IOException(t + ": no task of its scenario is in the trace, so its figures cannot be checked");
         return rows;

@@ -8,6 +8,8 @@ import io.throttlescope.view.Run;
 
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import io.throttlescope.text.Escape;
+import io.throttlescope.view.Cursors;
 
 /** Option values shared by the commands, checked before any work. */
 public final class Options {
@@ -45,7 +47,7 @@ public final class Options {
     /** The event index of --at TIME or --step N in a run (-1: before the first), or a usage error past the end. */
     public static int cursor(Run run, Long atNs, Integer step) {
         try {
-            return io.throttlescope.view.Cursors.of(run, atNs, step);
+            return Cursors.of(run, atNs, step);
         } catch (IllegalArgumentException e) {
             throw new UsageException(e.getMessage());
         }
@@ -53,7 +55,7 @@ public final class Options {
 
     static void output(java.nio.file.Path out) {
         String p = SafeOutput.problem(out);
-        if (p != null) throw new UsageException(io.throttlescope.text.Escape.controls(p));
+        if (p != null) throw new UsageException(Escape.controls(p));
     }
 
     /** An output that is the input itself (the same file, through links too) would destroy it: a usage error. */
@@ -61,16 +63,16 @@ public final class Options {
         output(out);
         try {
             if (java.nio.file.Files.exists(out) && java.nio.file.Files.exists(input) && java.nio.file.Files.isSameFile(out, input)) {
-                throw new UsageException(io.throttlescope.text.Escape.controls(out + " is the input file " + input + ": it would be overwritten"));
+                throw new UsageException(Escape.controls(out + " is the input file " + input + ": it would be overwritten"));
             }
         } catch (java.io.IOException e) {
-            throw new UsageException(io.throttlescope.text.Escape.controls("cannot check " + out + ": " + e.getMessage()));
+            throw new UsageException(Escape.controls("cannot check " + out + ": " + e.getMessage()));
         }
     }
 
-    /** The event budget of a run: --max-events, default {@link io.throttlescope.sim.Simulator#DEFAULT_MAX_EVENTS}. */
+    /** The event budget of a run: --max-events, default {@link Simulator#DEFAULT_MAX_EVENTS}. */
     static long maxEvents(Long given) {
-        if (given == null) return io.throttlescope.sim.Simulator.DEFAULT_MAX_EVENTS;
+        if (given == null) return Simulator.DEFAULT_MAX_EVENTS;
         if (given < 1) throw new UsageException("--max-events must be at least 1 (got " + given + ")");
         return given;
     }

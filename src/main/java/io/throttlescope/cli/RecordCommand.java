@@ -15,6 +15,7 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import io.throttlescope.record.RecordPlan;
 
 @Command(name = "record", mixinStandardHelpOptions = true, description = {
         "Run a scenario's workload for real on this machine (root, a cpu cgroup controller and tracefs needed) and record it",
@@ -39,7 +40,7 @@ public final class RecordCommand implements Callable<Integer> {
                 for (String r : refused) err.println("  " + Escape.controls(r));
                 return 1;
             }
-            spec.commandLine().getOut().print(io.throttlescope.record.RecordPlan.of(sim, d));
+            spec.commandLine().getOut().print(RecordPlan.of(sim, d));
             spec.commandLine().getOut().flush();
             return 0;
         }

@@ -20,6 +20,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import io.throttlescope.scenario.DurationText;
+import io.throttlescope.text.Escape;
 
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Simulate a scenario without a window and print the result.")
 public final class RunCommand implements Callable<Integer> {
@@ -68,14 +70,14 @@ public final class RunCommand implements Callable<Integer> {
         Simulator s = ran[0];
         if (s.budgetExceeded()) {
             err.println("error: the run stopped after " + budget + " events (--max-events) at "
-                    + io.throttlescope.scenario.DurationText.format(s.now()) + " of " + io.throttlescope.scenario.DurationText.format(spec0.durationNs())
+                    + DurationText.format(s.now()) + " of " + DurationText.format(spec0.durationNs())
                     + "; raise --max-events or shorten the scenario");
             return 1;
         }
         RunResult r = s.result();
         if (json) out.println(resultJson(r));
         else Summary.print(r, out);
-        for (String f : r.faults()) err.println("fault: " + io.throttlescope.text.Escape.controls(f));
+        for (String f : r.faults()) err.println("fault: " + Escape.controls(f));
         return r.faults().isEmpty() ? 0 : 1;
     }
 
@@ -100,26 +102,26 @@ public final class RunCommand implements Callable<Integer> {
 
     public static final class Summary {
         public static void print(RunResult r, PrintWriter out) {
-            out.printf("%s  (model %s, %s simulated, %d events)%n", io.throttlescope.text.Escape.controls(r.scenario()), r.model(),
-                    io.throttlescope.scenario.DurationText.format(r.end_ns()), r.events());
+            out.printf("%s  (model %s, %s simulated, %d events)%n", Escape.controls(r.scenario()), r.model(),
+                    DurationText.format(r.end_ns()), r.events());
             if (!r.cgroups().isEmpty()) {
                 out.printf("%-24s %12s %10s %12s %16s%n", "cgroup", "usage_usec", "nr_periods", "nr_throttled", "throttled_usec");
                 for (Map.Entry<String, RunResult.CgroupStat> e : r.cgroups().entrySet()) {
                     RunResult.CgroupStat c = e.getValue();
-                    out.printf("%-24s %12d %10d %12d %16d%n", io.throttlescope.text.Escape.controls(e.getKey()), c.usage_usec(), c.nr_periods(), c.nr_throttled(), c.throttled_usec());
+                    out.printf("%-24s %12d %10d %12d %16d%n", Escape.controls(e.getKey()), c.usage_usec(), c.nr_periods(), c.nr_throttled(), c.throttled_usec());
                 }
             }
             out.printf("%-16s %12s %12s %12s %12s %12s%n", "task", "cpu", "runnable", "throttled", "parked", "blocked(D)");
             for (Map.Entry<String, RunResult.TaskStat> e : r.tasks().entrySet()) {
                 RunResult.TaskStat t = e.getValue();
-                out.printf("%-16s %12s %12s %12s %12s %12s%n", io.throttlescope.text.Escape.controls(e.getKey()), ms(t.cpu_ns()), ms(t.runnable_ns()),
+                out.printf("%-16s %12s %12s %12s %12s %12s%n", Escape.controls(e.getKey()), ms(t.cpu_ns()), ms(t.runnable_ns()),
                         ms(t.throttled_ns()), ms(t.parked_ns()), ms(t.blocked_ns()));
             }
             out.println("events: " + r.counts());
             if (r.hung_tasks().isEmpty()) out.println("hung tasks: none");
             for (RunResult.HungTask h : r.hung_tasks()) {
                 out.printf("INFO: task %s blocked for more than %d seconds (at %s)%s%n", h.task(), h.blocked_for_s(),
-                        io.throttlescope.scenario.DurationText.format(h.at_ns()), h.suppressed() ? " [suppressed]" : "");
+                        DurationText.format(h.at_ns()), h.suppressed() ? " [suppressed]" : "");
             }
         }
 

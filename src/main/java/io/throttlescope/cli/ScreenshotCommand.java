@@ -10,6 +10,10 @@ import picocli.CommandLine.Spec;
 
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.realtrace.RealTrace;
+import io.throttlescope.text.Escape;
+import io.throttlescope.ui.Screenshot;
 
 @Command(name = "screenshot", mixinStandardHelpOptions = true, description = "Render the window or one view of it to a PNG, without a display.")
 public final class ScreenshotCommand implements Callable<Integer> {
@@ -47,18 +51,18 @@ public final class ScreenshotCommand implements Callable<Integer> {
         double[] r = range == null ? null : range(range);
         if (scale != null && (scale < 0.5 || scale > 4)) throw new UsageException("--scale must be between 0.5 and 4");
         Options.output(out, file);
-        if (java.nio.file.Files.isRegularFile(file) && io.throttlescope.realtrace.RealPair.looksLikeTrace(file)) {
+        if (java.nio.file.Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
             try {
-                io.throttlescope.realtrace.RealTrace.importFile(file, io.throttlescope.realtrace.RealTrace.Options.defaults());
+                RealTrace.importFile(file, RealTrace.Options.defaults());
             } catch (java.io.IOException e) {
-                spec.commandLine().getErr().println("error: " + io.throttlescope.text.Escape.controls(e.getMessage()));
+                spec.commandLine().getErr().println("error: " + Escape.controls(e.getMessage()));
                 return 1;
             }
         } else if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) {
             return 1;
         }
         try {
-            io.throttlescope.ui.Screenshot.render(new io.throttlescope.ui.Screenshot.Options(file, model == null ? null : model.name(), at,
+            Screenshot.render(new Screenshot.Options(file, model == null ? null : model.name(), at,
                     where != null && where.step != null ? where.step : -1, view.name(), out, w, h,
                     r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale, task));
         } catch (IllegalArgumentException e) {              // --at or --step outside the run: a usage error

@@ -14,6 +14,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import io.throttlescope.text.Escape;
+import io.throttlescope.ui.MainWindow;
 
 @Command(name = "steps", mixinStandardHelpOptions = true, description = {
         "Export the window at every visible event between two times, for class: numbered PNGs in a folder, an animated GIF,",
@@ -50,7 +51,7 @@ public final class StepsCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("error: " + Escape.text(file.toString()) + " has no lesson");
                 return 1;
             }
-            int n = StepExport.renderTo(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1, max), io.throttlescope.ui.MainWindow::new);   // written as drawn
+            int n = StepExport.renderTo(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1, max), MainWindow::new);   // written as drawn
             if (n == 0) {
                 spec.commandLine().getErr().println("error: no stop of the lesson between " + from + " and " + to);
                 return 1;
@@ -65,7 +66,7 @@ public final class StepsCommand implements Callable<Integer> {
             return 1;
         }
         int n = StepExport.renderTo(new StepExport.Options(file, Options.model(model, sim.defaultModel()).id,
-                events, w, h, f, out), io.throttlescope.ui.MainWindow::new);   // each frame written as it is drawn, none kept
+                events, w, h, f, out), MainWindow::new);   // each frame written as it is drawn, none kept
         spec.commandLine().getOut().println("wrote " + n + " steps to " + out);
         return 0;
     }

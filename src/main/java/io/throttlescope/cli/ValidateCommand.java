@@ -13,6 +13,8 @@ import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
+import io.throttlescope.scenario.DurationText;
+import io.throttlescope.view.LessonPlan;
 
 @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check scenario files; every problem is printed as FILE:LINE:COL: PATH: message.")
 public final class ValidateCommand implements Callable<Integer> {
@@ -29,7 +31,7 @@ public final class ValidateCommand implements Callable<Integer> {
             if (Scenarios.missing(f, spec.commandLine().getErr())) continue;
             ScenarioLoader.Loaded l = ScenarioLoader.load(f);
             for (Problem p : l.problems()) out.println(p.format(f.toString()));
-            List<Problem> lesson = l.ok() ? io.throttlescope.view.LessonPlan.check(l.spec()) : List.of();   // stops at events that never happen
+            List<Problem> lesson = l.ok() ? LessonPlan.check(l.spec()) : List.of();   // stops at events that never happen
             for (Problem p : lesson) out.println(p.format(f.toString()));
             if (l.ok() && lesson.isEmpty()) {
                 valid++;
@@ -66,5 +68,5 @@ public final class ValidateCommand implements Callable<Integer> {
         if (v.equals(dflt)) sb.append(" (default)");
     }
 
-    private static String ns(long ns) { return io.throttlescope.scenario.DurationText.format(ns); }
+    private static String ns(long ns) { return DurationText.format(ns); }
 }

@@ -13,6 +13,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import io.throttlescope.trace.Divergence;
 
 /**
  * Why a figure of a recording may differ from its simulation beyond the tolerance, computed from
@@ -107,7 +108,7 @@ public final class KnownDifferences {
         long a = longest.enter_ns(), b = longest.exit_ns() == null ? real.info().endNs() : longest.exit_ns();
         String[] names = real.info().tasks();
         for (int i = 0; i < names.length; i++) {
-            if (!io.throttlescope.trace.Divergence.scenarioName(names[i]).equals(task)) continue;
+            if (!Divergence.scenarioName(names[i]).equals(task)) continue;
             Slices s = real.index().taskSlices(i);
             for (int k = s.firstEndingAfter(a); k < s.size() && s.start(k) < b; k++) {
                 if (s.value(k) == TaskState.THROTTLED.ordinal()) return true;

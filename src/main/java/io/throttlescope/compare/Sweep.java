@@ -13,6 +13,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Pattern;
+import io.throttlescope.scenario.ScenarioParams;
 
 /**
  * One parameter of a scenario swept over values, both models simulated at every point (the points
@@ -34,7 +35,7 @@ public final class Sweep {
 
     /** The scenario with the parameter set to the value; IllegalArgumentException names what is wrong. */
     public static String with(String json, String param, String value) {
-        return io.throttlescope.scenario.ScenarioParams.set(json, param, value);
+        return ScenarioParams.set(json, param, value);
     }
 
     /** Runs the sweep; each scenario must load (IllegalArgumentException with its problems otherwise). */

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import io.throttlescope.text.StringTable;
 
 /**
  * Turns the event lines of a real trace into the same primitive-column trace the simulator
@@ -40,7 +41,7 @@ final class Importer {
             "throttle_cfs_rq_work", Probe.THROTTLE_CFS_RQ_WORK, "task_throttle_setup_work", Probe.TASK_THROTTLE_SETUP_WORK);
 
     final Trace trace = new Trace();
-    final io.throttlescope.text.StringTable strings = new io.throttlescope.text.StringTable();
+    final StringTable strings = new StringTable();
     final List<String> taskNames = new ArrayList<>();
     final List<Integer> taskGroup = new ArrayList<>();
     final List<String> groups = new ArrayList<>(List.of("/"));

@@ -10,6 +10,10 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.sim.spec.CgroupSpec;
+import io.throttlescope.view.Durations;
 
 /**
  * A real trace beside the simulation of the same scenario under the model of the kernel that ran
@@ -47,7 +51,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         String unpaired = scenario.tasks().size() > MAX_SCENARIO_TASKS ? "the recording's scenario has " + scenario.tasks().size()
                 + " tasks; a recording has at most " + MAX_SCENARIO_TASKS
                 : rt.run.info().endNs() > ScenarioLoader.MAX_DURATION_NS ? "the recording spans "
-                + io.throttlescope.view.Durations.human(rt.run.info().endNs()) + ", over the one-hour limit of a simulation beside it" : null;
+                + Durations.human(rt.run.info().endNs()) + ", over the one-hour limit of a simulation beside it" : null;
         if (unpaired != null) {                // shown alone, and said why (fidelity refuses it)
             rt.skipped.add("not simulated beside it: " + unpaired);
             return new RealPair(rt, null, rt.run.spec(), unpaired);
@@ -70,7 +74,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
      * one of its tasks comes back from a throttle; the simulation then refills at the same instants.
      */
     static SimSpec withRecordedPhases(SimSpec s, Run real) {
-        java.util.Map<String, io.throttlescope.sim.spec.CgroupSpec> cg = new java.util.LinkedHashMap<>();
+        java.util.Map<String, CgroupSpec> cg = new java.util.LinkedHashMap<>();
         var info = real.info();
         var tr = real.trace();
         for (var c : s.cgroups().values()) {
@@ -80,17 +84,17 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
                 int[] state = new int[info.tasks().length];
                 for (int i = 0; i < tr.size() && refill < 0; i++) {
                     var k = tr.kind(i);
-                    if (k == io.throttlescope.sim.EventKind.UNTHROTTLE && tr.group(i) == g) refill = tr.time(i);
-                    else if (k == io.throttlescope.sim.EventKind.STATE && tr.task(i) >= 0 && info.taskGroup()[tr.task(i)] == g) {
+                    if (k == EventKind.UNTHROTTLE && tr.group(i) == g) refill = tr.time(i);
+                    else if (k == EventKind.STATE && tr.task(i) >= 0 && info.taskGroup()[tr.task(i)] == g) {
                         int t = tr.task(i), st = (int) tr.argA(i);
-                        boolean heldBefore = state[t] == io.throttlescope.sim.TaskState.THROTTLED.ordinal() || state[t] == io.throttlescope.sim.TaskState.PARKED.ordinal();
+                        boolean heldBefore = state[t] == TaskState.THROTTLED.ordinal() || state[t] == TaskState.PARKED.ordinal();
                         if (heldBefore && st != state[t]) refill = tr.time(i);
                         state[t] = st;
                     }
                 }
             }
             long period = c.periodUs() * 1000;
-            cg.put(c.path(), refill < 0 ? c : new io.throttlescope.sim.spec.CgroupSpec(c.path(), c.quotaUs(), c.periodUs(), c.burstUs(), c.weight(),
+            cg.put(c.path(), refill < 0 ? c : new CgroupSpec(c.path(), c.quotaUs(), c.periodUs(), c.burstUs(), c.weight(),
                     refill % period));
         }
         return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), cg, s.locks(), s.pipes(),

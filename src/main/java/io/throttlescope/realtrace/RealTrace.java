@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import io.throttlescope.text.IndexedList;
 
 /**
  * A real trace imported into the form the views and the commands use: a {@link Run} (times
@@ -133,7 +134,7 @@ public final class RealTrace {
                 + (im.hasThrottleProbe() ? "the throttle_cfs_rq probe's hits." : "inferred from the switch pattern (drawn as inferred).");
         List<String> lockTypes = im.locks.stream().map(x -> "contended").toList();
         RunInfo info = new RunInfo(scenario, model, im.endNs, im.cpus(), tasks, new boolean[nt], tg, groups, parent, q, p, ph,
-                new io.throttlescope.text.IndexedList(im.locks), lockTypes, List.copyOf(im.strings.list()), 0, 0);
+                new IndexedList(im.locks), lockTypes, List.copyOf(im.strings.list()), 0, 0);
         SimSpec spec = new SimSpec(scenario, description, model, new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0,
                 true, true, true, 0), im.endNs, 1, cgroups, Map.of(), Map.of(), List.of(), List.of(), List.of());
         RunResult rr = runResult(im, scenario, model, text.header);

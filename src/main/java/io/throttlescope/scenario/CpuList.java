@@ -1,5 +1,7 @@
 package io.throttlescope.scenario;
 
+import io.throttlescope.text.Escape;
+
 /** The kernel's cpulist syntax: "0", "0-3", "0,2,5-7". */
 public final class CpuList {
     private CpuList() { }
@@ -24,7 +26,7 @@ public final class CpuList {
             lo = digits(dash < 0 ? p : p.substring(0, dash).trim());
             hi = dash < 0 ? lo : digits(p.substring(dash + 1).trim());
             if (lo == -2 || hi == -2) {
-                error[0] = "\"" + io.throttlescope.text.Escape.shortText(text) + "\" is not a CPU list (expected the kernel's cpulist syntax in ASCII digits, e.g. \"0\", \"0-3\", \"0,2,5-7\")";
+                error[0] = "\"" + Escape.shortText(text) + "\" is not a CPU list (expected the kernel's cpulist syntax in ASCII digits, e.g. \"0\", \"0-3\", \"0,2,5-7\")";
                 return null;
             }
             if (lo < 0 || hi < lo) {

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import io.throttlescope.sim.EventKind;
 
 /**
  * The {@code lesson} section: ordered stops, each checked like the rest of the file (names of tasks,
@@ -130,7 +131,7 @@ final class LessonLoader {
         Node kn = l.required(o, "event");
         String kind = kn == null ? null : l.string(kn, "an event kind");
         List<String> kinds = new ArrayList<>();
-        for (io.throttlescope.sim.EventKind k : io.throttlescope.sim.EventKind.values()) kinds.add(k.jsonName);
+        for (EventKind k : EventKind.values()) kinds.add(k.jsonName);
         if (kind != null && !kinds.contains(kind)) { l.problem(kn, "no event kind \"" + kind + "\"" + l.mean(kind, kinds)); kind = null; }
         String task = o.members().containsKey("task") ? taskName(o.members().get("task"), names) : null;
         int nth = 1;

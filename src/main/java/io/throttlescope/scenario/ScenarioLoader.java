@@ -30,6 +30,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
+import io.throttlescope.sim.spec.Lesson;
 
 /**
  * Loads scenario files (scenario-format.md) strictly: every problem is reported with its line,
@@ -350,7 +351,7 @@ public final class ScenarioLoader {
         List<ActionSpec> actions = o.members().containsKey("actions")
                 ? new ActionLoader(this).actions(o.members().get("actions"), tasks, knownGroups, cgroups) : List.of();
         List<SimSpec.Note> notes = o.members().containsKey("notes") ? new ActionLoader(this).notes(o.members().get("notes")) : List.of();
-        io.throttlescope.sim.spec.Lesson lesson = o.members().containsKey("lesson") ? new LessonLoader(this).lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet(), cpus, duration) : null;
+        Lesson lesson = o.members().containsKey("lesson") ? new LessonLoader(this).lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet(), cpus, duration) : null;
         for (String p : knownGroups) if (!cgroups.containsKey(p) && !p.equals("/")) cgroups.put(p, CgroupSpec.unlimited(p));
         if (!problems.isEmpty()) return null;
         return new SimSpec(name, description, model, kernel, duration, seed, cgroups, lockTypes,

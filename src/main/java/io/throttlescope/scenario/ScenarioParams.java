@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+import io.throttlescope.text.Escape;
 
 /**
  * The parameters of a scenario that a what-if edit or a sweep changes, named as the sweep command
@@ -40,10 +41,10 @@ public final class ScenarioParams {
                 if (t.isJsonObject() && t.getAsJsonObject().has("cgroup")) known.add(t.getAsJsonObject().get("cgroup").getAsString());
             }
             known.remove("/");
-            if (!known.contains(path)) throw new IllegalArgumentException("the scenario has no cgroup " + io.throttlescope.text.Escape.shortText(path)
+            if (!known.contains(path)) throw new IllegalArgumentException("the scenario has no cgroup " + Escape.shortText(path)
                     + (known.isEmpty() ? "" : " (its cgroups: " + String.join(", ", known) + ")"));
             if (!List.of("cpu.max", "cpu.max.burst", "cpu.weight").contains(file)) throw new IllegalArgumentException("a cgroup parameter's file is cpu.max,"
-                    + " cpu.max.burst or cpu.weight (got " + io.throttlescope.text.Escape.shortText(file) + ")");
+                    + " cpu.max.burst or cpu.weight (got " + Escape.shortText(file) + ")");
             JsonObject cg = root.has("cgroups") ? root.getAsJsonObject("cgroups") : new JsonObject();
             root.add("cgroups", cg);
             JsonObject g = cg.has(path) ? cg.getAsJsonObject(path) : new JsonObject();

@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
+import io.throttlescope.text.StringTable;
 
 /**
  * The discrete-event simulator: CPUs, the cgroup tree, tasks running their programs, and CFS
@@ -60,7 +61,7 @@ public final class Simulator {
     private final List<PercpuRwsem> rwsemList = new ArrayList<>();
     private final List<ActionSpec> actions;
 
-    final io.throttlescope.text.StringTable strings = new io.throttlescope.text.StringTable();
+    final StringTable strings = new StringTable();
     static final int SLEEP_WHY = 0;
     final EventQueue queue = new EventQueue();
     private final EventSink sink;

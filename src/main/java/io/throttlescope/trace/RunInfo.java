@@ -3,6 +3,7 @@ package io.throttlescope.trace;
 import io.throttlescope.sim.Simulator;
 
 import java.util.List;
+import io.throttlescope.text.IndexedList;
 
 /**
  * What a recorded run is about: names and the static shape of the machine, read once from the
@@ -34,7 +35,7 @@ public record RunInfo(String scenario, String model, long endNs, int cpus, Strin
             p[i] = s.groupPeriodNs(i);
             ph[i] = s.groupPhaseNs(i);
         }
-        List<String> locks = new io.throttlescope.text.IndexedList(s.lockNames());
+        List<String> locks = new IndexedList(s.lockNames());
         List<String> types = locks.stream().map(s::lockType).toList();
         return new RunInfo(s.spec().name(), s.modelId.id, s.now(), s.cpuCount(), tasks, kt, tg, groups, parent, q, p, ph,
                 locks, types, List.copyOf(s.strings()), s.initialRuntimeRemaining(),

@@ -7,6 +7,7 @@ import io.throttlescope.sim.Simulator;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
+import io.throttlescope.sim.TaskState;
 
 /** Writes a trace as one JSON object a line (cli.md, "The trace"). */
 public final class TraceJsonl {
@@ -66,7 +67,7 @@ public final class TraceJsonl {
             case "from_group" -> w.name("from_cgroup").value(grp.apply((int) v));
             case "suppressed" -> w.name("suppressed").value(v != 0);
             case "op" -> w.name("op").value(v == 0 ? "read" : v == 1 ? "write" : "mutex");
-            case "state" -> w.name("state").value(io.throttlescope.sim.TaskState.values()[(int) v].name().toLowerCase(java.util.Locale.ROOT));
+            case "state" -> w.name("state").value(TaskState.values()[(int) v].name().toLowerCase(java.util.Locale.ROOT));
             default -> w.name(name).value(v);
         }
     }

@@ -25,6 +25,11 @@ import javafx.scene.layout.VBox;
 
 import java.util.Comparator;
 import java.util.function.LongConsumer;
+import io.throttlescope.compare.Fidelity;
+import io.throttlescope.compare.Sense;
+import io.throttlescope.scenario.DurationText;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.view.Durations;
 
 /**
  * Compare mode: the same scenario under both models, two CPU timelines on one time axis and one
@@ -131,7 +136,7 @@ public final class CompareView extends SplitPane {
             @Override protected void updateItem(String v, boolean empty) {
                 super.updateItem(v, empty);
                 text.setText(empty ? null : v);
-                boolean headline = !empty && v != null && io.throttlescope.compare.Sense.headline(v);
+                boolean headline = !empty && v != null && Sense.headline(v);
                 text.setStyle(headline ? "-fx-font-weight: bold" : "");
                 setGraphic(empty ? null : text);
                 setTooltip(empty ? null : new Tooltip(v));
@@ -154,7 +159,7 @@ public final class CompareView extends SplitPane {
                 getStyleClass().removeAll("change-better", "change-worse");
                 Comparison.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
                 if (verdicts != null) {          // a recording beside its simulation: within the tolerance or not, never better or worse
-                    io.throttlescope.compare.Fidelity.Row f = row == null ? null : verdicts.get(row.metric());
+                    Fidelity.Row f = row == null ? null : verdicts.get(row.metric());
                     setText(empty ? null : f == null ? "" : f.within() ? "holds" : "differs");        // the tolerance in the tooltip: nothing cut
                     if (f != null && !f.within()) getStyleClass().add("change-worse");
                     setTooltip(f == null ? null : new Tooltip("real " + f.real() + ", simulated " + f.simulated() + "; allowed \u00b1" + f.allowed()));
@@ -163,8 +168,8 @@ public final class CompareView extends SplitPane {
                 int verdict = row == null ? 0 : row.verdict();      // better or worse for this metric, not the sign
                 if (verdict > 0) getStyleClass().add("change-better");
                 if (verdict < 0) getStyleClass().add("change-worse");
-                setTooltip(row == null ? null : new Tooltip(row.sense() == io.throttlescope.compare.Sense.NEITHER ? "neither better nor worse"
-                        : (row.sense() == io.throttlescope.compare.Sense.LOWER_IS_BETTER ? "lower is better" : "higher is better")
+                setTooltip(row == null ? null : new Tooltip(row.sense() == Sense.NEITHER ? "neither better nor worse"
+                        : (row.sense() == Sense.LOWER_IS_BETTER ? "lower is better" : "higher is better")
                           + (row.verdict() > 0 ? ": task-based is better" : row.verdict() < 0 ? ": task-based is worse" : "")));
             }
         });
@@ -178,7 +183,7 @@ public final class CompareView extends SplitPane {
             @Override protected void updateItem(Comparison.Row r, boolean empty) {
                 super.updateItem(r, empty);
                 getStyleClass().remove("headline-row");
-                if (!empty && r != null && io.throttlescope.compare.Sense.headline(r.metric())) getStyleClass().add("headline-row");
+                if (!empty && r != null && Sense.headline(r.metric())) getStyleClass().add("headline-row");
             }
         });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
@@ -207,7 +212,7 @@ public final class CompareView extends SplitPane {
         taskRun = task;
         legacyVs.run.set(legacy);
         taskVs.run.set(task);
-        long th = io.throttlescope.scenario.DurationText.parse(threshold.getText().trim());
+        long th = DurationText.parse(threshold.getText().trim());
         if (th < 0) { th = Divergence.DEFAULT_THRESHOLD_NS; threshold.setText("1us"); }
         divergence = Divergence.of(legacy.index(), task.index(), th);
         legacyTl.setCompare(true, divergence);
@@ -222,12 +227,12 @@ public final class CompareView extends SplitPane {
         verdicts = null;
         if (changeCol != null) changeCol.setText("change");
         if (legacy.isReal() && !task.isReal()) {      // a recording beside its simulation: one verdict per figure
-            var rows = io.throttlescope.compare.Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
+            var rows = Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
             verdicts = new java.util.HashMap<>();
             for (var f : rows) { String m = metricOf(f.figure()); if (m != null) verdicts.put(m, f); }
             if (changeCol != null) changeCol.setText("verdict");
             table.refresh();
-            long holds = rows.stream().filter(io.throttlescope.compare.Fidelity.Row::within).count();
+            long holds = rows.stream().filter(Fidelity.Row::within).count();
             divergenceLabel.setText(divergenceLabel.getText() + "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).");
             divergenceLabel.setTooltip(new javafx.scene.control.Tooltip(rows.stream().map(r -> r.verdict().substring(r.trace().length() + 2))
                     .collect(java.util.stream.Collectors.joining("\n"))));
@@ -245,7 +250,7 @@ public final class CompareView extends SplitPane {
             if (r == null) continue;
             if (!has) { v.cursor.set(-1); continue; }
             int i = r.trace().firstAtOrAfter(t + 1) - 1;
-            while (i >= 0 && r.trace().kind(i) == io.throttlescope.sim.EventKind.STATE) i--;
+            while (i >= 0 && r.trace().kind(i) == EventKind.STATE) i--;
             v.cursor.set(i);
         }
     }
@@ -253,7 +258,7 @@ public final class CompareView extends SplitPane {
     private TableColumn<Comparison.Row, String> legacyCol, taskCol;
     private TableColumn<Comparison.Row, Double> changeCol;
     /** A recording beside its simulation: each comparison metric's fidelity row (null: two simulations). */
-    private java.util.Map<String, io.throttlescope.compare.Fidelity.Row> verdicts;
+    private java.util.Map<String, Fidelity.Row> verdicts;
 
     /** The comparison metric a fidelity figure is ("task W longest syscall (ms)" is "task W longest_syscall_ms"), or null. */
     static String metricOf(String figure) {
@@ -267,7 +272,7 @@ public final class CompareView extends SplitPane {
     /** What the change column says for a metric (for tests): the text of its cell. */
     public String changeText(Comparison.Row r) {
         if (verdicts == null) return Comparison.change(r.change_pct());
-        io.throttlescope.compare.Fidelity.Row f = verdicts.get(r.metric());
+        Fidelity.Row f = verdicts.get(r.metric());
         return f == null ? "" : f.within() ? "holds" : "differs";
     }
 
@@ -276,12 +281,12 @@ public final class CompareView extends SplitPane {
     /** "First divergence at 15ms on CPU0: legacy runs W, task-based runs R, for 100us." */
     public static String describe(Divergence d, Run legacy, Run task) {
         String la = legacy.label(), lb = legacy.isReal() && !task.isReal() ? "the simulation" : task.label();
-        if (d.firstTimeNs < 0) return "No CPU runs a different task for longer than " + io.throttlescope.view.Durations.human(d.thresholdNs)
+        if (d.firstTimeNs < 0) return "No CPU runs a different task for longer than " + Durations.human(d.thresholdNs)
                 + " in the " + la + " and " + lb + " runs.";
         String a = d.firstTaskA < 0 ? "nothing (idle)" : d.foreignA(d.firstTaskA) ? "none of the scenario's tasks" : legacy.info().tasks()[d.firstTaskA];
         String b = d.firstTaskB < 0 ? "nothing (idle)" : task.info().tasks()[d.firstTaskB];
-        return "First divergence at " + io.throttlescope.view.Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": " + la + " runs " + a
-                + ", " + lb + " runs " + b + ", for " + io.throttlescope.view.Durations.human(d.firstDurationNs) + ".";
+        return "First divergence at " + Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": " + la + " runs " + a
+                + ", " + lb + " runs " + b + ", for " + Durations.human(d.firstDurationNs) + ".";
     }
 
     public String divergenceText() { return divergenceLabel.getText(); }

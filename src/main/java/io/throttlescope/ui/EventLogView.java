@@ -21,6 +21,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.function.Function;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.LogRows;
+import io.throttlescope.view.Run;
 
 /**
  * Every event of the run in a virtualised table (rows are event indices, nothing per row is kept),
@@ -70,7 +73,7 @@ public final class EventLogView extends VBox {
                 super.updateItem(s, empty);
                 setText(empty ? null : s);
                 Integer i = empty || getTableRow() == null ? null : getTableRow().getItem();
-                setTooltip(i == null || vs.run.get() == null ? null : new javafx.scene.control.Tooltip(io.throttlescope.view.Durations.exact(tr().time(i))));
+                setTooltip(i == null || vs.run.get() == null ? null : new javafx.scene.control.Tooltip(Durations.exact(tr().time(i))));
             }
         });
         table.getColumns().add(time);
@@ -107,11 +110,11 @@ public final class EventLogView extends VBox {
     }
 
     /** The row of event i, built once per cell update from the run on screen. */
-    private io.throttlescope.view.LogRows.Row row(int i) { return io.throttlescope.view.LogRows.of(vs.run.get(), i); }
+    private LogRows.Row row(int i) { return LogRows.of(vs.run.get(), i); }
 
     private boolean resetting;
     /** The rows without a filter (every event but the bookkeeping), per run shown. */
-    private final java.util.Map<io.throttlescope.view.Run, int[]> unfiltered = new java.util.WeakHashMap<>();
+    private final java.util.Map<Run, int[]> unfiltered = new java.util.WeakHashMap<>();
 
     /** New run: the filters go back to "all", and the rows are filtered once (not once per filter). */
     private void reset() {

@@ -55,9 +55,27 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
+import io.throttlescope.compare.Comparison;
+import io.throttlescope.files.SafeOutput;
+import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.trace.CsvExport;
+import io.throttlescope.trace.PerfettoExport;
+import io.throttlescope.ui.export.ExportStepsDialog;
+import io.throttlescope.ui.export.ExportWindow;
+import io.throttlescope.ui.export.StepExport;
+import io.throttlescope.ui.lessons.LessonBar;
+import io.throttlescope.ui.panels.WaitChainPane;
+import io.throttlescope.ui.sweep.SweepPane;
+import io.throttlescope.ui.whatif.WhatIfPane;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.Explainer;
+import io.throttlescope.view.Explanation;
+import io.throttlescope.view.LessonPlan;
+import io.throttlescope.view.StoryRange;
 
 /** The main window: toolbar, timeline, the panels at the cursor and the event log, all on one cursor. */
-public final class MainWindow implements io.throttlescope.ui.export.ExportWindow {
+public final class MainWindow implements ExportWindow {
     final Stage stage;
     final ViewState vs = new ViewState();
     final TimelineCanvas timeline = new TimelineCanvas(vs);
@@ -67,7 +85,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     private final ScenarioPanel scenarioPanel = new ScenarioPanel(this::goToTime, this::zoomTo);
     private final Label explanation = new Label();
     private final javafx.scene.layout.FlowPane sourceLinks = new javafx.scene.layout.FlowPane(6, 2);
-    private io.throttlescope.view.Explanation lastExplanation;
+    private Explanation lastExplanation;
     private SplitPane main;
     private double logDivider = 0.72;
     private boolean presenting;
@@ -194,7 +212,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
         MenuItem copyCmp = item("Copy the comparison table", () -> {
             if (legacyRun == null) return;
             javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
-            c.putString(io.throttlescope.compare.Comparison.of(legacyRun.result(), taskRun.result()).text(true));
+            c.putString(Comparison.of(legacyRun.result(), taskRun.result()).text(true));
             javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
             status.setText("The comparison table is on the clipboard.");
         });
@@ -315,7 +333,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
         return b;
     }
 
-    final io.throttlescope.ui.lessons.LessonBar lessonBar = new io.throttlescope.ui.lessons.LessonBar(vs, new io.throttlescope.ui.lessons.LessonBar.Host() {
+    final LessonBar lessonBar = new LessonBar(vs, new LessonBar.Host() {
         @Override public void showModel(Simulator.Model m, boolean both) {
             switchModel(m);
             if (both != compareBtn.isSelected()) setCompare(both);
@@ -325,8 +343,8 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
         @Override public void highlightLock(String lock) { locks.highlight(lock); }
         @Override public void highlightCfsRq(String group, int cpu) { cfsRqs.highlight(group, cpu); }
     });
-    public io.throttlescope.ui.lessons.LessonBar lessonBar() { return lessonBar; }
-    final io.throttlescope.ui.whatif.WhatIfPane whatIf = new io.throttlescope.ui.whatif.WhatIfPane(new io.throttlescope.ui.whatif.WhatIfPane.Host() {
+    public LessonBar lessonBar() { return lessonBar; }
+    final WhatIfPane whatIf = new WhatIfPane(new WhatIfPane.Host() {
         @Override public void resimulate(SimSpec s, String json) { simulate(s, file, true); }
         @Override public void saveAs(String text) { saveScenarioAs(text); }
     });
@@ -356,7 +374,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     /** Saves the edited scenario to a file (tests call it without the dialog); the window then shows that file. */
     boolean saveScenarioTo(String text, Path out) {
         try {
-            io.throttlescope.files.SafeOutput.write(out, w -> w.write(text));
+            SafeOutput.write(out, w -> w.write(text));
             file = out;
             stage.setTitle("ThrottleScope \u2014 " + spec.name() + "  (" + out.getFileName() + ")");
             status.setText("Saved " + out);
@@ -395,7 +413,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
         sp.setVvalue(Math.max(0, Math.min(1, want / (content - view))));
         revealing = false;
     }
-    final io.throttlescope.ui.panels.WaitChainPane waitChain = new io.throttlescope.ui.panels.WaitChainPane(this::goTo);
+    final WaitChainPane waitChain = new WaitChainPane(this::goTo);
 
     private ScrollPane sidePanel() {
         TitledPane sc = new TitledPane("Scenario", scenarioPanel);
@@ -435,7 +453,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     public void open(Path path) {
         if (path == null) {
             load(DefaultScenario.load(), null);
-        } else if (io.throttlescope.realtrace.RealPair.looksLikeTrace(path)) {
+        } else if (RealPair.looksLikeTrace(path)) {
             openTrace(path);
         } else {
             load(ScenarioLoader.load(path), path);
@@ -446,10 +464,10 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     private void openTrace(Path path) {
         if (loading != null) loading.cancel();
         long generation = ++loadGeneration;
-        Task<io.throttlescope.realtrace.RealPair> job = new Task<>() {
-            @Override protected io.throttlescope.realtrace.RealPair call() throws Exception {
+        Task<RealPair> job = new Task<>() {
+            @Override protected RealPair call() throws Exception {
                 updateMessage("Importing " + path.getFileName() + "\u2026");
-                return io.throttlescope.realtrace.RealPair.open(path);
+                return RealPair.open(path);
             }
         };
         status.textProperty().bind(job.messageProperty());
@@ -486,18 +504,18 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
 
     private Simulator.Model pendingModel;
     Stage sweepStage;
-    io.throttlescope.ui.sweep.SweepPane sweepPane;
+    SweepPane sweepPane;
 
     /** Tools > Sweep a parameter: a window of its own over the scenario as edited; a clicked point opens here. */
-    io.throttlescope.ui.sweep.SweepPane openSweep() {
+    SweepPane openSweep() {
         if (whatIf.whatIf() == null) { error("Nothing to sweep", "Sweeps work on a scenario file, not on a real trace."); return null; }
         if (sweepStage != null) sweepStage.close();
-        sweepPane = new io.throttlescope.ui.sweep.SweepPane(whatIf.whatIf().json(), (param, value, model) -> {
+        sweepPane = new SweepPane(whatIf.whatIf().json(), (param, value, model) -> {
             pendingModel = model;
             if (!whatIf.edit(param, value)) pendingModel = null;
             stage.toFront();
         });
-        sweepStage = io.throttlescope.ui.sweep.SweepPane.window(stage, sweepPane, "Sweep \u2014 " + spec.name());
+        sweepStage = SweepPane.window(stage, sweepPane, "Sweep \u2014 " + spec.name());
         return sweepPane;
     }
 
@@ -505,18 +523,18 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     private void askExportSteps() {
         Run r = vs.run.get();
         if (r == null || r.isReal()) { error("Nothing to export", "Export steps works on a simulated scenario."); return; }
-        var req = io.throttlescope.ui.export.ExportStepsDialog.ask(stage, (long) vs.viewStart.get(), (long) vs.viewEnd.get(), spec.lesson() != null);
+        var req = ExportStepsDialog.ask(stage, (long) vs.viewStart.get(), (long) vs.viewEnd.get(), spec.lesson() != null);
         if (req.isEmpty()) return;
         String base = (file == null ? "scenario" : file.getFileName().toString().replaceAll("\\.json$", "")) + (req.get().lesson() ? "-lesson" : "-" + r.model().id);
         File f;
-        if (req.get().format() == io.throttlescope.ui.export.StepExport.Format.png) {
+        if (req.get().format() == StepExport.Format.png) {
             javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
             dc.setTitle("A folder for the numbered PNGs");
             f = dc.showDialog(stage);
         } else {
             FileChooser fc = new FileChooser();
             fc.setTitle("Export steps");
-            fc.setInitialFileName(base + (req.get().format() == io.throttlescope.ui.export.StepExport.Format.gif ? ".gif" : ".html"));
+            fc.setInitialFileName(base + (req.get().format() == StepExport.Format.gif ? ".gif" : ".html"));
             f = fc.showSaveDialog(stage);
         }
         if (f != null) exportSteps(req.get(), f.toPath());
@@ -526,15 +544,15 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
      * Renders the steps here (the FX thread: an off-screen window, never shown) and writes them in the
      * background; the scenario as edited in What if?, under the model shown. Returns the writing job, or null.
      */
-    Task<Void> exportSteps(io.throttlescope.ui.export.ExportStepsDialog.Request q, Path out) {
+    Task<Void> exportSteps(ExportStepsDialog.Request q, Path out) {
         Run r = vs.run.get();
         var fmt = q.format();
-        List<Integer> events = q.lesson() ? List.of() : io.throttlescope.ui.export.StepExport.between(r, q.from(), q.to(), q.max());
+        List<Integer> events = q.lesson() ? List.of() : StepExport.between(r, q.from(), q.to(), q.max());
         if (!q.lesson() && events.isEmpty()) { error("Nothing to export", "No event between the two times."); return null; }
         String json = whatIf.whatIf() != null && whatIf.whatIf().history().edited() ? whatIf.whatIf().json() : null;
-        List<io.throttlescope.ui.export.StepExport.Frame> frames;
+        List<StepExport.Frame> frames;
         try {
-            frames = io.throttlescope.ui.export.StepExport.renderHere(new io.throttlescope.ui.export.StepExport.Options(file, r.model().id, events,
+            frames = StepExport.renderHere(new StepExport.Options(file, r.model().id, events,
                     q.width(), q.height(), fmt, out, q.lesson(), q.lesson() ? q.from() : 0, q.lesson() ? q.to() : Long.MAX_VALUE), json, MainWindow::new);
         } catch (RuntimeException e) {
             error("Cannot export the steps", String.valueOf(e.getMessage()));
@@ -544,7 +562,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
         Task<Void> job = new Task<>() {
             @Override protected Void call() throws Exception {
                 updateMessage("Writing " + frames.size() + " steps to " + out.getFileName() + "\u2026");
-                io.throttlescope.ui.export.StepExport.write(frames, fmt, out);
+                StepExport.write(frames, fmt, out);
                 return null;
             }
         };
@@ -569,9 +587,9 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
             @Override protected Void call() throws Exception {
                 updateMessage("Writing " + out.getFileName() + "\u2026");
                 updateProgress(-1, 1);
-                io.throttlescope.files.SafeOutput.write(out, w -> {
-                    if (format.equals("csv")) io.throttlescope.trace.CsvExport.write(r.index(), w);
-                    else io.throttlescope.trace.PerfettoExport.write(r.index(), w);
+                SafeOutput.write(out, w -> {
+                    if (format.equals("csv")) CsvExport.write(r.index(), w);
+                    else PerfettoExport.write(r.index(), w);
                 });
                 return null;
             }
@@ -738,11 +756,11 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
         vs.selectedGroup.set(-1);
         vs.cursor.set(-1);
         vs.run.set(r);
-        double[] story = io.throttlescope.view.StoryRange.of(r);     // open where the story is, not on the whole run
+        double[] story = StoryRange.of(r);     // open where the story is, not on the whole run
         vs.setRange(story[0], story[1]);
         if (compareBtn.isSelected()) setCompare(true);
         List<Problem> lessonProblems = real ? List.of()
-                : io.throttlescope.view.LessonPlan.check(s, new java.util.EnumMap<>(java.util.Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
+                : LessonPlan.check(s, new java.util.EnumMap<>(java.util.Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
         lessonBar.open(real || !lessonProblems.isEmpty() ? null : s);
         if (!lessonProblems.isEmpty() && stage.isShowing()) {   // validate refuses such a file; the window opens it without its lesson
             Alert a = new Alert(Alert.AlertType.WARNING, lessonProblems.stream().map(p -> p.format(path == null ? "the scenario" : path.getFileName().toString()))
@@ -767,9 +785,9 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
 
     /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */
     public boolean openNow(Path path) {
-        if (path != null && io.throttlescope.realtrace.RealPair.looksLikeTrace(path)) {
+        if (path != null && RealPair.looksLikeTrace(path)) {
             try {
-                var pair = io.throttlescope.realtrace.RealPair.open(path);
+                var pair = RealPair.open(path);
                 installRuns(pair.spec(), path, pair.real().run, pair.right());
                 whatIf.open(null);
                 return true;
@@ -866,7 +884,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     private void nextPark() {
         boolean legacy = vs.run.get() != null && vs.run.get().model() == Simulator.Model.LEGACY;
         if (legacy) step(1, i -> vs.run.get().trace().kind(i) == EventKind.STATE
-                && vs.run.get().trace().argA(i) == io.throttlescope.sim.TaskState.THROTTLED.ordinal(), true);
+                && vs.run.get().trace().argA(i) == TaskState.THROTTLED.ordinal(), true);
         else step(1, kind(EventKind.PARKED));
     }
 
@@ -915,7 +933,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     }
 
     private void jumpTo(String text) {
-        long t = io.throttlescope.scenario.DurationText.parse(text.trim());
+        long t = DurationText.parse(text.trim());
         if (t < 0) {
             status.setText("\"" + text + "\" is not a time: write a number and a unit, e.g. 15ms");
             return;
@@ -928,7 +946,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
         if (r == null) return;
         int i = vs.cursor.get();
         Snapshot s = r.index().at(i);
-        lastExplanation = io.throttlescope.view.Explainer.explain(r, s, i);
+        lastExplanation = Explainer.explain(r, s, i);
         explanation.setText(lastExplanation.text());
         sourceLinks.getChildren().clear();
         if (!lastExplanation.functions().isEmpty()) {
@@ -946,7 +964,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
         waitChain.show(r, s, vs.selectedTask.get());
         if (i >= 0) {                                    // keep the cursor in view, away from the edges
             long t = r.trace().time(i);
-            double[] f = io.throttlescope.view.StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), t);
+            double[] f = StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), t);
             if (f[0] != vs.viewStart.get() || f[1] != vs.viewEnd.get()) vs.setRange(f[0], f[1]);
         }
         status.setText(statusText(r, i, vs.horizon()));
@@ -958,7 +976,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     /** The same, knowing nothing after the horizon (a lesson's question waits). */
     static String statusText(Run r, int i, long horizon) {
         return (i < 0 ? "before the first step (0 of " + r.index().steps() + ")"
-                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + io.throttlescope.view.Durations.atEvent(r, i, horizon))
+                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + Durations.atEvent(r, i, horizon))
                 + "  \u00B7  " + (r.isReal() ? "real trace (" + (r.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + " kernel)"
                         : r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
     }
@@ -981,7 +999,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     }
 
     /** The scale a window of this width starts with: large screens get larger text. */
-    public static double autoScale(double width) { return io.throttlescope.ui.export.ExportWindow.autoScale(width); }
+    public static double autoScale(double width) { return ExportWindow.autoScale(width); }
 
     /** Presentation mode (F11): the timeline alone, full screen, larger. */
     public void setPresenting(boolean on) {
@@ -1008,7 +1026,7 @@ public final class MainWindow implements io.throttlescope.ui.export.ExportWindow
     void zoomTo(long t) {
         Run r = vs.run.get();
         if (r == null) return;
-        double[] a = io.throttlescope.view.StoryRange.around(r, t);
+        double[] a = StoryRange.around(r, t);
         vs.setRange(a[0], a[1]);
         goToTime(t);
     }

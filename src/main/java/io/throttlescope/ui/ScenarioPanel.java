@@ -7,6 +7,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.layout.VBox;
 
 import java.util.function.LongConsumer;
+import io.throttlescope.view.Durations;
 
 /** The scenario's name, what it teaches and its notes (click a note to go there). */
 final class ScenarioPanel extends VBox {
@@ -28,7 +29,7 @@ final class ScenarioPanel extends VBox {
         notes.setCellFactory(lv -> new javafx.scene.control.ListCell<>() {
             @Override protected void updateItem(SimSpec.Note n, boolean empty) {
                 super.updateItem(n, empty);
-                setText(empty || n == null ? null : io.throttlescope.view.Durations.human(n.atNs()) + "  " + n.text());
+                setText(empty || n == null ? null : Durations.human(n.atNs()) + "  " + n.text());
                 setWrapText(true);
                 setPrefWidth(0);
             }

@@ -11,6 +11,7 @@ import javafx.stage.Stage;
 
 import javax.imageio.ImageIO;
 import java.nio.file.Path;
+import io.throttlescope.view.Cursors;
 
 /**
  * Renders the window, or one view of it, to a PNG without a display (Monocle's headless glass
@@ -53,7 +54,7 @@ public final class Screenshot {
         if (o.view().equals("whatif")) w.openViews(java.util.List.of("explanation", "what-if"));
         if (o.view().equals("lesson")) w.lessonBar().show(0);
         if (o.atNs() >= 0 || o.step() >= 0) {
-            w.goTo(io.throttlescope.view.Cursors.of(r, o.atNs() >= 0 ? o.atNs() : null, o.step() >= 0 ? o.step() : null));
+            w.goTo(Cursors.of(r, o.atNs() >= 0 ? o.atNs() : null, o.step() >= 0 ? o.step() : null));
         }
         if (o.rangeEnd() > o.rangeStart()) w.vs.setRange(o.rangeStart(), o.rangeEnd());
         if (o.task() != null) {

@@ -30,6 +30,10 @@ import javafx.util.Duration;
 
 import java.util.ArrayList;
 import java.util.List;
+import io.throttlescope.trace.Divergence;
+import io.throttlescope.trace.Series;
+import io.throttlescope.view.RulerMarks;
+import io.throttlescope.view.TaskColours;
 
 /**
  * The time axis and every lane on one viewport-sized Canvas: CPU lanes, task lanes grouped by
@@ -54,7 +58,7 @@ public final class TimelineCanvas extends Region {
     private List<List<Lane>> taskLanes = new ArrayList<>();
     /** Compare mode: CPU lanes only, the intervals where the other run differs, the first divergence. */
     private boolean cpuOnly;
-    private io.throttlescope.trace.Divergence divergence;
+    private Divergence divergence;
     private double contentH;
     private double dragX = Double.NaN, dragStartX, rulerDragX = Double.NaN;
     private boolean dragged;
@@ -178,7 +182,7 @@ public final class TimelineCanvas extends Region {
             for (int g = 0; g < info.groups().length && !cpuOnly && !r.isReal(); g++) {
                 if (!limited(r, g)) continue;
                 if (!any) { lanes.add(new Lane(Kind.SECTION, 2, y, sectionH, "Budgets")); y += sectionH; any = true; }
-                int lines = Math.min(io.throttlescope.view.BudgetScale.MAX_LINES, io.throttlescope.view.BudgetScale.activeCpus(r.index(), g).size()) + 1;
+                int lines = Math.min(BudgetScale.MAX_LINES, BudgetScale.activeCpus(r.index(), g).size()) + 1;
                 lanes.add(new Lane(Kind.BUDGET, g, y, Math.max(100, 40 + lines * BUDGET_LINE_H) * k, info.groups()[g]));
                 y += Math.max(100, 40 + lines * BUDGET_LINE_H) * k;
             }
@@ -200,7 +204,7 @@ public final class TimelineCanvas extends Region {
 
     /** "cpu.max 10ms / 100ms", with every later value a write gave it. */
     static String quotaText(Run r, int g) {
-        io.throttlescope.trace.Series q = r.index().quotas(g);
+        Series q = r.index().quotas(g);
         if (!limited(r, g)) return "";
         StringBuilder sb = new StringBuilder("   cpu.max ");
         int shown = 0;
@@ -254,15 +258,15 @@ public final class TimelineCanvas extends Region {
     /** The colour slot of task t of the shown run. */
     int slot(int t) {
         Run r = vs.run.get();
-        if (r != slotsOf) { slots = io.throttlescope.view.TaskColours.slots(r.info().tasks(), colourNames); slotsOf = r; }
+        if (r != slotsOf) { slots = TaskColours.slots(r.info().tasks(), colourNames); slotsOf = r; }
         return t >= 0 && t < slots.length ? slots[t] : t;
     }
 
     /** The differences to the other run to mark (null: none). */
-    void setDivergence(io.throttlescope.trace.Divergence d) { this.divergence = d; requestRedraw(); }
+    void setDivergence(Divergence d) { this.divergence = d; requestRedraw(); }
 
     /** Compare mode: the CPU lanes (and task lanes if shown), no budgets, with the differences to the other run highlighted. */
-    public void setCompare(boolean cpuOnly, io.throttlescope.trace.Divergence d) {
+    public void setCompare(boolean cpuOnly, Divergence d) {
         this.cpuOnly = cpuOnly;
         this.divergence = d;
         layoutLanes();
@@ -548,7 +552,7 @@ public final class TimelineCanvas extends Region {
         int[] last = new int[EventKind.values().length];
         java.util.Arrays.fill(last, Integer.MIN_VALUE);
         double y = rulerH - 13 * k;
-        for (int e : io.throttlescope.view.RulerMarks.of(r, vs.viewStart.get(), t1, vs.horizon())) {    // none after the cursor at a question
+        for (int e : RulerMarks.of(r, vs.viewStart.get(), t1, vs.horizon())) {    // none after the cursor at a question
             EventKind kd = tr.kind(e);
             int px = (int) Math.round(x(tr.time(e)));
             if (px < labelW || last[kd.ordinal()] == px) continue;
@@ -699,7 +703,7 @@ public final class TimelineCanvas extends Region {
         g.fillText("model \u00B7 time \u2192", 6 * k, 16 * k);
     }
 
-    static double niceStep(double raw) { return io.throttlescope.view.BudgetScale.niceStep(raw); }
+    static double niceStep(double raw) { return BudgetScale.niceStep(raw); }
 
     /** While a lesson's question waits, the lanes after the cursor are covered: the answer is not on screen. */
     private void drawVeil(GraphicsContext g, double h) {

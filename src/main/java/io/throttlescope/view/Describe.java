@@ -10,6 +10,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.text.Escape;
 
 /**
  * What every view of the window shows at one cursor, as data: the accessible form of the canvas
@@ -67,7 +69,7 @@ public final class Describe {
         List<String> names = java.util.Arrays.asList(info.tasks());
         List<Task> tasks = TaskRows.of(run, s).stream().map(r -> {
             int id = names.indexOf(r.task());
-            String why = id < 0 || s.state(id) == io.throttlescope.sim.TaskState.RUNNING ? "" : WaitChain.text(WaitChain.of(run, s, id));
+            String why = id < 0 || s.state(id) == TaskState.RUNNING ? "" : WaitChain.text(WaitChain.of(run, s, id));
             return new Task(r.task(), r.cgroup(), r.state(), r.mode(), r.waitsFor(), r.locksHeld(), r.cpu(), why);
         }).toList();
         List<Budget> budgets = new ArrayList<>();
@@ -161,7 +163,7 @@ public final class Describe {
     }
 
     /** A name or text from a file or a trace, with its control characters escaped: it cannot drive the terminal. */
-    private static String e(String s) { return io.throttlescope.text.Escape.controls(s); }
+    private static String e(String s) { return Escape.controls(s); }
 
     private static void table(StringBuilder sb, List<String> head, List<List<String>> rows0) {
         List<List<String>> rows = rows0.stream().map(r -> r.stream().map(Describe::e).toList()).toList();

@@ -5,6 +5,8 @@ import io.throttlescope.scenario.DurationText;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
+import io.throttlescope.trace.Trace;
+import io.throttlescope.trace.TraceIndex;
 
 /**
  * Durations as people read them: four significant digits in the largest unit that fits
@@ -43,12 +45,12 @@ public final class Durations {
      */
     public static String atEvent(Run run, int i, long horizon) {
         if (i < 0) return "0";
-        io.throttlescope.trace.Trace tr = run.trace();
+        Trace tr = run.trace();
         long t = tr.time(i), prev = t, next = t;
-        for (int j = i - 1; j >= 0; j--) if (io.throttlescope.trace.TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { prev = tr.time(j); break; }
+        for (int j = i - 1; j >= 0; j--) if (TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { prev = tr.time(j); break; }
         for (int j = i + 1; j < tr.size(); j++) {
             if (tr.time(j) > horizon) break;
-            if (io.throttlescope.trace.TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { next = tr.time(j); break; }
+            if (TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { next = tr.time(j); break; }
         }
         return apart(t, prev, next);
     }

@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
+import io.throttlescope.trace.TraceIndex;
 
 /** Where a lesson's stops fall in a run, and the stops whose place never happens (problems with positions). */
 public final class LessonPlan {
@@ -39,7 +40,7 @@ public final class LessonPlan {
         int answer = eventOf(run, s.place());
         if (s.question().at() != null) return eventOf(run, s.question().at());
         int before = answer - 1;
-        while (before >= 0 && !io.throttlescope.trace.TraceIndex.visible(run.trace().kind(before))) before--;
+        while (before >= 0 && !TraceIndex.visible(run.trace().kind(before))) before--;
         return before;
     }
 

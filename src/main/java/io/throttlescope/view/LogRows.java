@@ -6,6 +6,8 @@ import io.throttlescope.trace.TraceIndex;
 
 import java.util.ArrayList;
 import java.util.List;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.TaskState;
 
 /** The event log's columns for one event: the step, time, kind, CPU, task, cgroup and the kind's own fields. */
 public final class LogRows {
@@ -40,7 +42,7 @@ public final class LogRows {
         return sb.toString();
     }
 
-    private static String textName(io.throttlescope.sim.EventKind k) {
+    private static String textName(EventKind k) {
         return switch (k) {
             case SYSCALL_ENTER, SYSCALL_EXIT -> "syscall";
             case BLOCK -> "waits";
@@ -57,7 +59,7 @@ public final class LogRows {
         else if (name.equals("prev")) { if (v < 0) return; shown = run.info().tasks()[(int) v]; }
         else if (name.equals("from_group")) { name = "from_cgroup"; shown = run.info().groups()[(int) v]; }
         else if (name.equals("from_cpu")) shown = "CPU" + v;
-        else if (name.equals("state")) shown = io.throttlescope.sim.TaskState.values()[(int) v].name().toLowerCase();
+        else if (name.equals("state")) shown = TaskState.values()[(int) v].name().toLowerCase();
         else if (name.equals("op")) shown = Explainer.opName(v);
         else if (name.equals("uninterruptible") || name.equals("write") || name.equals("handoff") || name.equals("suppressed")) shown = v != 0 ? "yes" : "no";
         else shown = String.valueOf(v);

@@ -5,6 +5,7 @@ import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;
 
 import java.util.List;
+import io.throttlescope.sim.TaskState;
 
 /**
  * What an event of a real trace says. A trace records what the kernel did, not why: the texts say
@@ -49,7 +50,7 @@ final class RealExplainer {
             case HUNG_TASK -> "sched_process_hang: the hung-task detector reported " + task + ".";
             case MOVE -> "cgroup_attach_task: " + task + " moves to " + grp + ".";
             case NOTE -> "Note: " + text;
-            case STATE -> task + " is now " + States.name(io.throttlescope.sim.TaskState.values()[(int) tr.argA(i)]) + ".";
+            case STATE -> task + " is now " + States.name(TaskState.values()[(int) tr.argA(i)]) + ".";
             default -> k.jsonName + (task.isEmpty() ? "" : " of " + task) + ".";
         };
     }

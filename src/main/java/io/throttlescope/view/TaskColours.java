@@ -3,6 +3,7 @@ package io.throttlescope.view;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import io.throttlescope.trace.Divergence;
 
 /**
  * Which colour each task gets: its place among the given names (a scenario's tasks), so that a
@@ -24,7 +25,7 @@ public final class TaskColours {
         int next = names.size();
         for (int t = 0; t < tasks.length; t++) {
             Integer i = at.get(tasks[t]);
-            if (i == null) i = at.get(io.throttlescope.trace.Divergence.scenarioName(tasks[t]));   // a real trace's COMM-PID
+            if (i == null) i = at.get(Divergence.scenarioName(tasks[t]));   // a real trace's COMM-PID
             out[t] = i != null ? i : next++;
         }
         return out;

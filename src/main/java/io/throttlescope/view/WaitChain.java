@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import io.throttlescope.sim.Simulator;
 
 /**
  * "Why isn't this task running?": at a cursor, the chain of what a task waits for, down to the
@@ -142,7 +143,7 @@ public final class WaitChain {
         boolean throttled = false;
         if (c >= 0) for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * info.cpus() + c]) throttled = true;
         if (throttled && !run.isReal()) {
-            text += run.model() == io.throttlescope.sim.Simulator.Model.LEGACY
+            text += run.model() == Simulator.Model.LEGACY
                     ? "; it will be held off: " + throttleCause(run, s, g, c)
                     : "; it can run in the kernel although " + throttleCause(run, s, g, c) + " (the task work parks it at its return to user mode)";
         }

@@ -26,6 +26,8 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.text.Escape;
 
 /**
  * A step sequence for class: the window at each visible event between two times (or at chosen
@@ -68,11 +70,11 @@ public final class StepExport {
     private StepExport() { }
 
     /** The kinds a lesson in pictures must not lose when steps are thinned: the story's own events. */
-    static final java.util.Set<io.throttlescope.sim.EventKind> STORY = java.util.EnumSet.of(
-            io.throttlescope.sim.EventKind.THROTTLE, io.throttlescope.sim.EventKind.UNTHROTTLE, io.throttlescope.sim.EventKind.UNTHROTTLE_REFUSED,
-            io.throttlescope.sim.EventKind.TASK_WORK_ADDED, io.throttlescope.sim.EventKind.PARKED, io.throttlescope.sim.EventKind.UNPARKED,
-            io.throttlescope.sim.EventKind.LOCK_WAIT, io.throttlescope.sim.EventKind.LOCK_ACQUIRE, io.throttlescope.sim.EventKind.LOCK_RELEASE,
-            io.throttlescope.sim.EventKind.HUNG_TASK, io.throttlescope.sim.EventKind.NOTE);
+    static final java.util.Set<EventKind> STORY = java.util.EnumSet.of(
+            EventKind.THROTTLE, EventKind.UNTHROTTLE, EventKind.UNTHROTTLE_REFUSED,
+            EventKind.TASK_WORK_ADDED, EventKind.PARKED, EventKind.UNPARKED,
+            EventKind.LOCK_WAIT, EventKind.LOCK_ACQUIRE, EventKind.LOCK_RELEASE,
+            EventKind.HUNG_TASK, EventKind.NOTE);
 
     /**
      * The visible events of a run between two times, at most max of them. With more, the story's
@@ -83,14 +85,14 @@ public final class StepExport {
         Trace tr = run.trace();
         List<Integer> all = new ArrayList<>();
         for (int i = tr.firstAtOrAfter(from); i < tr.size() && tr.time(i) <= to; i++) {
-            if (tr.kind(i) != io.throttlescope.sim.EventKind.STATE) all.add(i);
+            if (tr.kind(i) != EventKind.STATE) all.add(i);
         }
         if (all.size() <= max) return all;
         List<Integer> story = new ArrayList<>(), rest = new ArrayList<>();
         for (int i : all) (STORY.contains(tr.kind(i)) ? story : rest).add(i);
         java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
         if (story.size() > max) {
-            java.util.Set<io.throttlescope.sim.EventKind> seen = java.util.EnumSet.noneOf(io.throttlescope.sim.EventKind.class);
+            java.util.Set<EventKind> seen = java.util.EnumSet.noneOf(EventKind.class);
             for (int i : story) if (out.size() < max && seen.add(tr.kind(i))) out.add(i);      // each kind once
             List<Integer> left = new ArrayList<>(story);
             left.removeAll(out);
@@ -411,6 +413,6 @@ public final class StepExport {
     }
 
     private static String esc(String s) {
-        return io.throttlescope.text.Escape.controls(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return Escape.controls(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
     }
 }

@@ -29,6 +29,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
+import io.throttlescope.ui.state.Theme;
 
 /**
  * Sweep a parameter from the window: pick a parameter (as What if? lists them) and values, pick the
@@ -100,7 +101,7 @@ public final class SweepPane extends BorderPane {
         st.initOwner(owner);
         st.setTitle(title);
         javafx.scene.Scene sc = new javafx.scene.Scene(pane, 1000, 720);
-        sc.getStylesheets().add(io.throttlescope.ui.state.Theme.STYLESHEET);
+        sc.getStylesheets().add(Theme.STYLESHEET);
         st.setScene(sc);
         st.show();
         return st;

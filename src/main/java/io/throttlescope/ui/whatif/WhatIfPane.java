@@ -19,6 +19,9 @@ import javafx.scene.layout.VBox;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import io.throttlescope.scenario.Problem;
+import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.view.LessonPlan;
 
 /**
  * The "What if?" panel: the parameters that matter (per group cpu.max, cpu.max.burst, cpu.weight;
@@ -187,8 +190,8 @@ public final class WhatIfPane extends VBox {
      * longer happen after the edits is left out (validate would refuse it), and the panel says so.
      */
     public String saveText() {
-        io.throttlescope.scenario.ScenarioLoader.Loaded l = io.throttlescope.scenario.ScenarioLoader.loadString(whatIf.json());
-        var lessonProblems = l.ok() ? io.throttlescope.view.LessonPlan.check(l.spec()) : List.<io.throttlescope.scenario.Problem>of();
+        ScenarioLoader.Loaded l = ScenarioLoader.loadString(whatIf.json());
+        var lessonProblems = l.ok() ? LessonPlan.check(l.spec()) : List.<Problem>of();
         if (lessonProblems.isEmpty()) return whatIf.formatted();
         problem.setText("Saved without the lesson: after the edits " + lessonProblems.get(0).message() + ".");
         return whatIf.formattedWithout("lesson");
