@@ -15,6 +15,9 @@ import java.util.concurrent.Callable;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.text.Escape;
 import io.throttlescope.ui.UiBench;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure the simulator on a generated large run (events per second, bytes per event).")
 public final class BenchCommand implements Callable<Integer> {
@@ -51,7 +54,7 @@ public final class BenchCommand implements Callable<Integer> {
         Simulator.Model m = Simulator.Model.of(model);
         out.printf(Locale.ROOT, "scenario: %s, %s simulated, model %s%n", sim.name(), duration, m.id);
         double best = 0;
-        java.util.List<Double> rates = new java.util.ArrayList<>();
+        List<Double> rates = new ArrayList<>();
         for (int r = 1 - warmup; r <= repeat; r++) {
             Trace tr = new Trace();
             Simulator s = new Simulator(sim, m, tr);
@@ -68,7 +71,7 @@ public final class BenchCommand implements Callable<Integer> {
             out.printf(Locale.ROOT, "run %d: %,d events in %.0f ms = %.2f million events/s, %.1f bytes/event in the trace%n",
                     r, tr.size(), el / 1e6, eps / 1e6, tr.bytesPerEvent());
         }
-        java.util.Collections.sort(rates);
+        Collections.sort(rates);
         double median = rates.isEmpty() ? 0 : rates.get(rates.size() / 2);
         out.printf(Locale.ROOT, "best: %.2f, median: %.2f million simulated events per second (one thread)%n", best / 1e6, median / 1e6);
         return 0;

@@ -4,6 +4,9 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 import java.io.PrintWriter;
+import java.util.Arrays;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
 
 /** The command line of cli.md. With no arguments it opens the window. */
 @Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",
@@ -23,7 +26,7 @@ public final class Cli implements Runnable {
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         boolean debug = false;
         for (String a : args) if (a.equals("--debug")) debug = true;
-        String[] rest = java.util.Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
+        String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
         CommandLine cl = new CommandLine(new Cli());
         cl.setOut(out);
         cl.setErr(err);
@@ -36,8 +39,8 @@ public final class Cli implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
             Throwable t = ex;
-            while ((t instanceof java.util.concurrent.ExecutionException || t instanceof java.lang.reflect.InvocationTargetException
-                    || t instanceof java.util.concurrent.CompletionException) && t.getCause() != null) t = t.getCause();
+            while ((t instanceof ExecutionException || t instanceof java.lang.reflect.InvocationTargetException
+                    || t instanceof CompletionException) && t.getCause() != null) t = t.getCause();
             if (t instanceof UsageException) { err.println("error: " + t.getMessage()); return 2; }
             if (dbg) ex.printStackTrace(err);
             else err.println("error: " + (t.getMessage() == null ? t.toString() : t.getMessage()));

@@ -16,6 +16,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import io.throttlescope.compare.Sense;
+import java.util.regex.Pattern;
 
 @Command(name = "compare", mixinStandardHelpOptions = true, description = "Run both models (N times each, seeds 1..N) and print one table: legacy, task-based, change in percent.")
 public final class CompareCommand implements Callable<Integer> {
@@ -35,7 +36,7 @@ public final class CompareCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: --runs must be at least 1");
             return 2;
         }
-        java.util.regex.Pattern only = metric == null ? null : Options.regex(metric, "--metric");
+        Pattern only = metric == null ? null : Options.regex(metric, "--metric");
         SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
         if (sim == null) return 1;
         Comparison c = Comparison.run(sim, runs);

@@ -15,6 +15,8 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.text.Escape;
+import java.io.IOException;
+import java.nio.file.Files;
 
 @Command(name = "describe", mixinStandardHelpOptions = true,
         description = "Print what every view of the window shows at a cursor: the runqueue and limbo table, the locks, the task lanes, "
@@ -36,11 +38,11 @@ public final class DescribeCommand implements Callable<Integer> {
         Long at = where != null && where.at != null ? Options.time(where.at, "--at") : null;
         double[] r = range == null ? null : ScreenshotCommand.range(range);
         Run run;
-        if (java.nio.file.Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
+        if (Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
             try {       // a real trace: its real run, or with --model the simulation beside it
                 var pair = RealPair.open(file);
                 run = model != null && pair.simulated() != null ? pair.simulated() : pair.real().run;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 spec.commandLine().getErr().println("error: " + Escape.controls(e.getMessage()));
                 return 1;
             }

@@ -10,6 +10,9 @@ import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import io.throttlescope.text.Escape;
 import io.throttlescope.view.Cursors;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /** Option values shared by the commands, checked before any work. */
 public final class Options {
@@ -53,19 +56,19 @@ public final class Options {
         }
     }
 
-    static void output(java.nio.file.Path out) {
+    static void output(Path out) {
         String p = SafeOutput.problem(out);
         if (p != null) throw new UsageException(Escape.controls(p));
     }
 
     /** An output that is the input itself (the same file, through links too) would destroy it: a usage error. */
-    static void output(java.nio.file.Path out, java.nio.file.Path input) {
+    static void output(Path out, Path input) {
         output(out);
         try {
-            if (java.nio.file.Files.exists(out) && java.nio.file.Files.exists(input) && java.nio.file.Files.isSameFile(out, input)) {
+            if (Files.exists(out) && Files.exists(input) && Files.isSameFile(out, input)) {
                 throw new UsageException(Escape.controls(out + " is the input file " + input + ": it would be overwritten"));
             }
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             throw new UsageException(Escape.controls("cannot check " + out + ": " + e.getMessage()));
         }
     }

@@ -22,6 +22,7 @@ import java.util.Map;
 import java.util.concurrent.Callable;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.text.Escape;
+import java.util.Locale;
 
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Simulate a scenario without a window and print the result.")
 public final class RunCommand implements Callable<Integer> {
@@ -125,6 +126,6 @@ public final class RunCommand implements Callable<Integer> {
             }
         }
 
-        private static String ms(long ns) { return String.format(java.util.Locale.ROOT, "%.3fms", ns / 1e6); }
+        private static String ms(long ns) { return String.format(Locale.ROOT, "%.3fms", ns / 1e6); }
     }
 }

@@ -6,6 +6,11 @@ import io.throttlescope.sim.spec.SimSpec;
 
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 
 /** Loading a scenario for a command, printing every problem in the validate format. */
 final class Scenarios {
@@ -21,19 +26,19 @@ final class Scenarios {
 
     /** A file that does not exist: one line, with the nearest names in its folder (and in scenarios/). */
     static boolean missing(Path file, PrintWriter err) {
-        if (java.nio.file.Files.exists(file)) return false;
-        java.util.List<String> near = new java.util.ArrayList<>();
+        if (Files.exists(file)) return false;
+        List<String> near = new ArrayList<>();
         String want = file.getFileName() == null ? "" : file.getFileName().toString();
         Path dir = file.toAbsolutePath().getParent();
         for (Path d : new Path[] {dir, Path.of("scenarios")}) {
-            if (d == null || !java.nio.file.Files.isDirectory(d)) continue;
-            try (var s = java.nio.file.Files.list(d)) {
+            if (d == null || !Files.isDirectory(d)) continue;
+            try (var s = Files.list(d)) {
                 s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json"))
                         .filter(n -> close(n, want)).sorted().limit(3).forEach(n -> {
                             String shown = d.equals(dir) ? (file.getParent() == null ? n : file.getParent().resolve(n).toString()) : "scenarios/" + n;
                             if (!near.contains(shown)) near.add(shown);
                         });
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 // nothing to suggest
             }
         }
@@ -43,7 +48,7 @@ final class Scenarios {
 
     /** Names that share a numbered prefix or are a few edits apart. */
     static boolean close(String a, String b) {
-        String x = a.toLowerCase(java.util.Locale.ROOT), y = b.toLowerCase(java.util.Locale.ROOT);
+        String x = a.toLowerCase(Locale.ROOT), y = b.toLowerCase(Locale.ROOT);
         if (x.length() >= 3 && y.length() >= 3 && x.substring(0, 3).equals(y.substring(0, 3))) return true;
         if (Math.abs(x.length() - y.length()) > 3 || x.length() > 200 || y.length() > 200) return false;
         int[] prev = new int[y.length() + 1], cur = new int[y.length() + 1];

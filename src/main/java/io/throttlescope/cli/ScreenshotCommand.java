@@ -14,6 +14,10 @@ import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.text.Escape;
 import io.throttlescope.ui.Screenshot;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 @Command(name = "screenshot", mixinStandardHelpOptions = true, description = "Render the window or one view of it to a PNG, without a display.")
 public final class ScreenshotCommand implements Callable<Integer> {
@@ -44,17 +48,17 @@ public final class ScreenshotCommand implements Callable<Integer> {
 
     @Override public Integer call() throws Exception {
         long at = where != null && where.at != null ? Options.time(where.at, "--at") : -1;
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([1-9][0-9]{0,4})x([1-9][0-9]{0,4})").matcher(size);
+        Matcher m = Pattern.compile("([1-9][0-9]{0,4})x([1-9][0-9]{0,4})").matcher(size);
         if (!m.matches()) throw new UsageException("--size needs WIDTHxHEIGHT in pixels, e.g. 1600x1000 (got '" + size + "')");
         int w = Integer.parseInt(m.group(1)), h = Integer.parseInt(m.group(2));
         if (w < 320 || h < 240 || w > 8192 || h > 8192) throw new UsageException("--size must be between 320x240 and 8192x8192 (got '" + size + "')");
         double[] r = range == null ? null : range(range);
         if (scale != null && (scale < 0.5 || scale > 4)) throw new UsageException("--scale must be between 0.5 and 4");
         Options.output(out, file);
-        if (java.nio.file.Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
+        if (Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
             try {
                 RealTrace.importFile(file, RealTrace.Options.defaults());
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 spec.commandLine().getErr().println("error: " + Escape.controls(e.getMessage()));
                 return 1;
             }

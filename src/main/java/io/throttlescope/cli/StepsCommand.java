@@ -15,6 +15,8 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import io.throttlescope.text.Escape;
 import io.throttlescope.ui.MainWindow;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 @Command(name = "steps", mixinStandardHelpOptions = true, description = {
         "Export the window at every visible event between two times, for class: numbered PNGs in a folder, an animated GIF,",
@@ -36,7 +38,7 @@ public final class StepsCommand implements Callable<Integer> {
         long t0 = from == null ? 0 : Options.time(from, "--from"), t1 = to == null ? Long.MAX_VALUE : Options.time(to, "--to");
         if (t1 < t0) throw new UsageException("--to must not be before --from");
         if (max < 1 || max > 500) throw new UsageException("--max must be 1 to 500 (got " + max + ")");
-        java.util.regex.Matcher m = java.util.regex.Pattern.compile("([1-9][0-9]{2,3})x([1-9][0-9]{2,3})").matcher(size);
+        Matcher m = Pattern.compile("([1-9][0-9]{2,3})x([1-9][0-9]{2,3})").matcher(size);
         if (!m.matches()) throw new UsageException("--size needs WIDTHxHEIGHT between 640x480 and 4096x4096 (got '" + size + "')");
         int w = Integer.parseInt(m.group(1)), h = Integer.parseInt(m.group(2));
         if (w < 640 || h < 480 || w > 4096 || h > 4096) throw new UsageException("--size must be between 640x480 and 4096x4096");

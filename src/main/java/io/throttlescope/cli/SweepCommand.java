@@ -21,6 +21,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
+import java.util.regex.Pattern;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true, description = {
         "Sweep one parameter of a scenario over values and simulate both models at every point (in parallel on the machine's",
@@ -43,7 +44,7 @@ public final class SweepCommand implements Callable<Integer> {
         if (vs.size() > 200) throw new UsageException("--values: at most 200 points (got " + vs.size() + ")");
         if (runs < 1 || runs > 100) throw new UsageException("--runs must be 1 to 100 (got " + runs + ")");
         if (json && csv) throw new UsageException("--json and --csv: choose one");
-        java.util.regex.Pattern only = Options.regex(metric == null ? Sweep.DEFAULT_METRICS : metric, "--metric");
+        Pattern only = Options.regex(metric == null ? Sweep.DEFAULT_METRICS : metric, "--metric");
         if (!Files.isRegularFile(file)) {
             err.println("error: " + Escape.controls(file.toString()) + " is not a regular file");
             return 1;

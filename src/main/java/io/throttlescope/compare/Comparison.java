@@ -8,6 +8,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Comparator;
+import java.util.Locale;
+import java.util.regex.Pattern;
 
 /**
  * Both models on one scenario, N runs each with seeds 1..N (one run: the scenario's own seed),
@@ -84,7 +87,7 @@ public final class Comparison {
         }
         // the headline rows first (hung-task reports, lock waits, syscall latency), the rest in their order
         List<Row> sorted = new ArrayList<>(table);
-        sorted.sort(java.util.Comparator.comparingInt(r -> Sense.rank(r.metric())));
+        sorted.sort(Comparator.comparingInt(r -> Sense.rank(r.metric())));
         table.clear();
         table.addAll(sorted);
     }
@@ -108,7 +111,7 @@ public final class Comparison {
     }
 
     /** Only the rows whose metric matches the regular expression. */
-    public String text(boolean onlyDifferent, java.util.regex.Pattern metric) {
+    public String text(boolean onlyDifferent, Pattern metric) {
         Comparison c = new Comparison(runs);
         c.legacy.addAll(legacy);
         c.task.addAll(task);
@@ -121,13 +124,13 @@ public final class Comparison {
 
     String cell(Stat s, boolean integral) {
         String v = value(s.mean(), integral);
-        return runs > 1 ? v + "\u00B1" + String.format(java.util.Locale.ROOT, "%.2f%%", s.rsd_pct()) : v;
+        return runs > 1 ? v + "\u00B1" + String.format(Locale.ROOT, "%.2f%%", s.rsd_pct()) : v;
     }
 
     public static String change(Double c) {
         if (c == null) return "new";
         if (Math.abs(c) < 0.005) return "0.00%";
-        return String.format(java.util.Locale.ROOT, "%+.2f%%", c);
+        return String.format(Locale.ROOT, "%+.2f%%", c);
     }
 
     static String num(double v) { return value(v, v == Math.rint(v)); }
@@ -135,14 +138,14 @@ public final class Comparison {
     /** One number format: counts as integers, everything else with three decimals. */
     public static String value(double v, boolean integral) {
         if (integral && Math.abs(v) < 1e15) return String.valueOf((long) v);
-        return String.format(java.util.Locale.ROOT, "%.3f", v);
+        return String.format(Locale.ROOT, "%.3f", v);
     }
 
     /** The improvement column: "+12.30%" (better), "-2.34%" (worse), "" where the metric has no better direction. */
     public static String improvement(Row r) {
         Double i = r.improvementPct();
         if (i == null) return r.sense() == Sense.NEITHER ? "" : "new";
-        return Math.abs(i) < 0.005 ? "0.00%" : String.format(java.util.Locale.ROOT, "%+.2f%%", i);
+        return Math.abs(i) < 0.005 ? "0.00%" : String.format(Locale.ROOT, "%+.2f%%", i);
     }
 
     /** The whole table as text, aligned: what `compare` prints and what the app copies. */
@@ -150,10 +153,10 @@ public final class Comparison {
         int w = 10;
         for (Row r : table) w = Math.max(w, r.metric().length());
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(java.util.Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s  %11s%n", "metric", "legacy", "task-based", "change", "improvement"));
+        sb.append(String.format(Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s  %11s%n", "metric", "legacy", "task-based", "change", "improvement"));
         for (Row r : table) {
             if (onlyDifferent && same(r)) continue;
-            sb.append(String.format(java.util.Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s  %11s%n", r.metric(), cell(r.legacy(), r.integral()),
+            sb.append(String.format(Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s  %11s%n", r.metric(), cell(r.legacy(), r.integral()),
                     cell(r.task(), r.integral()), change(r.change_pct()), improvement(r)));
         }
         return sb.toString();

@@ -6,6 +6,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.LinkedHashSet;
+import java.util.Set;
 
 /**
  * How close the simulation comes to a real recording of the same scenario under the same model:
@@ -83,7 +85,7 @@ public final class Fidelity {
     /** The reasons of the known differences among the rows, one markdown bullet each. */
     public static String knownNotes(List<Row> rows) {
         StringBuilder b = new StringBuilder();
-        java.util.Set<String> seen = new java.util.LinkedHashSet<>();
+        Set<String> seen = new LinkedHashSet<>();
         for (Row r : rows) if (!r.within() && r.known() != null && seen.add(r.known())) b.append("- ").append(r.known()).append('\n');
         return b.toString();
     }

@@ -6,6 +6,10 @@ import com.google.gson.JsonParser;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
 
 /**
  * Which cgroup each traced task was in and each cgroup's limit, for an imported trace: a file
@@ -24,12 +28,12 @@ public final class CgroupMap {
     public static final long MAX_BYTES = 16L << 20;
 
     /** The text of a map file: a regular file (not a FIFO or a device) of at most {@link #MAX_BYTES}, read with that cap. */
-    public static String readFile(java.nio.file.Path file) throws java.io.IOException {
-        if (!java.nio.file.Files.isRegularFile(file)) throw new java.io.IOException("not a regular file");
-        try (var in = java.nio.file.Files.newInputStream(file)) {
+    public static String readFile(Path file) throws IOException {
+        if (!Files.isRegularFile(file)) throw new IOException("not a regular file");
+        try (var in = Files.newInputStream(file)) {
             byte[] b = in.readNBytes((int) MAX_BYTES + 1);
-            if (b.length > MAX_BYTES) throw new java.io.IOException("over " + (MAX_BYTES >> 20) + " MiB");
-            return new String(b, java.nio.charset.StandardCharsets.UTF_8);
+            if (b.length > MAX_BYTES) throw new IOException("over " + (MAX_BYTES >> 20) + " MiB");
+            return new String(b, StandardCharsets.UTF_8);
         }
     }
 

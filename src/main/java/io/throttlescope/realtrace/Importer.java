@@ -11,6 +11,9 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import io.throttlescope.text.StringTable;
+import java.util.Arrays;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * Turns the event lines of a real trace into the same primitive-column trace the simulator
@@ -47,7 +50,7 @@ final class Importer {
     final List<String> groups = new ArrayList<>(List.of("/"));
     final List<long[]> groupLimits = new ArrayList<>();      // {quota, period}
     final List<String> locks = new ArrayList<>();
-    private final java.util.Set<String> lockSet = new java.util.HashSet<>();
+    private final Set<String> lockSet = new HashSet<>();
     private final Map<String, Integer> groupIndex = new HashMap<>(Map.of("/", 0));
     /** At most this many tasks (distinct pids) are followed; later ones are left out, and the import says so. */
     public static final int MAX_TASKS = 65_536;
@@ -105,9 +108,9 @@ final class Importer {
         if (cpus > MAX_CPUS) throw new IllegalArgumentException("the trace has " + cpus + " CPUs; at most " + MAX_CPUS + " are read");
         this.maxCpus = cpus;
         cpuCurr = new int[Math.max(1, cpus)];
-        java.util.Arrays.fill(cpuCurr, -1);
+        Arrays.fill(cpuCurr, -1);
         probedThrottle = new int[Math.max(1, cpus)];
-        java.util.Arrays.fill(probedThrottle, -1);
+        Arrays.fill(probedThrottle, -1);
     }
 
     private final int maxCpus;
@@ -161,7 +164,7 @@ final class Importer {
 
     int groupParent(int g) { return g <= 0 ? -1 : parentOf.get(g); }
 
-    private final java.util.Set<String> noted = new java.util.HashSet<>();
+    private final Set<String> noted = new HashSet<>();
 
     /** A notice among the skipped lines, once per kind. */
     private void noteOnce(String why) {

@@ -6,6 +6,7 @@ import java.util.HashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Arrays;
 
 /**
  * Where a trace has no throttle probes, tells a throttle from a preemption by its pattern: a task
@@ -42,8 +43,8 @@ final class Inference {
         nextComm = new String[n];
         nextIn = new int[n];
         int[] prevPid = new int[n];
-        java.util.Arrays.fill(nextPid, -1);
-        java.util.Arrays.fill(prevPid, -1);
+        Arrays.fill(nextPid, -1);
+        Arrays.fill(prevPid, -1);
         for (int i = 0; i < n; i++) {
             TraceLine l = text.lines.get(i);
             if (!l.event().equals("sched_switch")) continue;

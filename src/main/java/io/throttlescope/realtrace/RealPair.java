@@ -14,6 +14,9 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.sim.spec.CgroupSpec;
 import io.throttlescope.view.Durations;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * A real trace beside the simulation of the same scenario under the model of the kernel that ran
@@ -74,11 +77,11 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
      * one of its tasks comes back from a throttle; the simulation then refills at the same instants.
      */
     static SimSpec withRecordedPhases(SimSpec s, Run real) {
-        java.util.Map<String, CgroupSpec> cg = new java.util.LinkedHashMap<>();
+        Map<String, CgroupSpec> cg = new LinkedHashMap<>();
         var info = real.info();
         var tr = real.trace();
         for (var c : s.cgroups().values()) {
-            int g = java.util.Arrays.asList(info.groups()).indexOf(c.path());
+            int g = Arrays.asList(info.groups()).indexOf(c.path());
             long refill = -1;
             if (g > 0 && c.quotaUs() >= 0) {
                 int[] state = new int[info.tasks().length];

@@ -22,6 +22,8 @@ import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import io.throttlescope.text.IndexedList;
+import java.util.HashSet;
+import java.util.Set;
 
 /**
  * A real trace imported into the form the views and the commands use: a {@link Run} (times
@@ -148,7 +150,7 @@ public final class RealTrace {
      * as read at its end; otherwise every task as COMM-PID.
      */
     private static RunResult runResult(Importer im, String scenario, String model, com.google.gson.JsonObject header) {
-        java.util.Set<String> workload = new java.util.HashSet<>();
+        Set<String> workload = new HashSet<>();
         if (header != null && header.has("cgroup_map") && header.getAsJsonObject("cgroup_map").has("tasks")) {
             workload.addAll(header.getAsJsonObject("cgroup_map").getAsJsonObject("tasks").keySet());
         }

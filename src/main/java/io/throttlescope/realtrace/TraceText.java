@@ -17,6 +17,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.ZipException;
 
 /**
  * Reads a text trace into its event lines, in time order, keeping what is not an event: the
@@ -53,9 +55,9 @@ public final class TraceText {
         if (!Files.isRegularFile(file)) throw new IOException(file + " is not a regular file");
         if (Files.size(file) > MAX_BYTES) throw new IOException(file + " is over " + (MAX_BYTES >> 20) + " MiB");
         try (InputStream raw = Files.newInputStream(file);
-             InputStream in = file.getFileName().toString().endsWith(".gz") ? new java.util.zip.GZIPInputStream(raw) : raw) {
+             InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
             return read(in);
-        } catch (java.util.zip.ZipException e) {
+        } catch (ZipException e) {
             throw new IOException(file + " is not a gzip file: " + e.getMessage());
         }
     }

@@ -7,6 +7,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Comparator;
 
 /**
  * The cpu controller's files, cgroup v2 ({@code cpu.max}, {@code cpu.max.burst}, {@code cpu.weight})
@@ -142,7 +143,7 @@ final class CgroupFs {
                 try { owner = Long.parseLong(n.substring(prefix.length())); } catch (NumberFormatException e) { continue; }
                 if (owner == self || ProcessHandle.of(owner).isPresent()) continue;
                 List<Path> all;
-                try (var w = Files.walk(d)) { all = w.filter(Files::isDirectory).sorted(java.util.Comparator.reverseOrder()).toList(); }
+                try (var w = Files.walk(d)) { all = w.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList(); }
                 int killed = 0;
                 for (Path c : all) {
                     for (String f : new String[] {"cgroup.procs", "tasks"}) {

@@ -26,6 +26,11 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.io.RandomAccessFile;
+import java.nio.ByteBuffer;
+import java.nio.file.StandardCopyOption;
+import java.nio.file.attribute.PosixFilePermissions;
+import java.util.Locale;
 
 /**
  * Runs a scenario's workload for real on this machine and records it with tracefs: the scenario's
@@ -234,7 +239,7 @@ public final class Recorder {
         long perWorker = (long) Math.min(1L << 30, Math.max(4096, maxKernelNs * rate)) + (64L << 20);
         long need = perWorker * tasks, available = memAvailable();
         if (available > 0 && need > available / 2) {
-            throw new IOException(String.format(java.util.Locale.ROOT, "the %d workers would need %.1f GiB for their kernel steps of up to %.0f ms"
+            throw new IOException(String.format(Locale.ROOT, "the %d workers would need %.1f GiB for their kernel steps of up to %.0f ms"
                     + " (one read() each), over half of the %.1f GiB this machine has available: shorten the kernel steps or record fewer tasks",
                     tasks, need / (double) (1L << 30), maxKernelNs / 1e6, available / (double) (1L << 30)));
         }
@@ -242,8 +247,8 @@ public final class Recorder {
 
     /** Bytes a read() of /dev/zero fills per ns here (a 16 MiB probe). */
     private static double zeroReadRate() throws IOException {
-        try (var zero = new java.io.RandomAccessFile("/dev/zero", "r").getChannel()) {
-            java.nio.ByteBuffer b = java.nio.ByteBuffer.allocateDirect(16 << 20);
+        try (var zero = new RandomAccessFile("/dev/zero", "r").getChannel()) {
+            ByteBuffer b = ByteBuffer.allocateDirect(16 << 20);
             long best = Long.MAX_VALUE;
             for (int i = 0; i < 3; i++) {
                 b.clear();
@@ -335,7 +340,7 @@ public final class Recorder {
         h.addProperty("lost_events", lostEvents);                 // what the instance's ring buffer overwrote or dropped
         Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".record-", ".tmp");
         try {
-            Files.setPosixFilePermissions(tmp, java.nio.file.attribute.PosixFilePermissions.fromString("rw-r--r--"));
+            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
         } catch (UnsupportedOperationException ignored) {
             // not a POSIX file system
         }
@@ -360,7 +365,7 @@ public final class Recorder {
                 if (onOurCpu || names) w.println(l);
             }
         }
-        Files.move(tmp, out, java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }
 
     private static final Pattern CPU = Pattern.compile("\\[(\\d{3,})\\]");

@@ -7,6 +7,9 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.nio.file.StandardOpenOption;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * tracefs for a recording, in a trace instance of its own ({@code instances/throttlescope-<pid>}):
@@ -22,7 +25,7 @@ final class Tracefs {
             "raw_syscalls/sys_exit", "cgroup/cgroup_attach_task"};
     static final String[] PROBES = {"throttle_cfs_rq", "unthrottle_cfs_rq", "task_throttle_setup_work", "throttle_cfs_rq_work"};
     static final String INSTANCE_PREFIX = "throttlescope-";
-    private static final java.util.regex.Pattern OUR_PROBE = java.util.regex.Pattern.compile("^p:kprobes/(ts(\\d+)_\\w+) ");
+    private static final Pattern OUR_PROBE = Pattern.compile("^p:kprobes/(ts(\\d+)_\\w+) ");
 
     /** The tracefs mount; {@link #dir} is our instance in it. */
     final Path root;
@@ -109,12 +112,12 @@ final class Tracefs {
         if (Files.isReadable(kp)) {
             try {
                 for (String line : Files.readAllLines(kp)) {
-                    java.util.regex.Matcher m = OUR_PROBE.matcher(line);
+                    Matcher m = OUR_PROBE.matcher(line);
                     if (!m.find()) continue;
                     long owner = pidOf(m.group(2));
                     if (owner <= 0 || owner == pid || ProcessHandle.of(owner).isPresent()) continue;
                     try {
-                        Files.writeString(kp, "-:kprobes/" + m.group(1) + "\n", java.nio.file.StandardOpenOption.APPEND);
+                        Files.writeString(kp, "-:kprobes/" + m.group(1) + "\n", StandardOpenOption.APPEND);
                         done.add("kprobe " + m.group(1));
                     } catch (IOException e) {
                         done.add("kprobe " + m.group(1) + " (could not remove: " + e.getMessage() + ")");
@@ -149,7 +152,7 @@ final class Tracefs {
         if (Files.isWritable(kp)) {
             for (String fn : PROBES) {
                 try {
-                    Files.writeString(kp, "p:kprobes/" + probeName(fn) + " " + fn + "\n", java.nio.file.StandardOpenOption.APPEND);
+                    Files.writeString(kp, "p:kprobes/" + probeName(fn) + " " + fn + "\n", StandardOpenOption.APPEND);
                     probesAdded.add(probeName(fn));
                     Files.writeString(dir.resolve("events/kprobes/" + probeName(fn) + "/enable"), "1");
                     enabled.add(fn);
@@ -218,7 +221,7 @@ final class Tracefs {
         }
         for (String p : probesAdded) {
             try {
-                Files.writeString(root.resolve("kprobe_events"), "-:kprobes/" + p + "\n", java.nio.file.StandardOpenOption.APPEND);
+                Files.writeString(root.resolve("kprobe_events"), "-:kprobes/" + p + "\n", StandardOpenOption.APPEND);
             } catch (IOException e) {
                 failed.add("kprobe " + p);
             }

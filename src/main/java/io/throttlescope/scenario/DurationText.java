@@ -3,6 +3,7 @@ package io.throttlescope.scenario;
 import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.Locale;
 
 /** Durations of the scenario format: a number and a unit, "250us", "1.5ms", "2s". */
 public final class DurationText {
@@ -41,7 +42,7 @@ public final class DurationText {
     }
 
     private static String trim(double v) {
-        String s = String.format(java.util.Locale.ROOT, "%.6f", v);
+        String s = String.format(Locale.ROOT, "%.6f", v);
         s = s.replaceAll("0+$", "");
         return s.endsWith(".") ? s.substring(0, s.length() - 1) : s;
     }

@@ -12,6 +12,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import io.throttlescope.sim.EventKind;
+import java.util.Collection;
+import java.util.HashSet;
 
 /**
  * The {@code lesson} section: ordered stops, each checked like the rest of the file (names of tasks,
@@ -108,7 +110,7 @@ final class LessonLoader {
     }
 
     /** A name that must be one of the given ones (a cgroup, lock or view), with a suggestion otherwise. */
-    private String named(Node n, java.util.Collection<String> names, String what) {
+    private String named(Node n, Collection<String> names, String what) {
         String t = l.string(n, "a " + what + " name");
         if (t != null && !names.contains(t)) { l.problem(n, "no " + what + " \"" + t + "\"" + l.mean(t, names)); return null; }
         return t;
@@ -152,7 +154,7 @@ final class LessonLoader {
         if (choices.size() > Lesson.MAX_CHOICES) l.problem(cn, choices.size() + " choices, but only keys 1 to " + Lesson.MAX_CHOICES
                 + " answer: at most " + Lesson.MAX_CHOICES + " choices");
         if (cn instanceof Arr ca2) {
-            Set<String> seen = new java.util.HashSet<>();
+            Set<String> seen = new HashSet<>();
             for (Node c : ca2.items()) if (c instanceof Str cs && !seen.add(cs.value().strip())) l.problem(c, "the choice \"" + cs.value() + "\" is given twice");
         }
         Long answer = rn == null ? null : l.integer(rn, 0, Math.max(0, choices.size() - 1), "the index of the right choice (0-based)");

@@ -3,6 +3,7 @@ package io.throttlescope.scenario;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.ArrayList;
 
 /**
  * Every key the scenario loader accepts, by section of the format: the loaders take their lists from
@@ -50,10 +51,10 @@ public final class ScenarioKeys {
         m.put("pipe", PIPE);
         m.put("random", RANDOM);
         m.put("task", TASK);
-        List<String> step = new java.util.ArrayList<>(STEP);
+        List<String> step = new ArrayList<>(STEP);
         for (String s : STEP) for (String x : STEP_EXTRA.getOrDefault(s, List.of())) if (!step.contains(x)) step.add(x);
         m.put("step", List.copyOf(step));
-        List<String> action = new java.util.ArrayList<>(List.of("at"));
+        List<String> action = new ArrayList<>(List.of("at"));
         action.addAll(ACTION_KINDS);
         m.put("action", List.copyOf(action));
         m.put("write", WRITE);

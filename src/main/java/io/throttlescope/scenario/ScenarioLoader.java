@@ -31,6 +31,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 import io.throttlescope.sim.spec.Lesson;
+import java.io.InputStream;
+import java.util.Collection;
 
 /**
  * Loads scenario files (scenario-format.md) strictly: every problem is reported with its line,
@@ -68,7 +70,7 @@ public final class ScenarioLoader {
                 return fail(new Problem(1, 1, "$", Files.exists(file) ? "not a regular file (a directory, FIFO or device)" : "no such file"));
             }
             byte[] bytes;
-            try (java.io.InputStream in = Files.newInputStream(file)) {
+            try (InputStream in = Files.newInputStream(file)) {
                 bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);       // the limit counts the bytes read, whatever size is reported
             }
             if (bytes.length > MAX_FILE_BYTES) {
@@ -146,7 +148,7 @@ public final class ScenarioLoader {
     // ----------------------------------------------------------------- helpers
 
     /** A suggestion, while problems are still being listed (a file of a million misspellings gets none after the first thousand). */
-    String mean(String found, java.util.Collection<String> known) {
+    String mean(String found, Collection<String> known) {
         return problems.size() >= MAX_PROBLEMS ? "" : Suggest.didYouMean(found, known);
     }
 

@@ -12,6 +12,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import io.throttlescope.text.Escape;
+import java.util.TreeSet;
 
 /**
  * The parameters of a scenario that a what-if edit or a sweep changes, named as the sweep command
@@ -35,7 +36,7 @@ public final class ScenarioParams {
             int colon = param.lastIndexOf(':');
             if (colon < 0) throw new IllegalArgumentException("a cgroup parameter is PATH:FILE, e.g. /G:cpu.max");
             String path = param.substring(0, colon), file = param.substring(colon + 1);
-            java.util.Set<String> known = new java.util.TreeSet<>();          // a cgroup of the scenario, not a new one
+            Set<String> known = new TreeSet<>();          // a cgroup of the scenario, not a new one
             if (root.has("cgroups") && root.get("cgroups").isJsonObject()) known.addAll(root.getAsJsonObject("cgroups").keySet());
             if (root.has("tasks") && root.get("tasks").isJsonArray()) for (JsonElement t : root.getAsJsonArray("tasks")) {
                 if (t.isJsonObject() && t.getAsJsonObject().has("cgroup")) known.add(t.getAsJsonObject().get("cgroup").getAsString());

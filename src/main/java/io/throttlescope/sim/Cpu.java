@@ -1,5 +1,7 @@
 package io.throttlescope.sim;
 
+import java.util.ArrayList;
+
 /** struct rq: one per CPU. */
 final class Cpu {
     final int id;
@@ -15,7 +17,7 @@ final class Cpu {
     long runStart;        // when curr's current burst segment was last charged
     long busySince = -1;
     /** rq->cfsb_csd_list: cfs_rqs another CPU's distribution asked this CPU to unthrottle. */
-    final java.util.ArrayList<CfsRq> csdList = new java.util.ArrayList<>();
+    final ArrayList<CfsRq> csdList = new ArrayList<>();
 
     Cpu(int id, TaskGroup root) {
         this.id = id;

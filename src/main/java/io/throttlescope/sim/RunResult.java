@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Arrays;
 
 /**
  * The result object of {@code run --json} (cli.md). Field names are the JSON keys, so the record
@@ -66,7 +67,7 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
         for (int i = 0; i < s.syscalls.size(); i++) count[s.syscalls.task(i)]++;
         int[][] byTask = new int[s.tasks.length][];
         for (int t = 0; t < byTask.length; t++) byTask[t] = new int[count[t]];
-        java.util.Arrays.fill(count, 0);
+        Arrays.fill(count, 0);
         for (int i = 0; i < s.syscalls.size(); i++) { int t = s.syscalls.task(i); byTask[t][count[t]++] = i; }
         List<String> strings = List.copyOf(s.strings());
         for (Task t : s.tasks) {

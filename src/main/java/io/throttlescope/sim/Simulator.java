@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import io.throttlescope.text.StringTable;
+import java.util.function.DoubleConsumer;
 
 /**
  * The discrete-event simulator: CPUs, the cgroup tree, tasks running their programs, and CFS
@@ -178,10 +179,10 @@ public final class Simulator {
     /** True if the run stopped at its event budget before the scenario's end. */
     public boolean budgetExceeded() { return budgetExceeded; }
 
-    private java.util.function.DoubleConsumer progress;
+    private DoubleConsumer progress;
 
     /** Called now and then during run() with the fraction of simulated time done (0..1). */
-    public void onProgress(java.util.function.DoubleConsumer p) { progress = p; }
+    public void onProgress(DoubleConsumer p) { progress = p; }
 
     /** Verify the invariants after every event; a broken one throws {@link InvariantViolation}. */
     public void enableChecks() { invariants = new Invariants(this); }

@@ -4,6 +4,8 @@ import io.throttlescope.sim.spec.TaskSpec;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Arrays;
+import java.util.function.BooleanSupplier;
 
 /** struct task_struct, plus the cursor of its scenario program. */
 final class Task {
@@ -36,7 +38,7 @@ final class Task {
     long switchCostLeft;        // kernel time owed for being switched in
     /** What a blocked or sleeping task waits for, shown in the app and used by wake-ups. */
     int waitingFor = -1;        // string index of what it waits for, -1 if nothing
-    java.util.function.BooleanSupplier onRun; // what a woken waiter checks when it next runs
+    BooleanSupplier onRun; // what a woken waiter checks when it next runs
     boolean resumeToUser;       // switched in while in user mode: passes ret2user first
     long sleepGen;
 
@@ -56,7 +58,7 @@ final class Task {
     }
 
     void push(Op[] ops, long remaining, boolean syscall, boolean loop) {
-        if (depth == frames.length) frames = java.util.Arrays.copyOf(frames, depth * 2);
+        if (depth == frames.length) frames = Arrays.copyOf(frames, depth * 2);
         Frame f = frames[depth];
         if (f == null) frames[depth] = f = new Frame();
         f.ops = ops;

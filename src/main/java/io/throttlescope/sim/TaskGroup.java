@@ -2,6 +2,7 @@ package io.throttlescope.sim;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Consumer;
 
 /** struct task_group: a cgroup with one cfs_rq and one group entity per CPU. */
 final class TaskGroup {
@@ -35,13 +36,13 @@ final class TaskGroup {
     boolean isRoot() { return parent == null; }
 
     /** Pre-order walk over this group and all its descendants (walk_tg_tree_from, down). */
-    void preOrder(java.util.function.Consumer<TaskGroup> f) {
+    void preOrder(Consumer<TaskGroup> f) {
         f.accept(this);
         for (TaskGroup c : children) c.preOrder(f);
     }
 
     /** Post-order walk (children before parents, walk_tg_tree_from, up). */
-    void postOrder(java.util.function.Consumer<TaskGroup> f) {
+    void postOrder(Consumer<TaskGroup> f) {
         for (TaskGroup c : children) c.postOrder(f);
         f.accept(this);
     }

@@ -1,5 +1,8 @@
 package io.throttlescope.text;
 
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
 /**
  * Makes text from a file safe to print on one terminal line: control characters, quotes and
  * backslashes get JSON-style escapes, so a value cannot forge a line or drive the terminal.
@@ -49,15 +52,15 @@ public final class Escape {
         return b == null ? s : b.toString();
     }
 
-    private static final java.util.regex.Pattern LONG_QUOTED = java.util.regex.Pattern.compile("\"([^\"]{81,})\"");
+    private static final Pattern LONG_QUOTED = Pattern.compile("\"([^\"]{81,})\"");
 
     /** A message with control characters escaped and every quoted value over 80 characters cut, saying how long it was. */
     public static String message(String msg) {
-        java.util.regex.Matcher m = LONG_QUOTED.matcher(msg);
+        Matcher m = LONG_QUOTED.matcher(msg);
         StringBuilder b = new StringBuilder();
         while (m.find()) {
             String v = m.group(1);
-            m.appendReplacement(b, java.util.regex.Matcher.quoteReplacement("\"" + v.substring(0, 40) + "...\" (" + v.length() + " characters)"));
+            m.appendReplacement(b, Matcher.quoteReplacement("\"" + v.substring(0, 40) + "...\" (" + v.length() + " characters)"));
         }
         m.appendTail(b);
         return controls(b.toString());

@@ -1,5 +1,9 @@
 package io.throttlescope.trace;
 
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+
 /**
  * Where two runs of one scenario differ in what runs: per CPU the intervals in which a different
  * task (or none) runs, and the first divergence that matters: the earliest such interval that lasts
@@ -50,8 +54,8 @@ public final class Divergence {
         int[] bToA = sameTasks(a.info(), b.info());
         // tasks of a that are no task of b (a real trace's other processes: JVM threads, daemons) count as idle
         boolean[] foreign = new boolean[a.info().tasks().length];
-        if (!java.util.Arrays.equals(a.info().tasks(), b.info().tasks())) {
-            java.util.Arrays.fill(foreign, true);
+        if (!Arrays.equals(a.info().tasks(), b.info().tasks())) {
+            Arrays.fill(foreign, true);
             for (int m : bToA) if (m >= 0) foreign[m] = false;
         }
         for (int c = 0; c < cpus; c++) {
@@ -75,9 +79,9 @@ public final class Divergence {
      */
     static int[] sameTasks(RunInfo a, RunInfo b) {
         int[] m = new int[b.tasks().length];
-        java.util.Map<String, Integer> byName = new java.util.HashMap<>();
+        Map<String, Integer> byName = new HashMap<>();
         for (int i = 0; i < a.tasks().length; i++) byName.putIfAbsent(scenarioName(a.tasks()[i]), i);
-        boolean same = java.util.Arrays.equals(a.tasks(), b.tasks());
+        boolean same = Arrays.equals(a.tasks(), b.tasks());
         for (int j = 0; j < m.length; j++) m[j] = same ? j : byName.getOrDefault(scenarioName(b.tasks()[j]), -2 - j);
         return m;
     }

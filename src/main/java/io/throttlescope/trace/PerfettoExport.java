@@ -5,6 +5,9 @@ import io.throttlescope.sim.EventKind;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.util.Arrays;
+import java.util.Locale;
+import java.util.function.IntFunction;
 
 /**
  * The run as Chrome trace-event JSON, which Perfetto UI opens: each CPU a thread of process
@@ -44,7 +47,7 @@ public final class PerfettoExport {
             }
         }
         long[] parkedAt = new long[info.tasks().length];
-        java.util.Arrays.fill(parkedAt, -1);
+        Arrays.fill(parkedAt, -1);
         for (int i = 0; i < tr.size(); i++) {
             instant(w, tr, i, i, parkedAt, x -> info.tasks()[x], x -> info.groups()[x]);
         }
@@ -69,7 +72,7 @@ public final class PerfettoExport {
 
     /** Event i (numbered seq in the run) as an instant event if it is one of the marks, and a park's flow. */
     static void instant(JsonWriter w, Trace tr, int i, long seq, long[] parkedAt,
-                        java.util.function.IntFunction<String> task, java.util.function.IntFunction<String> group) throws IOException {
+                        IntFunction<String> task, IntFunction<String> group) throws IOException {
         EventKind k = tr.kind(i);
         switch (k) {
             case THROTTLE, UNTHROTTLE, TASK_WORK_ADDED, PARKED, UNPARKED, HUNG_TASK, SLACK_TIMER -> {
@@ -132,6 +135,6 @@ public final class PerfettoExport {
     /** Nanoseconds as microseconds, exactly (three decimals). */
     static String us(long ns) {
         long whole = ns / 1000, frac = Math.abs(ns % 1000);
-        return (ns < 0 && whole == 0 ? "-" : "") + whole + (frac == 0 ? "" : "." + String.format(java.util.Locale.ROOT, "%03d", frac));
+        return (ns < 0 && whole == 0 ? "-" : "") + whole + (frac == 0 ? "" : "." + String.format(Locale.ROOT, "%03d", frac));
     }
 }

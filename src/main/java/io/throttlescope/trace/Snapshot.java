@@ -7,6 +7,7 @@ import io.throttlescope.sim.TaskState;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.Collections;
 
 /**
  * The state of the simulated machine after one event, rebuilt from the trace alone: who runs
@@ -110,7 +111,7 @@ public final class Snapshot {
      */
     public List<List<Integer>> tasksByCfsRq(boolean parked) {
         int nc = info.cpus();
-        List<List<Integer>> out = new ArrayList<>(java.util.Collections.nCopies(info.groups().length * nc, (List<Integer>) null));
+        List<List<Integer>> out = new ArrayList<>(Collections.nCopies(info.groups().length * nc, (List<Integer>) null));
         for (int t = 0; t < state.length; t++) {
             int s = state[t];
             boolean match = parked ? s == TaskState.PARKED.ordinal()

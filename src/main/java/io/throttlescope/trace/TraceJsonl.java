@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
 import io.throttlescope.sim.TaskState;
+import java.util.Locale;
+import java.util.function.IntFunction;
 
 /** Writes a trace as one JSON object a line (cli.md, "The trace"). */
 public final class TraceJsonl {
@@ -48,8 +50,8 @@ public final class TraceJsonl {
         w.name("seq").value(i);
         w.name("kind").value(k.jsonName);
         if (tr.cpu(i) >= 0) w.name("cpu").value(tr.cpu(i));
-        java.util.function.IntFunction<String> task = x -> info != null ? info.tasks()[x] : sim.taskName(x);
-        java.util.function.IntFunction<String> grp = x -> info != null ? info.groups()[x] : sim.groupPath(x);
+        IntFunction<String> task = x -> info != null ? info.tasks()[x] : sim.taskName(x);
+        IntFunction<String> grp = x -> info != null ? info.groups()[x] : sim.groupPath(x);
         if (tr.task(i) >= 0) w.name("task").value(task.apply(tr.task(i)));
         if (tr.group(i) >= 0) w.name("cgroup").value(grp.apply(tr.group(i)));
         if (tr.text(i) >= 0) w.name(textKey(k)).value(info != null ? info.str(tr.text(i)) : sim.strings().get(tr.text(i)));
@@ -60,14 +62,14 @@ public final class TraceJsonl {
         return sw.toString();
     }
 
-    private static void argument(JsonWriter w, java.util.function.IntFunction<String> task,
-                                 java.util.function.IntFunction<String> grp, String name, long v) throws IOException {
+    private static void argument(JsonWriter w, IntFunction<String> task,
+                                 IntFunction<String> grp, String name, long v) throws IOException {
         switch (name) {
             case "prev" -> { if (v >= 0) w.name("prev").value(task.apply((int) v)); }
             case "from_group" -> w.name("from_cgroup").value(grp.apply((int) v));
             case "suppressed" -> w.name("suppressed").value(v != 0);
             case "op" -> w.name("op").value(v == 0 ? "read" : v == 1 ? "write" : "mutex");
-            case "state" -> w.name("state").value(TaskState.values()[(int) v].name().toLowerCase(java.util.Locale.ROOT));
+            case "state" -> w.name("state").value(TaskState.values()[(int) v].name().toLowerCase(Locale.ROOT));
             default -> w.name(name).value(v);
         }
     }

@@ -1,12 +1,15 @@
 package io.throttlescope.ui;
 
+import java.io.IOException;
+import javafx.application.HostServices;
+
 /** Opens a link in the system browser (the kernel source links of the explanations). */
 final class Browser {
-    private static javafx.application.HostServices host;
+    private static HostServices host;
 
     private Browser() { }
 
-    static void use(javafx.application.HostServices h) { host = h; }
+    static void use(HostServices h) { host = h; }
 
     static void open(String url) {
         if (host != null) {
@@ -15,7 +18,7 @@ final class Browser {
         }
         try {
             new ProcessBuilder("xdg-open", url).inheritIO().start();
-        } catch (java.io.IOException e) {
+        } catch (IOException e) {
             // no browser here: the link is still in the tooltip to copy
         }
     }

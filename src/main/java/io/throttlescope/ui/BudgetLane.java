@@ -11,6 +11,11 @@ import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.TextAlignment;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 
 /**
  * One limited group's budget lane: a y-axis with values scaled to what is in view (zero and the
@@ -22,7 +27,7 @@ import javafx.scene.text.TextAlignment;
 final class BudgetLane implements LaneRenderer {
     private final TimelineCanvas tl;
     /** The scale of the last drawing, per group (for tests and tooltips). */
-    private final java.util.Map<Integer, BudgetScale> last = new java.util.HashMap<>();
+    private final Map<Integer, BudgetScale> last = new HashMap<>();
 
     BudgetLane(TimelineCanvas tl) { this.tl = tl; }
 
@@ -40,7 +45,7 @@ final class BudgetLane implements LaneRenderer {
         double t0 = tl.time(x0), t1 = tl.time(x0 + 2 * (n - 1));
         BudgetScale sc = BudgetScale.of(r, grp, t0, t1, n, tl.viewState().selectedCpu.get(), tl.viewState().horizon());
         last.put(grp, sc);
-        java.util.function.DoubleUnaryOperator vy = v -> bottom - sc.fraction(v) * (bottom - top);
+        DoubleUnaryOperator vy = v -> bottom - sc.fraction(v) * (bottom - top);
         double zero = Math.round(vy.applyAsDouble(0)) + 0.5;
         g.setFill(Palette.BUDGET_BG);
         g.fillRect(x0, y + 2, w, laneH - 4);
@@ -71,7 +76,7 @@ final class BudgetLane implements LaneRenderer {
         int selected = tl.viewState().selectedCpu.get();
         Integer[] order = new Integer[sc.cpus.length];
         for (int c = 0; c < order.length; c++) order[c] = c;
-        java.util.Arrays.sort(order, java.util.Comparator.comparingInt(c -> sc.cpus[c] == selected ? 1 : 0));
+        Arrays.sort(order, Comparator.comparingInt(c -> sc.cpus[c] == selected ? 1 : 0));
         for (int c : order) {
             boolean bold = sc.cpus[c] == selected && sc.cpus.length > 1;
             g.setStroke(Palette.cpu(sc.cpus[c]));
@@ -99,7 +104,7 @@ final class BudgetLane implements LaneRenderer {
         }
     }
 
-    private void drawQuota(GraphicsContext g, Run r, int grp, java.util.function.DoubleUnaryOperator vy, double x0, double right,
+    private void drawQuota(GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right,
                            double t0, double t1, double k) {
         Series q = r.index().quotas(grp);
         g.setStroke(Palette.QUOTA);
@@ -129,7 +134,7 @@ final class BudgetLane implements LaneRenderer {
         g.setLineDashes(null);
     }
 
-    private void drawPool(GraphicsContext g, Run r, int grp, java.util.function.DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
+    private void drawPool(GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
         Series pool = r.index().pool(grp);
         g.setStroke(Palette.POOL);
         g.setLineWidth(2 * tl.scale());
@@ -173,7 +178,7 @@ final class BudgetLane implements LaneRenderer {
         Series pool = r.index().pool(grp);
         double[] heights = {5 * k, 8 * k, 8 * k, 8 * k, 8 * k};
         int[] lastPx = new int[TICK_KINDS.length];
-        java.util.Arrays.fill(lastPx, Integer.MIN_VALUE);
+        Arrays.fill(lastPx, Integer.MIN_VALUE);
         int[][] xs = new int[TICK_KINDS.length][16];
         int[] nx = new int[TICK_KINDS.length];
         for (int j = Math.max(0, pool.lastAtOrBefore((long) t0)); j < pool.size() && pool.time(j) <= t1; j++) {
@@ -185,7 +190,7 @@ final class BudgetLane implements LaneRenderer {
             int px = (int) Math.round(tl.x(pool.time(j)));
             if (px < tl.labelW() || px == lastPx[which]) continue;
             lastPx[which] = px;
-            if (nx[which] == xs[which].length) xs[which] = java.util.Arrays.copyOf(xs[which], nx[which] * 2);
+            if (nx[which] == xs[which].length) xs[which] = Arrays.copyOf(xs[which], nx[which] * 2);
             xs[which][nx[which]++] = px;
         }
         for (int q = 0; q < TICK_KINDS.length; q++) {

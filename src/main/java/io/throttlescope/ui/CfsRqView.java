@@ -6,12 +6,14 @@ import io.throttlescope.view.Run;
 import javafx.collections.FXCollections;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
+import java.util.List;
+import javafx.scene.control.Label;
 
 /** Runqueues and limbo lists at the cursor: one row per cfs_rq (group x CPU) of every limited hierarchy. */
 public final class CfsRqView extends TableView<CfsRqRows.Row> {
     public CfsRqView() {
         setId("cfsrqTable");
-        setPlaceholder(new javafx.scene.control.Label("No limited cgroups"));
+        setPlaceholder(new Label("No limited cgroups"));
         TableColumn<CfsRqRows.Row, String> name = Columns.text("cfs_rq", CfsRqRows.Row::cfsRq, 110);
         TableColumn<CfsRqRows.Row, String> thr = Columns.text("throttled", r -> r.throttled() ? "yes" : "no", 62);
         Columns.styleWhen(thr, "yes"::equals, "throttled-yes");
@@ -23,7 +25,7 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         Columns.styleWhen(limbo, s -> !s.isEmpty(), "limbo-cell");
         // the limbo list right after the name, then throttled and the runtime: on a narrow screen they stay in view;
         // throttle_count is named as the kernel names it (a bare "count" read as a count of tasks)
-        getColumns().addAll(java.util.List.of(name, limbo, thr, rt, count, running, queued));
+        getColumns().addAll(List.of(name, limbo, thr, rt, count, running, queued));
         String[] tips = {"the cfs_rq of a group on one CPU", "throttled_limbo_list, head first: parked tasks",
             "this cfs_rq is throttled itself (cfs_rq->throttled)",
             "runtime_remaining (negative: debt); exact value in the budget lane's tooltip",

@@ -10,6 +10,13 @@ import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 
 import java.util.function.Function;
+import java.util.function.Predicate;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.ScrollBar;
 
 /** Table columns of text computed from the row, sized so that no header or cell is cut. */
 final class Columns {
@@ -29,15 +36,15 @@ final class Columns {
      */
     static final class WrapCell<R> extends TableCell<R, String> {
         private final Text text = new Text();
-        private final java.util.function.Predicate<String> when;
+        private final Predicate<String> when;
         private final String styleClass;
 
-        WrapCell(TableColumn<R, String> col, java.util.function.Predicate<String> when, String styleClass) {
+        WrapCell(TableColumn<R, String> col, Predicate<String> when, String styleClass) {
             this.when = when;
             this.styleClass = styleClass;
             text.getStyleClass().add("wrap-text");
             text.wrappingWidthProperty().bind(col.widthProperty().subtract(10));
-            setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
+            setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
         }
 
         @Override protected void updateItem(String s, boolean empty) {
@@ -62,7 +69,7 @@ final class Columns {
     }
 
     /** A cell that gets a style class while a condition holds on its text. */
-    static <R> void styleWhen(TableColumn<R, String> c, java.util.function.Predicate<String> when, String styleClass) {
+    static <R> void styleWhen(TableColumn<R, String> c, Predicate<String> when, String styleClass) {
         c.setCellFactory(col -> new TableCell<>() {
             @Override protected void updateItem(String s, boolean empty) {
                 super.updateItem(s, empty);
@@ -129,7 +136,7 @@ final class Columns {
      * of what is left in proportion to what it lacks.
      */
     static <R> void share(TableView<R> table) {
-        double width = table.getWidth() - 4 - (table.lookup(".scroll-bar:vertical") instanceof javafx.scene.control.ScrollBar sb && sb.isVisible() ? sb.getWidth() : 0);
+        double width = table.getWidth() - 4 - (table.lookup(".scroll-bar:vertical") instanceof ScrollBar sb && sb.isVisible() ? sb.getWidth() : 0);
         double prefs = 0, mins = 0;
         for (TableColumn<R, ?> c : table.getColumns()) {
             prefs += (double) c.getProperties().getOrDefault(FIT_PREF, c.getPrefWidth());
@@ -144,11 +151,11 @@ final class Columns {
     }
 
     /** The font size the table's cells use (the scene's root font size, scaled by Ctrl+plus). */
-    static double fontSize(javafx.scene.Node n) {
-        javafx.scene.Scene s = n.getScene();
+    static double fontSize(Node n) {
+        Scene s = n.getScene();
         if (s != null && s.getRoot() != null) {
             String style = s.getRoot().getStyle();
-            java.util.regex.Matcher m = java.util.regex.Pattern.compile("-fx-font-size:\\s*([0-9.]+)px").matcher(style == null ? "" : style);
+            Matcher m = Pattern.compile("-fx-font-size:\\s*([0-9.]+)px").matcher(style == null ? "" : style);
             if (m.find()) return Double.parseDouble(m.group(1));
         }
         return Font.getDefault().getSize();

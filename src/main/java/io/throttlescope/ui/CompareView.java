@@ -30,6 +30,24 @@ import io.throttlescope.compare.Sense;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.view.Durations;
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import javafx.geometry.Pos;
+import javafx.scene.Node;
+import javafx.scene.control.ContentDisplay;
+import javafx.scene.control.Control;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.TableRow;
+import javafx.scene.control.TextField;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Pane;
+import javafx.scene.layout.Region;
+import javafx.scene.text.Text;
 
 /**
  * Compare mode: the same scenario under both models, two CPU timelines on one time axis and one
@@ -40,7 +58,7 @@ public final class CompareView extends SplitPane {
     final TimelineCanvas legacyTl = new TimelineCanvas(legacyVs), taskTl = new TimelineCanvas(taskVs);
     final TableView<Comparison.Row> table = new TableView<>();
     private final Label divergenceLabel = new Label();
-    private final javafx.scene.control.TextField threshold = new javafx.scene.control.TextField("1us");
+    private final TextField threshold = new TextField("1us");
     private Run legacyRun, taskRun;
     private Comparison comparison;
     private Divergence divergence;
@@ -67,7 +85,7 @@ public final class CompareView extends SplitPane {
         VBox.setVgrow(taskTl, Priority.ALWAYS);
         HBox.setHgrow(legacyTl, Priority.ALWAYS);
         HBox.setHgrow(taskTl, Priority.ALWAYS);
-        javafx.scene.control.ToggleButton taskLanes = new javafx.scene.control.ToggleButton("Task lanes (L)");
+        ToggleButton taskLanes = new ToggleButton("Task lanes (L)");
         taskLanes.setId("compareTaskLanes");
         taskLanes.selectedProperty().bindBidirectional(main.taskLanes);
         taskLanes.setTooltip(new Tooltip("Each task's lane under both models: running, runnable, held off, parked, in D state"));
@@ -88,15 +106,15 @@ public final class CompareView extends SplitPane {
         divergenceLabel.setId("divergenceText");
         divergenceLabel.getStyleClass().add("divergence-text");
         divergenceLabel.setWrapText(true);
-        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(8, 4, first, new Label("longer than"), threshold, copy, taskLanes, sideBySide);
+        FlowPane bar = new FlowPane(8, 4, first, new Label("longer than"), threshold, copy, taskLanes, sideBySide);
         bar.setPadding(new Insets(4));                    // wraps on a narrow window instead of cutting the buttons' names
-        bar.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
-        for (javafx.scene.Node n : bar.getChildren()) if (n instanceof javafx.scene.control.Control c) c.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        bar.setAlignment(Pos.CENTER_LEFT);
+        for (Node n : bar.getChildren()) if (n instanceof Control c) c.setMinWidth(Region.USE_PREF_SIZE);
         laneBox.getChildren().setAll(lanes);
         VBox.setVgrow(laneBox, Priority.ALWAYS);
         Label caption = new Label("Magenta strip on a CPU lane: a different task, or none, runs on that CPU in the other model for longer than the threshold.");
         caption.setWrapText(true);                                 // wraps on a narrow window instead of ending in an ellipsis
-        caption.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+        caption.setMinHeight(Region.USE_PREF_SIZE);
         caption.setPadding(new Insets(2, 6, 2, 6));
         VBox left = new VBox(bar, divergenceLabel, laneBox, caption);
         buildTable();
@@ -107,9 +125,9 @@ public final class CompareView extends SplitPane {
         setOrientation(Orientation.HORIZONTAL);
     }
 
-    private javafx.scene.layout.Pane lanes;
+    private Pane lanes;
     private final VBox laneBox = new VBox();
-    final javafx.scene.control.ToggleButton sideBySide = new javafx.scene.control.ToggleButton("Side by side");
+    final ToggleButton sideBySide = new ToggleButton("Side by side");
 
     /** Stacked (one time axis above the other) or side by side (two columns, the same lanes level). */
     private void arrange() {
@@ -125,13 +143,13 @@ public final class CompareView extends SplitPane {
     private void buildTable() {
         TableColumn<Comparison.Row, String> metric = new TableColumn<>("metric");
         metric.setCellValueFactory(d -> new ReadOnlyStringWrapper(d.getValue().metric()));
-        metric.setCellFactory(c -> new javafx.scene.control.TableCell<>() {     // a long name wraps onto a second line; it is never cut
-            private final javafx.scene.text.Text text = new javafx.scene.text.Text();
+        metric.setCellFactory(c -> new TableCell<>() {     // a long name wraps onto a second line; it is never cut
+            private final Text text = new Text();
             {
                 text.wrappingWidthProperty().bind(c.widthProperty().subtract(10));
                 text.getStyleClass().add("metric-text");
-                setContentDisplay(javafx.scene.control.ContentDisplay.GRAPHIC_ONLY);
-                setPrefHeight(javafx.scene.control.Control.USE_COMPUTED_SIZE);
+                setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+                setPrefHeight(Control.USE_COMPUTED_SIZE);
             }
             @Override protected void updateItem(String v, boolean empty) {
                 super.updateItem(v, empty);
@@ -152,7 +170,7 @@ public final class CompareView extends SplitPane {
         TableColumn<Comparison.Row, Double> change = new TableColumn<>("change");
         change.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().change_pct()));
         change.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Math::abs)));
-        change.setCellFactory(c -> new javafx.scene.control.TableCell<>() {
+        change.setCellFactory(c -> new TableCell<>() {
             @Override protected void updateItem(Double v, boolean empty) {
                 super.updateItem(v, empty);
                 setText(empty ? null : Comparison.change(v));
@@ -176,10 +194,10 @@ public final class CompareView extends SplitPane {
         changeCol = change;
         change.setPrefWidth(80);
         change.setMinWidth(84);                  // "-100.00%" in bold stays whole; the metric column gives way first
-        table.getColumns().addAll(java.util.List.of(metric, legacy, task, change));
+        table.getColumns().addAll(List.of(metric, legacy, task, change));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         table.setPlaceholder(new Label("No differences"));
-        table.setRowFactory(t -> new javafx.scene.control.TableRow<>() {      // the headline rows stand out
+        table.setRowFactory(t -> new TableRow<>() {      // the headline rows stand out
             @Override protected void updateItem(Comparison.Row r, boolean empty) {
                 super.updateItem(r, empty);
                 getStyleClass().remove("headline-row");
@@ -196,7 +214,7 @@ public final class CompareView extends SplitPane {
         });
     }
 
-    private static TableColumn<Comparison.Row, String> numberColumn(String name, java.util.function.Function<Comparison.Row, String> f) {
+    private static TableColumn<Comparison.Row, String> numberColumn(String name, Function<Comparison.Row, String> f) {
         TableColumn<Comparison.Row, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(f.apply(d.getValue())));
         c.setComparator(Comparator.comparingDouble(Double::parseDouble));
@@ -218,7 +236,7 @@ public final class CompareView extends SplitPane {
         legacyTl.setCompare(true, divergence);
         taskTl.setCompare(true, divergence);
         // one colour a scenario task in both halves, a real trace's included (its other processes after them)
-        java.util.List<String> names = java.util.Arrays.asList((task.isReal() ? legacy : task).info().tasks());
+        List<String> names = Arrays.asList((task.isReal() ? legacy : task).info().tasks());
         legacyTl.setColourNames(names);
         taskTl.setColourNames(names);
         comparison = Comparison.of(legacy.result(), task.result());
@@ -228,14 +246,14 @@ public final class CompareView extends SplitPane {
         if (changeCol != null) changeCol.setText("change");
         if (legacy.isReal() && !task.isReal()) {      // a recording beside its simulation: one verdict per figure
             var rows = Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
-            verdicts = new java.util.HashMap<>();
+            verdicts = new HashMap<>();
             for (var f : rows) { String m = metricOf(f.figure()); if (m != null) verdicts.put(m, f); }
             if (changeCol != null) changeCol.setText("verdict");
             table.refresh();
             long holds = rows.stream().filter(Fidelity.Row::within).count();
             divergenceLabel.setText(divergenceLabel.getText() + "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).");
-            divergenceLabel.setTooltip(new javafx.scene.control.Tooltip(rows.stream().map(r -> r.verdict().substring(r.trace().length() + 2))
-                    .collect(java.util.stream.Collectors.joining("\n"))));
+            divergenceLabel.setTooltip(new Tooltip(rows.stream().map(r -> r.verdict().substring(r.trace().length() + 2))
+                    .collect(Collectors.joining("\n"))));
         } else {
             divergenceLabel.setTooltip(null);
         }
@@ -258,7 +276,7 @@ public final class CompareView extends SplitPane {
     private TableColumn<Comparison.Row, String> legacyCol, taskCol;
     private TableColumn<Comparison.Row, Double> changeCol;
     /** A recording beside its simulation: each comparison metric's fidelity row (null: two simulations). */
-    private java.util.Map<String, Fidelity.Row> verdicts;
+    private Map<String, Fidelity.Row> verdicts;
 
     /** The comparison metric a fidelity figure is ("task W longest syscall (ms)" is "task W longest_syscall_ms"), or null. */
     static String metricOf(String figure) {

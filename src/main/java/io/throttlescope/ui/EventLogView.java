@@ -24,6 +24,13 @@ import java.util.function.Function;
 import io.throttlescope.view.Durations;
 import io.throttlescope.view.LogRows;
 import io.throttlescope.view.Run;
+import java.util.Map;
+import java.util.WeakHashMap;
+import javafx.beans.binding.Bindings;
+import javafx.geometry.Pos;
+import javafx.scene.control.TableCell;
+import javafx.scene.control.Tooltip;
+import javafx.scene.control.skin.VirtualFlow;
 
 /**
  * Every event of the run in a virtualised table (rows are event indices, nothing per row is kept),
@@ -49,12 +56,12 @@ public final class EventLogView extends VBox {
         table.setId("eventTable");
         HBox filters = new HBox(8, new Label("Filter:"), kind, task, cpu, group, bookkeeping, count);
         filters.setPadding(new Insets(4, 6, 4, 6));
-        filters.setAlignment(javafx.geometry.Pos.CENTER_LEFT);
+        filters.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(filters, table);
         Label hidden = new Label();
-        hidden.textProperty().bind(javafx.beans.binding.Bindings.concat("The events after the cursor are hidden: ", vs.veilReason, "."));
+        hidden.textProperty().bind(Bindings.concat("The events after the cursor are hidden: ", vs.veilReason, "."));
         hidden.setId("logVeil");
-        hidden.setPadding(new javafx.geometry.Insets(8));
+        hidden.setPadding(new Insets(8));
         vs.veiled.addListener((o, a, b) -> {              // the log would give the answer away
             table.setVisible(!b);
             table.setManaged(!b);
@@ -68,12 +75,12 @@ public final class EventLogView extends VBox {
         Columns.tip(step, "the step number: the same in the status line, describe and screenshot --step (\"12+\": bookkeeping after step 12)");
         table.getColumns().add(step);
         TableColumn<Integer, String> time = col("time", i -> row(i).time(), 90);
-        time.setCellFactory(c -> new javafx.scene.control.TableCell<>() {      // the exact time in the tooltip
+        time.setCellFactory(c -> new TableCell<>() {      // the exact time in the tooltip
             @Override protected void updateItem(String s, boolean empty) {
                 super.updateItem(s, empty);
                 setText(empty ? null : s);
                 Integer i = empty || getTableRow() == null ? null : getTableRow().getItem();
-                setTooltip(i == null || vs.run.get() == null ? null : new javafx.scene.control.Tooltip(Durations.exact(tr().time(i))));
+                setTooltip(i == null || vs.run.get() == null ? null : new Tooltip(Durations.exact(tr().time(i))));
             }
         });
         table.getColumns().add(time);
@@ -114,7 +121,7 @@ public final class EventLogView extends VBox {
 
     private boolean resetting;
     /** The rows without a filter (every event but the bookkeeping), per run shown. */
-    private final java.util.Map<Run, int[]> unfiltered = new java.util.WeakHashMap<>();
+    private final Map<Run, int[]> unfiltered = new WeakHashMap<>();
 
     /** New run: the filters go back to "all", and the rows are filtered once (not once per filter). */
     private void reset() {
@@ -247,7 +254,7 @@ public final class EventLogView extends VBox {
      * the flow's scrollToTop (TableView.scrollTo and setPosition were slower on a million rows).
      */
     private void reveal(int row) {
-        javafx.scene.control.skin.VirtualFlow<?> flow = (javafx.scene.control.skin.VirtualFlow<?>) table.lookup(".virtual-flow");
+        VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
         if (flow == null) {                  // not laid out yet (a picture taken off screen): the row at the top is in view
             table.scrollTo(row);
             return;

@@ -11,6 +11,7 @@ import javafx.scene.shape.Circle;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Polygon;
 import javafx.scene.shape.Rectangle;
+import javafx.scene.layout.HBox;
 
 /** What the colours and marks of the timeline mean, budget lanes included. */
 final class Legend extends FlowPane {
@@ -46,7 +47,7 @@ final class Legend extends FlowPane {
     }
 
     private static Node pair(Paint a, Paint b) {
-        javafx.scene.layout.HBox h = new javafx.scene.layout.HBox(1, new Rectangle(8, 10, a), new Rectangle(8, 10, b));
+        HBox h = new HBox(1, new Rectangle(8, 10, a), new Rectangle(8, 10, b));
         h.setAlignment(Pos.CENTER);
         return h;
     }
@@ -57,8 +58,8 @@ final class Legend extends FlowPane {
         return r;
     }
 
-    private static javafx.scene.shape.Polygon hollowTri(Color c) {
-        javafx.scene.shape.Polygon p = new javafx.scene.shape.Polygon(0, 0, 10, 0, 5, 8);
+    private static Polygon hollowTri(Color c) {
+        Polygon p = new Polygon(0, 0, 10, 0, 5, 8);
         p.setFill(Color.TRANSPARENT);
         p.setStroke(c);
         p.setStrokeWidth(1.5);

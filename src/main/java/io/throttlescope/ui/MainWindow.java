@@ -73,6 +73,26 @@ import io.throttlescope.view.Explainer;
 import io.throttlescope.view.Explanation;
 import io.throttlescope.view.LessonPlan;
 import io.throttlescope.view.StoryRange;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.util.Arrays;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.Hyperlink;
+import javafx.scene.input.Clipboard;
+import javafx.scene.input.ClipboardContent;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.GridPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
+import javafx.stage.DirectoryChooser;
 
 /** The main window: toolbar, timeline, the panels at the cursor and the event log, all on one cursor. */
 public final class MainWindow implements ExportWindow {
@@ -84,7 +104,7 @@ public final class MainWindow implements ExportWindow {
     final EventLogView log = new EventLogView(vs);
     private final ScenarioPanel scenarioPanel = new ScenarioPanel(this::goToTime, this::zoomTo);
     private final Label explanation = new Label();
-    private final javafx.scene.layout.FlowPane sourceLinks = new javafx.scene.layout.FlowPane(6, 2);
+    private final FlowPane sourceLinks = new FlowPane(6, 2);
     private Explanation lastExplanation;
     private SplitPane main;
     private double logDivider = 0.72;
@@ -99,7 +119,7 @@ public final class MainWindow implements ExportWindow {
     private final ToggleButton compareBtn = new ToggleButton("Compare");
     final CompareView compare = new CompareView(vs, this::goToTime);
     private SplitPane top;
-    private javafx.scene.Node timelineBox, side;
+    private Node timelineBox, side;
     private final ComboBox<String> speed = new ComboBox<>();
     private final TextField jump = new TextField();
     private final Menu recentMenu = new Menu("Open _Recent");
@@ -117,7 +137,7 @@ public final class MainWindow implements ExportWindow {
         explanation.getStyleClass().add("explanation");
         explanation.setWrapText(true);
         explanation.setPadding(new Insets(6));
-        explanation.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);     // grows with its text: never clipped
+        explanation.setMinHeight(Region.USE_PREF_SIZE);     // grows with its text: never clipped
         explanation.setAlignment(Pos.TOP_LEFT);
         explanation.setMaxWidth(Double.MAX_VALUE);
         sourceLinks.setId("sourceLinks");
@@ -211,9 +231,9 @@ public final class MainWindow implements ExportWindow {
         MenuItem csv = item("Export trace as _CSV\u2026", () -> export("csv"));
         MenuItem copyCmp = item("Copy the comparison table", () -> {
             if (legacyRun == null) return;
-            javafx.scene.input.ClipboardContent c = new javafx.scene.input.ClipboardContent();
+            ClipboardContent c = new ClipboardContent();
             c.putString(Comparison.of(legacyRun.result(), taskRun.result()).text(true));
-            javafx.scene.input.Clipboard.getSystemClipboard().setContent(c);
+            Clipboard.getSystemClipboard().setContent(c);
             status.setText("The comparison table is on the clipboard.");
         });
         MenuItem stepsItem = item("Export _steps (GIF, slides, PNGs)\u2026", this::askExportSteps);
@@ -256,7 +276,7 @@ public final class MainWindow implements ExportWindow {
     }
 
     /** The toolbar wraps onto a second row on small screens rather than hiding buttons in an overflow menu. */
-    private javafx.scene.layout.FlowPane toolBar() {
+    private FlowPane toolBar() {
         Button open = button("Open\u2026", "Open a scenario file (Ctrl+O)", this::chooseFile);
         legacyBtn.setId("modelLegacy");
         taskBtn.setId("modelTask");
@@ -307,7 +327,7 @@ public final class MainWindow implements ExportWindow {
         compareBtn.setTooltip(new Tooltip("Both models stacked on one time axis, with their differences and a results table (C)"));
         compareBtn.setOnAction(e -> setCompare(compareBtn.isSelected()));
         Button help = button("?", "Keyboard shortcuts", this::showShortcuts);
-        javafx.scene.layout.FlowPane bar = new javafx.scene.layout.FlowPane(4, 4);
+        FlowPane bar = new FlowPane(4, 4);
         bar.setId("toolbar");
         bar.getStyleClass().add("tool-bar");
         bar.setPadding(new Insets(4, 6, 4, 6));
@@ -318,8 +338,8 @@ public final class MainWindow implements ExportWindow {
     }
 
     /** Buttons that stay together when the toolbar wraps. */
-    private static javafx.scene.layout.HBox group(javafx.scene.Node... nodes) {
-        javafx.scene.layout.HBox h = new javafx.scene.layout.HBox(4, nodes);
+    private static HBox group(Node... nodes) {
+        HBox h = new HBox(4, nodes);
         h.setAlignment(Pos.CENTER_LEFT);
         h.setPadding(new Insets(0, 8, 0, 0));
         return h;
@@ -385,7 +405,7 @@ public final class MainWindow implements ExportWindow {
         }
     }
     private TitledPane whatIfPane;
-    private final java.util.Map<String, TitledPane> sidePanes = new java.util.LinkedHashMap<>();
+    private final Map<String, TitledPane> sidePanes = new LinkedHashMap<>();
 
     /** Opens the named views (a lesson stop's) and folds the other side panes. */
     void openViews(List<String> views) {
@@ -403,10 +423,10 @@ public final class MainWindow implements ExportWindow {
 
     /** Scrolls the side panel so that the pane a lesson stop points at is whole in view (its top first if it is taller). */
     private void revealInSidePanel() {
-        if (revealPane == null || !(side instanceof ScrollPane sp) || !(sp.getContent() instanceof javafx.scene.layout.Region box)) return;
+        if (revealPane == null || !(side instanceof ScrollPane sp) || !(sp.getContent() instanceof Region box)) return;
         double view = sp.getViewportBounds().getHeight(), content = box.getHeight();
         if (view <= 0 || content <= view) return;
-        javafx.geometry.Bounds b = revealPane.getBoundsInParent();
+        Bounds b = revealPane.getBoundsInParent();
         double top = sp.getVvalue() * (content - view);
         double want = b.getMaxY() > top + view ? Math.min(b.getMinY(), b.getMaxY() - view) : b.getMinY() < top ? b.getMinY() : top;
         revealing = true;
@@ -528,7 +548,7 @@ public final class MainWindow implements ExportWindow {
         String base = (file == null ? "scenario" : file.getFileName().toString().replaceAll("\\.json$", "")) + (req.get().lesson() ? "-lesson" : "-" + r.model().id);
         File f;
         if (req.get().format() == StepExport.Format.png) {
-            javafx.stage.DirectoryChooser dc = new javafx.stage.DirectoryChooser();
+            DirectoryChooser dc = new DirectoryChooser();
             dc.setTitle("A folder for the numbered PNGs");
             f = dc.showDialog(stage);
         } else {
@@ -638,8 +658,8 @@ public final class MainWindow implements ExportWindow {
 
     private static String readText(Path p) {
         try {
-            return java.nio.file.Files.readString(p);
-        } catch (java.io.IOException | RuntimeException e) {
+            return Files.readString(p);
+        } catch (IOException | RuntimeException e) {
             return null;
         }
     }
@@ -655,19 +675,19 @@ public final class MainWindow implements ExportWindow {
         Task<Run[]> job = new Task<>() {
             @Override protected Run[] call() throws Exception {
                 updateMessage("Simulating " + s.name() + " under both models\u2026");
-                java.util.concurrent.CompletableFuture<Run> a = java.util.concurrent.CompletableFuture.supplyAsync(
+                CompletableFuture<Run> a = CompletableFuture.supplyAsync(
                         () -> Run.simulate(s, Simulator.Model.LEGACY, f -> stopIfCancelled()));
                 Run b = Run.simulate(s, Simulator.Model.TASK, f -> { stopIfCancelled(); updateProgress(f, 1); });
                 updateProgress(1, 1);
                 try {
                     return new Run[] {a.get(), b};
-                } catch (java.util.concurrent.ExecutionException e) {
+                } catch (ExecutionException e) {
                     throw e.getCause() instanceof Exception ex ? ex : e;
                 }
             }
 
             private void stopIfCancelled() {
-                if (isCancelled()) throw new java.util.concurrent.CancellationException("a newer scenario was opened");
+                if (isCancelled()) throw new CancellationException("a newer scenario was opened");
             }
         };
         loading = job;
@@ -747,7 +767,7 @@ public final class MainWindow implements ExportWindow {
             taskBtn.setText("Task-based (6.18)");
         }
         // a real trace's tasks take their scenario task's colour and come first (its other processes after)
-        timeline.setColourNames(real && task != legacy ? java.util.Arrays.asList(task.info().tasks()) : null);
+        timeline.setColourNames(real && task != legacy ? Arrays.asList(task.info().tasks()) : null);
         switching = true;
         (m == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
         switching = false;
@@ -760,7 +780,7 @@ public final class MainWindow implements ExportWindow {
         vs.setRange(story[0], story[1]);
         if (compareBtn.isSelected()) setCompare(true);
         List<Problem> lessonProblems = real ? List.of()
-                : LessonPlan.check(s, new java.util.EnumMap<>(java.util.Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
+                : LessonPlan.check(s, new EnumMap<>(Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
         lessonBar.open(real || !lessonProblems.isEmpty() ? null : s);
         if (!lessonProblems.isEmpty() && stage.isShowing()) {   // validate refuses such a file; the window opens it without its lesson
             Alert a = new Alert(Alert.AlertType.WARNING, lessonProblems.stream().map(p -> p.format(path == null ? "the scenario" : path.getFileName().toString()))
@@ -791,7 +811,7 @@ public final class MainWindow implements ExportWindow {
                 installRuns(pair.spec(), path, pair.real().run, pair.right());
                 whatIf.open(null);
                 return true;
-            } catch (java.io.IOException e) {
+            } catch (IOException e) {
                 return false;
             }
         }
@@ -952,7 +972,7 @@ public final class MainWindow implements ExportWindow {
         if (!lastExplanation.functions().isEmpty()) {
             sourceLinks.getChildren().add(new Label("Kernel source (" + lastExplanation.kernelVersion() + "):"));
             for (String fnName : lastExplanation.functions()) {
-                javafx.scene.control.Hyperlink h = new javafx.scene.control.Hyperlink(fnName);
+                Hyperlink h = new Hyperlink(fnName);
                 h.setTooltip(new Tooltip(lastExplanation.link(fnName)));
                 h.setOnAction(e -> Browser.open(lastExplanation.link(fnName)));
                 h.setFocusTraversable(false);
@@ -987,7 +1007,7 @@ public final class MainWindow implements ExportWindow {
 
     /** Text, lanes and tables grow together: the root font follows the scale. */
     private void applyScale() {
-        scene.getRoot().setStyle(String.format(java.util.Locale.ROOT, "-fx-font-size: %.1fpx;", 13 * vs.scale.get()));
+        scene.getRoot().setStyle(String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", 13 * vs.scale.get()));
         Run r = vs.run.get();
         if (r != null) { cfsRqs.show(r, r.index().at(vs.cursor.get())); locks.show(r, r.index().at(vs.cursor.get())); }
     }
@@ -1119,7 +1139,7 @@ public final class MainWindow implements ExportWindow {
         a.initOwner(stage);
         a.setTitle("Keyboard shortcuts");
         a.setHeaderText("Moving through time and around the timeline");
-        javafx.scene.layout.GridPane grid = new javafx.scene.layout.GridPane();
+        GridPane grid = new GridPane();
         grid.setHgap(16);
         grid.setVgap(4);
         int row = 0;

@@ -8,6 +8,7 @@ import javafx.scene.paint.Paint;
 
 import java.util.HashMap;
 import java.util.Map;
+import java.util.IdentityHashMap;
 
 /**
  * The canvas's colours, all from theme.css: one colour a task (from Tol's colour-blind-safe
@@ -50,7 +51,7 @@ public final class Palette {
     public static final Color LABEL_BG = Theme.colour("label-bg");
     public static final Color RULER_BG = Theme.colour("ruler-bg");
 
-    private static final Map<Color, Paint> HATCH = new java.util.IdentityHashMap<>();   // the same Color objects ask again and again
+    private static final Map<Color, Paint> HATCH = new IdentityHashMap<>();   // the same Color objects ask again and again
 
     public static Color task(int i) { return TASK[Math.floorMod(i, TASK.length)]; }
 

@@ -8,6 +8,8 @@ import javafx.scene.layout.VBox;
 
 import java.util.function.LongConsumer;
 import io.throttlescope.view.Durations;
+import javafx.scene.control.Button;
+import javafx.scene.control.ListCell;
 
 /** The scenario's name, what it teaches and its notes (click a note to go there). */
 final class ScenarioPanel extends VBox {
@@ -26,7 +28,7 @@ final class ScenarioPanel extends VBox {
         description.setWrapText(true);
         notes.setId("notes");
         notes.setPrefHeight(110);
-        notes.setCellFactory(lv -> new javafx.scene.control.ListCell<>() {
+        notes.setCellFactory(lv -> new ListCell<>() {
             @Override protected void updateItem(SimSpec.Note n, boolean empty) {
                 super.updateItem(n, empty);
                 setText(empty || n == null ? null : Durations.human(n.atNs()) + "  " + n.text());
@@ -39,7 +41,7 @@ final class ScenarioPanel extends VBox {
             if (n == null) return;
             if (e.getClickCount() >= 2) zoomTo.accept(n.atNs()); else goTo.accept(n.atNs());
         });
-        javafx.scene.control.Button zoom = new javafx.scene.control.Button("Zoom to this note");
+        Button zoom = new Button("Zoom to this note");
         zoom.setId("zoomToNote");
         zoom.setOnAction(e -> {
             SimSpec.Note n = notes.getSelectionModel().getSelectedItem();

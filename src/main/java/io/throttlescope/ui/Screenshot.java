@@ -12,6 +12,8 @@ import javafx.stage.Stage;
 import javax.imageio.ImageIO;
 import java.nio.file.Path;
 import io.throttlescope.view.Cursors;
+import java.util.Arrays;
+import java.util.List;
 
 /**
  * Renders the window, or one view of it, to a PNG without a display (Monocle's headless glass
@@ -51,14 +53,14 @@ public final class Screenshot {
         Run r = w.vs.run.get();
         if (o.view().equals("budget")) w.vs.taskLanes.set(false);
         if (o.view().equals("compare")) w.setCompare(true);
-        if (o.view().equals("whatif")) w.openViews(java.util.List.of("explanation", "what-if"));
+        if (o.view().equals("whatif")) w.openViews(List.of("explanation", "what-if"));
         if (o.view().equals("lesson")) w.lessonBar().show(0);
         if (o.atNs() >= 0 || o.step() >= 0) {
             w.goTo(Cursors.of(r, o.atNs() >= 0 ? o.atNs() : null, o.step() >= 0 ? o.step() : null));
         }
         if (o.rangeEnd() > o.rangeStart()) w.vs.setRange(o.rangeStart(), o.rangeEnd());
         if (o.task() != null) {
-            int t = java.util.Arrays.asList(r.info().tasks()).indexOf(o.task());
+            int t = Arrays.asList(r.info().tasks()).indexOf(o.task());
             if (t < 0) throw new IllegalArgumentException("no task " + o.task() + " in the run");
             w.vs.selectedTask.set(t);
         }
@@ -71,7 +73,7 @@ public final class Screenshot {
             case "compare" -> stage.getScene().getRoot();
             default -> stage.getScene().getRoot();
         };
-        if (!java.util.List.of("window", "compare", "whatif", "lesson").contains(o.view())) {
+        if (!List.of("window", "compare", "whatif", "lesson").contains(o.view())) {
             Parent root = stage.getScene().getRoot();
             root.applyCss();
             root.layout();

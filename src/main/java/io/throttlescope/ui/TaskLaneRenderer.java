@@ -9,6 +9,7 @@ import io.throttlescope.view.Run;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
+import java.util.Arrays;
 
 /** Draws a task lane: the task's state over time (running, runnable, held off, parked, asleep, D state), its lock bar and labels. */
 final class TaskLaneRenderer implements LaneRenderer {
@@ -91,10 +92,10 @@ final class TaskLaneRenderer implements LaneRenderer {
             int e = idx.mark(m);
             if (tr.time(e) > t1) break;
             if (tr.kind(e) != EventKind.HUNG_TASK || tr.task(e) != t) continue;
-            if (n == out.length) out = java.util.Arrays.copyOf(out, n * 2);
+            if (n == out.length) out = Arrays.copyOf(out, n * 2);
             out[n++] = tl.x(tr.time(e));
         }
-        return java.util.Arrays.copyOf(out, n);
+        return Arrays.copyOf(out, n);
     }
 
     static Paint stateFill(int state, int detail, int slot) {

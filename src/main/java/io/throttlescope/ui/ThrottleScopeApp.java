@@ -4,6 +4,8 @@ import javafx.application.Application;
 import javafx.stage.Stage;
 
 import java.nio.file.Path;
+import javafx.geometry.Rectangle2D;
+import javafx.stage.Screen;
 
 /** The JavaFX application. Started by the Launcher (fat jar) or by {@code mvn javafx:run}. */
 public final class ThrottleScopeApp extends Application {
@@ -17,7 +19,7 @@ public final class ThrottleScopeApp extends Application {
     @Override public void start(Stage stage) {
         Browser.use(getHostServices());
         MainWindow w = new MainWindow(stage);
-        javafx.geometry.Rectangle2D screen = javafx.stage.Screen.getPrimary().getVisualBounds();
+        Rectangle2D screen = Screen.getPrimary().getVisualBounds();
         w.viewState().scale.set(MainWindow.autoScale(screen.getWidth()));
         stage.setWidth(Math.min(1500 * w.viewState().scale.get(), screen.getWidth()));
         stage.setHeight(Math.min(950 * w.viewState().scale.get(), screen.getHeight()));

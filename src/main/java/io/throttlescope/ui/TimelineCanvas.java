@@ -34,6 +34,14 @@ import io.throttlescope.trace.Divergence;
 import io.throttlescope.trace.Series;
 import io.throttlescope.view.RulerMarks;
 import io.throttlescope.view.TaskColours;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.Map;
+import javafx.application.Platform;
+import javafx.beans.property.DoubleProperty;
+import javafx.scene.text.FontWeight;
+import javafx.scene.text.Text;
 
 /**
  * The time axis and every lane on one viewport-sized Canvas: CPU lanes, task lanes grouped by
@@ -44,7 +52,7 @@ public final class TimelineCanvas extends Region {
     /** Sizes at scale 1; the scale (Ctrl+plus, presentation mode, large screens) multiplies them all. */
     static final double LABEL_W = 130, RULER_H = 30, CPU_H = 24, TASK_H = 17, GROUP_H = 17, BUDGET_LINE_H = 13, SECTION_H = 18;
     private double k = 1, labelW = LABEL_W, rulerH = RULER_H, cpuH = CPU_H, taskH = TASK_H, groupH = GROUP_H, sectionH = SECTION_H;
-    Font font = Font.font("System", 11), bold = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11), small = Font.font("System", 10);
+    Font font = Font.font("System", 11), bold = Font.font("System", FontWeight.BOLD, 11), small = Font.font("System", 10);
 
     private final ViewState vs;
     private final Canvas canvas = new Canvas();
@@ -106,7 +114,7 @@ public final class TimelineCanvas extends Region {
         k = vs.scale.get();
         labelW = LABEL_W * k; rulerH = RULER_H * k; cpuH = CPU_H * k; taskH = TASK_H * k; groupH = GROUP_H * k; sectionH = SECTION_H * k;
         font = Font.font("System", 11 * k);
-        bold = Font.font("System", javafx.scene.text.FontWeight.BOLD, 11 * k);
+        bold = Font.font("System", FontWeight.BOLD, 11 * k);
         small = Font.font("System", 10 * k);
     }
 
@@ -163,12 +171,12 @@ public final class TimelineCanvas extends Region {
                 List<List<Integer>> byGroup = new ArrayList<>();
                 for (int g = 0; g < info.groups().length; g++) {
                     List<Integer> ts = new ArrayList<>(tasksOf(r, g));
-                    ts.sort(java.util.Comparator.comparingInt(this::slot));
+                    ts.sort(Comparator.comparingInt(this::slot));
                     byGroup.add(ts);
                 }
                 List<Integer> order = new ArrayList<>();
                 for (int g = 0; g < info.groups().length; g++) order.add(g);
-                if (colourNames != null) order.sort(java.util.Comparator.comparingInt(g -> byGroup.get(g).isEmpty() ? Integer.MAX_VALUE : slot(byGroup.get(g).get(0))));
+                if (colourNames != null) order.sort(Comparator.comparingInt(g -> byGroup.get(g).isEmpty() ? Integer.MAX_VALUE : slot(byGroup.get(g).get(0))));
                 for (int g : order) {
                     List<Integer> ts = byGroup.get(g);
                     if (ts.isEmpty()) continue;
@@ -242,7 +250,7 @@ public final class TimelineCanvas extends Region {
     private double laneY(Lane l) { return rulerH + l.y() - vbar.getValue(); }
 
     /** The lanes' vertical scroll position (compare mode keeps the two timelines' task lanes level). */
-    public javafx.beans.property.DoubleProperty laneScroll() { return vbar.valueProperty(); }
+    public DoubleProperty laneScroll() { return vbar.valueProperty(); }
 
     /** Task names in the order of their colours: a task takes the colour of its name's place (null: the run's own order). */
     private List<String> colourNames;
@@ -307,7 +315,7 @@ public final class TimelineCanvas extends Region {
     public void requestRedraw() {
         if (redrawPending) return;
         redrawPending = true;
-        javafx.application.Platform.runLater(() -> { if (redrawPending) redraw(); });
+        Platform.runLater(() -> { if (redrawPending) redraw(); });
     }
 
     /** A label to draw over the slices once they are drawn. */
@@ -323,11 +331,11 @@ public final class TimelineCanvas extends Region {
     void label(PendingText t) { pendingText.add(t); }
 
     /** The renderer of each kind of lane: the canvas lays the lanes out and loops over them; a new kind of lane is one class here. */
-    private final java.util.Map<Kind, LaneRenderer> renderers = new java.util.EnumMap<>(java.util.Map.of(
+    private final Map<Kind, LaneRenderer> renderers = new EnumMap<>(Map.of(
             Kind.CPU, new CpuLaneRenderer(this), Kind.TASK, new TaskLaneRenderer(this), Kind.BUDGET, budgetLane));
 
     private final List<PendingText> pendingText = new ArrayList<>();
-    private final javafx.scene.text.Text probe = new javafx.scene.text.Text();
+    private final Text probe = new Text();
 
     public void redraw() {
         redrawPending = false;
@@ -531,7 +539,7 @@ public final class TimelineCanvas extends Region {
 
     /** A lane's marks in the view, at most one of a kind per 2 pixel columns (a mark is 8 px wide). */
     private void forLaneMarks(Trace tr, int[] ms, TraceIndex idx, long t0, double t1, int[] last, MarkDraw draw) {
-        java.util.Arrays.fill(last, Integer.MIN_VALUE);
+        Arrays.fill(last, Integer.MIN_VALUE);
         for (int m = idx.firstAtOrAfter(ms, t0); m < ms.length; m++) {
             int e = ms[m];
             long t = tr.time(e);
@@ -550,7 +558,7 @@ public final class TimelineCanvas extends Region {
         Trace tr = r.trace();
         double t1 = vs.viewEnd.get();
         int[] last = new int[EventKind.values().length];
-        java.util.Arrays.fill(last, Integer.MIN_VALUE);
+        Arrays.fill(last, Integer.MIN_VALUE);
         double y = rulerH - 13 * k;
         for (int e : RulerMarks.of(r, vs.viewStart.get(), t1, vs.horizon())) {    // none after the cursor at a question
             EventKind kd = tr.kind(e);
@@ -723,7 +731,7 @@ public final class TimelineCanvas extends Region {
         int cut = why.indexOf(' ', why.length() / 2);                     // on two lines
         String text = cut < 0 ? why : why.substring(0, cut) + "\n" + why.substring(cut + 1);
         double cx = (x0 + w) / 2, cy = rulerH + (h - rulerH) / 2;
-        javafx.scene.text.Text probe = new javafx.scene.text.Text(text);
+        Text probe = new Text(text);
         probe.setFont(small);
         double bw = probe.getLayoutBounds().getWidth() + 16, bh = probe.getLayoutBounds().getHeight() + 8;
         g.setFill(Palette.VEIL);

@@ -13,6 +13,9 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 
 /** Measures the window on a large run: timeline redraws after pans and zooms, and steps of the cursor. */
 public final class UiBench {
@@ -118,9 +121,9 @@ public final class UiBench {
         try {
             Process p = new ProcessBuilder("jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.class_histogram")
                     .redirectErrorStream(true).start();
-            String[] lines = new String(p.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n");
-            return String.join("\n", java.util.Arrays.copyOfRange(lines, 0, Math.min(25, lines.length))) + "\n";
-        } catch (java.io.IOException e) {
+            String[] lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n");
+            return String.join("\n", Arrays.copyOfRange(lines, 0, Math.min(25, lines.length))) + "\n";
+        } catch (IOException e) {
             return "(no histogram: " + e.getMessage() + ")\n";
         }
     }

@@ -6,6 +6,7 @@ import io.throttlescope.trace.TraceIndex;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Arrays;
 
 /**
  * What a group's budget lane shows over a time range: its pool, the quota in force (it follows
@@ -84,8 +85,8 @@ public final class BudgetScale {
             cpus = new int[] {sel};
             lo = new double[samples];
             hi = new double[samples];
-            java.util.Arrays.fill(lo, Double.MAX_VALUE);
-            java.util.Arrays.fill(hi, -Double.MAX_VALUE);
+            Arrays.fill(lo, Double.MAX_VALUE);
+            Arrays.fill(hi, -Double.MAX_VALUE);
             double[] tmp = new double[samples];
             for (int c : active) {
                 idx.remainingCurve(g, c, t0, dt, tmp);

@@ -12,6 +12,7 @@ import java.util.Locale;
 import java.util.Map;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.text.Escape;
+import java.util.Arrays;
 
 /**
  * What every view of the window shows at one cursor, as data: the accessible form of the canvas
@@ -66,7 +67,7 @@ public final class Describe {
                 r.runtime(), r.running(), r.queued(), r.limbo())).toList();
         List<Lock> locks = LockRows.of(run, s).stream().map(r -> new Lock(r.lock(), r.mutex() ? "mutex" : "percpu_rwsem", r.inside(), r.block(),
                 r.waitingForReaders(), r.queue())).toList();
-        List<String> names = java.util.Arrays.asList(info.tasks());
+        List<String> names = Arrays.asList(info.tasks());
         List<Task> tasks = TaskRows.of(run, s).stream().map(r -> {
             int id = names.indexOf(r.task());
             String why = id < 0 || s.state(id) == TaskState.RUNNING ? "" : WaitChain.text(WaitChain.of(run, s, id));
@@ -96,7 +97,7 @@ public final class Describe {
             }
             budgets.add(new Budget(info.groups()[g], q < 0 ? null : q, q < 0 ? "max" : Durations.human(q), idx.periodAt(g, t), pv,
                     pv < 0 ? "unlimited" : Durations.human(pv), rt, lines, sc.bandLow != null,
-                    new Axis(sc.min, sc.max, java.util.Arrays.stream(sc.ticks).mapToObj(Durations::human).toList()), curves));
+                    new Axis(sc.min, sc.max, Arrays.stream(sc.ticks).mapToObj(Durations::human).toList()), curves));
         }
         LogRow selected = i < 0 ? null : log(LogRows.of(run, i, horizon), true);
         List<LogRow> log = LogRows.around(run, i, 3, question ? 0 : 3, horizon).stream().map(r -> log(r, r.event() == i)).toList();

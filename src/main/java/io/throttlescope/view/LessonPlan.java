@@ -12,6 +12,7 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import io.throttlescope.trace.TraceIndex;
+import java.util.Arrays;
 
 /** Where a lesson's stops fall in a run, and the stops whose place never happens (problems with positions). */
 public final class LessonPlan {
@@ -21,7 +22,7 @@ public final class LessonPlan {
     public static int eventOf(Run run, Lesson.Place p) {
         Trace tr = run.trace();
         if (!p.isEvent()) return run.index().lastVisibleAtOrBefore(p.atNs());
-        int task = p.task() == null ? -2 : java.util.Arrays.asList(run.info().tasks()).indexOf(p.task());
+        int task = p.task() == null ? -2 : Arrays.asList(run.info().tasks()).indexOf(p.task());
         int seen = 0;
         for (int i = 0; i < tr.size(); i++) {
             EventKind k = tr.kind(i);

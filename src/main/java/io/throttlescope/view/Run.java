@@ -6,6 +6,7 @@ import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
+import java.util.function.DoubleConsumer;
 
 /** One simulated run as the views see it: the recorded trace, its index and the result object. */
 public record Run(SimSpec spec, Simulator.Model model, RunInfo info, TraceIndex index, RunResult result) {
@@ -14,7 +15,7 @@ public record Run(SimSpec spec, Simulator.Model model, RunInfo info, TraceIndex 
     public static Run simulate(SimSpec spec, Simulator.Model model) { return simulate(spec, model, null); }
 
     /** Simulates, reporting the fraction of simulated time done. */
-    public static Run simulate(SimSpec spec, Simulator.Model model, java.util.function.DoubleConsumer progress) {
+    public static Run simulate(SimSpec spec, Simulator.Model model, DoubleConsumer progress) {
         Trace trace = new Trace();
         Simulator s = new Simulator(spec, model, trace);
         if (progress != null) s.onProgress(progress);

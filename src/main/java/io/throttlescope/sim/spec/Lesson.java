@@ -1,6 +1,8 @@
 package io.throttlescope.sim.spec;
 
 import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A guided lesson carried by a scenario: ordered stops, each at a place (a time, or the nth event
@@ -33,8 +35,8 @@ public record Lesson(String title, List<Stop> stops) {
     /** The keys 1 to 9 answer a question: no more choices than that. */
     public static final int MAX_CHOICES = 9;
 
-    private static final java.util.regex.Pattern OPENING_TIME =
-            java.util.regex.Pattern.compile("^\\s*(?:[Aa]t\\s+)?(\\d{1,9}(?:\\.(\\d{1,9}))?)\\s?(s|ms|us|\u00b5s|ns)(?=[\\s:,.;)]|$)");
+    private static final Pattern OPENING_TIME =
+            Pattern.compile("^\\s*(?:[Aa]t\\s+)?(\\d{1,9}(?:\\.(\\d{1,9}))?)\\s?(s|ms|us|\u00b5s|ns)(?=[\\s:,.;)]|$)");
 
     /**
      * A stop's text that opens with a time ("At 4.0029 s ...", "6 s: ...") must be at that time to
@@ -42,7 +44,7 @@ public record Lesson(String title, List<Stop> stops) {
      */
     public static String timeMismatch(String text, long atNs) {
         if (text == null) return null;
-        java.util.regex.Matcher m = OPENING_TIME.matcher(text);
+        Matcher m = OPENING_TIME.matcher(text);
         if (!m.find()) return null;
         java.math.BigDecimal said = new java.math.BigDecimal(m.group(1));
         long unit = switch (m.group(3)) { case "s" -> 1_000_000_000L; case "ms" -> 1_000_000L; case "ns" -> 1L; default -> 1_000L; };

@@ -13,6 +13,7 @@ import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
 
 import java.util.Optional;
+import javafx.event.ActionEvent;
 
 /** File > Export steps: which steps (a time range, or the lesson's stops), how many, how big, in which form. */
 public final class ExportStepsDialog {
@@ -53,7 +54,7 @@ public final class ExportStepsDialog {
         g.add(err, 0, 6, 2, 1);
         d.getDialogPane().setContent(g);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
-        d.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(javafx.event.ActionEvent.ACTION, e -> {
+        d.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(ActionEvent.ACTION, e -> {
             long a = DurationText.parse(f.getText().strip()), b = DurationText.parse(t.getText().strip());
             if (a < 0 || b < a) { err.setText("from and to are durations, e.g. 10ms, with from not after to"); e.consume(); }
         });

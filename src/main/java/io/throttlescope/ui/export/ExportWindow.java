@@ -5,6 +5,7 @@ import io.throttlescope.ui.lessons.LessonBar;
 import io.throttlescope.ui.state.ViewState;
 
 import java.nio.file.Path;
+import javafx.stage.Stage;
 
 /**
  * What an export needs of a window to render it off screen: the window implements it, and the
@@ -21,7 +22,7 @@ public interface ExportWindow {
     void redrawTimelines();
 
     /** Makes a window on a stage (the window's constructor). */
-    interface Factory { ExportWindow on(javafx.stage.Stage stage); }
+    interface Factory { ExportWindow on(Stage stage); }
 
     /** The text scale a window of this width starts with (large screens get larger text). */
     static double autoScale(double width) { return width >= 3000 ? 2 : width >= 2200 ? 1.5 : 1; }

@@ -28,6 +28,15 @@ import java.util.Base64;
 import java.util.List;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.text.Escape;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.file.StandardCopyOption;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import javafx.scene.layout.Region;
 
 /**
  * A step sequence for class: the window at each visible event between two times (or at chosen
@@ -54,13 +63,13 @@ public final class StepExport {
     public static final int MAX_FRAMES = 500;
 
     /** One rendered step: the picture and what the explanation says. */
-    public record Frame(int event, String title, String text, BufferedImage image, java.util.Map<String, String> links) {
-        public Frame(int event, String title, String text, BufferedImage image) { this(event, title, text, image, java.util.Map.of()); }
+    public record Frame(int event, String title, String text, BufferedImage image, Map<String, String> links) {
+        public Frame(int event, String title, String text, BufferedImage image) { this(event, title, text, image, Map.of()); }
     }
 
     /** The kernel functions the explanation of event i names, each with its source link. */
-    static java.util.Map<String, String> links(Run r, int i) {
-        java.util.Map<String, String> out = new java.util.LinkedHashMap<>();
+    static Map<String, String> links(Run r, int i) {
+        Map<String, String> out = new LinkedHashMap<>();
         if (i < 0) return out;
         var ex = Explainer.explain(r, r.index().at(i), i);
         for (String f : ex.functions()) out.put(f, ex.link(f));
@@ -70,7 +79,7 @@ public final class StepExport {
     private StepExport() { }
 
     /** The kinds a lesson in pictures must not lose when steps are thinned: the story's own events. */
-    static final java.util.Set<EventKind> STORY = java.util.EnumSet.of(
+    static final Set<EventKind> STORY = EnumSet.of(
             EventKind.THROTTLE, EventKind.UNTHROTTLE, EventKind.UNTHROTTLE_REFUSED,
             EventKind.TASK_WORK_ADDED, EventKind.PARKED, EventKind.UNPARKED,
             EventKind.LOCK_WAIT, EventKind.LOCK_ACQUIRE, EventKind.LOCK_RELEASE,
@@ -90,9 +99,9 @@ public final class StepExport {
         if (all.size() <= max) return all;
         List<Integer> story = new ArrayList<>(), rest = new ArrayList<>();
         for (int i : all) (STORY.contains(tr.kind(i)) ? story : rest).add(i);
-        java.util.TreeSet<Integer> out = new java.util.TreeSet<>();
+        TreeSet<Integer> out = new TreeSet<>();
         if (story.size() > max) {
-            java.util.Set<EventKind> seen = java.util.EnumSet.noneOf(EventKind.class);
+            Set<EventKind> seen = EnumSet.noneOf(EventKind.class);
             for (int i : story) if (out.size() < max && seen.add(tr.kind(i))) out.add(i);      // each kind once
             List<Integer> left = new ArrayList<>(story);
             left.removeAll(out);
@@ -129,7 +138,7 @@ public final class StepExport {
     private static void layout(Stage stage, int width, int height, boolean shown) {
         Parent root = stage.getScene().getRoot();
         root.applyCss();
-        if (!shown && root instanceof javafx.scene.layout.Region r) r.resize(width, height);
+        if (!shown && root instanceof Region r) r.resize(width, height);
         root.layout();
     }
 
@@ -175,7 +184,7 @@ public final class StepExport {
         try {
             frames(o, json, show, out::add, window);
         } catch (IOException e) {
-            throw new java.io.UncheckedIOException(e);
+            throw new UncheckedIOException(e);
         }
         return out;
     }
@@ -240,7 +249,7 @@ public final class StepExport {
         private final Format format;
         private final Path out;
         private Path tmp;
-        private java.io.Writer html;
+        private Writer html;
         private ImageWriter gif;
         private ImageOutputStream gifOut;
         private int count;
@@ -280,7 +289,7 @@ public final class StepExport {
             if (format == Format.png) return;
             if (format == Format.html) { html.write(htmlTail()); html.close(); html = null; }
             else { gif.endWriteSequence(); gifOut.close(); gifOut = null; gif.dispose(); gif = null; }
-            Files.move(tmp, out.toAbsolutePath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, out.toAbsolutePath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
             tmp = null;
         }
 
@@ -318,7 +327,7 @@ public final class StepExport {
         Path tmp = Files.createTempFile(dir, "." + out.getFileName(), ".part");
         try {
             w.to(tmp);
-            Files.move(tmp, out.toAbsolutePath(), java.nio.file.StandardCopyOption.REPLACE_EXISTING, java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+            Files.move(tmp, out.toAbsolutePath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
         } finally {
             Files.deleteIfExists(tmp);
         }

@@ -18,6 +18,13 @@ import javafx.scene.layout.VBox;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.Set;
+import javafx.scene.Node;
+import javafx.scene.Parent;
+import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.Region;
 
 /**
  * The lesson bar: a scenario's guided stops, one at a time. A stop moves the window to its place
@@ -51,7 +58,7 @@ public final class LessonBar extends VBox {
     private int answerAt = -1;
     private boolean answered;
     /** The stops whose question was answered (or revealed) since the lesson was opened. */
-    private final java.util.Set<Integer> answeredStops = new java.util.HashSet<>();
+    private final Set<Integer> answeredStops = new HashSet<>();
 
     /** True if a stop after k asks a question not answered yet: then the views show nothing after the cursor. */
     private boolean laterQuestion(int k) {
@@ -69,7 +76,7 @@ public final class LessonBar extends VBox {
         title.setStyle("-fx-font-weight: bold");
         text.setWrapText(true);
         verdict.setWrapText(true);
-        for (Label l : new Label[] {text, verdict}) l.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);   // wrapped, never cut to "..."
+        for (Label l : new Label[] {text, verdict}) l.setMinHeight(Region.USE_PREF_SIZE);   // wrapped, never cut to "..."
         verdict.setId("lessonVerdict");
         prev.setOnAction(e -> previous());
         next.setOnAction(e -> next());
@@ -79,12 +86,12 @@ public final class LessonBar extends VBox {
         next.setFocusTraversable(false);
         // the title on a line of its own (wrapping), where you are below it: neither is cut on a projector
         title.setWrapText(true);
-        title.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
-        where.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
-        javafx.scene.layout.VBox head = new javafx.scene.layout.VBox(1, title, where);
+        title.setMinHeight(Region.USE_PREF_SIZE);
+        where.setMinWidth(Region.USE_PREF_SIZE);
+        VBox head = new VBox(1, title, where);
         head.setMinWidth(0);
         HBox.setHgrow(head, Priority.ALWAYS);
-        for (Button b : new Button[] {prev, next}) b.setMinWidth(javafx.scene.layout.Region.USE_PREF_SIZE);
+        for (Button b : new Button[] {prev, next}) b.setMinWidth(Region.USE_PREF_SIZE);
         HBox top = new HBox(8, head, prev, next);
         top.setAlignment(Pos.CENTER_LEFT);
         getChildren().addAll(top, text, question, verdict);
@@ -146,7 +153,7 @@ public final class LessonBar extends VBox {
         Lesson.Stop s = lesson.stops().get(k);
         host.showModel(LessonPlan.modelOf(spec, s), "both".equals(s.model()));
         if (s.views() != null) {                   // a highlighted task is seen in its lane
-            List<String> v = new java.util.ArrayList<>(s.views());
+            List<String> v = new ArrayList<>(s.views());
             if (s.task() != null && !v.contains("task-lanes")) v.add("task-lanes");
             host.openViews(v);
         }
@@ -169,11 +176,11 @@ public final class LessonBar extends VBox {
             host.goTo(LessonPlan.askEventOf(r, s));                // the moment the text describes; what follows is covered
             Label ask = new Label(s.question().ask());
             ask.setWrapText(true);
-            ask.setMinHeight(javafx.scene.layout.Region.USE_PREF_SIZE);
+            ask.setMinHeight(Region.USE_PREF_SIZE);
             ask.setStyle("-fx-font-weight: bold");
             question.getChildren().add(ask);
             ToggleGroup g = new ToggleGroup();
-            javafx.scene.layout.FlowPane choices = new javafx.scene.layout.FlowPane(16, 2);   // side by side where they fit: the timeline keeps its room
+            FlowPane choices = new FlowPane(16, 2);   // side by side where they fit: the timeline keeps its room
             for (int c = 0; c < s.question().choices().size(); c++) {
                 RadioButton b = new RadioButton((c + 1) + ". " + s.question().choices().get(c));
                 b.setMnemonicParsing(false);              // kernel names keep their underscores (cfs_rq)
@@ -244,9 +251,9 @@ public final class LessonBar extends VBox {
         next.setDisable(stop == lesson.stops().size() - 1);
     }
 
-    private static void disableAll(javafx.scene.Node n) {
+    private static void disableAll(Node n) {
         n.disableProperty().unbind();
         n.setDisable(true);
-        if (n instanceof javafx.scene.Parent p) p.getChildrenUnmodifiable().forEach(LessonBar::disableAll);
+        if (n instanceof Parent p) p.getChildrenUnmodifiable().forEach(LessonBar::disableAll);
     }
 }

@@ -9,6 +9,8 @@ import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.beans.property.SimpleIntegerProperty;
 import javafx.beans.property.SimpleObjectProperty;
+import javafx.beans.property.SimpleStringProperty;
+import javafx.beans.property.StringProperty;
 
 /** What every view observes: the run, the cursor (an event index), the visible time range and the selection. */
 public final class ViewState {
@@ -24,7 +26,7 @@ public final class ViewState {
     /** A lesson's question waits for its answer: what happens after the cursor is hidden in the views. */
     public final BooleanProperty veiled = new SimpleBooleanProperty(false);
     /** Why what follows the cursor is hidden, as the covered views say it. */
-    public final javafx.beans.property.StringProperty veilReason = new javafx.beans.property.SimpleStringProperty(QUESTION_WAITS);
+    public final StringProperty veilReason = new SimpleStringProperty(QUESTION_WAITS);
     public static final String QUESTION_WAITS = "answer the question to see what happens next";
     public static final String LATER_QUESTION = "a later stop of the lesson asks what happens next";
     /** How large text and lanes are drawn (Ctrl+plus / Ctrl+minus, presentation mode). */

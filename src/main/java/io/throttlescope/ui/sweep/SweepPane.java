@@ -30,6 +30,10 @@ import java.util.Set;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import io.throttlescope.ui.state.Theme;
+import javafx.scene.Node;
+import javafx.scene.Scene;
+import javafx.stage.Stage;
+import javafx.stage.Window;
 
 /**
  * Sweep a parameter from the window: pick a parameter (as What if? lists them) and values, pick the
@@ -89,18 +93,18 @@ public final class SweepPane extends BorderPane {
         status.setText("Pick a parameter; values around its current one are suggested. Click a point to open that run.");
     }
 
-    private static HBox labelled(String text, javafx.scene.Node n) {
+    private static HBox labelled(String text, Node n) {
         HBox h = new HBox(4, new Label(text), n);
         h.setAlignment(Pos.CENTER_LEFT);
         return h;
     }
 
     /** Shows a sweep in a window of its own, owned by the main one, in the app's theme. */
-    public static javafx.stage.Stage window(javafx.stage.Window owner, SweepPane pane, String title) {
-        javafx.stage.Stage st = new javafx.stage.Stage();
+    public static Stage window(Window owner, SweepPane pane, String title) {
+        Stage st = new Stage();
         st.initOwner(owner);
         st.setTitle(title);
-        javafx.scene.Scene sc = new javafx.scene.Scene(pane, 1000, 720);
+        Scene sc = new Scene(pane, 1000, 720);
         sc.getStylesheets().add(Theme.STYLESHEET);
         st.setScene(sc);
         st.show();
@@ -193,7 +197,7 @@ public final class SweepPane extends BorderPane {
         for (XYChart.Series<String, Number> s : series) {
             Simulator.Model model = s.getName().startsWith("legacy") ? Simulator.Model.LEGACY : Simulator.Model.TASK;
             for (XYChart.Data<String, Number> d : s.getData()) {
-                javafx.scene.Node node = d.getNode();
+                Node node = d.getNode();
                 if (node == null) continue;
                 String sd = d.getExtraValue() instanceof Double v && v > 0 ? " \u00b1 " + fmt(v) : "";
                 Tooltip.install(node, new Tooltip(s.getName() + ", " + swept + " = " + d.getXValue() + ": " + fmt(d.getYValue().doubleValue()) + sd
