@@ -11,7 +11,6 @@ import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.trace.Trace;
-import javafx.animation.AnimationTimer;
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -21,7 +20,6 @@ import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckMenuItem;
-import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
@@ -115,12 +113,11 @@ public final class MainWindow implements ExportWindow {
     private final StatusBar status = new StatusBar();
     private final ToggleButton legacyBtn = new ToggleButton("Legacy (\u2264 6.17)");
     private final ToggleButton taskBtn = new ToggleButton("Task-based (6.18)");
-    private final ToggleButton playBtn = new ToggleButton("\u25B6 Play");
+    private final Playback playback = new Playback(vs);
     private final ToggleButton compareBtn = new ToggleButton("Compare");
     final CompareView compare = new CompareView(vs, this::goToTime);
     private SplitPane top;
     private Node timelineBox, side;
-    private final ComboBox<String> speed = new ComboBox<>();
     private final TextField jump = new TextField();
     private final Menu recentMenu = new Menu("Open _Recent");
     private final RecentFiles recent = new RecentFiles();
@@ -128,7 +125,6 @@ public final class MainWindow implements ExportWindow {
     Run legacyRun, taskRun;
     private SimSpec spec;
     private Path file;
-    private AnimationTimer player;
     private boolean switching;
 
     public MainWindow(Stage stage) {
@@ -307,11 +303,6 @@ public final class MainWindow implements ExportWindow {
         park.setId("nextPark");
         Button hung = button("Next hung task", "Next hung-task report (H)", () -> step(1, kind(EventKind.HUNG_TASK)));
         hung.setId("nextHung");
-        playBtn.setId("play");
-        playBtn.setOnAction(e -> setPlaying(playBtn.isSelected()));
-        speed.getItems().addAll("0.1 ms/s", "1 ms/s", "10 ms/s", "100 ms/s", "1 s/s");
-        speed.setValue("10 ms/s");
-        speed.setTooltip(new Tooltip("Simulated time per second of playback"));
         jump.setId("jumpTime");
         jump.setPromptText("jump to, e.g. 15ms");
         jump.setPrefColumnCount(8);
@@ -333,7 +324,7 @@ public final class MainWindow implements ExportWindow {
         bar.setPadding(new Insets(4, 6, 4, 6));
         bar.setAlignment(Pos.CENTER_LEFT);
         bar.getChildren().addAll(group(open, new Label("Model:"), modelSwitch), group(home, back, fwd, end),
-                group(thr, park, hung), group(playBtn, speed, jump), group(lanes, fit, compareBtn, help));
+                group(thr, park, hung), group(playback.button, playback.speed, jump), group(lanes, fit, compareBtn, help));
         return bar;
     }
 
@@ -1086,7 +1077,7 @@ public final class MainWindow implements ExportWindow {
             case H -> step(shift ? -1 : 1, kind(EventKind.HUNG_TASK));
             case HOME -> goTo(firstVisible());
             case END -> goTo(size() - 1);
-            case SPACE -> { playBtn.setSelected(!playBtn.isSelected()); setPlaying(playBtn.isSelected()); }
+            case SPACE -> playback.toggle();
             case W -> vs.zoom(0.7, around);
             case S -> { if (!ctrl) vs.zoom(1.0 / 0.7, around); }
             case A -> vs.pan(-span * 0.2);
@@ -1106,32 +1097,6 @@ public final class MainWindow implements ExportWindow {
             default -> { if ("?".equals(e.getText())) showShortcuts(); else return; }
         }
         e.consume();
-    }
-
-    private void setPlaying(boolean on) {
-        if (player != null) player.stop();
-        player = null;
-        playBtn.setText(on ? "\u23F8 Pause" : "\u25B6 Play");
-        if (!on) return;
-        player = new AnimationTimer() {
-            long last = -1;
-            double simT = vs.cursorTime();
-
-            @Override public void handle(long now) {
-                if (last < 0) { last = now; return; }
-                double rate = switch (speed.getValue()) {
-                    case "0.1 ms/s" -> 1e5; case "1 ms/s" -> 1e6; case "100 ms/s" -> 1e8; case "1 s/s" -> 1e9; default -> 1e7;
-                };
-                simT += (now - last) / 1e9 * rate;
-                last = now;
-                Run r = vs.run.get();
-                if (r == null) return;
-                int i = r.trace().firstAtOrAfter((long) simT + 1) - 1;
-                if (i > vs.cursor.get()) vs.cursor.set(i);
-                if (simT >= r.info().endNs()) { playBtn.setSelected(false); setPlaying(false); }
-            }
-        };
-        player.start();
     }
 
     private void showShortcuts() {
