@@ -3,7 +3,6 @@ package io.throttlescope.cli;
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.Simulator;
-import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
 
 import java.util.regex.Pattern;

@@ -1,14 +1,10 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.sim.EventKind;
-import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.Slices;
-import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Run;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
-import javafx.scene.paint.Paint;
 
 /** Draws a CPU lane: which task runs, in its colour (hatched in kernel mode), named where the slice is wide enough. */
 final class CpuLaneRenderer implements LaneRenderer {

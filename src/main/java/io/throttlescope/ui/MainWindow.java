@@ -24,14 +24,11 @@ import javafx.scene.control.Label;
 import javafx.scene.control.Menu;
 import javafx.scene.control.MenuBar;
 import javafx.scene.control.MenuItem;
-import javafx.scene.control.ScrollPane;
-import javafx.scene.control.Separator;
 import javafx.scene.control.SeparatorMenuItem;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.control.TextInputDialog;
-import javafx.scene.control.TitledPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
@@ -75,13 +72,11 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.LinkedHashMap;
 import java.util.Locale;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
-import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.input.Clipboard;
@@ -118,6 +113,7 @@ public final class MainWindow implements ExportWindow {
     final CompareView compare = new CompareView(vs, this::goToTime);
     private SplitPane top;
     private Node timelineBox, side;
+    private SidePanel sidePanel;
     private final TextField jump = new TextField();
     private final Menu recentMenu = new Menu("Open _Recent");
     private final RecentFiles recent = new RecentFiles();
@@ -145,7 +141,8 @@ public final class MainWindow implements ExportWindow {
         VBox tb = new VBox(timeline, new Legend());
         VBox.setVgrow(timeline, Priority.ALWAYS);
         timelineBox = tb;
-        side = sidePanel();
+        sidePanel = new SidePanel(new VBox(2, explanation, sourceLinks), waitChain, cfsRqs, locks, whatIf, scenarioPanel);
+        side = sidePanel.node;
         top = new SplitPane(timelineBox, side);
         top.setDividerPositions(0.6);
         main.getItems().addAll(top, log);
@@ -154,17 +151,16 @@ public final class MainWindow implements ExportWindow {
         vs.veiled.addListener((o, a, b) -> {                      // a covered log says one line: the timeline takes its room meanwhile
             if (b) { logDivider = main.getDividerPositions()[0]; main.setDividerPositions(0.86); }
             else main.setDividerPositions(logDivider);
-            revealWanted = true;
+            sidePanel.revealLater();
         });
-        vs.cursor.addListener((o, a, b) -> revealWanted = true);
+        vs.cursor.addListener((o, a, b) -> sidePanel.revealLater());
         VBox centre = new VBox(lessonBar, main);         // the lesson bar stays in compare and presentation mode
         VBox.setVgrow(main, Priority.ALWAYS);
         root.setCenter(centre);
         root.setBottom(status);
         status.setText("Open a scenario (File > Open, Ctrl+O, or drop a .json file here)");
         scene = new Scene(root, 1500, 950);
-        // after each layout (the lesson bar grew, a pane opened, the table changed): the stop's table into view again
-        scene.addPostLayoutPulseListener(() -> { if (revealWanted && revealPane != null) { revealWanted = false; revealInSidePanel(); } });
+        sidePanel.revealAfterLayouts(scene);
         scene.getStylesheets().add(Theme.STYLESHEET);
         vs.scale.addListener((o, a, b) -> applyScale());
         applyScale();
@@ -260,7 +256,7 @@ public final class MainWindow implements ExportWindow {
         MenuItem keys = item("Keyboard shortcuts (?)", this::showShortcuts);
         Menu help = new Menu("_Help", null, keys);
         MenuItem sweepItem = item("_Sweep a parameter\u2026", this::openSweep);
-        MenuItem whatIfItem = item("_What if? (edit the scenario)", () -> { whatIfPane.setExpanded(true); side.requestFocus(); });
+        MenuItem whatIfItem = item("_What if? (edit the scenario)", () -> sidePanel.openWhatIf());
         Menu tools = new Menu("_Tools", null, whatIfItem, sweepItem);
         return new MenuBar(fileMenu, view, go, tools, help);
     }
@@ -395,68 +391,13 @@ public final class MainWindow implements ExportWindow {
             return false;
         }
     }
-    private TitledPane whatIfPane;
-    private final Map<String, TitledPane> sidePanes = new LinkedHashMap<>();
-
     /** Opens the named views (a lesson stop's) and folds the other side panes. */
     void openViews(List<String> views) {
         vs.taskLanes.set(views.contains("task-lanes"));
-        sidePanes.forEach((name, pane) -> pane.setExpanded(views.contains(name)));
-        if (views.contains("what-if")) whatIfPane.setExpanded(true);
-        revealPane = null;                                   // the lowest of the stop's tables is scrolled into view
-        for (String v : List.of("wait-chain", "runqueues", "locks")) if (views.contains(v)) revealPane = sidePanes.get(v);
-        revealInSidePanel();
-        revealWanted = true;
+        sidePanel.open(views);
     }
 
-    private TitledPane revealPane;
-    private boolean revealing, revealWanted;
-
-    /** Scrolls the side panel so that the pane a lesson stop points at is whole in view (its top first if it is taller). */
-    private void revealInSidePanel() {
-        if (revealPane == null || !(side instanceof ScrollPane sp) || !(sp.getContent() instanceof Region box)) return;
-        double view = sp.getViewportBounds().getHeight(), content = box.getHeight();
-        if (view <= 0 || content <= view) return;
-        Bounds b = revealPane.getBoundsInParent();
-        double top = sp.getVvalue() * (content - view);
-        double want = b.getMaxY() > top + view ? Math.min(b.getMinY(), b.getMaxY() - view) : b.getMinY() < top ? b.getMinY() : top;
-        revealing = true;
-        sp.setVvalue(Math.max(0, Math.min(1, want / (content - view))));
-        revealing = false;
-    }
     final WaitChainPane waitChain = new WaitChainPane(this::goTo);
-
-    private ScrollPane sidePanel() {
-        TitledPane sc = new TitledPane("Scenario", scenarioPanel);
-        VBox why = new VBox(2, explanation, sourceLinks);
-        TitledPane ex = new TitledPane("What just happened", why);
-        ex.setId("explanationPane");
-        TitledPane rq = new TitledPane("Runqueues and limbo lists at the cursor", cfsRqs);
-        cfsRqs.setPrefHeight(120);                         // until a run is shown: then its rows decide
-        TitledPane lk = new TitledPane("Locks at the cursor", locks);
-        locks.setPrefHeight(110);
-        TitledPane wc = new TitledPane("Why isn't it running?", waitChain);
-        wc.setId("waitChainPane");
-        sidePanes.put("explanation", ex);
-        sidePanes.put("wait-chain", wc);
-        sidePanes.put("runqueues", rq);
-        sidePanes.put("locks", lk);
-        sidePanes.put("scenario", sc);
-        TitledPane wi = new TitledPane("What if?", whatIf);
-        wi.setId("whatIfPane");
-        wi.setExpanded(false);
-        whatIfPane = wi;
-        VBox box = new VBox(4, ex, wc, rq, lk, wi, sc);
-        for (TitledPane p : new TitledPane[] {ex, wc, rq, lk, wi, sc}) p.setAnimated(false);   // a lesson stop or a screenshot sees the panes at once
-        box.setPadding(new Insets(4));
-        ScrollPane sp = new ScrollPane(box);
-        sp.setFitToWidth(true);
-        box.heightProperty().addListener((o, a, b) -> revealInSidePanel());            // panes open and close: keep the stop's in view
-        sp.viewportBoundsProperty().addListener((o, a, b) -> revealInSidePanel());
-        sp.vvalueProperty().addListener((o, a, b) -> { if (!revealing && sp.isHover()) revealPane = null; });   // the user scrolls: let go
-        sp.setMinWidth(300);
-        return sp;
-    }
 
     // ------------------------------------------------------------------ opening
 

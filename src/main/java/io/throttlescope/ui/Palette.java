@@ -6,7 +6,6 @@ import javafx.scene.paint.Color;
 import javafx.scene.paint.ImagePattern;
 import javafx.scene.paint.Paint;
 
-import java.util.HashMap;
 import java.util.Map;
 import java.util.IdentityHashMap;
 

@@ -2,9 +2,7 @@ package io.throttlescope.ui.state;
 
 import javafx.scene.paint.Color;
 
-import java.io.BufferedReader;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
