@@ -27,7 +27,6 @@ import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.io.RandomAccessFile;
-import java.nio.ByteBuffer;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
@@ -248,15 +247,7 @@ public final class Recorder {
     /** Bytes a read() of /dev/zero fills per ns here (a 16 MiB probe). */
     private static double zeroReadRate() throws IOException {
         try (var zero = new RandomAccessFile("/dev/zero", "r").getChannel()) {
-            ByteBuffer b = ByteBuffer.allocateDirect(16 << 20);
-            long best = Long.MAX_VALUE;
-            for (int i = 0; i < 3; i++) {
-                b.clear();
-                long t0 = System.nanoTime();
-                zero.read(b);
-                best = Math.min(best, System.nanoTime() - t0);
-            }
-            return (16 << 20) / (double) Math.max(1, best);
+            return Worker.readRate(zero, 16 << 20, 3);
         }
     }
 

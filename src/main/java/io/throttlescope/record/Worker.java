@@ -87,6 +87,19 @@ public final class Worker {
         return "/sys/fs/cgroup/cgroup.procs";
     }
 
+    /** Bytes a read() of /dev/zero fills per ns with a buffer of this size: the best of some reads. */
+    static double readRate(FileChannel zero, int size, int reads) throws IOException {
+        ByteBuffer b = ByteBuffer.allocateDirect(size);
+        long best = Long.MAX_VALUE;
+        for (int i = 0; i < reads; i++) {
+            b.clear();
+            long t0 = System.nanoTime();
+            zero.read(b);
+            best = Math.min(best, System.nanoTime() - t0);
+        }
+        return (double) size / Math.max(1, best);
+    }
+
     private void calibrate(long maxKernelNs) throws IOException {
         long n = 1 << 20;
         for (int i = 0; i < 5; i++) spin(n);          // warm up the JIT
@@ -99,15 +112,7 @@ public final class Worker {
         loopsPerNs = n * 8.0 / best;
         zero = new RandomAccessFile("/dev/zero", "r").getChannel();
         int probe = 16 << 20;
-        ByteBuffer b = ByteBuffer.allocateDirect(probe);
-        long bestRead = Long.MAX_VALUE;
-        for (int i = 0; i < 5; i++) {
-            b.clear();
-            long t0 = System.nanoTime();
-            zero.read(b);
-            bestRead = Math.min(bestRead, System.nanoTime() - t0);
-        }
-        bytesPerNs = (double) probe / bestRead;
+        bytesPerNs = readRate(zero, probe, 5);
         long max = (long) Math.min(1L << 30, Math.max(4096, maxKernelNs * bytesPerNs));   // one read() per kernel step: up to 1 GiB
         buf = ByteBuffer.allocateDirect((int) max);
         for (int i = 0; i < buf.capacity(); i += 4096) buf.put(i, (byte) 0);   // touch: no page faults later

@@ -22,11 +22,16 @@ import static org.assertj.core.api.Assertions.assertThat;
 class RecordTest {
     @TempDir Path dir;
 
-    @Test
-    void recordsTheKernelModeOverrunAndCleansUp() throws Exception {
+    /** Skips the test, saying why, where this machine cannot record (not root, no cgroup v2 or tracefs). */
+    static void assumeRecordingPossible() {
         List<String> missing = Recorder.missing();
         if (!missing.isEmpty()) System.out.println("RecordTest skipped: " + missing);
         Assumptions.assumeTrue(missing.isEmpty(), () -> "cannot record here: " + missing);
+    }
+
+    @Test
+    void recordsTheKernelModeOverrunAndCleansUp() throws Exception {
+        assumeRecordingPossible();
         Path scenario = Path.of("scenarios/06-kernel-mode-overrun.json");
         SimSpec spec = ScenarioLoader.load(scenario).spec();
         assertThat(Recorder.refusals(spec, 350_000_000L)).isEmpty();
@@ -91,8 +96,7 @@ class RecordTest {
 
     @Test
     void aRecorderKilledWithSigkillLeavesNothingTheNextOneDoesNotCleanUp() throws Exception {
-        List<String> missing = Recorder.missing();
-        Assumptions.assumeTrue(missing.isEmpty(), () -> "cannot record here: " + missing);
+        assumeRecordingPossible();
         String before = machineState();
         Process p = recorder(Path.of("scenarios/06-kernel-mode-overrun.json"), dir.resolve("killed.txt"), "20s");
         Path ours = cgroupRoot().resolve("throttlescope-" + p.pid());
@@ -130,8 +134,7 @@ class RecordTest {
 
     @Test
     void twoRecordingsAtOnceEachHoldOnlyItsOwnTasks() throws Exception {
-        List<String> missing = Recorder.missing();
-        Assumptions.assumeTrue(missing.isEmpty(), () -> "cannot record here: " + missing);
+        assumeRecordingPossible();
         String before = machineState();
         Process a = recorder(Path.of("scenarios/06-kernel-mode-overrun.json"), dir.resolve("a.txt"), "1500ms");
         Process b = recorder(Path.of("scenarios/04-two-cpus-one-pool.json"), dir.resolve("b.txt"), "1500ms");
@@ -144,8 +147,7 @@ class RecordTest {
 
     @Test
     void aRecordingStoppedWithSigtermUndoesEverythingAndSaysSo() throws Exception {
-        List<String> missing = Recorder.missing();
-        Assumptions.assumeTrue(missing.isEmpty(), () -> "cannot record here: " + missing);
+        assumeRecordingPossible();
         String before = machineState();
         Process p = recorder(Path.of("scenarios/06-kernel-mode-overrun.json"), dir.resolve("term.txt"), "20s");
         long until = System.currentTimeMillis() + 60_000;
