@@ -53,7 +53,6 @@ import java.util.stream.Collectors;
 import io.throttlescope.compare.Comparison;
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.realtrace.RealPair;
-import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.CsvExport;
 import io.throttlescope.trace.PerfettoExport;
 import io.throttlescope.ui.export.ExportStepsDialog;
@@ -91,11 +90,12 @@ import javafx.stage.DirectoryChooser;
 public final class MainWindow implements ExportWindow {
     final Stage stage;
     final ViewState vs = new ViewState();
+    private final Navigation nav = new Navigation(vs, () -> this.lessonBar.waitingForAnswer(), text -> this.status.setText(text));
     final TimelineCanvas timeline = new TimelineCanvas(vs);
     final CfsRqView cfsRqs = new CfsRqView();
     final LocksView locks = new LocksView();
     final EventLogView log = new EventLogView(vs);
-    private final ScenarioPanel scenarioPanel = new ScenarioPanel(this::goToTime, this::zoomTo);
+    private final ScenarioPanel scenarioPanel = new ScenarioPanel(nav::goToTime, this::zoomTo);
     private final Label explanation = new Label();
     private final FlowPane sourceLinks = new FlowPane(6, 2);
     private Explanation lastExplanation;
@@ -110,7 +110,7 @@ public final class MainWindow implements ExportWindow {
     private final ToggleButton taskBtn = new ToggleButton("Task-based (6.18)");
     private final Playback playback = new Playback(vs);
     private final ToggleButton compareBtn = new ToggleButton("Compare");
-    final CompareView compare = new CompareView(vs, this::goToTime);
+    final CompareView compare = new CompareView(vs, nav::goToTime);
     private SplitPane top;
     private Node timelineBox, side;
     private SidePanel sidePanel;
@@ -245,9 +245,9 @@ public final class MainWindow implements ExportWindow {
         Menu view = new Menu("_View", null, lanes, fit, new SeparatorMenuItem(), bigger, smaller, present);
         MenuItem next = item("Next event (\u2192)", () -> step(1, i -> true));
         MenuItem prev = item("Previous event (\u2190)", () -> step(-1, i -> true));
-        MenuItem thr = item("Next throttle (T)", () -> step(1, kind(EventKind.THROTTLE)));
-        MenuItem park = item("Next park (P)", this::nextPark);
-        MenuItem hung = item("Next hung task (H)", () -> step(1, kind(EventKind.HUNG_TASK)));
+        MenuItem thr = item("Next throttle (T)", () -> step(1, nav.kind(EventKind.THROTTLE)));
+        MenuItem park = item("Next park (P)", nav::nextPark);
+        MenuItem hung = item("Next hung task (H)", () -> step(1, nav.kind(EventKind.HUNG_TASK)));
         MenuItem jumpTo = item("Jump to time\u2026 (Ctrl+G)", this::askTime);
         MenuItem nextStop = item("Next lesson stop (N)", () -> lessonBar.next());
         MenuItem prevStop = item("Previous lesson stop (Shift+N)", () -> lessonBar.previous());
@@ -287,22 +287,22 @@ public final class MainWindow implements ExportWindow {
             Run want = b == legacyBtn ? legacyRun : taskRun;
             if (!switching && cur != null && cur != want) showRun(want);
         });
-        Button home = button("First", "First event (Home)", () -> goTo(firstVisible()));
+        Button home = button("First", "First event (Home)", nav::goToFirst);
         Button back = button("\u25C0", "Previous event (\u2190)", () -> step(-1, i -> true));
         back.setId("stepBack");
         Button fwd = button("\u25B6", "Next event (\u2192)", () -> step(1, i -> true));
         fwd.setId("stepForward");
-        Button end = button("Last", "Last event (End)", () -> goTo(size() - 1));
-        Button thr = button("Next throttle", "Next throttle_cfs_rq (T)", () -> step(1, kind(EventKind.THROTTLE)));
+        Button end = button("Last", "Last event (End)", nav::goToLast);
+        Button thr = button("Next throttle", "Next throttle_cfs_rq (T)", () -> step(1, nav.kind(EventKind.THROTTLE)));
         thr.setId("nextThrottle");
-        Button park = button("Next park", "Next task parked at its return to user (P)", this::nextPark);
+        Button park = button("Next park", "Next task parked at its return to user (P)", nav::nextPark);
         park.setId("nextPark");
-        Button hung = button("Next hung task", "Next hung-task report (H)", () -> step(1, kind(EventKind.HUNG_TASK)));
+        Button hung = button("Next hung task", "Next hung-task report (H)", () -> step(1, nav.kind(EventKind.HUNG_TASK)));
         hung.setId("nextHung");
         jump.setId("jumpTime");
         jump.setPromptText("jump to, e.g. 15ms");
         jump.setPrefColumnCount(8);
-        jump.setOnAction(e -> { jumpTo(jump.getText()); timeline.requestFocus(); });
+        jump.setOnAction(e -> { nav.jumpTo(jump.getText()); timeline.requestFocus(); });
         ToggleButton lanes = new ToggleButton("Task lanes");
         lanes.setId("taskLanesToggle");
         lanes.selectedProperty().bindBidirectional(vs.taskLanes);
@@ -820,77 +820,23 @@ public final class MainWindow implements ExportWindow {
 
     // ------------------------------------------------------------------ moving
 
-    private int size() { return vs.run.get() == null ? 0 : vs.run.get().trace().size(); }
-
-    private boolean visible(int i) { return vs.run.get().trace().kind(i) != EventKind.STATE; }
-
-    private int firstVisible() {
-        for (int i = 0; i < size(); i++) if (visible(i)) return i;
-        return -1;
-    }
-
-    private IntPredicate kind(EventKind k) {
-        return i -> vs.run.get().trace().kind(i) == k;
-    }
-
-    private void nextPark() {
-        boolean legacy = vs.run.get() != null && vs.run.get().model() == Simulator.Model.LEGACY;
-        if (legacy) step(1, i -> vs.run.get().trace().kind(i) == EventKind.STATE
-                && vs.run.get().trace().argA(i) == TaskState.THROTTLED.ordinal(), true);
-        else step(1, kind(EventKind.PARKED));
-    }
-
     /** Moves the cursor to the next (dir 1) or previous (-1) visible event that matches. */
-    public void step(int dir, IntPredicate match) { step(dir, match, false); }
+    public void step(int dir, IntPredicate match) { nav.step(dir, match, false); }
 
     /** As {@link #step(int, IntPredicate)}; hidden (bookkeeping) events count when allowHidden. */
-    public void step(int dir, IntPredicate match, boolean allowHidden) {
-        if (vs.run.get() == null) return;
-        if (dir > 0 && lessonBar.waitingForAnswer()) {          // a lesson's question: answer before stepping on
-            status.setText("Answer the lesson's question first: pick a choice and press Answer.");
-            return;
-        }
-        int n = size();
-        for (int i = vs.cursor.get() + dir; i >= 0 && i < n; i += dir) {
-            if ((allowHidden || visible(i)) && match.test(i)) {
-                goTo(i);
-                return;
-            }
-        }
-        if (dir < 0 && vs.cursor.get() >= 0 && match.test(vs.cursor.get()) && vs.cursor.get() == firstVisible()) {
-            goTo(-1);
-            return;
-        }
-        status.setText(dir > 0 ? "No further event of that kind." : "No earlier event of that kind.");
-    }
+    public void step(int dir, IntPredicate match, boolean allowHidden) { nav.step(dir, match, allowHidden); }
 
     /** The last visible event at or before time t (-1 if none). */
     public int lastVisibleAtOrBefore(long t) { return vs.run.get().index().lastVisibleAtOrBefore(t); }
 
-    public void goTo(int i) {
-        vs.cursor.set(Math.max(-1, Math.min(size() - 1, i)));
-    }
-
-    private void goToTime(long t) {
-        if (vs.run.get() == null) return;
-        goTo(vs.run.get().trace().firstAtOrAfter(t));
-    }
+    public void goTo(int i) { nav.goTo(i); }
 
     private void askTime() {
         TextInputDialog d = new TextInputDialog(DurationText.format(vs.cursorTime()));
         d.initOwner(stage);
         d.setTitle("Jump to a time");
         d.setHeaderText("Simulated time, e.g. 15ms, 1.5s, 250us");
-        d.showAndWait().ifPresent(this::jumpTo);
-    }
-
-    private void jumpTo(String text) {
-        long t = DurationText.parse(text.trim());
-        if (t < 0) {
-            status.setText("\"" + text + "\" is not a time: write a number and a unit, e.g. 15ms");
-            return;
-        }
-        goToTime(t);
+        d.showAndWait().ifPresent(nav::jumpTo);
     }
 
     private void cursorMoved() {
@@ -980,7 +926,7 @@ public final class MainWindow implements ExportWindow {
         if (r == null) return;
         double[] a = StoryRange.around(r, t);
         vs.setRange(a[0], a[1]);
-        goToTime(t);
+        nav.goToTime(t);
     }
 
     // ------------------------------------------------------------------ keys and playback
@@ -1013,11 +959,11 @@ public final class MainWindow implements ExportWindow {
         double span = vs.viewEnd.get() - vs.viewStart.get();
         double around = vs.cursor.get() >= 0 ? vs.cursorTime() : (vs.viewStart.get() + vs.viewEnd.get()) / 2;
         switch (k) {
-            case T -> step(shift ? -1 : 1, kind(EventKind.THROTTLE));
-            case P -> { if (shift) step(-1, kind(EventKind.PARKED)); else nextPark(); }
-            case H -> step(shift ? -1 : 1, kind(EventKind.HUNG_TASK));
-            case HOME -> goTo(firstVisible());
-            case END -> goTo(size() - 1);
+            case T -> step(shift ? -1 : 1, nav.kind(EventKind.THROTTLE));
+            case P -> { if (shift) step(-1, nav.kind(EventKind.PARKED)); else nav.nextPark(); }
+            case H -> step(shift ? -1 : 1, nav.kind(EventKind.HUNG_TASK));
+            case HOME -> nav.goToFirst();
+            case END -> nav.goToLast();
             case SPACE -> playback.toggle();
             case W -> vs.zoom(0.7, around);
             case S -> { if (!ctrl) vs.zoom(1.0 / 0.7, around); }

@@ -1,0 +1,97 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.scenario.DurationText;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.view.Run;
+
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
+import java.util.function.IntPredicate;
+
+/**
+ * Moving the cursor: a step to the next or previous event that matches (of a kind, of a task, on a
+ * CPU), to an event, to a time; a lesson's open question holds steps forward. Only the view state
+ * moves; what cannot be done is said in the status line.
+ */
+final class Navigation {
+    private final ViewState vs;
+    private final BooleanSupplier questionOpen;
+    private final Consumer<String> tell;
+
+    Navigation(ViewState vs, BooleanSupplier questionOpen, Consumer<String> tell) {
+        this.vs = vs;
+        this.questionOpen = questionOpen;
+        this.tell = tell;
+    }
+
+    private int size() { return vs.run.get() == null ? 0 : vs.run.get().trace().size(); }
+
+    private boolean visible(int i) { return vs.run.get().trace().kind(i) != EventKind.STATE; }
+
+    int firstVisible() {
+        for (int i = 0; i < size(); i++) if (visible(i)) return i;
+        return -1;
+    }
+
+    /** Events of this kind. */
+    IntPredicate kind(EventKind k) {
+        return i -> vs.run.get().trace().kind(i) == k;
+    }
+
+    /** The next park (task-based), or the next task held off by a throttle (legacy). */
+    void nextPark() {
+        Run r = vs.run.get();
+        if (r != null && r.model() == Simulator.Model.LEGACY) step(1, i -> r.trace().kind(i) == EventKind.STATE
+                && r.trace().argA(i) == TaskState.THROTTLED.ordinal(), true);
+        else step(1, kind(EventKind.PARKED));
+    }
+
+    /** Moves the cursor to the next (dir 1) or previous (-1) visible event that matches; hidden (bookkeeping) events count when allowHidden. */
+    void step(int dir, IntPredicate match, boolean allowHidden) {
+        if (vs.run.get() == null) return;
+        if (dir > 0 && questionOpen.getAsBoolean()) {          // a lesson's question: answer before stepping on
+            tell.accept("Answer the lesson's question first: pick a choice and press Answer.");
+            return;
+        }
+        int n = size();
+        for (int i = vs.cursor.get() + dir; i >= 0 && i < n; i += dir) {
+            if ((allowHidden || visible(i)) && match.test(i)) {
+                goTo(i);
+                return;
+            }
+        }
+        if (dir < 0 && vs.cursor.get() >= 0 && match.test(vs.cursor.get()) && vs.cursor.get() == firstVisible()) {
+            goTo(-1);
+            return;
+        }
+        tell.accept(dir > 0 ? "No further event of that kind." : "No earlier event of that kind.");
+    }
+
+    void step(int dir, IntPredicate match) { step(dir, match, false); }
+
+    void goTo(int i) {
+        vs.cursor.set(Math.max(-1, Math.min(size() - 1, i)));
+    }
+
+    void goToFirst() { goTo(firstVisible()); }
+
+    void goToLast() { goTo(size() - 1); }
+
+    void goToTime(long t) {
+        if (vs.run.get() == null) return;
+        goTo(vs.run.get().trace().firstAtOrAfter(t));
+    }
+
+    /** A time the user typed ("15ms"): the cursor goes there, or the status line says why not. */
+    void jumpTo(String text) {
+        long t = DurationText.parse(text.trim());
+        if (t < 0) {
+            tell.accept("\"" + text + "\" is not a time: write a number and a unit, e.g. 15ms");
+            return;
+        }
+        goToTime(t);
+    }
+}
