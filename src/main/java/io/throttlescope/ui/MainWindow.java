@@ -10,7 +10,6 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.Snapshot;
-import io.throttlescope.trace.Trace;
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
 import javafx.geometry.Orientation;
@@ -947,12 +946,7 @@ public final class MainWindow implements ExportWindow {
         if (k == KeyCode.RIGHT || k == KeyCode.PERIOD) dir = 1;
         if (k == KeyCode.LEFT || k == KeyCode.COMMA) dir = -1;
         if (dir != 0) {
-            int cur = vs.cursor.get();
-            Trace tr = vs.run.get().trace();
-            if (shift && cur >= 0) { EventKind ek = tr.kind(cur); step(dir, i -> tr.kind(i) == ek); }
-            else if (ctrl) { int t = vs.selectedTask.get(); step(dir, i -> tr.task(i) == t); }
-            else if (alt) { int c = vs.selectedCpu.get() >= 0 ? vs.selectedCpu.get() : cur >= 0 ? tr.cpu(cur) : 0; step(dir, i -> tr.cpu(i) == c); }
-            else step(dir, i -> true);
+            nav.stepLike(dir, shift && vs.cursor.get() >= 0 ? Navigation.Like.KIND : ctrl ? Navigation.Like.TASK : alt ? Navigation.Like.CPU : Navigation.Like.ANY);
             e.consume();
             return;
         }

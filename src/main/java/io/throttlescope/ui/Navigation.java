@@ -4,6 +4,7 @@ import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.TaskState;
+import io.throttlescope.trace.Trace;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
 
@@ -71,6 +72,33 @@ final class Navigation {
     }
 
     void step(int dir, IntPredicate match) { step(dir, match, false); }
+
+    /** What an arrow key steps to: any event, or one like the cursor's (same kind, same task, same CPU). */
+    enum Like { ANY, KIND, TASK, CPU }
+
+    /**
+     * The arrow keys: the next (dir 1) or previous (-1) event, or the next like the current one: of its
+     * kind (Shift), of the selected task (Ctrl), on the selected CPU or else the cursor's (Alt).
+     */
+    void stepLike(int dir, Like like) {
+        Run r = vs.run.get();
+        if (r == null) return;
+        int cur = vs.cursor.get();
+        Trace tr = r.trace();
+        switch (like) {
+            case KIND -> {
+                if (cur < 0) { step(dir, i -> true); return; }
+                EventKind k = tr.kind(cur);
+                step(dir, i -> tr.kind(i) == k);
+            }
+            case TASK -> { int t = vs.selectedTask.get(); step(dir, i -> tr.task(i) == t); }
+            case CPU -> {
+                int c = vs.selectedCpu.get() >= 0 ? vs.selectedCpu.get() : cur >= 0 ? tr.cpu(cur) : 0;
+                step(dir, i -> tr.cpu(i) == c);
+            }
+            default -> step(dir, i -> true);
+        }
+    }
 
     void goTo(int i) {
         vs.cursor.set(Math.max(-1, Math.min(size() - 1, i)));

@@ -82,4 +82,27 @@ class NavigationTest {
         assertThat(vs.cursor.get()).isEqualTo(at);
         assertThat(said).containsExactly("\"soon\" is not a time: write a number and a unit, e.g. 15ms");
     }
+
+    @Test
+    void arrowsStepToTheNextEventLikeTheCursorsOfItsKindTaskOrCpu() {
+        Run r = run(Simulator.Model.TASK);
+        nav.goToTime(10_000_000L);
+        int at = vs.cursor.get();
+        EventKind kind = r.trace().kind(at);
+        nav.stepLike(1, Navigation.Like.KIND);
+        int next = vs.cursor.get();
+        assertThat(r.trace().kind(next)).isEqualTo(kind);
+        for (int i = at + 1; i < next; i++) assertThat(r.trace().kind(i)).isNotEqualTo(kind);
+        int task = r.trace().task(next);
+        vs.selectedTask.set(task);
+        nav.stepLike(1, Navigation.Like.TASK);
+        assertThat(r.trace().task(vs.cursor.get())).isEqualTo(task);
+        vs.selectedCpu.set(1);
+        nav.stepLike(-1, Navigation.Like.CPU);
+        assertThat(r.trace().cpu(vs.cursor.get())).isEqualTo(1);
+        int before = vs.cursor.get();
+        nav.stepLike(1, Navigation.Like.ANY);
+        assertThat(vs.cursor.get()).isGreaterThan(before);
+        for (int i = before + 1; i < vs.cursor.get(); i++) assertThat(r.trace().kind(i)).isEqualTo(EventKind.STATE);
+    }
 }
