@@ -32,9 +32,7 @@ import java.util.ArrayList;
 import java.util.List;
 import io.throttlescope.trace.Divergence;
 import io.throttlescope.trace.Series;
-import io.throttlescope.view.RulerMarks;
 import io.throttlescope.view.TaskColours;
-import java.util.Arrays;
 import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.Map;
@@ -119,6 +117,9 @@ public final class TimelineCanvas extends Region {
     }
 
     double scale() { return k; }
+    Lane[] cpuLanes() { return cpuLane; }
+    List<List<Lane>> taskLanes() { return taskLanes; }
+    private final MarksRenderer markRenderer = new MarksRenderer(this);
     double labelW() { return labelW; }
     double rulerH() { return rulerH; }
 
@@ -247,7 +248,7 @@ public final class TimelineCanvas extends Region {
 
     double time(double x) { return vs.viewStart.get() + (x - labelW) / plotW() * (vs.viewEnd.get() - vs.viewStart.get()); }
 
-    private double laneY(Lane l) { return rulerH + l.y() - vbar.getValue(); }
+    double laneY(Lane l) { return rulerH + l.y() - vbar.getValue(); }
 
     /** The lanes' vertical scroll position (compare mode keeps the two timelines' task lanes level). */
     public DoubleProperty laneScroll() { return vbar.valueProperty(); }
@@ -372,12 +373,12 @@ public final class TimelineCanvas extends Region {
         pendingText.clear();
         if (divergence != null) drawDivergence(g);
         drawPeriodLines(g, r, h);
-        drawLaneMarks(g, r);
+        markRenderer.drawLaneMarks(g, r);
         drawVeil(g, h);                        // before the labels: a group header's text runs on over the plot
         drawLabels(g, r, h);
         drawVeilText(g, h);
         drawRuler(g, r, w);
-        drawRulerMarks(g, r);
+        markRenderer.drawRulerMarks(g, r);
         drawCursor(g, r, h);
         lastRedrawNs = System.nanoTime() - t0;
     }
@@ -482,159 +483,6 @@ public final class TimelineCanvas extends Region {
             g.strokeLine(xx, rulerH, xx, h);
         }
         g.setLineDashes(null);
-    }
-
-    /**
-     * The marks on the CPU and task lanes: throttle, unthrottle, task work, park, re-enqueue,
-     * hung-task reports. Only the lanes on screen are walked, each through its own marks, and at
-     * most one mark of a kind is drawn per 2 pixel columns of a lane (a mark is 8 px wide).
-     */
-    private void drawLaneMarks(GraphicsContext g, Run r) {
-        TraceIndex idx = r.index();
-        Trace tr = r.trace();
-        long t0 = (long) vs.viewStart.get();
-        double t1 = vs.viewEnd.get();
-        int nc = cpuLane.length, nt = taskLanes.size();
-        double top = rulerH - 2, bottom = canvas.getHeight();
-        int[] last = new int[EventKind.values().length];
-        for (int c = 0; c < nc; c++) {
-            Lane lane = cpuLane[c];
-            double y = laneY(lane);
-            if (y + lane.h() < top || y > bottom) continue;
-            forLaneMarks(tr, idx.cpuMarks(c), idx, t0, t1, last, (e, px, t, kd) -> {
-                switch (kd) {
-                    case THROTTLE -> {
-                        if (tr.argB(e) == 1) hollowTriangle(g, px, lane, Palette.THROTTLE_MARK);   // inferred from a real trace's pattern
-                        else triangle(g, px, lane, true, Palette.THROTTLE_MARK);
-                    }
-                    case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
-                    case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, null, true);
-                    case PARKED -> marker(g, px, lane, Palette.PARKED, null, false);
-                    case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, null, false);
-                    default -> { }
-                }
-            });
-        }
-        for (int ta = 0; ta < nt; ta++) {
-            boolean on = false;
-            for (Lane l : taskLanes.get(ta)) { double y = laneY(l); if (y + l.h() >= top && y <= bottom) on = true; }
-            if (!on) continue;
-            int task = ta;
-            forLaneMarks(tr, idx.taskMarks(ta), idx, t0, t1, last, (e, px, t, kd) -> {
-                Lane tl = kd == EventKind.TASK_WORK_ADDED || kd == EventKind.PARKED || kd == EventKind.UNPARKED || kd == EventKind.HUNG_TASK
-                        ? taskLaneAt(r, task, t) : null;
-                if (tl == null) return;
-                switch (kd) {
-                    case TASK_WORK_ADDED -> marker(g, px, null, Palette.WORK_MARK, tl, true);
-                    case PARKED -> marker(g, px, null, Palette.PARKED, tl, false);
-                    case UNPARKED -> marker(g, px, null, Palette.UNTHROTTLE_MARK, tl, false);
-                    case HUNG_TASK -> letter(g, px, laneY(tl) + 1, "!", Palette.THROTTLE_MARK);
-                    default -> { }
-                }
-            });
-        }
-    }
-
-    private interface MarkDraw { void draw(int event, int px, long t, EventKind kind); }
-
-    /** A lane's marks in the view, at most one of a kind per 2 pixel columns (a mark is 8 px wide). */
-    private void forLaneMarks(Trace tr, int[] ms, TraceIndex idx, long t0, double t1, int[] last, MarkDraw draw) {
-        Arrays.fill(last, Integer.MIN_VALUE);
-        for (int m = idx.firstAtOrAfter(ms, t0); m < ms.length; m++) {
-            int e = ms[m];
-            long t = tr.time(e);
-            if (t > t1) break;
-            EventKind kd = tr.kind(e);
-            int px = (int) Math.round(x(t)), bucket = px >> 1;
-            if (last[kd.ordinal()] == bucket) continue;
-            last[kd.ordinal()] = bucket;
-            draw.draw(e, px, t, kd);
-        }
-    }
-
-    /** The marks of the ruler (drawn after it, so nothing covers them): notes, slack timer, hung-task reports, faults. */
-    private void drawRulerMarks(GraphicsContext g, Run r) {
-        TraceIndex idx = r.index();
-        Trace tr = r.trace();
-        double t1 = vs.viewEnd.get();
-        int[] last = new int[EventKind.values().length];
-        Arrays.fill(last, Integer.MIN_VALUE);
-        double y = rulerH - 13 * k;
-        for (int e : RulerMarks.of(r, vs.viewStart.get(), t1, vs.horizon())) {    // none after the cursor at a question
-            EventKind kd = tr.kind(e);
-            int px = (int) Math.round(x(tr.time(e)));
-            if (px < labelW || last[kd.ordinal()] == px) continue;
-            last[kd.ordinal()] = px;
-            switch (kd) {
-                case SLACK_TIMER -> letter(g, px, y, "s", Palette.POOL);
-                case HUNG_TASK -> letter(g, px, y, "!", Palette.THROTTLE_MARK);
-                case NOTE -> letter(g, px, y, "\u2691", Palette.NOTE_MARK);
-                case FAULT -> letter(g, px, y, "\u2716", Palette.THROTTLE_MARK);
-                default -> { }
-            }
-        }
-    }
-
-    /** The lane of task ta at time t: the one under the cgroup it was in then. */
-    private Lane taskLaneAt(Run r, int ta, long t) {
-        if (ta < 0 || ta >= taskLanes.size() || taskLanes.get(ta).isEmpty()) return null;
-        List<Lane> ls = taskLanes.get(ta);
-        if (ls.size() == 1) return ls.get(0);
-        Slices m = r.index().membership(ta);
-        int i = m.at(t);
-        int g = i < 0 ? -1 : m.value(i);
-        for (Lane l : ls) if (l.group() == g) return l;
-        return ls.get(0);
-    }
-
-    private void triangle(GraphicsContext g, double px, Lane lane, boolean down, Color c) {
-        if (lane == null) return;
-        double y = laneY(lane);
-        if (y < rulerH - 2) return;
-        double s = 5 * k, hgt = 8 * k;
-        g.setFill(c);
-        if (down) g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y, y, y + hgt}, 3);
-        else g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y + lane.h(), y + lane.h(), y + lane.h() - hgt}, 3);
-    }
-
-    /** A throttle a real trace shows only by its pattern (no probe): an outlined triangle. */
-    private void hollowTriangle(GraphicsContext g, double px, Lane lane, Color c) {
-        if (lane == null) return;
-        double y = laneY(lane);
-        if (y < rulerH - 2) return;
-        double s = 5 * k, hgt = 8 * k;
-        g.setStroke(c);
-        g.setLineWidth(1.5 * k);
-        g.strokePolygon(new double[] {px - s, px + s, px}, new double[] {y + 0.75 * k, y + 0.75 * k, y + hgt}, 3);
-    }
-
-    /** A mark on the CPU lane and on the task's lane: a dot (task work, upper half) or a square (park, lower half). */
-    private void marker(GraphicsContext g, double px, Lane lane, Color c, Lane task, boolean round) {
-        double r = 4 * k;
-        for (Lane l : new Lane[] {lane, task}) {
-            if (l == null) continue;
-            double y = laneY(l) + l.h() * (round ? 0.35 : 0.65);
-            if (y < rulerH) continue;
-            g.setFill(c);
-            g.setStroke(Color.WHITE);
-            g.setLineWidth(1);
-            if (round) {
-                g.fillOval(px - r, y - r, 2 * r, 2 * r);
-                g.strokeOval(px - r, y - r, 2 * r, 2 * r);
-            } else {
-                g.fillRect(px - r, y - r, 2 * r, 2 * r);
-                g.strokeRect(px - r, y - r, 2 * r, 2 * r);
-            }
-        }
-    }
-
-    private void letter(GraphicsContext g, double px, double y, String s, Color c) {
-        if (y < 0) return;
-        g.setFill(c);
-        g.setFont(bold);
-        g.setTextAlign(TextAlignment.CENTER);
-        g.setTextBaseline(VPos.TOP);
-        g.fillText(s, px, y);
     }
 
     private void drawLabels(GraphicsContext g, Run r, double h) {
