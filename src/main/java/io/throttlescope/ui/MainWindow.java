@@ -890,10 +890,7 @@ public final class MainWindow implements ExportWindow {
     }
 
     /** Ctrl+plus / Ctrl+minus / Ctrl+0. */
-    public void zoomText(int dir) {
-        double s = dir == 0 ? 1 : vs.scale.get() * (dir > 0 ? 1.15 : 1 / 1.15);
-        vs.scale.set(Math.max(0.7, Math.min(3, Math.round(s * 100) / 100.0)));
-    }
+    public void zoomText(int dir) { vs.zoomText(dir); }
 
     /** The scale a window of this width starts with: large screens get larger text. */
     public static double autoScale(double width) { return ExportWindow.autoScale(width); }

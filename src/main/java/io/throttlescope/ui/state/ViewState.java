@@ -70,4 +70,10 @@ public final class ViewState {
         viewStart.set(s);
         viewEnd.set(s + w);
     }
+
+    /** Ctrl+plus (dir 1), Ctrl+minus (-1), Ctrl+0 (0): text, lanes and tables grow or shrink by 15 %, between 0.7 and 3. */
+    public void zoomText(int dir) {
+        double s = dir == 0 ? 1 : scale.get() * (dir > 0 ? 1.15 : 1 / 1.15);
+        scale.set(Math.max(0.7, Math.min(3, Math.round(s * 100) / 100.0)));
+    }
 }
