@@ -22,7 +22,9 @@ final class ActionLoader {
     private final ScenarioLoader l;
     private static final List<String> ACTION_KEYS = ScenarioKeys.ACTION_KINDS;
 
-    ActionLoader(ScenarioLoader loader) { this.l = loader; }
+    private final CgroupLoader cgroupFiles;
+
+    ActionLoader(ScenarioLoader loader) { this.l = loader; this.cgroupFiles = new CgroupLoader(loader); }
 
     List<ActionSpec> actions(Node n, List<TaskSpec> tasks, Set<String> groups, Map<String, CgroupSpec> cgroups) {
         List<ActionSpec> out = new ArrayList<>();
@@ -60,8 +62,8 @@ final class ActionLoader {
                         // values the kernel would refuse (bounds, a burst above the quota in force) are
                         // legal here: the write fails with EINVAL at run time and changes nothing
                         case "cpu.max" -> { String e = CgroupLoader.checkCpuMaxSyntax(value); if (e != null) { l.problem(vn, e); continue; } }
-                        case "cpu.max.burst" -> { if (new CgroupLoader(l).burstSyntax(vn) == null) continue; }
-                        case "cpu.weight" -> { if (new CgroupLoader(l).weight(vn) == null) continue; }
+                        case "cpu.max.burst" -> { if (cgroupFiles.burstSyntax(vn) == null) continue; }
+                        case "cpu.weight" -> { if (cgroupFiles.weight(vn) == null) continue; }
                         default -> { l.problem(fn, "found \"" + file + "\", expected cpu.max, cpu.max.burst or cpu.weight" + l.mean(file, List.of("cpu.max", "cpu.max.burst", "cpu.weight"))); continue; }
                     }
                     if (when != null) out.add(new ActionSpec.WriteFile(when, cg, file, value));

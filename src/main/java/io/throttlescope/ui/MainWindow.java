@@ -892,8 +892,6 @@ public final class MainWindow implements ExportWindow {
     /** Ctrl+plus / Ctrl+minus / Ctrl+0. */
     public void zoomText(int dir) { vs.zoomText(dir); }
 
-    /** The scale a window of this width starts with: large screens get larger text. */
-    public static double autoScale(double width) { return ExportWindow.autoScale(width); }
 
     /** Presentation mode (F11): the timeline alone, full screen, larger. */
     public void setPresenting(boolean on) {

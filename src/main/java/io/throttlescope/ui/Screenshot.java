@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.ui.state.Headless;
 import io.throttlescope.view.Run;
 import io.throttlescope.sim.Simulator;
@@ -42,7 +43,7 @@ public final class Screenshot {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
         w.rememberRecent(false);                     // a command without a window leaves the user's recent files alone
-        w.vs.scale.set(o.scale() > 0 ? o.scale() : MainWindow.autoScale(o.width()));
+        w.vs.scale.set(o.scale() > 0 ? o.scale() : ViewState.autoScale(o.width()));
         if (!w.openNow(o.file())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
         stage.setWidth(o.width());
         stage.setHeight(o.height());

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.ViewState;
 import javafx.application.Application;
 import javafx.stage.Stage;
 
@@ -20,7 +21,7 @@ public final class ThrottleScopeApp extends Application {
         Browser.use(getHostServices());
         MainWindow w = new MainWindow(stage);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        w.viewState().scale.set(MainWindow.autoScale(screen.getWidth()));
+        w.viewState().scale.set(ViewState.autoScale(screen.getWidth()));
         stage.setWidth(Math.min(1500 * w.viewState().scale.get(), screen.getWidth()));
         stage.setHeight(Math.min(950 * w.viewState().scale.get(), screen.getHeight()));
         Path f = initialFile;

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.view.Run;
@@ -143,7 +144,7 @@ class WindowTruthTest {
         robot.type(KeyCode.F11);
         assertThat(w.presenting()).isFalse();
         assertThat(robot.lookup("#eventLog").tryQuery()).isPresent();
-        assertThat(MainWindow.autoScale(2560)).isGreaterThan(1);
+        assertThat(ViewState.autoScale(2560)).isGreaterThan(1);
     }
 
     @Test

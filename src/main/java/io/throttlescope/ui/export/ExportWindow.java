@@ -23,7 +23,4 @@ public interface ExportWindow {
 
     /** Makes a window on a stage (the window's constructor). */
     interface Factory { ExportWindow on(Stage stage); }
-
-    /** The text scale a window of this width starts with (large screens get larger text). */
-    static double autoScale(double width) { return width >= 3000 ? 2 : width >= 2200 ? 1.5 : 1; }
 }

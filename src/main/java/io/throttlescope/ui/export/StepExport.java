@@ -1,5 +1,6 @@
 package io.throttlescope.ui.export;
 
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.ui.state.Headless;
@@ -194,7 +195,7 @@ public final class StepExport {
         Stage stage = new Stage();
         ExportWindow w = window.on(stage);
         w.rememberRecent(false);
-        w.viewState().scale.set(ExportWindow.autoScale(o.width()));
+        w.viewState().scale.set(ViewState.autoScale(o.width()));
         if (!(json != null ? w.openJsonNow(json, o.scenario()) : w.openNow(o.scenario())))
             throw new IllegalArgumentException("the scenario does not load; run validate on it");
         stage.setWidth(o.width());

@@ -76,4 +76,7 @@ public final class ViewState {
         double s = dir == 0 ? 1 : scale.get() * (dir > 0 ? 1.15 : 1 / 1.15);
         scale.set(Math.max(0.7, Math.min(3, Math.round(s * 100) / 100.0)));
     }
+
+    /** The text scale a window of this width starts with: large screens get larger text. */
+    public static double autoScale(double width) { return width >= 3000 ? 2 : width >= 2200 ? 1.5 : 1; }
 }
