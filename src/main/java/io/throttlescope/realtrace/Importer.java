@@ -4,6 +4,7 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.Trace;
 
+import java.io.IOException;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -99,11 +100,10 @@ final class Importer {
         this.map = map;
         this.probes = probes;
         this.model = model;
-        this.startNs = text.lines.isEmpty() ? 0 : text.lines.get(0).tsNs();
+        this.startNs = text.events == 0 ? 0 : text.firstNs;
         groupLimits.add(new long[] {-1, 100_000_000L});
         for (var e : map.limits.entrySet()) group(e.getKey(), e.getValue());
-        int cpus = text.cpus;
-        for (TraceLine l : text.lines) cpus = Math.max(cpus, l.cpu() + 1);
+        int cpus = Math.max(text.cpus, text.maxCpu + 1);
         if (text.header != null && text.header.has("cpus")) cpus = headerCpus(text.header);   // a recording's CPUs
         if (cpus > MAX_CPUS) throw new IllegalArgumentException("the trace has " + cpus + " CPUs; at most " + MAX_CPUS + " are read");
         this.maxCpus = cpus;
@@ -235,18 +235,20 @@ final class Importer {
         t.runSince = rel;
     }
 
-    void run(Inference inf) {
+    void run(Inference inf) throws IOException {
         for (var l : text.lost) {
             // a notice has no time of its own: it is put at the start, and counted
             emit(startNs, EventKind.NOTE, (int) l[1], -1, -1, str("CPU" + l[1] + " lost " + l[2] + " events (line " + l[0] + ")"), 0, 0);
         }
-        for (int i = 0; i < text.lines.size(); i++) {
+        int[] switchNo = {0};              // the k-th sched_switch line is switch k of text.switches
+        text.each(l -> {
+            int k = l.event().equals("sched_switch") ? switchNo[0]++ : -1;
             try {
-                line(text.lines.get(i), i, inf);
+                line(l, k, inf);
             } catch (NumberFormatException e) {                    // a number too large for its field: that line only
-                if (text.skipped.size() < 1000) text.skipped.add("line " + text.lines.get(i).lineNo() + ": a number out of range");
+                if (text.skipped.size() < 1000) text.skipped.add("line " + l.lineNo() + ": a number out of range");
             }
-        }
+        });
         long end = startNs + endNs;
         for (Task t : tasks) setState(t, end, t.cpu, TaskState.values()[t.state]);
     }

@@ -4,8 +4,6 @@ import io.throttlescope.sim.TaskState;
 
 import java.util.HashMap;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.Arrays;
 
 /**
@@ -18,70 +16,63 @@ import java.util.Arrays;
  */
 final class Inference {
     static final long MIN_OFF_NS = 1_000_000L;
-    private static final int MAX_SCAN = 200_000;
-    private static final Pattern NEXT = Pattern.compile("next_comm=(.*) next_pid=(\\d+) next_prio");
-    private static final Pattern NEXT_TC = Pattern.compile("==> (.*):(\\d+) \\[");
-    private static final Pattern PREV = Pattern.compile("prev_pid=(\\d+) ");
-    private static final Pattern PREV_TC = Pattern.compile("^.*:(\\d+) \\[-?\\d+\\] \\S+ ==>");
 
-    private final TraceText text;
+    private final Switches sw;
     private final CgroupMap map;
     private final boolean probed, taskModel;
-    private final int[] nextPid;
-    private final String[] nextComm;
-    private final int[] nextIn;      // for a switch-out line: the line where that task is next switched in, or -1
+    private int[] nextIn;                                        // for a switch-out: the switch that brings that task back, or -1
+    private Map<Long, int[]> inByGroupCpu;                       // (group, CPU) -> the switches that switch in a task of the map's group there
+    private final Map<String, Integer> groupIds = new HashMap<>();
 
     Inference(TraceText text, CgroupMap map, Map<String, Importer.Probe> probes, boolean taskModel) {
-        this.text = text;
+        this.sw = text.switches;
         this.map = map;
         this.taskModel = taskModel;
-        boolean p = false;
-        for (TraceLine l : text.lines) if (probes.get(l.event()) == Importer.Probe.THROTTLE_CFS_RQ) { p = true; break; }
-        this.probed = p;
-        int n = text.lines.size();
-        nextPid = new int[n];
-        nextComm = new String[n];
-        nextIn = new int[n];
-        int[] prevPid = new int[n];
-        Arrays.fill(nextPid, -1);
-        Arrays.fill(prevPid, -1);
-        for (int i = 0; i < n; i++) {
-            TraceLine l = text.lines.get(i);
-            if (!l.event().equals("sched_switch")) continue;
-            Matcher m = NEXT.matcher(l.fields());
-            boolean ok = m.find();
-            if (!ok) { m = NEXT_TC.matcher(l.fields()); ok = m.find(); }
-            if (ok && m.group(2).length() <= 9) { nextComm[i] = m.group(1); nextPid[i] = Integer.parseInt(m.group(2)); }
-            Matcher q = PREV.matcher(l.fields());
-            if (q.find()) prevPid[i] = pid(q.group(1));
-            else if ((q = PREV_TC.matcher(l.fields())).find()) prevPid[i] = pid(q.group(1));
-        }
-        Map<Integer, Integer> seen = new HashMap<>();
-        for (int i = n - 1; i >= 0; i--) {
-            nextIn[i] = prevPid[i] >= 0 ? seen.getOrDefault(prevPid[i], -1) : -1;
-            if (nextPid[i] > 0) seen.put(nextPid[i], i);
-        }
+        this.probed = text.eventNames().stream().anyMatch(e -> probes.get(e) == Importer.Probe.THROTTLE_CFS_RQ);
     }
 
-    /** A pid, or -1 if the digits are too many for one (a hostile line). */
-    private static int pid(String digits) { return digits.length() > 9 ? -1 : Integer.parseInt(digits); }
-
-    /** The state a task switched out runnable at line {@code index} is in: runnable, held off (legacy) or parked (6.18). */
-    TaskState heldOff(Importer im, Importer.Task t, int index) {
-        if (probed || !limited(im, im.taskGroup.get(t.id))) return TaskState.RUNNABLE;
+    /**
+     * The state a task switched out runnable at switch {@code k} is in: runnable, held off (legacy)
+     * or parked (6.18). Answered from the switch table in logarithmic time: when the task comes
+     * back, and whether a task of its group is switched in on that CPU before then.
+     */
+    TaskState heldOff(Importer im, Importer.Task t, int k) {
+        if (k < 0 || probed || !limited(im, im.taskGroup.get(t.id))) return TaskState.RUNNABLE;
         if (taskModel && t.inSyscall) return TaskState.RUNNABLE;
-        int j = nextIn[index];
-        TraceLine out = text.lines.get(index);
-        long back = j < 0 ? Long.MAX_VALUE : text.lines.get(j).tsNs();
-        if (back - out.tsNs() < MIN_OFF_NS) return TaskState.RUNNABLE;
-        String group = im.groups.get(im.taskGroup.get(t.id));
-        int end = j < 0 ? Math.min(text.lines.size(), index + MAX_SCAN) : Math.min(j, index + MAX_SCAN);
-        for (int k = index + 1; k < end; k++) {
-            if (nextPid[k] <= 0 || text.lines.get(k).cpu() != out.cpu()) continue;
-            String g = map.groupOf(nextComm[k], nextPid[k]);
-            if (group.equals(g)) return TaskState.RUNNABLE;          // its group still runs there: not throttled
+        if (nextIn == null) index();
+        int j = nextIn[k];
+        long back = j < 0 ? Long.MAX_VALUE : sw.ts[j];
+        if (back - sw.ts[k] < MIN_OFF_NS) return TaskState.RUNNABLE;
+        Integer g = groupIds.get(im.groups.get(im.taskGroup.get(t.id)));
+        int[] ins = g == null ? null : inByGroupCpu.get(key(g, sw.cpu[k]));
+        if (ins != null) {
+            int at = Arrays.binarySearch(ins, 1, ins[0] + 1, k + 1);
+            if (at < 0) at = -at - 1;
+            if (at <= ins[0] && (j < 0 || ins[at] < j)) return TaskState.RUNNABLE;   // its group still runs there: not throttled
         }
         return taskModel ? TaskState.PARKED : TaskState.THROTTLED;
+    }
+
+    private static long key(int group, int cpu) { return (long) group << 32 | cpu; }
+
+    /** Built at the first question: when each switched-out task comes back, and per (group, CPU) the switch-ins (count first). */
+    private void index() {
+        nextIn = sw.nextIn();
+        inByGroupCpu = new HashMap<>();
+        Map<Long, Integer> groupOf = new HashMap<>();            // (comm, pid) -> group id, -1 for none
+        for (int k = 0; k < sw.size; k++) {
+            final int i = k;
+            if (sw.nextPid[i] <= 0) continue;
+            long who = (long) sw.nextComm[i] << 32 | sw.nextPid[i];
+            int g = groupOf.computeIfAbsent(who, w -> {
+                String path = map.groupOf(sw.comms.get(sw.nextComm[i]), sw.nextPid[i]);
+                return path == null ? -1 : groupIds.computeIfAbsent(path, p -> groupIds.size());
+            });
+            if (g < 0) continue;
+            int[] ins = inByGroupCpu.computeIfAbsent(key(g, sw.cpu[i]), x -> new int[8]);
+            if (ins[0] + 1 == ins.length) inByGroupCpu.put(key(g, sw.cpu[i]), ins = Arrays.copyOf(ins, ins.length * 2));
+            ins[++ins[0]] = i;
+        }
     }
 
     private static boolean limited(Importer im, int g) {

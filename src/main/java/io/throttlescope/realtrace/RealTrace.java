@@ -59,12 +59,12 @@ public final class RealTrace {
 
     /** Reads and imports a trace file; IOException with one clear message if it is not a trace at all. */
     public static RealTrace importFile(Path file, Options o) throws IOException {
-        TraceText text = TraceText.read(file);
+        TraceText text = TraceText.open(file);
         return of(file.getFileName().toString(), text, o);
     }
 
     public static RealTrace of(String name, TraceText text, Options o) throws IOException {
-        if (text.lines.isEmpty()) {
+        if (text.events == 0) {
             throw new IOException(name + " is not a trace: no line of it is a tracefs, trace-cmd report or perf script event line"
                     + (text.skipped.isEmpty() ? "" : " (" + text.skipped.get(0) + ")"));
         }

@@ -1,71 +1,163 @@
 package io.throttlescope.realtrace;
 
 import com.google.gson.JsonObject;
-import io.throttlescope.text.Escape;
 import com.google.gson.JsonParser;
+import io.throttlescope.text.Escape;
 
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.List;
+import java.util.PriorityQueue;
+import java.util.function.Consumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.ZipException;
 
 /**
- * Reads a text trace into its event lines, in time order, keeping what is not an event: the
- * {@code record} header, lost-event notices, and the line numbers of lines that could not be read
- * (skipped, never fatal). A file with no event line at all is not a trace.
+ * The text of a trace: its event lines in time order, and what is not an event (the {@code record}
+ * header, lost-event notices, the numbers of lines that could not be read: skipped, never fatal).
+ * A file with no event line at all is not a trace.
+ *
+ * <p>A file is streamed, never held: {@link #open} reads it once for what the import must know
+ * before it starts (header, CPUs, first time, the {@link Switches} the inference looks ahead at),
+ * and {@link #each} reads it again line by line into the import. Lines come out in time order
+ * through a window of {@link #WINDOW} lines (per-CPU buffers are merged by time; equal times keep
+ * the file's order). A file whose lines are further out of order than that is sorted in memory if
+ * it is small enough ({@link #MAX_SORTED_BYTES}), refused otherwise.
  */
 public final class TraceText {
-    /** Traces over this are refused before reading (a system-wide trace of several seconds is ~16 MiB). */
-    public static final long MAX_BYTES = 256L << 20;
+    /** Text over this is refused (counted as read, gzip'd or not): far more than a 2 GB heap can hold as events. */
+    public static final long MAX_BYTES = 64L << 30;
     /** A line over this many characters is skipped unread (no trace line is a fraction of it). */
     public static final int MAX_LINE = 64 << 10;
+    /** Lines may be this far out of time order and still be streamed. */
+    public static final int WINDOW = 1 << 16;
+    /** A trace further out of order than {@link #WINDOW} is sorted in memory up to this size (about 1.6 KB an event). */
+    public static final long MAX_SORTED_BYTES = 256L << 20;
+    /** At most this many event lines (a switch or line number must fit an int, with room). */
+    public static final long MAX_EVENT_LINES = 500_000_000L;
 
-    private static String stripCr(StringBuilder line) {
-        int n = line.length();
-        return n > 0 && line.charAt(n - 1) == '\r' ? line.substring(0, n - 1) : line.toString();
-    }
-
-    private void longLine(int n) {
-        if (skipped.size() < 1000) skipped.add("line " + n + ": longer than " + (MAX_LINE >> 10) + " KiB, skipped");
-    }
     static final String HEADER = "# throttlescope: ";
     private static final Pattern LOST = Pattern.compile("^\\s*CPU:?\\s*(\\d+) \\[LOST (\\d+) EVENTS\\]\\s*$");
     private static final Pattern CPUS = Pattern.compile("^cpus=(\\d+)\\s*$");
+    private static final Pattern EMPTY_CPU = Pattern.compile("^\\s*CPU \\d+ is empty\\s*$");
+    private static final Comparator<TraceLine> ORDER = Comparator.comparingLong(TraceLine::tsNs).thenComparingInt(TraceLine::lineNo);
 
-    public final List<TraceLine> lines = new ArrayList<>();
     /** Line number and why, for lines that were skipped. */
     public final List<String> skipped = new ArrayList<>();
     public final List<long[]> lost = new ArrayList<>();   // {line, cpu, count}
     public JsonObject header;
     public int cpus;
     public String format = "unknown";
+    /** Event lines, the first one's time, the highest CPU an event line names (-1: none). */
+    public long events;
+    public long firstNs;
+    public int maxCpu = -1;
+    final Switches switches = new Switches();
+    private final Set<String> eventNames = new HashSet<>();
+    /** At most this many distinct event names are kept (a hostile file could name millions). */
+    static final int MAX_EVENT_NAMES = 1 << 16;
 
-    public static TraceText read(Path file) throws IOException {
+    private final Path file;                 // streamed from here; null when the lines are held
+    private List<TraceLine> held;            // the lines in time order, for text read from a stream or sorted in memory
+    private boolean counting = true;         // the first reading counts and keeps what is not an event; later ones only read
+    private Consumer<TraceLine> sink;
+
+    private TraceText(Path file) { this.file = file; }
+
+    /** Opens a trace file and reads it once through (its lines are read again by {@link #each}). */
+    public static TraceText open(Path file) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException(file + " is not a regular file");
-        if (Files.size(file) > MAX_BYTES) throw new IOException(file + " is over " + (MAX_BYTES >> 20) + " MiB");
+        TraceText t = new TraceText(file);
+        boolean[] disordered = {false};
+        long[] last = {Long.MIN_VALUE};
+        t.stream(l -> {
+            if (l.tsNs() < last[0]) disordered[0] = true;
+            last[0] = Math.max(last[0], l.tsNs());
+            t.count(l);
+        });
+        t.counting = false;
+        if (disordered[0]) {
+            if (Files.size(file) > MAX_SORTED_BYTES) {
+                throw new IOException(file + ": its lines are out of time order by more than " + WINDOW + " lines, and it is over "
+                        + (MAX_SORTED_BYTES >> 20) + " MiB to sort in memory; sort it first (trace-cmd report sorts)");
+            }
+            List<TraceLine> all = new ArrayList<>();
+            t.stream(all::add);
+            t.hold(all);
+        }
+        return t;
+    }
+
+    /** Reads a trace from a stream and holds its lines (for small texts: tests, pasted traces). */
+    public static TraceText read(InputStream in) throws IOException {
+        TraceText t = new TraceText(null);
+        List<TraceLine> all = new ArrayList<>();
+        t.sink = all::add;
+        t.readLines(in);
+        t.counting = false;
+        t.hold(all);
+        return t;
+    }
+
+    /** Every event line in time order, read again from the file unless held. */
+    public void each(Consumer<TraceLine> c) throws IOException {
+        if (held != null) held.forEach(c);
+        else stream(c);
+    }
+
+    private void hold(List<TraceLine> all) {
+        all.sort(ORDER);
+        held = all;
+        events = 0;
+        maxCpu = -1;
+        switches.size = 0;
+        eventNames.clear();
+        all.forEach(this::count);
+    }
+
+    private void count(TraceLine l) {
+        if (events++ == 0) firstNs = l.tsNs();
+        maxCpu = Math.max(maxCpu, l.cpu());
+        if (l.event().equals("sched_switch")) switches.add(l);
+        if (eventNames.size() < MAX_EVENT_NAMES) eventNames.add(l.event());
+    }
+
+    /** The names of the events in the trace (the first {@link #MAX_EVENT_NAMES}). */
+    Set<String> eventNames() { return eventNames; }
+
+    /** Reads the file through the order window into c. */
+    private void stream(Consumer<TraceLine> c) throws IOException {
+        PriorityQueue<TraceLine> window = new PriorityQueue<>(ORDER);
+        sink = l -> {
+            window.add(l);
+            if (window.size() > WINDOW) c.accept(window.poll());
+        };
         try (InputStream raw = Files.newInputStream(file);
-             InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw) : raw) {
-            return read(in);
+             InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw) {
+            readLines(in);
         } catch (ZipException e) {
             throw new IOException(file + " is not a gzip file: " + e.getMessage());
         }
+        while (!window.isEmpty()) c.accept(window.poll());
     }
 
-    public static TraceText read(InputStream in) throws IOException {
+    private void readLines(InputStream in) throws IOException {
         var dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
                 .onUnmappableCharacter(CodingErrorAction.REPLACE);
-        TraceText t = new TraceText();
         long bytes = 0;
         try (BufferedReader r = new BufferedReader(new InputStreamReader(in, dec), 1 << 16)) {
             int n = 0;
@@ -76,16 +168,16 @@ public final class TraceText {
             // can expand to gigabytes on one line), and the text read is counted before anything is kept
             for (int got; (got = r.read(buf)) > 0; ) {
                 bytes += got;
-                if (bytes > MAX_BYTES) throw new IOException("the trace is over " + (MAX_BYTES >> 20) + " MiB of text");
+                if (bytes > MAX_BYTES) throw new IOException("the trace is over " + (MAX_BYTES >> 30) + " GiB of text");
                 int from = 0;
                 for (int i = 0; i < got; i++) {
                     if (buf[i] != '\n') continue;
                     n++;
                     if (!tooLong) {
                         line.append(buf, from, i - from);
-                        if (line.length() > MAX_LINE) tooLong = true; else t.add(n, stripCr(line));
+                        if (line.length() > MAX_LINE) tooLong = true; else add(n, stripCr(line));
                     }
-                    if (tooLong) t.longLine(n);
+                    if (tooLong) longLine(n);
                     line.setLength(0);
                     tooLong = false;
                     from = i + 1;
@@ -95,22 +187,38 @@ public final class TraceText {
                     if (line.length() > MAX_LINE) { tooLong = true; line.setLength(0); }
                 }
             }
-            if (tooLong) t.longLine(n + 1);
-            else if (line.length() > 0) t.add(n + 1, stripCr(line));
+            if (tooLong) longLine(n + 1);
+            else if (line.length() > 0) add(n + 1, stripCr(line));
         } catch (CharacterCodingException e) {
             throw new IOException("not a text trace: " + e.getMessage());
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
         }
-        t.lines.sort((a, b) -> Long.compare(a.tsNs(), b.tsNs()));   // stable: per-CPU buffers merged by time
-        return t;
+    }
+
+    private static String stripCr(StringBuilder line) {
+        int n = line.length();
+        return n > 0 && line.charAt(n - 1) == '\r' ? line.substring(0, n - 1) : line.toString();
+    }
+
+    private void longLine(int n) {
+        if (counting && skipped.size() < 1000) skipped.add("line " + n + ": longer than " + (MAX_LINE >> 10) + " KiB, skipped");
+    }
+
+    private void skip(String why) {
+        if (!counting) return;
+        if (skipped.size() < 1000) skipped.add(why);
+        else if (skipped.size() == 1000) skipped.add("(more unreadable lines not listed)");
     }
 
     private void add(int n, String line) {
         if (line.isBlank()) return;
         if (line.startsWith(HEADER)) {
+            if (!counting) return;
             try {
                 header = JsonParser.parseString(line.substring(HEADER.length())).getAsJsonObject();
             } catch (RuntimeException e) {
-                skipped.add("line " + n + ": unreadable throttlescope header (not a JSON object on one line)");
+                skip("line " + n + ": unreadable throttlescope header (not a JSON object on one line)");
             }
             return;
         }
@@ -118,30 +226,27 @@ public final class TraceText {
         Matcher m = CPUS.matcher(line);
         if (m.matches()) {
             if (m.group(1).length() > 4 || Integer.parseInt(m.group(1)) > 4096) {
-                skipped.add("line " + n + ": cpus=" + Escape.shortText(m.group(1)) + " is over 4096");
+                skip("line " + n + ": cpus=" + Escape.shortText(m.group(1)) + " is over 4096");
                 return;
             }
-            cpus = Integer.parseInt(m.group(1));
+            if (counting) cpus = Integer.parseInt(m.group(1));
             format = "trace-cmd report";
             return;
         }
         m = LOST.matcher(line);
         if (m.matches()) {
-            if (m.group(1).length() > 9 || m.group(2).length() > 18) {
-                if (skipped.size() < 1000) skipped.add("line " + n + ": a lost-events count out of range");
-                return;
-            }
-            lost.add(new long[] {n, Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
+            if (m.group(1).length() > 9 || m.group(2).length() > 18) skip("line " + n + ": a lost-events count out of range");
+            else if (counting) lost.add(new long[] {n, Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
             return;
         }
-        if (line.startsWith("version = ") || line.matches("^\\s*CPU \\d+ is empty\\s*$")) return;
+        if (line.startsWith("version = ") || EMPTY_CPU.matcher(line).matches()) return;
         TraceLine tl = TraceLine.parse(n, line);
         if (tl == null || tl.tsNs() < 0 || tl.pid() < 0 || tl.cpu() < 0 || tl.cpu() > 4095) {
-            if (skipped.size() < 1000) skipped.add("line " + n + ": not an event line: " + Escape.shortText(line));
-            else if (skipped.size() == 1000) skipped.add("(more unreadable lines not listed)");
+            skip("line " + n + ": not an event line: " + Escape.shortText(line));
             return;
         }
         if (format.equals("unknown")) format = tl.perf() ? "perf script" : "tracefs";
-        lines.add(tl);
+        if (counting && events >= MAX_EVENT_LINES) throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
+        sink.accept(tl);
     }
 }

@@ -1,0 +1,75 @@
+package io.throttlescope.realtrace;
+
+import io.throttlescope.text.StringTable;
+
+import java.util.Arrays;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * The {@code sched_switch} lines of a trace, in time order, in primitive columns: what the
+ * throttle inference looks ahead at (who is switched in next on a CPU, when a task comes back)
+ * without keeping the lines. Switch {@code k} is the k-th {@code sched_switch} line; the import
+ * counts them the same way as it goes.
+ */
+final class Switches {
+    private static final Pattern NEXT = Pattern.compile("next_comm=(.*) next_pid=(\\d+) next_prio");
+    private static final Pattern NEXT_TC = Pattern.compile("==> (.*):(\\d+) \\[");
+    private static final Pattern PREV = Pattern.compile("prev_pid=(\\d+) ");
+    private static final Pattern PREV_TC = Pattern.compile("^.*:(\\d+) \\[-?\\d+\\] \\S+ ==>");
+
+    final StringTable comms = new StringTable();
+    long[] ts = new long[1024];
+    int[] cpu = new int[1024], prevPid = new int[1024], nextPid = new int[1024], nextComm = new int[1024];
+    int size;
+
+    void add(TraceLine l) {
+        if (size == ts.length) {
+            int n = size * 2;
+            ts = Arrays.copyOf(ts, n);
+            cpu = Arrays.copyOf(cpu, n);
+            prevPid = Arrays.copyOf(prevPid, n);
+            nextPid = Arrays.copyOf(nextPid, n);
+            nextComm = Arrays.copyOf(nextComm, n);
+        }
+        int i = size++;
+        ts[i] = l.tsNs();
+        cpu[i] = l.cpu();
+        nextPid[i] = -1;
+        nextComm[i] = -1;
+        prevPid[i] = -1;
+        Matcher m = NEXT.matcher(l.fields());
+        boolean ok = m.find();
+        if (!ok) { m = NEXT_TC.matcher(l.fields()); ok = m.find(); }
+        if (ok && m.group(2).length() <= 9) { nextComm[i] = comms.id(m.group(1)); nextPid[i] = Integer.parseInt(m.group(2)); }
+        Matcher q = PREV.matcher(l.fields());
+        if (q.find()) prevPid[i] = pid(q.group(1));
+        else if ((q = PREV_TC.matcher(l.fields())).find()) prevPid[i] = pid(q.group(1));
+    }
+
+    /** A pid, or -1 if the digits are too many for one (a hostile line). */
+    private static int pid(String digits) { return digits.length() > 9 ? -1 : Integer.parseInt(digits); }
+
+    /**
+     * For each switch that switches a task out: the switch that next switches the same task in, or
+     * -1 (one pass: the switch-outs not yet answered are chained per pid).
+     */
+    int[] nextIn() {
+        int[] next = new int[size], chain = new int[size];
+        Arrays.fill(next, -1);
+        Map<Integer, Integer> pending = new HashMap<>();     // pid -> latest unanswered switch-out
+        for (int i = 0; i < size; i++) {
+            if (nextPid[i] > 0) {
+                Integer k = pending.remove(nextPid[i]);
+                for (int x = k == null ? -1 : k; x >= 0; x = chain[x]) next[x] = i;
+            }
+            if (prevPid[i] >= 0) {
+                Integer k = pending.put(prevPid[i], i);
+                chain[i] = k == null ? -1 : k;
+            }
+        }
+        return next;
+    }
+}
