@@ -7,6 +7,8 @@ import io.throttlescope.trace.Trace;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import picocli.CommandLine.Spec;
 
 import java.io.PrintWriter;
@@ -30,9 +32,16 @@ public final class BenchCommand implements Callable<Integer> {
     @Option(names = "--repeat", defaultValue = "5", description = "measured runs") int repeat;
     @Option(names = "--warmup", defaultValue = "3", description = "runs before measuring, for the JIT compiler") int warmup;
     @Option(names = "--ui", description = "measure the window instead: timeline redraws and cursor steps on the generated run") boolean ui;
+    @Option(names = "--trace", paramLabel = "FILE", description = "with --ui: measure the import and the window on this real trace instead of a generated run") Path trace;
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
+        if (trace != null) {
+            if (!ui) throw new UsageException("--trace goes with --ui (bench --ui --trace FILE)");
+            if (!Files.isRegularFile(trace)) throw new UsageException("--trace: " + Escape.controls(trace.toString()) + " is not a regular file");
+            UiBench.runTrace(trace, out);
+            return 0;
+        }
         if (cpus < 1 || cpus > 4096) throw new UsageException("--cpus must be 1 to 4096 (got " + cpus + ")");
         if (groups < 1 || groups > 1000) throw new UsageException("--groups must be 1 to 1000 (got " + groups + ")");
         if (pairs < 1 || pairs > 1000) throw new UsageException("--pairs must be 1 to 1000 (got " + pairs + ")");

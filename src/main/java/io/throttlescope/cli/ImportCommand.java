@@ -57,14 +57,14 @@ public final class ImportCommand implements Callable<Integer> {
         }
         for (String s : rt.skipped) err.println(Escape.controls(file.toString()) + ": " + s);
         if (json) {
-            out.println(new GsonBuilder().setPrettyPrinting().serializeNulls().create().toJson(rt.result));
+            out.println(new GsonBuilder().setPrettyPrinting().serializeNulls().create().toJson(rt.result()));
             return 0;
         }
         RunResult r = rt.run.result();
         out.println(rt.run.info().scenario() + ": " + rt.format + ", " + rt.run.trace().size() + " events over "
                 + Durations.human(rt.run.info().endNs()) + " on " + rt.run.info().cpus() + " CPUs, " + r.tasks().size() + " tasks; "
                 + (rt.model.equals("task") ? "task-based (6.18+)" : "legacy") + " kernel");
-        var counts = rt.result.getAsJsonObject("counts");
+        var counts = rt.counts();
         out.println("throttle probes: " + counts.get("throttle") + ", unthrottle probes: " + counts.get("unthrottle")
                 + ", inferred throttles: " + counts.get("inferred_throttle") + ", lost events: " + counts.get("lost_events")
                 + ", skipped lines: " + counts.get("skipped_lines"));

@@ -24,15 +24,11 @@ import java.util.Set;
  * hung-task reports, cgroup moves, throttle probes and trace_marker notes.
  */
 final class Importer {
-    private static final Pattern SWITCH_RAW = Pattern.compile(
-            "prev_comm=(.*) prev_pid=(\\d+) prev_prio=(-?\\d+) prev_state=(\\S+) ==> next_comm=(.*) next_pid=(\\d+) next_prio=(-?\\d+)");
-    private static final Pattern SWITCH_TC = Pattern.compile("(.*):(\\d+) \\[(-?\\d+)\\] (\\S+) ==> (.*):(\\d+) \\[(-?\\d+)\\]");
     private static final Pattern WAKE_RAW = Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+)(?: success=\\d+)? target_cpu=(\\d+)");
     private static final Pattern WAKE_TC = Pattern.compile("(.*):(\\d+) \\[(-?\\d+)\\](?: success=\\d+)? CPU:(\\d+)");
     private static final Pattern MIGRATE = Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+) orig_cpu=(\\d+) dest_cpu=(\\d+)");
     private static final Pattern FORK = Pattern.compile("comm=(.*) pid=(\\d+) child_comm=(.*) child_pid=(\\d+)");
     private static final Pattern PID = Pattern.compile("comm=(.*) pid=(\\d+)");
-    private static final Pattern NR = Pattern.compile("NR (-?\\d+)(.*)");
     private static final Pattern LOCK = Pattern.compile("lock=(\\S+)");
     private static final Pattern ATTACH = Pattern.compile("dst_path=(\\S+) pid=(\\d+) comm=(.*)");
 
@@ -91,7 +87,17 @@ final class Importer {
         long cpuNs, userNs, kernelNs;
         long runSince = -1;
         boolean exited;
-        final List<long[]> syscalls = new ArrayList<>();   // {nr, enter, exit or -1}
+        /** Syscalls in order, three longs each: number, entry, exit or -1 (no object per syscall). */
+        long[] syscalls = new long[0];
+        int nSyscalls;
+
+        void enter(int nr, long ts) {
+            if (3 * nSyscalls == syscalls.length) syscalls = Arrays.copyOf(syscalls, Math.max(12, syscalls.length * 2));
+            syscalls[3 * nSyscalls] = nr;
+            syscalls[3 * nSyscalls + 1] = ts;
+            syscalls[3 * nSyscalls + 2] = -1;
+            nSyscalls++;
+        }
         Task(int id, String comm, int pid) { this.id = id; this.comm = comm; this.pid = pid; }
     }
 
@@ -246,7 +252,7 @@ final class Importer {
             try {
                 line(l, k, inf);
             } catch (NumberFormatException e) {                    // a number too large for its field: that line only
-                if (text.skipped.size() < 1000) text.skipped.add("line " + l.lineNo() + ": a number out of range");
+                text.note("line " + l.lineNo() + ": a number out of range");
             }
         });
         long end = startNs + endNs;
@@ -264,8 +270,8 @@ final class Importer {
         }
         if (c >= maxCpus) {                     // a CPU outside the recording: only its wake-ups of our tasks count
             if (l.event().startsWith("sched_wakeup") || l.event().equals("sched_waking")) {
-                Matcher m = WAKE_RAW.matcher(f);
-                if (!m.matches()) m = WAKE_TC.matcher(f);
+                Matcher m = wakeRaw.reset(f);
+                if (!m.matches()) m = wakeTc.reset(f);
                 if (m.matches() && Integer.parseInt(m.group(4)) < maxCpus) wake(l, m, ts);
             }
             return;
@@ -283,12 +289,11 @@ final class Importer {
         }
         switch (l.event()) {
             case "sched_switch" -> {
-                Matcher m = SWITCH_RAW.matcher(f);
-                if (!m.matches()) m = SWITCH_TC.matcher(f);
-                if (!m.matches()) { text.skipped.add("line " + l.lineNo() + ": sched_switch without its fields"); return; }
-                Task prev = task(m.group(1), Integer.parseInt(m.group(2)));
-                Task next = task(m.group(5), Integer.parseInt(m.group(6)));
-                String ps = m.group(4);
+                SwitchFields sf = SwitchFields.parse(f);
+                if (sf == null) { text.note("line " + l.lineNo() + ": sched_switch without its fields"); return; }
+                Task prev = task(sf.prevComm(), Integer.parseInt(sf.prevPid()));
+                Task next = task(sf.nextComm(), Integer.parseInt(sf.nextPid()));
+                String ps = sf.prevState();
                 if (prev != null) switchOut(prev, ps, ts, c, index, inf);
                 if (next != null) {
                     next.cpu = c;
@@ -299,9 +304,9 @@ final class Importer {
                         prev == null ? -1 : prev.id, 0);
             }
             case "sched_wakeup", "sched_wakeup_new", "sched_waking" -> {
-                Matcher m = WAKE_RAW.matcher(f);
-                if (!m.matches()) m = WAKE_TC.matcher(f);
-                if (!m.matches()) { text.skipped.add("line " + l.lineNo() + ": " + l.event() + " without its fields"); return; }
+                Matcher m = wakeRaw.reset(f);
+                if (!m.matches()) m = wakeTc.reset(f);
+                if (!m.matches()) { text.note("line " + l.lineNo() + ": " + l.event() + " without its fields"); return; }
                 wake(l, m, ts);
             }
             case "sched_migrate_task" -> {
@@ -330,23 +335,23 @@ final class Importer {
             }
             case "sys_enter" -> {
                 Task t = task(l.comm(), l.pid());
-                Matcher m = NR.matcher(f);
-                if (t == null || !m.matches()) return;
+                String nr = syscallNr(f);
+                if (t == null || nr == null) return;
                 modeChange(t, ts);
                 t.inSyscall = true;
-                t.syscallNr = Integer.parseInt(m.group(1));
+                t.syscallNr = Integer.parseInt(nr);
                 t.syscallEnter = ts;
-                t.syscalls.add(new long[] {t.syscallNr, ts, -1});
+                t.enter(t.syscallNr, ts);
                 emit(ts, EventKind.SYSCALL_ENTER, c, t.id, taskGroup.get(t.id), str(Syscalls.name(t.syscallNr)), 0, 0);
             }
             case "sys_exit" -> {
                 Task t = task(l.comm(), l.pid());
-                Matcher m = NR.matcher(f);
-                if (t == null || !m.matches()) return;
+                String digits = syscallNr(f);
+                if (t == null || digits == null) return;
                 modeChange(t, ts);
-                int nr = Integer.parseInt(m.group(1));
+                int nr = Integer.parseInt(digits);
                 long dur = t.inSyscall && t.syscallNr == nr ? ts - t.syscallEnter : 0;
-                if (t.inSyscall && !t.syscalls.isEmpty()) t.syscalls.get(t.syscalls.size() - 1)[2] = ts;
+                if (t.inSyscall && t.nSyscalls > 0) t.syscalls[3 * t.nSyscalls - 1] = ts;
                 t.inSyscall = false;
                 t.lastSysExit = ts;
                 emit(ts, EventKind.SYSCALL_EXIT, c, t.id, taskGroup.get(t.id), str(Syscalls.name(nr)), dur, 0);
@@ -378,6 +383,19 @@ final class Importer {
             case "tracing_mark_write", "print" -> emit(ts, EventKind.NOTE, c, -1, -1, str(f.replaceFirst("^tracing_mark_write: ", "")), 0, 0);
             default -> { }
         }
+    }
+
+    private final Matcher wakeRaw = WAKE_RAW.matcher(""), wakeTc = WAKE_TC.matcher("");
+
+    /** The number of {@code NR 257 (...)} or {@code NR 257 = 5}, as its digits (what {@code NR (-?\d+)(.*)} finds); null if not that. */
+    static String syscallNr(String f) {
+        if (!f.startsWith("NR ")) return null;
+        int i = 3, from = 3;
+        if (i < f.length() && f.charAt(i) == '-') i++;
+        int d = i;
+        while (i < f.length() && f.charAt(i) >= '0' && f.charAt(i) <= '9') i++;
+        if (i == d || SwitchFields.hasLineBreak(f)) return null;
+        return f.substring(from, i);
     }
 
     private void wake(TraceLine l, Matcher m, long ts) {

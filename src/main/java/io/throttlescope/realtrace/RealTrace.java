@@ -24,6 +24,7 @@ import java.util.regex.Pattern;
 import io.throttlescope.text.IndexedList;
 import java.util.HashSet;
 import java.util.Set;
+import java.util.function.Supplier;
 
 /**
  * A real trace imported into the form the views and the commands use: a {@link Run} (times
@@ -40,21 +41,33 @@ public final class RealTrace {
     }
 
     public final Run run;
-    public final JsonObject result;
+    private final Supplier<JsonObject> observed;
+    private JsonObject result;
+    private final JsonObject counts;
     public final List<String> skipped;
     public final JsonObject header;
     public final String format;
     public final long startNs;
     public final String model;
 
-    private RealTrace(Run run, JsonObject result, List<String> skipped, JsonObject header, String format, long startNs, String model) {
+    private RealTrace(Run run, Supplier<JsonObject> observed, JsonObject counts, List<String> skipped, JsonObject header, String format, long startNs, String model) {
         this.run = run;
-        this.result = result;
+        this.observed = observed;
+        this.counts = counts;
         this.skipped = skipped;
         this.header = header;
         this.format = format;
         this.startNs = startNs;
         this.model = model;
+    }
+
+    /**
+     * The result object of {@code import --json}, made when first asked for (for a trace of millions
+     * of syscalls it is larger than the run itself, and the window never asks).
+     */
+    public synchronized JsonObject result() {
+        if (result == null) result = observed.get();
+        return result;
     }
 
     /** Reads and imports a trace file; IOException with one clear message if it is not a trace at all. */
@@ -141,7 +154,7 @@ public final class RealTrace {
                 true, true, true, 0), im.endNs, 1, cgroups, Map.of(), Map.of(), List.of(), List.of(), List.of());
         RunResult rr = runResult(im, scenario, model, text.header);
         Run run = new Run(spec, Simulator.Model.of(model), info, new TraceIndex(im.trace, info), rr);
-        return new RealTrace(run, observed(im, name, text, model), text.skipped, text.header, text.format, im.startNs, model);
+        return new RealTrace(run, () -> observed(im, name, text, model), counts(im, text), text.skipped, text.header, text.format, im.startNs, model);
     }
 
     /**
@@ -161,7 +174,10 @@ public final class RealTrace {
             if (workload.isEmpty()) key = im.taskNames.get(t.id);
             else if (!workload.contains(key)) continue;
             List<RunResult.Syscall> sc = new ArrayList<>();
-            for (long[] s : t.syscalls) sc.add(new RunResult.Syscall(Syscalls.name((int) s[0]), s[1] - im.startNs, s[2] < 0 ? null : s[2] - im.startNs));
+            for (int i = 0; i < t.nSyscalls; i++) {
+                long[] s = t.syscalls;
+                sc.add(new RunResult.Syscall(Syscalls.name((int) s[3 * i]), s[3 * i + 1] - im.startNs, s[3 * i + 2] < 0 ? null : s[3 * i + 2] - im.startNs));
+            }
             long[] in = t.timeIn;
             ts.put(workload.isEmpty() ? key : names.getOrDefault(key, t.comm), new RunResult.TaskStat(t.cpuNs, t.userNs, t.kernelNs, in[TaskState.RUNNABLE.ordinal()],
                     in[TaskState.THROTTLED.ordinal()], in[TaskState.PARKED.ordinal()], in[TaskState.SLEEPING.ordinal()],
@@ -189,6 +205,24 @@ public final class RealTrace {
 
     private static long get(com.google.gson.JsonObject o, String k, long dflt) {
         return o.has(k) ? o.get(k).getAsLong() : dflt;
+    }
+
+    /** The counts of the result object: probe hits, inferred throttles, lost events, skipped lines. */
+    public JsonObject counts() { return counts; }
+
+    private static JsonObject counts(Importer im, TraceText text) {
+        JsonObject counts = new JsonObject();
+        counts.addProperty("throttle", im.probeHits[Importer.Probe.THROTTLE_CFS_RQ.ordinal()]);
+        counts.addProperty("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
+        counts.addProperty("inferred_throttle", im.inferredThrottles);
+        long lost = 0;
+        for (long[] l : text.lost) lost += l[2];
+        if (text.header != null && text.header.has("lost_events")) {          // a recording counts its buffer's overruns itself
+            try { lost += Math.max(0, text.header.get("lost_events").getAsLong()); } catch (RuntimeException ignored) { }
+        }
+        counts.addProperty("lost_events", lost);
+        counts.addProperty("skipped_lines", text.skipped.size());
+        return counts;
     }
 
     /** The result object of cli.md for what a trace can tell, with "observed": true. */
@@ -221,29 +255,19 @@ public final class RealTrace {
             x.addProperty("blocked_ns", t.timeIn[TaskState.BLOCKED.ordinal()]);
             if (t.exited) x.addProperty("exited", true);
             JsonArray sc = new JsonArray();
-            for (long[] s : t.syscalls) {
+            for (int i = 0; i < t.nSyscalls; i++) {
+                long[] s = t.syscalls;
                 JsonObject y = new JsonObject();
-                y.addProperty("name", Syscalls.name((int) s[0]));
-                y.addProperty("enter_ns", s[1]);
-                if (s[2] >= 0) y.addProperty("exit_ns", s[2]); else y.add("exit_ns", com.google.gson.JsonNull.INSTANCE);
+                y.addProperty("name", Syscalls.name((int) s[3 * i]));
+                y.addProperty("enter_ns", s[3 * i + 1]);
+                if (s[3 * i + 2] >= 0) y.addProperty("exit_ns", s[3 * i + 2]); else y.add("exit_ns", com.google.gson.JsonNull.INSTANCE);
                 sc.add(y);
             }
             x.add("syscalls", sc);
             tasks.add(im.taskNames.get(t.id), x);
         }
         o.add("tasks", tasks);
-        JsonObject counts = new JsonObject();
-        counts.addProperty("throttle", im.probeHits[Importer.Probe.THROTTLE_CFS_RQ.ordinal()]);
-        counts.addProperty("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
-        counts.addProperty("inferred_throttle", im.inferredThrottles);
-        long lost = 0;
-        for (long[] l : text.lost) lost += l[2];
-        if (text.header != null && text.header.has("lost_events")) {          // a recording counts its buffer's overruns itself
-            try { lost += Math.max(0, text.header.get("lost_events").getAsLong()); } catch (RuntimeException ignored) { }
-        }
-        counts.addProperty("lost_events", lost);
-        counts.addProperty("skipped_lines", text.skipped.size());
-        o.add("counts", counts);
+        o.add("counts", counts(im, text));
         return o;
     }
 }

@@ -40,7 +40,13 @@ final class Switches {
         nextPid[i] = -1;
         nextComm[i] = -1;
         prevPid[i] = -1;
-        Matcher m = NEXT.matcher(l.fields());
+        SwitchFields f = SwitchFields.parse(l.fields());
+        if (f != null) {
+            if (f.nextPid().length() <= 9) { nextComm[i] = comms.id(f.nextComm()); nextPid[i] = Integer.parseInt(f.nextPid()); }
+            prevPid[i] = pid(f.prevPid());
+            return;
+        }
+        Matcher m = NEXT.matcher(l.fields());                        // not a whole switch: what can be found of one
         boolean ok = m.find();
         if (!ok) { m = NEXT_TC.matcher(l.fields()); ok = m.find(); }
         if (ok && m.group(2).length() <= 9) { nextComm[i] = comms.id(m.group(1)); nextPid[i] = Integer.parseInt(m.group(2)); }

@@ -4,17 +4,15 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.throttlescope.text.Escape;
 
-import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.InputStreamReader;
 import java.io.UncheckedIOException;
-import java.nio.charset.CharacterCodingException;
-import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayDeque;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
 import java.util.Set;
@@ -41,7 +39,7 @@ import java.util.zip.ZipException;
 public final class TraceText {
     /** Text over this is refused (counted as read, gzip'd or not): far more than a 2 GB heap can hold as events. */
     public static final long MAX_BYTES = 64L << 30;
-    /** A line over this many characters is skipped unread (no trace line is a fraction of it). */
+    /** A line over this many bytes is skipped unread (no trace line is a fraction of it). */
     public static final int MAX_LINE = 64 << 10;
     /** Lines may be this far out of time order and still be streamed. */
     public static final int WINDOW = 1 << 16;
@@ -141,7 +139,7 @@ public final class TraceText {
 
     /** Reads the file through the order window into c. */
     private void stream(Consumer<TraceLine> c) throws IOException {
-        PriorityQueue<TraceLine> window = new PriorityQueue<>(ORDER);
+        Window window = new Window();
         sink = l -> {
             window.add(l);
             if (window.size() > WINDOW) c.accept(window.poll());
@@ -155,60 +153,97 @@ public final class TraceText {
         while (!window.isEmpty()) c.accept(window.poll());
     }
 
+    /**
+     * The lines not yet given out, least first: a queue while they come in order (the usual case,
+     * constant time a line), a heap from the first line that does not.
+     */
+    private static final class Window {
+        private final ArrayDeque<TraceLine> inOrder = new ArrayDeque<>();
+        private PriorityQueue<TraceLine> heap;
+
+        void add(TraceLine l) {
+            if (heap == null && (inOrder.isEmpty() || ORDER.compare(inOrder.peekLast(), l) <= 0)) { inOrder.addLast(l); return; }
+            if (heap == null) {
+                heap = new PriorityQueue<>(Math.max(16, inOrder.size() * 2), ORDER);
+                heap.addAll(inOrder);
+                inOrder.clear();
+            }
+            heap.add(l);
+        }
+
+        int size() { return heap == null ? inOrder.size() : heap.size(); }
+
+        boolean isEmpty() { return size() == 0; }
+
+        TraceLine poll() { return heap == null ? inOrder.pollFirst() : heap.poll(); }
+    }
+
+    /**
+     * Reads lines of bytes with a cap: a line over {@link #MAX_LINE} bytes is skipped as it is read,
+     * never built (a small .gz can expand to gigabytes on one line), and the bytes are counted
+     * before anything is kept. Each line is decoded as UTF-8, a malformed byte read as U+FFFD.
+     */
     private void readLines(InputStream in) throws IOException {
-        var dec = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPLACE)
-                .onUnmappableCharacter(CodingErrorAction.REPLACE);
+        byte[] buf = new byte[1 << 16], line = new byte[256];
+        int len = 0, n = 0;
         long bytes = 0;
-        try (BufferedReader r = new BufferedReader(new InputStreamReader(in, dec), 1 << 16)) {
-            int n = 0;
-            StringBuilder line = new StringBuilder();
-            char[] buf = new char[1 << 16];
-            boolean tooLong = false;
-            // lines are read with a cap: a line over MAX_LINE is skipped as it is read, never built (a small .gz
-            // can expand to gigabytes on one line), and the text read is counted before anything is kept
-            for (int got; (got = r.read(buf)) > 0; ) {
+        boolean tooLong = false;
+        try {
+            for (int got; (got = in.read(buf)) > 0; ) {
                 bytes += got;
                 if (bytes > MAX_BYTES) throw new IOException("the trace is over " + (MAX_BYTES >> 30) + " GiB of text");
                 int from = 0;
-                for (int i = 0; i < got; i++) {
+                for (int i = from; i < got; i++) {
                     if (buf[i] != '\n') continue;
                     n++;
-                    if (!tooLong) {
-                        line.append(buf, from, i - from);
-                        if (line.length() > MAX_LINE) tooLong = true; else add(n, stripCr(line));
+                    if (len == 0 && !tooLong && i - from <= MAX_LINE) {
+                        line(n, buf, from, i - from);                       // the whole line is in the buffer
+                    } else {
+                        if (!tooLong) {
+                            if (len + i - from > MAX_LINE) tooLong = true;
+                            else { line = append(line, len, buf, from, i - from); len += i - from; line(n, line, 0, len); }
+                        }
+                        if (tooLong) longLine(n);
                     }
-                    if (tooLong) longLine(n);
-                    line.setLength(0);
+                    len = 0;
                     tooLong = false;
                     from = i + 1;
                 }
-                if (!tooLong) {
-                    line.append(buf, from, got - from);
-                    if (line.length() > MAX_LINE) { tooLong = true; line.setLength(0); }
+                if (!tooLong && from < got) {
+                    if (len + got - from > MAX_LINE) { tooLong = true; len = 0; }
+                    else { line = append(line, len, buf, from, got - from); len += got - from; }
                 }
             }
-            if (tooLong) longLine(n + 1);
-            else if (line.length() > 0) add(n + 1, stripCr(line));
-        } catch (CharacterCodingException e) {
-            throw new IOException("not a text trace: " + e.getMessage());
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
+        if (tooLong) longLine(n + 1);
+        else if (len > 0) line(n + 1, line, 0, len);
     }
 
-    private static String stripCr(StringBuilder line) {
-        int n = line.length();
-        return n > 0 && line.charAt(n - 1) == '\r' ? line.substring(0, n - 1) : line.toString();
+    private static byte[] append(byte[] to, int len, byte[] from, int at, int count) {
+        if (len + count > to.length) to = Arrays.copyOf(to, Math.max(len + count, to.length * 2));
+        System.arraycopy(from, at, to, len, count);
+        return to;
+    }
+
+    private void line(int n, byte[] b, int from, int len) {
+        if (len > 0 && b[from + len - 1] == '\r') len--;
+        add(n, new String(b, from, len, StandardCharsets.UTF_8));
     }
 
     private void longLine(int n) {
         if (counting && skipped.size() < 1000) skipped.add("line " + n + ": longer than " + (MAX_LINE >> 10) + " KiB, skipped");
     }
 
-    private void skip(String why) {
-        if (!counting) return;
+    /** A line the import could not use, listed with the skipped ones (the first thousand). */
+    void note(String why) {
         if (skipped.size() < 1000) skipped.add(why);
         else if (skipped.size() == 1000) skipped.add("(more unreadable lines not listed)");
+    }
+
+    private void skip(String why) {
+        if (counting) note(why);
     }
 
     private void add(int n, String line) {

@@ -795,7 +795,6 @@ public final class MainWindow implements ExportWindow {
 
     // ------------------------------------------------------------------ model switch
 
-    /** Shows the other model's run, keeping the cursor at the same simulated time. */
     /** Shows the legacy run (for a real trace: the real run) or the task-based one (the simulation). */
     public void switchModel(Simulator.Model m) { showRun(m == Simulator.Model.LEGACY ? legacyRun : taskRun); }
 
@@ -804,6 +803,7 @@ public final class MainWindow implements ExportWindow {
         long t = vs.cursorTime();
         boolean had = vs.cursor.get() >= 0;
         double s = vs.viewStart.get(), e = vs.viewEnd.get();
+        vs.cursor.set(-1);               // the old cursor is an event of the old run: no view may read it in the new one
         vs.run.set(target);
         vs.viewStart.set(s);
         vs.viewEnd.set(e);

@@ -13,7 +13,14 @@ import java.util.Collections;
 import java.util.List;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import io.throttlescope.realtrace.RealPair;
+import java.io.BufferedReader;
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.InputStreamReader;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.zip.GZIPInputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 
@@ -32,13 +39,56 @@ public final class UiBench {
     }
 
     private static String measure(SimSpec spec, Run legacy, Run task) {
-        return measureWindow(spec, legacy, task);
+        return measureWindow(spec, null, legacy, task);
     }
 
-    private static String measureWindow(SimSpec spec, Run legacy, Run task) {
+    /**
+     * The window's figures on a real trace: the import (lines a second, beside a plain split of the
+     * same file into lines in the same run), then the window with the trace on the left and its
+     * scenario's simulation (or the trace again) on the right.
+     */
+    public static void runTrace(Path file, PrintWriter out) throws Exception {
+        long t0 = System.nanoTime(), lines = 0;
+        try (InputStream raw = Files.newInputStream(file);
+             BufferedReader r = new BufferedReader(new InputStreamReader(file.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw,
+                     StandardCharsets.UTF_8), 1 << 16)) {
+            while (r.readLine() != null) lines++;
+        }
+        double split = (System.nanoTime() - t0) / 1e9;
+        out.printf(Locale.ROOT, "plain split into lines (BufferedReader.readLine): %,d lines in %.1f s = %.2f million lines/s%n",
+                lines, split, lines / split / 1e6);
+        out.flush();
+        t0 = System.nanoTime();
+        RealPair pair = RealPair.open(file);
+        double imp = (System.nanoTime() - t0) / 1e9;
+        Run real = pair.real().run;
+        out.printf(Locale.ROOT, "import (both passes, index, and the simulation beside it): %,d events in %.1f s = %.2f million lines/s%s%n",
+                real.trace().size(), imp, lines / imp / 1e6, pair.simulated() == null ? "" : String.format(Locale.ROOT,
+                        " (the simulation beside it: %,d events)", pair.simulated().trace().size()));
+        out.print(Headless.run(1920, 1200, () -> measureWindow(pair.spec(), file, real, pair.right())));
+        out.flush();
+    }
+
+    /** Resident memory of this process (VmRSS and its peak VmHWM of /proc/self/status), in bytes; 0 where there is no /proc. */
+    static long[] resident() {
+        long[] r = new long[2];
+        try {
+            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+                if (l.startsWith("VmRSS:")) r[0] = kb(l);
+                if (l.startsWith("VmHWM:")) r[1] = kb(l);
+            }
+        } catch (IOException | RuntimeException e) {
+            return r;
+        }
+        return r;
+    }
+
+    private static long kb(String line) { return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024; }
+
+    private static String measureWindow(SimSpec spec, Path file, Run legacy, Run task) {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
-        w.installRuns(spec, null, legacy, task);
+        w.installRuns(spec, file, legacy, task);
         stage.setWidth(1920);
         stage.setHeight(1200);
         stage.show();
@@ -111,6 +161,11 @@ public final class UiBench {
                 (legacy.trace().bytesPerEvent() + task.trace().bytesPerEvent()) / 2));
         sb.append(String.format(Locale.ROOT, "heap with the window open, after GC: %.0f MB, %.1f bytes an event of both runs%n",
                 heap / 1e6, (double) heap / events));
+        long[] rss = resident();
+        if (rss[0] > 0) {
+            sb.append(String.format(Locale.ROOT, "resident memory (what a task manager shows): %.0f MB now, %.0f MB at the peak; "
+                    + "%.1f and %.1f bytes an event of both runs%n", rss[0] / 1e6, rss[1] / 1e6, (double) rss[0] / events, (double) rss[1] / events));
+        }
         if (System.getenv("TS_HISTOGRAM") != null) sb.append(histogram());      // where the heap goes, for work on the index
         stage.close();
         return sb.toString();

@@ -84,7 +84,7 @@ class FidelityTest {
         long lRead = longestRead(l), tRead = longestRead(t);
         assertThat(lRead).isGreaterThan(250_000_000L);          // throttled inside, period after period
         assertThat(tRead).isBetween(25_000_000L, 80_000_000L);  // runs to its end, then parked
-        assertThat(legacy.result.getAsJsonObject("counts").get("throttle").getAsInt()).isGreaterThanOrEqualTo(3);   // kprobe hits
+        assertThat(legacy.result().getAsJsonObject("counts").get("throttle").getAsInt()).isGreaterThanOrEqualTo(3);   // kprobe hits
         // on 6.12 every throttle_cfs_rq hit while the read is open lands inside the syscall
         var tr = legacy.run.trace();
         int inside = 0;

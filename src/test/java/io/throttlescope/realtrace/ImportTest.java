@@ -42,7 +42,7 @@ class ImportTest {
         assertThat(reads.get(0).exit_ns() - reads.get(0).enter_ns()).isEqualTo(114_104_000L);
         assertThat(reads.get(1).exit_ns() - reads.get(1).enter_ns()).isEqualTo(12_558_000L);
         // switched out R+ right after each sys_exit and off for hundreds of ms: inferred parks, no throttle inside a read
-        assertThat(rt.result.getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isEqualTo(2);
+        assertThat(rt.result().getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isEqualTo(2);
         assertThat(dd.parked_ns()).isGreaterThan(900_000_000L);
         var tr = rt.run.trace();
         for (int i = 0; i < tr.size(); i++) {
@@ -51,7 +51,7 @@ class ImportTest {
                 assertThat(rt.run.info().groups()[tr.group(i)]).isEqualTo("/G");
             }
         }
-        var json = rt.result;
+        var json = rt.result();
         assertThat(json.get("observed").getAsBoolean()).isTrue();
         assertThat(json.get("start_ns").getAsLong()).isEqualTo(3366_514864_000L);
         assertThat(json.getAsJsonObject("tasks").getAsJsonObject("dd-6954").has("throttled_ns")).isFalse();   // not known: left out
@@ -87,7 +87,7 @@ class ImportTest {
                   my-app-1-22    [001] ..... 100.003
             """);
         assertThat(rt.run.info().tasks()).contains("C2 CompilerThre-14075", "my-app-1-22");
-        assertThat(rt.result.getAsJsonObject("counts").get("lost_events").getAsInt()).isEqualTo(17);
+        assertThat(rt.result().getAsJsonObject("counts").get("lost_events").getAsInt()).isEqualTo(17);
         assertThat(rt.skipped).singleElement().asString().startsWith("line 6: not an event line");
         RunResult.TaskStat app = rt.run.result().tasks().get("my-app-1-22");
         assertThat(app.syscalls()).singleElement().satisfies(s -> assertThat(s.exit_ns() - s.enter_ns()).isEqualTo(1_000_000L));
@@ -132,9 +132,9 @@ class ImportTest {
             """;
         RealTrace rt = RealTrace.of("p", TraceText.read(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8))),
                 new RealTrace.Options(CgroupMap.parse(map), Map.of("thr", "throttle_cfs_rq"), "legacy"));
-        assertThat(rt.result.getAsJsonObject("counts").get("throttle").getAsInt()).isEqualTo(1);
-        assertThat(rt.result.getAsJsonObject("counts").get("unthrottle").getAsInt()).isEqualTo(1);
-        assertThat(rt.result.getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isZero();
+        assertThat(rt.result().getAsJsonObject("counts").get("throttle").getAsInt()).isEqualTo(1);
+        assertThat(rt.result().getAsJsonObject("counts").get("unthrottle").getAsInt()).isEqualTo(1);
+        assertThat(rt.result().getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isZero();
         var tr = rt.run.trace();
         List<EventKind> kinds = new java.util.ArrayList<>();
         for (int i = 0; i < tr.size(); i++) if (tr.kind(i) == EventKind.THROTTLE || tr.kind(i) == EventKind.UNTHROTTLE) kinds.add(tr.kind(i));

@@ -49,16 +49,16 @@ class RecordTest {
         assertThat(rt.model).isEqualTo(RealTrace.modelOfRelease(Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip()));
         // the recording's workload, under its scenario names; the JSON keeps COMM-PID
         assertThat(rt.run.result().tasks()).containsOnlyKeys("T");
-        assertThat(rt.result.getAsJsonObject("tasks").keySet()).anyMatch(k -> k.matches("T-\\d+"));
+        assertThat(rt.result().getAsJsonObject("tasks").keySet()).anyMatch(k -> k.matches("T-\\d+"));
         RunResult.TaskStat ts = rt.run.result().tasks().get("T");
         // the 30 ms syscall is one read(); its real duration is at least its kernel work
         long longest = ts.syscalls().stream().filter(s -> s.exit_ns() != null).mapToLong(s -> s.exit_ns() - s.enter_ns()).max().orElse(0);
         assertThat(longest).isGreaterThan(20_000_000L);
-        assertThat(rt.result.getAsJsonObject("cgroups").getAsJsonObject("/G").get("nr_throttled").getAsLong()).isPositive();
+        assertThat(rt.result().getAsJsonObject("cgroups").getAsJsonObject("/G").get("nr_throttled").getAsLong()).isPositive();
         if (rt.model.equals("task")) {
             // 6.18: the read is not throttled inside (well under the legacy 300 ms), T is parked after it
             assertThat(longest).isLessThan(100_000_000L);
-            assertThat(rt.result.getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isPositive();
+            assertThat(rt.result().getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isPositive();
         }
     }
 

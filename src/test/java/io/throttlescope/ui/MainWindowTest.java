@@ -19,6 +19,8 @@ import org.testfx.util.WaitForAsyncUtils;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -49,6 +51,29 @@ class MainWindowTest {
 
     String cell(CfsRqView v, String cfsRq, java.util.function.Function<io.throttlescope.view.CfsRqRows.Row, String> f) {
         return v.getItems().stream().filter(r -> r.cfsRq().equals(cfsRq)).map(f).findFirst().orElseThrow();
+    }
+
+    /**
+     * A real trace of millions of events beside a short simulation: switching with the cursor past
+     * the end of the other run threw in the event log (it read the old cursor in the new run).
+     */
+    @Test
+    void switchingToAShorterRunWithTheCursorPastItsEndIsSafe(FxRobot robot) {
+        var spec = w.vs.run.get().spec();
+        Run longRun = Run.simulate(spec.withDuration(400_000_000_000L), Simulator.Model.LEGACY);
+        Run shortRun = Run.simulate(spec, Simulator.Model.TASK);
+        assertThat(longRun.trace().size()).isGreaterThan(3 * 32768);            // past the short run's first chunk of events
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        robot.interact(() -> {
+            Thread.currentThread().setUncaughtExceptionHandler((t, e) -> errors.add(e));
+            w.installRuns(spec, null, longRun, shortRun);
+            w.switchModel(Simulator.Model.LEGACY);
+            w.goTo(longRun.trace().size() - 1);
+            w.switchModel(Simulator.Model.TASK);
+        });
+        assertThat(errors).isEmpty();
+        assertThat(w.vs.run.get()).isSameAs(shortRun);
+        assertThat(w.vs.cursor.get()).isEqualTo(shortRun.trace().size() - 1);   // the last event at or before that time
     }
 
     @Test
