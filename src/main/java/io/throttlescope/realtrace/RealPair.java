@@ -43,7 +43,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
     }
 
     public static RealPair open(Path file) throws IOException {
-        RealTrace rt = RealTrace.importFile(file, RealTrace.Options.defaults());
+        RealTrace rt = RealTrace.importFile(file, RealTrace.Options.defaults().withoutResult());
         SimSpec scenario = null;
         if (rt.header != null && rt.header.has("scenario")) {
             ScenarioLoader.Loaded l = ScenarioLoader.loadString(rt.header.get("scenario").toString());

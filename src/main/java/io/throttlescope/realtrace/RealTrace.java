@@ -36,8 +36,13 @@ public final class RealTrace {
     public static final int MAX_TASKS = Importer.MAX_TASKS;
 
     /** Options of an import: the cgroup map, which kprobe event is which function, the kernel's model. */
-    public record Options(CgroupMap map, Map<String, String> probeNames, String model) {
+    public record Options(CgroupMap map, Map<String, String> probeNames, String model, boolean keepResult) {
+        public Options(CgroupMap map, Map<String, String> probeNames, String model) { this(map, probeNames, model, true); }
+
         public static Options defaults() { return new Options(CgroupMap.empty(), Map.of(), null); }
+
+        /** Without {@link RealTrace#result()}: the window and fidelity never ask for it, and it keeps every syscall. */
+        public Options withoutResult() { return new Options(map, probeNames, model, false); }
     }
 
     public final Run run;
@@ -66,6 +71,7 @@ public final class RealTrace {
      * of syscalls it is larger than the run itself, and the window never asks).
      */
     public synchronized JsonObject result() {
+        if (observed == null) throw new IllegalStateException("imported without its result object (Options.withoutResult)");
         if (result == null) result = observed.get();
         return result;
     }
@@ -101,7 +107,9 @@ public final class RealTrace {
             String key = TraceLine.key(t.comm, t.pid), full = names.get(key);
             im.taskNames.set(t.id, full == null ? key : TraceLine.key(full, t.pid));
         }
-        return build(name, text, im, model);
+        RealTrace rt = build(name, text, im, model, o.keepResult());
+        text.switches.release();                    // only the import looks ahead
+        return rt;
     }
 
     /** COMM-TID to scenario task name, from a recording's header ("task_names"); empty without one. */
@@ -127,7 +135,7 @@ public final class RealTrace {
         return major > 6 || major == 6 && minor >= 18 ? "task" : "legacy";
     }
 
-    private static RealTrace build(String name, TraceText text, Importer im, String model) {
+    private static RealTrace build(String name, TraceText text, Importer im, String model, boolean keepResult) {
         int nt = im.tasks.size(), ng = im.groups.size();
         String[] tasks = im.taskNames.toArray(new String[0]);
         int[] tg = new int[nt];
@@ -154,7 +162,7 @@ public final class RealTrace {
                 true, true, true, 0), im.endNs, 1, cgroups, Map.of(), Map.of(), List.of(), List.of(), List.of());
         RunResult rr = runResult(im, scenario, model, text.header);
         Run run = new Run(spec, Simulator.Model.of(model), info, new TraceIndex(im.trace, info), rr);
-        return new RealTrace(run, () -> observed(im, name, text, model), counts(im, text), text.skipped, text.header, text.format, im.startNs, model);
+        return new RealTrace(run, keepResult ? () -> observed(im, name, text, model) : null, counts(im, text), text.skipped, text.header, text.format, im.startNs, model);
     }
 
     /**

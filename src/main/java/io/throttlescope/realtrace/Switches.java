@@ -55,6 +55,13 @@ final class Switches {
         else if ((q = PREV_TC.matcher(l.fields())).find()) prevPid[i] = pid(q.group(1));
     }
 
+    /** Lets the columns go once the import is done (a gigabyte of trace has millions of switches). */
+    void release() {
+        ts = new long[0];
+        cpu = prevPid = nextPid = nextComm = new int[0];
+        size = 0;
+    }
+
     /** A pid, or -1 if the digits are too many for one (a hostile line). */
     private static int pid(String digits) { return digits.length() > 9 ? -1 : Integer.parseInt(digits); }
 

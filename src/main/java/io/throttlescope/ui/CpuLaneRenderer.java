@@ -10,6 +10,9 @@ import javafx.scene.paint.Color;
 final class CpuLaneRenderer implements LaneRenderer {
     private final TimelineCanvas tl;
 
+    /** A stay of more slices than this is looked at in parts (its name is drawn once). */
+    private static final int MAX_STAY = 256;
+
     CpuLaneRenderer(TimelineCanvas tl) { this.tl = tl; }
 
     @Override public void draw(GraphicsContext g, Run r, TimelineCanvas.Lane l, double y) {
@@ -31,23 +34,36 @@ final class CpuLaneRenderer implements LaneRenderer {
     private void labelCpuSlices(Run r, Slices s, TimelineCanvas.Lane l, double y) {
         double k = tl.scale();
         double t0 = tl.viewState().viewStart.get(), t1 = tl.viewState().viewEnd.get(), charW = 6.2 * k;
-        int drawn = 0;
-        for (int i = s.firstEndingAfter((long) t0); i < s.size() && s.start(i) < t1 && drawn < 200; i++) {
+        int drawn = 0, chainTask = -2;
+        long chainEnd = Long.MIN_VALUE;
+        boolean chainNamed = false;
+        for (int i = s.firstEndingAfter((long) t0), next; i < s.size() && s.start(i) < t1 && drawn < 200; i = next) {
             int task = s.value(i), j = i;
-            while (j + 1 < s.size() && s.value(j + 1) == task && s.start(j + 1) == s.end(j)) j++;      // one stay on the CPU
+            // one stay on the CPU (split at syscalls), looked at up to MAX_STAY slices at a time
+            while (j + 1 < s.size() && j - i < MAX_STAY && s.value(j + 1) == task && s.start(j + 1) == s.end(j)) j++;
             double xs = Math.max(tl.labelW(), tl.x(s.start(i))), xe = Math.min(tl.canvas().getWidth(), tl.x(s.end(j)));
-            boolean kernel = TraceIndex.kernelMode(s.detail(i));
-            i = j;
-            if (xe - xs < 40 * k || task < 0 || task >= r.info().tasks().length) continue;
-            String name = r.info().tasks()[task];
-            int fit = (int) ((xe - xs - 8) / charW);
-            if (fit < 2) continue;
-            if (name.length() > fit) name = name.substring(0, Math.max(1, fit - 1)) + "\u2026";
-            Color base = Palette.task(tl.slot(task));
-            tl.label(kernel || Palette.cue(tl.slot(task)) != 0 ? new TimelineCanvas.PendingText(name, xs + 4, y + l.h() / 2, Palette.TEXT, TimelineCanvas.LABEL_BOX)
-                    : new TimelineCanvas.PendingText(name, xs + 3, y + l.h() / 2, Palette.inkOn(base)));
-            drawn++;
+            boolean rest = task == chainTask && s.start(i) == chainEnd && chainNamed;      // the rest of a stay already named
+            chainTask = task;
+            chainEnd = s.end(j);
+            next = tl.afterPixel(s, j, xs, xe);
+            boolean now = !rest && xe - xs >= 40 * k && task >= 0 && task < r.info().tasks().length && name(r, s, l, y, i, xs, xe, charW);
+            if (now) drawn++;
+            chainNamed = rest || now;
         }
+    }
+
+    /** Draws the task's name over a stay from xs to xe if it fits; true if drawn. */
+    private boolean name(Run r, Slices s, TimelineCanvas.Lane l, double y, int i, double xs, double xe, double charW) {
+        int task = s.value(i);
+        String name = r.info().tasks()[task];
+        int fit = (int) ((xe - xs - 8) / charW);
+        if (fit < 2) return false;
+        if (name.length() > fit) name = name.substring(0, Math.max(1, fit - 1)) + "\u2026";
+        boolean kernel = TraceIndex.kernelMode(s.detail(i));
+        Color base = Palette.task(tl.slot(task));
+        tl.label(kernel || Palette.cue(tl.slot(task)) != 0 ? new TimelineCanvas.PendingText(name, xs + 4, y + l.h() / 2, Palette.TEXT, TimelineCanvas.LABEL_BOX)
+                : new TimelineCanvas.PendingText(name, xs + 3, y + l.h() / 2, Palette.inkOn(base)));
+        return true;
     }
 
 }

@@ -707,6 +707,7 @@ public final class MainWindow implements ExportWindow {
         vs.selectedGroup.set(-1);
         vs.cursor.set(-1);
         vs.run.set(r);
+        HeapTrim.afterLoad(legacy.trace().size() + (task == legacy ? 0 : task.trace().size()));
         double[] story = StoryRange.of(r);     // open where the story is, not on the whole run
         vs.setRange(story[0], story[1]);
         if (compareBtn.isSelected()) setCompare(true);

@@ -13,6 +13,8 @@ import javafx.scene.text.TextAlignment;
 
 import java.util.Arrays;
 import java.util.List;
+import java.util.Map;
+import java.util.WeakHashMap;
 
 /**
  * The marks over the lanes and in the ruler: throttle and unthrottle triangles, task work and park
@@ -35,12 +37,11 @@ final class MarksRenderer {
         double t1 = tl.viewState().viewEnd.get();
         int nc = tl.cpuLanes().length, nt = tl.taskLanes().size();
         double top = tl.rulerH() - 2, bottom = tl.canvas().getHeight();
-        int[] last = new int[EventKind.values().length];
         for (int c = 0; c < nc; c++) {
             TimelineCanvas.Lane lane = tl.cpuLanes()[c];
             double y = tl.laneY(lane);
             if (y + lane.h() < top || y > bottom) continue;
-            forLaneMarks(tr, idx.cpuMarks(c), idx, t0, t1, last, (e, px, t, kd) -> {
+            forLaneMarks(tr, idx.cpuMarks(c), t0, t1, (e, px, t, kd) -> {
                 switch (kd) {
                     case THROTTLE -> {
                         if (tr.argB(e) == 1) hollowTriangle(g, px, lane, Palette.THROTTLE_MARK);   // inferred from a real trace's pattern
@@ -59,7 +60,7 @@ final class MarksRenderer {
             for (TimelineCanvas.Lane l : tl.taskLanes().get(ta)) { double y = tl.laneY(l); if (y + l.h() >= top && y <= bottom) on = true; }
             if (!on) continue;
             int task = ta;
-            forLaneMarks(tr, idx.taskMarks(ta), idx, t0, t1, last, (e, px, t, kd) -> {
+            forLaneMarks(tr, idx.taskMarks(ta), t0, t1, (e, px, t, kd) -> {
                 TimelineCanvas.Lane taskLane = kd == EventKind.TASK_WORK_ADDED || kd == EventKind.PARKED || kd == EventKind.UNPARKED || kd == EventKind.HUNG_TASK
                         ? taskLaneAt(r, task, t) : null;
                 if (taskLane == null) return;
@@ -77,18 +78,71 @@ final class MarksRenderer {
     private interface MarkDraw { void draw(int event, int px, long t, EventKind kind); }
 
     /** A lane's marks in the view, at most one of a kind per 2 pixel columns (a mark is 8 px wide). */
-    private void forLaneMarks(Trace tr, int[] ms, TraceIndex idx, long t0, double t1, int[] last, MarkDraw draw) {
-        Arrays.fill(last, Integer.MIN_VALUE);
-        for (int m = idx.firstAtOrAfter(ms, t0); m < ms.length; m++) {
-            int e = ms[m];
-            long t = tr.time(e);
-            if (t > t1) break;
-            EventKind kd = tr.kind(e);
-            int px = (int) Math.round(tl.x(t)), bucket = px >> 1;
-            if (last[kd.ordinal()] == bucket) continue;
-            last[kd.ordinal()] = bucket;
-            draw.draw(e, px, t, kd);
+    /**
+     * Calls draw for the first mark of each kind in each bucket of 2 pixel columns, in the lane's
+     * order. Each kind is walked on its own, jumping from a drawn mark to the next bucket, so a
+     * lane with millions of marks in view costs its buckets, not its marks.
+     */
+    private void forLaneMarks(Trace tr, int[] ms, long t0, double t1, MarkDraw draw) {
+        int[][] byKind = byKind(tr, ms);
+        int[] chosen = new int[16];                 // positions in ms of the marks to draw
+        int n = 0;
+        double t0v = tl.viewState().viewStart.get(), nsPerPx = (tl.viewState().viewEnd.get() - t0v) / tl.plotW();
+        for (int[] pos : byKind) {
+            if (pos.length == 0) continue;
+            int p = firstAtOrAfter(tr, ms, pos, 0, t0);
+            while (p < pos.length) {
+                long t = tr.time(ms[pos[p]]);
+                if (t > t1) break;
+                int bucket = (int) Math.round(tl.x(t)) >> 1;
+                if (n == chosen.length) chosen = Arrays.copyOf(chosen, n * 2);
+                chosen[n++] = pos[p];
+                // the next bucket starts where round(x) reaches 2 (bucket + 1)
+                long next = (long) Math.floor(t0v + (2 * (bucket + 1) - 0.5 - tl.labelW()) * nsPerPx);
+                int q = firstAtOrAfter(tr, ms, pos, p + 1, next);
+                while (q < pos.length && ((int) Math.round(tl.x(tr.time(ms[pos[q]]))) >> 1) <= bucket) q++;
+                p = q;
+            }
         }
+        Arrays.sort(chosen, 0, n);                   // drawn in the lane's order, as one walk would
+        for (int k = 0; k < n; k++) {
+            int e = ms[chosen[k]];
+            long t = tr.time(e);
+            draw.draw(e, (int) Math.round(tl.x(t)), t, tr.kind(e));
+        }
+    }
+
+    /** The first of positions pos[from..] whose mark is at or after t (by galloping: the walk goes left to right). */
+    private static int firstAtOrAfter(Trace tr, int[] ms, int[] pos, int from, long t) {
+        if (from >= pos.length || tr.time(ms[pos[from]]) >= t) return from;
+        int lo = from, step = 1, hi = from + 1;      // time(lo) < t
+        while (hi < pos.length && tr.time(ms[pos[hi]]) < t) { lo = hi; step <<= 1; hi = lo + step; }
+        hi = Math.min(hi, pos.length);
+        lo++;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (tr.time(ms[pos[mid]]) < t) lo = mid + 1; else hi = mid;
+        }
+        return lo;
+    }
+
+    /** A lane's marks split by kind (positions in the lane's array), made once per lane array. */
+    private final Map<int[], int[][]> kinds = new WeakHashMap<>();
+
+    private int[][] byKind(Trace tr, int[] ms) {
+        return kinds.computeIfAbsent(ms, a -> {
+            int nk = EventKind.values().length;
+            int[] count = new int[nk];
+            for (int e : a) count[tr.kind(e).ordinal()]++;
+            int[][] out = new int[nk][];
+            for (int k = 0; k < nk; k++) out[k] = new int[count[k]];
+            Arrays.fill(count, 0);
+            for (int p = 0; p < a.length; p++) {
+                int k = tr.kind(a[p]).ordinal();
+                out[k][count[k]++] = p;
+            }
+            return out;
+        });
     }
 
     /** The marks of the ruler (drawn after it, so nothing covers them): notes, slack timer, hung-task reports, faults. */

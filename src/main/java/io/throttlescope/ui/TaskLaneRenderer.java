@@ -42,11 +42,12 @@ final class TaskLaneRenderer implements LaneRenderer {
     private void labelStates(Run r, Slices s, TimelineCanvas.Lane l, double y, long from, long to) {
         double k = tl.scale();
         double t0 = Math.max(tl.viewState().viewStart.get(), from), t1 = Math.min(tl.viewState().viewEnd.get(), to);
-        double[] marks = hungMarkXs(r, l.id(), t0, t1);
+        double[] marks = null;                   // found at the first slice wide enough for a label (marks in view can be many)
         double charW = 6.2 * k;
         int drawn = 0;
-        for (int i = s.firstEndingAfter((long) t0); i < s.size() && s.start(i) < t1 && drawn < 200; i++) {
+        for (int i = s.firstEndingAfter((long) t0), next; i < s.size() && s.start(i) < t1 && drawn < 200; i = next) {
             double xs = Math.max(tl.labelW(), tl.x(Math.max(s.start(i), from))), xe = Math.min(tl.canvas().getWidth(), tl.x(Math.min(s.end(i), to)));
+            next = tl.afterNarrow(s, i, xs, xe, 70 * k);
             if (xe - xs < 70 * k) continue;
             TaskState st = TaskState.values()[s.value(i)];
             String text = switch (st) {
@@ -56,6 +57,7 @@ final class TaskLaneRenderer implements LaneRenderer {
                 default -> null;
             };
             if (text == null) continue;
+            if (marks == null) marks = hungMarkXs(r, l.id(), t0, t1);
             // the widest stretch of the slice that no hung-task mark crosses
             double bestA = xs, bestB = xe, a = xs;
             boolean cut = false;

@@ -18,6 +18,7 @@ public final class ThrottleScopeApp extends Application {
     }
 
     @Override public void start(Stage stage) {
+        HeapTrim.install();
         Browser.use(getHostServices());
         MainWindow w = new MainWindow(stage);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();

@@ -444,6 +444,26 @@ public final class TimelineCanvas extends Region {
         }
     }
 
+    /**
+     * Where a loop over the slices in view goes after slice (or stay) j drawn from xs to xe: j + 1,
+     * or, if it is narrower than a pixel, the first slice ending after that pixel column (what else
+     * starts in the column is too narrow for a label too). This keeps label loops to the pixels in
+     * view, not the slices: a whole run of ten million events has millions in view.
+     */
+    int afterPixel(Slices s, int j, double xs, double xe) { return afterNarrow(s, j, xs, xe, 1); }
+
+    /**
+     * As {@link #afterPixel}, for a loop that only wants slices at least minW pixels wide: from a
+     * narrower one it jumps to the slice at half that width further on. Exact: a slice that wide
+     * starting in between reaches past that point, so the jump lands on it.
+     */
+    int afterNarrow(Slices s, int j, double xs, double xe, double minW) {
+        if (xe - xs >= minW) return j + 1;
+        double t0 = vs.viewStart.get(), nsPerPx = (vs.viewEnd.get() - t0) / plotW();
+        long next = (long) Math.ceil(t0 + (Math.floor(xs) + Math.max(1, Math.floor(minW / 2)) - labelW) * nsPerPx);
+        return s.firstEndingAfterFrom(j + 1, next);
+    }
+
     void outline(GraphicsContext g, Slices s, int task, double y, double h) {
         g.setStroke(Palette.TEXT);
         g.setLineWidth(1.5);

@@ -29,6 +29,7 @@ public final class UiBench {
     private UiBench() { }
 
     public static void run(SimSpec spec, PrintWriter out) throws Exception {
+        HeapTrim.install();
         long t0 = System.nanoTime();
         Run legacy = Run.simulate(spec, Simulator.Model.LEGACY);
         Run task = Run.simulate(spec, Simulator.Model.TASK);
@@ -48,6 +49,7 @@ public final class UiBench {
      * scenario's simulation (or the trace again) on the right.
      */
     public static void runTrace(Path file, PrintWriter out) throws Exception {
+        HeapTrim.install();
         long t0 = System.nanoTime(), lines = 0;
         try (InputStream raw = Files.newInputStream(file);
              BufferedReader r = new BufferedReader(new InputStreamReader(file.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw,
@@ -161,6 +163,11 @@ public final class UiBench {
                 (legacy.trace().bytesPerEvent() + task.trace().bytesPerEvent()) / 2));
         sb.append(String.format(Locale.ROOT, "heap with the window open, after GC: %.0f MB, %.1f bytes an event of both runs%n",
                 heap / 1e6, (double) heap / events));
+        try {
+            Thread.sleep(2000);                         // the collector gives shrunk heap back to the machine in the background
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         long[] rss = resident();
         if (rss[0] > 0) {
             sb.append(String.format(Locale.ROOT, "resident memory (what a task manager shows): %.0f MB now, %.0f MB at the peak; "
