@@ -77,7 +77,10 @@ public final class TraceText {
     private TraceText(Path file) { this.file = file; }
 
     /** Opens a trace file and reads it once through (its lines are read again by {@link #each}). */
-    public static TraceText open(Path file) throws IOException {
+    public static TraceText open(Path file) throws IOException { return open(file, MAX_SORTED_BYTES); }
+
+    /** As {@link #open(Path)}, sorting in memory up to maxSorted bytes (tests use a small limit). */
+    static TraceText open(Path file, long maxSorted) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException(file + " is not a regular file");
         TraceText t = new TraceText(file);
         boolean[] disordered = {false};
@@ -89,9 +92,9 @@ public final class TraceText {
         });
         t.counting = false;
         if (disordered[0]) {
-            if (Files.size(file) > MAX_SORTED_BYTES) {
+            if (Files.size(file) > maxSorted) {
                 throw new IOException(file + ": its lines are out of time order by more than " + WINDOW + " lines, and it is over "
-                        + (MAX_SORTED_BYTES >> 20) + " MiB to sort in memory; sort it first (trace-cmd report sorts)");
+                        + (maxSorted >> 20) + " MiB to sort in memory; sort it first (trace-cmd report sorts)");
             }
             List<TraceLine> all = new ArrayList<>();
             t.stream(all::add);
@@ -116,6 +119,9 @@ public final class TraceText {
         if (held != null) held.forEach(c);
         else stream(c);
     }
+
+    /** True if the lines are read from the file at each pass, false if they are held (read from a stream, or sorted in memory). */
+    boolean streamed() { return held == null; }
 
     private void hold(List<TraceLine> all) {
         all.sort(ORDER);

@@ -2,6 +2,7 @@ package io.throttlescope.trace;
 
 import io.throttlescope.sim.EventKind;
 
+import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -63,15 +64,46 @@ final class Budgets {
      * cfs_rqs: t itself under exact accounting; under tick accounting the later of the last tick and
      * the start of the task's stay on the CPU (a scheduling event), so the budget moves in steps.
      */
-    long chargedUpTo(int c, long t) {
+    long chargedUpTo(int c, long t) { return chargedUpTo(c, t, null); }
+
+    /**
+     * As {@link #chargedUpTo(int, long)}, for increasing t along a curve: the cursor remembers the
+     * stay last found, so samples inside one stay do not walk back to its start again.
+     */
+    private long chargedUpTo(int c, long t, long[] cursor) {
         long tick = info.chargeTickNs();
         if (tick <= 0) return t;
         Slices sl = cpu[c];
-        int i = sl.at(t);
-        if (i < 0 || sl.start(i) == t) return t;                 // idle, or a switch right now: all charged
+        int i;
+        if (cursor != null && cursor[0] >= 0) {
+            i = sl.firstEndingAfterFrom((int) cursor[0], t);
+            if (i >= sl.size() || sl.start(i) > t) i = -1;
+        } else {
+            i = sl.at(t);
+        }
+        if (i < 0) return t;                                     // idle: all charged
         int task = sl.value(i);
-        while (i > 0 && sl.end(i - 1) == sl.start(i) && sl.value(i - 1) == task) i--;   // split at a syscall, not a switch
-        return Math.max(sl.start(i), Math.floorDiv(t, tick) * tick);
+        // a switch right now charges all; a slice that only splits the task's stay at a syscall (same task
+        // before it, no gap) does not: the kernel charges at ticks and switches, not at mode changes
+        if (sl.start(i) == t && !(i > 0 && sl.end(i - 1) == t && sl.value(i - 1) == task)) return t;
+        long lastTick = Math.floorDiv(t, tick) * tick;
+        if (cursor != null && cursor[0] >= 0 && i >= cursor[0] && i - cursor[0] <= 256) {
+            int j = (int) cursor[0];                             // still the stay of the last sample?
+            while (j < i && sl.end(j) == sl.start(j + 1) && sl.value(j + 1) == task) j++;
+            if (j == i && sl.value((int) cursor[0]) == task) {
+                cursor[0] = i;
+                return Math.max(cursor[1], lastTick);               // its known start, or a start at or before an earlier tick
+            }
+        }
+        // back to the start of the stay (split at syscalls, not at a switch), but never past the last tick,
+        // which then wins: a stay of a million syscalls costs the slices of one tick
+        int k = i;
+        while (k > 0 && sl.start(k) > lastTick && sl.end(k - 1) == sl.start(k) && sl.value(k - 1) == task) k--;
+        if (cursor != null) {
+            cursor[0] = i;
+            cursor[1] = sl.start(k);
+        }
+        return Math.max(sl.start(k), lastTick);
     }
 
     Series remainingPoints(int g, int c) { return remaining[g * info.cpus() + c]; }
@@ -114,20 +146,37 @@ final class Budgets {
         int si = sl.firstEndingAfter(from);
         long used = 0;       // usage from 'from' up to 'upTo'
         long upTo = from;
+        long[] stay = {-1, 0};                                  // the chargedUpTo cursor along this curve
+        boolean[] within = new boolean[info.groups().length];   // group x is g or below it
+        for (int x = 0; x < within.length; x++) within[x] = info.isWithin(x, g);
         long prevT = Long.MIN_VALUE;
         for (int k = 0; k < out.length; k++) {
             long t = (long) (t0 + k * dt);
             long low = Long.MAX_VALUE;                 // coarse: the lowest recorded value or dip in this sample's span
             boolean moved = false;
-            while (p + 1 < s.size() && s.time(p + 1) <= t) {
-                if (coarse && p >= 0 && k > 0) low = Math.min(low, dip[p]);
+            if (coarse && k > 0) {
+                // every recorded value and dip in this sample's span, by block minima (a whole run passes millions)
+                int p1 = lastAtOrBeforeFrom(s, p, t);
+                if (p1 > p) {
+                    if (p1 - 1 >= Math.max(p, 0)) low = Math.min(low, minima(g, c).min(Math.max(p, 0), p1 - 1));
+                    if (p < 0) low = Math.min(low, s.value(0));
+                    p = p1;
+                    moved = true;
+                    base = s.value(p);
+                    from = s.time(p);
+                    used = 0;
+                    upTo = from;
+                    si = -1;
+                }
+            }
+            while (!(coarse && k > 0) && p + 1 < s.size() && s.time(p + 1) <= t) {
                 p++;
                 moved = true;
                 base = s.value(p);
                 from = s.time(p);
                 used = 0;
                 upTo = from;
-                si = sl.firstEndingAfter(from);
+                si = -1;                                   // found when a sweep needs it: a coarse sample passes many values
                 if (coarse && k > 0) low = Math.min(low, base);
             }
             // the usage since the last recorded value, charged up to t: counted in full on the detailed
@@ -136,11 +185,13 @@ final class Budgets {
             boolean sweep = !coarse || k == 0 || (!moved && (p < 0 || (from <= prevT && base - used > dip[p])));
             long v = base - used;
             if (sweep) {
-                long to = Math.max(from, chargedUpTo(c, t));
+                long to = Math.max(from, chargedUpTo(c, t, stay));
                 if (to > upTo) {
+                    if (si < 0) si = sl.firstEndingAfter(from);
                     while (si < sl.size() && sl.start(si) < to) {
                         long a = Math.max(upTo, sl.start(si)), b = Math.min(to, sl.end(si));
-                        if (b > a && info.isWithin(group(sl.detail(si)), g)) used += b - a;
+                        int gr = group(sl.detail(si));
+                        if (b > a && gr >= 0 && gr < within.length && within[gr]) used += b - a;
                         if (sl.end(si) <= to) si++; else break;
                     }
                     upTo = to;
@@ -150,6 +201,59 @@ final class Budgets {
             out[k] = coarse && k > 0 ? Math.min(v, low) : v;
             prevT = t;
         }
+    }
+
+    /** The last point at or before t, searched from p on (samples move left to right). */
+    private static int lastAtOrBeforeFrom(Series s, int p, long t) {
+        int lo = p, step = 1, hi = p + 1;                       // time(lo) <= t or lo == -1
+        while (hi < s.size() && s.time(hi) <= t) { lo = hi; step <<= 1; hi = lo + step; }
+        hi = Math.min(hi, s.size());
+        while (hi - lo > 1) {
+            int mid = (lo + hi) >>> 1;
+            if (s.time(mid) <= t) lo = mid; else hi = mid;
+        }
+        return lo;
+    }
+
+    /**
+     * Minima of m[q] = min(dip[q], value[q + 1]) (what a coarse sample takes from the values it
+     * passes) in blocks of 64 and 4096, so the minimum over any range costs at most a few hundred
+     * reads whatever its length.
+     */
+    static final class Minima {
+        private final long[] m, b64, b4k;
+
+        Minima(Series s, long[] dip) {
+            int n = s.size();
+            m = new long[n];
+            for (int q = 0; q < n; q++) m[q] = q + 1 < n ? Math.min(dip[q], s.value(q + 1)) : dip[q];
+            b64 = new long[(n + 63) / 64];
+            b4k = new long[(n + 4095) / 4096];
+            Arrays.fill(b64, Long.MAX_VALUE);
+            Arrays.fill(b4k, Long.MAX_VALUE);
+            for (int q = 0; q < n; q++) {
+                b64[q >> 6] = Math.min(b64[q >> 6], m[q]);
+                b4k[q >> 12] = Math.min(b4k[q >> 12], m[q]);
+            }
+        }
+
+        /** min m[a..b], both included. */
+        long min(int a, int b) {
+            long r = Long.MAX_VALUE;
+            int q = a;
+            while (q <= b && (q & 63) != 0) r = Math.min(r, m[q++]);
+            while (q + 63 <= b && (q & 4095) != 0) { r = Math.min(r, b64[q >> 6]); q += 64; }
+            while (q + 4095 <= b) { r = Math.min(r, b4k[q >> 12]); q += 4096; }
+            while (q + 63 <= b) { r = Math.min(r, b64[q >> 6]); q += 64; }
+            while (q <= b) r = Math.min(r, m[q++]);
+            return r;
+        }
+    }
+
+    private final Map<Integer, Minima> minima = new ConcurrentHashMap<>();
+
+    private Minima minima(int g, int c) {
+        return minima.computeIfAbsent(g * info.cpus() + c, key -> new Minima(remaining[key], dips(g, c)));
     }
 
     void record(Trace trace, int i) {

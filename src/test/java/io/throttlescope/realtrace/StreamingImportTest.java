@@ -1,0 +1,168 @@
+package io.throttlescope.realtrace;
+
+import com.google.gson.Gson;
+import io.throttlescope.trace.Trace;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.Writer;
+import java.io.OutputStreamWriter;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+import java.util.zip.GZIPInputStream;
+import java.util.zip.GZIPOutputStream;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+/**
+ * A trace file is streamed in two passes, never held: the result must be the one of the same text
+ * held in memory and sorted, whatever the order of its lines, and size is no longer a limit.
+ */
+class StreamingImportTest {
+    @TempDir Path dir;
+    static final Path RECORDING = Path.of("traces/01-seed-story-rwsem-reader-task-6.18.txt.gz");
+    private static final Pattern TS = Pattern.compile(" (\\d+)\\.(\\d{6}): ");
+
+    static List<String> lines(Path gz) throws IOException {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(gz))) {
+            return new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+        }
+    }
+
+    static RealTrace held(String name, List<String> lines) throws IOException {
+        byte[] b = (String.join("\n", lines) + "\n").getBytes(StandardCharsets.UTF_8);
+        return RealTrace.of(name, TraceText.read(new java.io.ByteArrayInputStream(b)), RealTrace.Options.defaults());
+    }
+
+    /** What the views and the commands see: the result object and every event's columns. */
+    static String fingerprint(RealTrace rt) {
+        StringBuilder sb = new StringBuilder(new Gson().toJson(rt.result()));
+        Trace t = rt.run.trace();
+        for (int i = 0; i < t.size(); i++) {
+            sb.append('\n').append(t.time(i)).append(' ').append(t.kind(i)).append(' ').append(t.cpu(i)).append(' ').append(t.task(i))
+                    .append(' ').append(t.group(i)).append(' ').append(t.argA(i)).append(' ').append(t.argB(i));
+        }
+        return sb.toString();
+    }
+
+    /** The event lines of a recording repeated back to back, each copy shifted by the recording's span (as tools/big-trace does). */
+    static List<String> copies(List<String> lines, int n) {
+        List<String> head = new ArrayList<>(), body = new ArrayList<>();
+        for (String l : lines) (TS.matcher(l).find() ? body : head).add(l);
+        long first = ts(body.get(0)), span = ts(body.get(body.size() - 1)) - first + 1000;
+        List<String> out = new ArrayList<>(head);
+        for (int c = 0; c < n; c++) for (String l : body) out.add(shift(l, c * span));
+        return out;
+    }
+
+    private static long ts(String line) {
+        Matcher m = TS.matcher(line);
+        m.find();
+        return Long.parseLong(m.group(1)) * 1_000_000 + Long.parseLong(m.group(2));
+    }
+
+    private static String shift(String line, long us) {
+        if (us == 0) return line;
+        Matcher m = TS.matcher(line);
+        m.find();
+        long t = Long.parseLong(m.group(1)) * 1_000_000 + Long.parseLong(m.group(2)) + us;
+        return line.substring(0, m.start()) + String.format(Locale.ROOT, " %d.%06d: ", t / 1_000_000, t % 1_000_000) + line.substring(m.end());
+    }
+
+    private Path write(String name, List<String> lines) throws IOException {
+        Path p = dir.resolve(name);
+        Files.write(p, lines, StandardCharsets.UTF_8);
+        return p;
+    }
+
+    @Test
+    void everyShippedRecordingStreamedIsWhatItIsHeld() throws IOException {
+        List<Path> traces;
+        try (Stream<Path> s = Files.list(Path.of("traces"))) {
+            traces = s.filter(p -> p.toString().endsWith(".gz")).sorted().toList();
+        }
+        assertThat(traces).hasSizeGreaterThanOrEqualTo(6);
+        for (Path f : traces) {
+            TraceText text = TraceText.open(f);
+            assertThat(text.streamed()).as(f.toString()).isTrue();
+            RealTrace streamed = RealTrace.of(f.getFileName().toString(), text, RealTrace.Options.defaults());
+            RealTrace held = held(f.getFileName().toString(), lines(f));
+            assertThat(fingerprint(streamed)).as(f.toString()).isEqualTo(fingerprint(held));
+        }
+    }
+
+    @Test
+    void linesALittleOutOfOrderAreOrderedAsTheyStream() throws IOException {
+        List<String> lines = new ArrayList<>(lines(RECORDING));
+        List<String> swapped = new ArrayList<>(lines);
+        int moved = 0;
+        for (int i = 20; i + 1 < swapped.size(); i += 7) {           // every seventh event line swapped with the next
+            String a = swapped.get(i), b = swapped.get(i + 1);
+            if (!TS.matcher(a).find() || !TS.matcher(b).find() || ts(a) == ts(b)) continue;
+            swapped.set(i, b);
+            swapped.set(i + 1, a);
+            moved++;
+        }
+        assertThat(moved).isGreaterThan(100);
+        TraceText text = TraceText.open(write("swapped.txt", swapped));
+        assertThat(text.streamed()).isTrue();
+        assertThat(fingerprint(RealTrace.of("t", text, RealTrace.Options.defaults()))).isEqualTo(fingerprint(held("t", lines)));
+    }
+
+    @Test
+    void linesFarOutOfOrderAreSortedInMemoryWhenSmallAndRefusedWhenNot() throws IOException {
+        List<String> ordered = copies(lines(RECORDING), 80);            // about 186,000 event lines
+        int head = (int) ordered.stream().takeWhile(l -> !TS.matcher(l).find()).count();
+        List<String> far = new ArrayList<>(ordered.subList(0, head));
+        int half = head + (ordered.size() - head) / 2;
+        far.addAll(ordered.subList(half, ordered.size()));              // the second half first: 93,000 lines too early
+        far.addAll(ordered.subList(head, half));
+        assertThat(ordered.size() - half).isGreaterThan(TraceText.WINDOW);
+        Path file = write("far.txt", far);
+        TraceText text = TraceText.open(file);
+        assertThat(text.streamed()).isFalse();
+        assertThat(fingerprint(RealTrace.of("t", text, RealTrace.Options.defaults()))).isEqualTo(fingerprint(held("t", ordered)));
+        assertThatThrownBy(() -> TraceText.open(file, 1 << 20)).isInstanceOf(IOException.class)
+                .hasMessageContaining("out of time order by more than 65536 lines").hasMessageContaining("sort it first");
+    }
+
+    /** The old limit refused anything over 256 MiB of text; a gzip'd trace of 270 MiB now streams through. */
+    @Test
+    void aTraceOverTheOld256MibLimitOpens() throws IOException {
+        List<String> one = lines(RECORDING);
+        List<String> body = copies(one, 2).subList(one.size(), 2 * one.size() - (int) one.stream().filter(l -> !TS.matcher(l).find()).count());
+        Path gz = dir.resolve("big.txt.gz");
+        long bytes = 0;
+        int copies = 0;
+        try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz), 1 << 16);
+             Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8)) {
+            for (String l : one) if (!TS.matcher(l).find()) { w.write(l); w.write('\n'); }
+            long span = ts(body.get(0)) - ts(one.stream().filter(l -> TS.matcher(l).find()).findFirst().orElseThrow());
+            while (bytes < (270L << 20)) {
+                for (String l : body) {
+                    String s = shift(l, copies * span);
+                    w.write(s);
+                    w.write('\n');
+                    bytes += s.length() + 1;
+                }
+                copies++;
+            }
+        }
+        RealTrace rt = RealTrace.importFile(gz, RealTrace.Options.defaults().withoutResult());
+        assertThat(bytes).isGreaterThan(256L << 20);
+        assertThat(rt.run.trace().size()).isGreaterThan(copies * 1000);
+        assertThat(rt.counts().get("skipped_lines").getAsInt()).isZero();
+        assertThat(rt.run.info().endNs()).isGreaterThan((copies - 1) * 300_000_000L);
+    }
+}
