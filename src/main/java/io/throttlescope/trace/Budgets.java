@@ -147,6 +147,7 @@ final class Budgets {
         long used = 0;       // usage from 'from' up to 'upTo'
         long upTo = from;
         long[] stay = {-1, 0};                                  // the chargedUpTo cursor along this curve
+        long usageAtUpTo = Long.MIN_VALUE;                      // coarse: usageBefore(upTo), once known
         boolean[] within = new boolean[info.groups().length];   // group x is g or below it
         for (int x = 0; x < within.length; x++) within[x] = info.isWithin(x, g);
         long prevT = Long.MIN_VALUE;
@@ -166,6 +167,7 @@ final class Budgets {
                     from = s.time(p);
                     used = 0;
                     upTo = from;
+                    usageAtUpTo = Long.MIN_VALUE;
                     si = -1;
                 }
             }
@@ -176,6 +178,7 @@ final class Budgets {
                 from = s.time(p);
                 used = 0;
                 upTo = from;
+                usageAtUpTo = Long.MIN_VALUE;
                 si = -1;                                   // found when a sweep needs it: a coarse sample passes many values
                 if (coarse && k > 0) low = Math.min(low, base);
             }
@@ -186,7 +189,13 @@ final class Budgets {
             long v = base - used;
             if (sweep) {
                 long to = Math.max(from, chargedUpTo(c, t, stay));
-                if (to > upTo) {
+                if (to > upTo && coarse) {                     // a long span: from the usage checkpoints, not slice by slice
+                    long u = usageBefore(c, within, to);
+                    if (usageAtUpTo == Long.MIN_VALUE) usageAtUpTo = usageBefore(c, within, upTo);
+                    used += u - usageAtUpTo;
+                    usageAtUpTo = u;
+                    upTo = to;
+                } else if (to > upTo) {
                     if (si < 0) si = sl.firstEndingAfter(from);
                     while (si < sl.size() && sl.start(si) < to) {
                         long a = Math.max(upTo, sl.start(si)), b = Math.min(to, sl.end(si));
@@ -201,6 +210,44 @@ final class Budgets {
             out[k] = coarse && k > 0 ? Math.min(v, low) : v;
             prevT = t;
         }
+    }
+
+    /** Every CHECKPOINT-th slice of a CPU, the run time before it of each group's own tasks. */
+    private static final int CHECKPOINT = 256;
+    private final Map<Integer, long[]> usageCheckpoints = new ConcurrentHashMap<>();
+
+    private long[] checkpoints(int c) {
+        return usageCheckpoints.computeIfAbsent(c, key -> {
+            Slices sl = cpu[c];
+            int ng = info.groups().length;
+            long[] a = new long[(sl.size() / CHECKPOINT + 1) * ng];
+            long[] run = new long[ng];
+            for (int i = 0; i < sl.size(); i++) {
+                if (i % CHECKPOINT == 0) System.arraycopy(run, 0, a, i / CHECKPOINT * ng, ng);
+                int gr = group(sl.detail(i));
+                if (gr >= 0 && gr < ng) run[gr] += sl.end(i) - sl.start(i);
+            }
+            if (sl.size() % CHECKPOINT == 0) System.arraycopy(run, 0, a, sl.size() / CHECKPOINT * ng, ng);
+            return a;
+        });
+    }
+
+    /** Run time on CPU c before t of the tasks of the groups marked within: a checkpoint and at most CHECKPOINT slices. */
+    private long usageBefore(int c, boolean[] within, long t) {
+        Slices sl = cpu[c];
+        int ng = within.length, i = sl.firstEndingAfter(t), k = i / CHECKPOINT;
+        long[] a = checkpoints(c);
+        long sum = 0;
+        for (int x = 0; x < ng; x++) if (within[x]) sum += a[k * ng + x];
+        for (int j = k * CHECKPOINT; j < i; j++) {
+            int gr = group(sl.detail(j));
+            if (gr >= 0 && gr < ng && within[gr]) sum += sl.end(j) - sl.start(j);
+        }
+        if (i < sl.size() && sl.start(i) < t) {
+            int gr = group(sl.detail(i));
+            if (gr >= 0 && gr < ng && within[gr]) sum += t - sl.start(i);
+        }
+        return sum;
     }
 
     /** The last point at or before t, searched from p on (samples move left to right). */
