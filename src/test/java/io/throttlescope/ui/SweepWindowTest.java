@@ -34,7 +34,7 @@ class SweepWindowTest {
     void theSeedStorysQuotaSweptPlotsBothModelsAndAPointOpensItsRun(FxRobot robot) throws Exception {
         AtomicReference<Task<List<Sweep.Point>>> job = new AtomicReference<>();
         robot.interact(() -> {
-            var p = w.openSweep();
+            var p = w.sweep();
             p.param.setValue("/G:cpu.max");                                       // suggests values around 10000 100000
             assertThat(p.values.getText()).isEqualTo("2500 100000,5000 100000,10000 100000,20000 100000,50000 100000");
             if (System.getProperty("ts.look") == null) {

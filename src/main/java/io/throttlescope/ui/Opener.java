@@ -1,0 +1,234 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.scenario.Problem;
+import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.view.Run;
+import javafx.concurrent.Task;
+import javafx.scene.control.Alert;
+import javafx.scene.control.TextArea;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
+
+import java.io.File;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.stream.Collectors;
+
+/**
+ * Opening: scenarios are loaded and simulated under both models, traces imported beside their
+ * simulation, in the background with progress in the status line. A newer open cancels an older one,
+ * which is never shown; a file with problems lists them and leaves the open one in place.
+ */
+final class Opener {
+    /** Where what is opened goes. */
+    interface Host {
+        /** A new scenario or trace, simulated or imported. */
+        void install(SimSpec s, Path path, Run legacy, Run task);
+        /** The open scenario simulated again after an edit, the view kept. */
+        void reinstall(SimSpec s, Run legacy, Run task, long ms);
+        /** The text What if? edits (null for a trace). */
+        void editable(String text);
+        /** The open scenario, null before the first. */
+        SimSpec spec();
+        /** The open file, null for the default scenario. */
+        Path file();
+        /** Before the edits of What if? are dropped: true if the user agrees, or there are none. */
+        boolean keepEditsAnswered(String what);
+    }
+
+    private final Stage stage;
+    private final StatusLine status;
+    private final Host host;
+    private Task<?> loading;
+    private long loadGeneration;
+    private String source;           // the text of the scenario being simulated, for What if?
+
+    Opener(Stage stage, StatusLine status, Host host) {
+        this.stage = stage;
+        this.status = status;
+        this.host = host;
+    }
+
+    /** File > Open: a scenario or a trace, after asking about unsaved edits. */
+    void chooseFile() {
+        FileChooser fc = new FileChooser();
+        fc.setTitle("Open a scenario or a real trace");
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Scenarios and traces", "*.json", "*.txt", "*.trace", "*.gz"),
+                new FileChooser.ExtensionFilter("All files", "*"));
+        Path file = host.file();
+        Path dir = file != null ? file.getParent() : Path.of("scenarios");
+        if (dir != null && dir.toFile().isDirectory()) fc.setInitialDirectory(dir.toFile());
+        File f = fc.showOpenDialog(stage);
+        if (f != null && host.keepEditsAnswered("Open " + f.getName())) open(f.toPath());
+    }
+
+    /** Opens a scenario or a trace (null: the default scenario); a file that fails to load leaves the open one in place. */
+    void open(Path path) {
+        if (path == null) {
+            load(DefaultScenario.load(), null);
+        } else if (RealPair.looksLikeTrace(path)) {
+            openTrace(path);
+        } else {
+            load(ScenarioLoader.load(path), path);
+        }
+    }
+
+    /** Imports a real trace in the background and shows it beside its scenario's simulation. */
+    private void openTrace(Path path) {
+        Task<RealPair> job = new Task<>() {
+            @Override protected RealPair call() throws Exception {
+                updateMessage("Importing " + path.getFileName() + "\u2026");
+                return RealPair.open(path);
+            }
+        };
+        long generation = start(job);
+        status.bar.textProperty().bind(job.messageProperty());
+        job.setOnSucceeded(e -> {
+            if (generation != loadGeneration) return;
+            status.release();
+            var pair = job.getValue();
+            host.install(pair.spec(), path, pair.real().run, pair.right());
+            host.editable(null);
+        });
+        failed(job, generation, "Cannot open " + path.getFileName());
+        run(job, "import");
+    }
+
+    private void load(ScenarioLoader.Loaded l, Path path) {
+        if (!l.ok()) {
+            showProblems(path, l.problems());
+            if (host.spec() == null && path != null) load(DefaultScenario.load(), null);   // never an empty window
+            return;
+        }
+        source = path == null ? DefaultScenario.text() : readText(path);
+        simulate(l.spec(), path, false);
+    }
+
+    static String readText(Path p) {
+        try {
+            return Files.readString(p);
+        } catch (IOException | RuntimeException e) {
+            return null;
+        }
+    }
+
+    /**
+     * Simulates both models in the background, in parallel, and shows the runs: a newer load wins.
+     * keepView (a what-if edit): the model, range, cursor time and compare mode stay as they are.
+     */
+    void simulate(SimSpec s, Path path, boolean keepView) {
+        long started = System.nanoTime();
+        Task<Run[]> job = new Task<>() {
+            @Override protected Run[] call() throws Exception {
+                updateMessage("Simulating " + s.name() + " under both models\u2026");
+                CompletableFuture<Run> a = CompletableFuture.supplyAsync(
+                        () -> Run.simulate(s, Simulator.Model.LEGACY, f -> stopIfCancelled()));
+                Run b = Run.simulate(s, Simulator.Model.TASK, f -> { stopIfCancelled(); updateProgress(f, 1); });
+                updateProgress(1, 1);
+                try {
+                    return new Run[] {a.get(), b};
+                } catch (ExecutionException e) {
+                    throw e.getCause() instanceof Exception ex ? ex : e;
+                }
+            }
+
+            private void stopIfCancelled() {
+                if (isCancelled()) throw new CancellationException("a newer scenario was opened");
+            }
+        };
+        long generation = start(job);
+        String text = source;
+        status.follow(job);
+        job.setOnSucceeded(e -> {
+            if (generation != loadGeneration) return;
+            status.release();
+            loading = null;
+            Run[] runs = job.getValue();
+            if (keepView) host.reinstall(s, runs[0], runs[1], (System.nanoTime() - started) / 1_000_000);
+            else {
+                host.install(s, path, runs[0], runs[1]);
+                host.editable(text);
+            }
+        });
+        failed(job, generation, "The simulation failed");
+        run(job, "simulate");
+    }
+
+    /** A newer file wins: the older load stops and is never installed. Returns the new load's number. */
+    private long start(Task<?> job) {
+        if (loading != null) loading.cancel();
+        loading = job;
+        return ++loadGeneration;
+    }
+
+    private void failed(Task<?> job, long generation, String header) {
+        job.setOnFailed(e -> {
+            if (generation != loadGeneration) return;
+            status.release();
+            loading = null;
+            Throwable t = job.getException();
+            status.error(header, String.valueOf(t == null ? "" : t.getMessage()));
+        });
+    }
+
+    private static void run(Task<?> job, String name) {
+        Thread th = new Thread(job, name);
+        th.setDaemon(true);
+        th.start();
+    }
+
+    /** Loads a scenario's text (an edited one) synchronously and installs it under the file's name. */
+    boolean openJsonNow(String json, Path path) {
+        ScenarioLoader.Loaded l = ScenarioLoader.loadString(json);
+        if (!l.ok()) return false;
+        host.install(l.spec(), path, Run.simulate(l.spec(), Simulator.Model.LEGACY), Run.simulate(l.spec(), Simulator.Model.TASK));
+        host.editable(json);
+        return true;
+    }
+
+    /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */
+    boolean openNow(Path path) {
+        if (path != null && RealPair.looksLikeTrace(path)) {
+            try {
+                var pair = RealPair.open(path);
+                host.install(pair.spec(), path, pair.real().run, pair.right());
+                host.editable(null);
+                return true;
+            } catch (IOException e) {
+                return false;
+            }
+        }
+        ScenarioLoader.Loaded l = path == null ? DefaultScenario.load() : ScenarioLoader.load(path);
+        if (!l.ok()) return false;
+        host.install(l.spec(), path, Run.simulate(l.spec(), Simulator.Model.LEGACY), Run.simulate(l.spec(), Simulator.Model.TASK));
+        host.editable(path == null ? DefaultScenario.text() : readText(path));
+        return true;
+    }
+
+    private void showProblems(Path path, List<Problem> problems) {
+        String name = path == null ? "the default scenario" : path.getFileName().toString();
+        String text = problems.stream().map(p -> p.format(name)).collect(Collectors.joining("\n"));
+        Alert a = new Alert(Alert.AlertType.ERROR);
+        a.initOwner(stage);
+        a.setTitle("Cannot open " + name);
+        SimSpec spec = host.spec();
+        a.setHeaderText(name + " has " + problems.size() + " problem" + (problems.size() == 1 ? "" : "s")
+                + (spec != null ? "; " + spec.name() + " stays open." : "."));
+        TextArea area = new TextArea(text);
+        area.setId("problems");
+        area.setEditable(false);
+        area.setWrapText(false);
+        area.setPrefSize(760, 260);
+        a.getDialogPane().setContent(area);
+        a.getDialogPane().setId("problemsDialog");
+        a.show();
+    }
+}

@@ -1,0 +1,77 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.ui.state.ViewState;
+import javafx.geometry.Orientation;
+import javafx.scene.Node;
+import javafx.scene.control.SplitPane;
+import javafx.stage.Stage;
+
+/**
+ * How the window's panes are arranged: the timeline beside the side panel, over the event log;
+ * compare mode puts both models, stacked, in the top half; presentation mode shows the timeline (or
+ * the comparison) alone, full screen and larger. A lesson's covered log gives its room to the timeline.
+ */
+final class WindowLayout {
+    final SplitPane main = new SplitPane();
+    private final SplitPane top;
+    private final Node timelineBox, side, log, compare;
+    private final ViewState vs;
+    private final Stage stage;
+    private double logDivider = 0.72;
+    private boolean presenting;
+    private double scaleBeforePresenting = 1;
+
+    WindowLayout(Stage stage, ViewState vs, Node timelineBox, SidePanel sidePanel, EventLogView log, Node compare) {
+        this.stage = stage;
+        this.vs = vs;
+        this.timelineBox = timelineBox;
+        this.side = sidePanel.node;
+        this.log = log;
+        this.compare = compare;
+        main.setOrientation(Orientation.VERTICAL);
+        top = new SplitPane(timelineBox, side);
+        top.setDividerPositions(0.6);
+        main.getItems().addAll(top, log);
+        main.setDividerPositions(0.72);
+        log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
+        vs.veiled.addListener((o, a, b) -> {                      // a covered log says one line: the timeline takes its room meanwhile
+            if (b) { logDivider = main.getDividerPositions()[0]; main.setDividerPositions(0.86); }
+            else main.setDividerPositions(logDivider);
+            sidePanel.revealLater();
+        });
+    }
+
+    /** The top half: the comparison, or the timeline beside the side panel. */
+    void showCompare(boolean on) {
+        if (on) {
+            top.getItems().setAll(compare);
+        } else {
+            top.getItems().setAll(timelineBox, side);
+            top.setDividerPositions(0.6);
+        }
+    }
+
+    /**
+     * Presentation mode (F11): the timeline alone (or the comparison, when comparing), full screen,
+     * larger; leaving it puts everything back and then runs restore (compare mode as it was).
+     */
+    void setPresenting(boolean on, boolean comparing, Runnable restore) {
+        if (on == presenting) return;
+        presenting = on;
+        if (on) {
+            scaleBeforePresenting = vs.scale.get();
+            vs.scale.set(Math.max(1.4, scaleBeforePresenting * 1.4));
+            top.getItems().setAll(comparing ? compare : timelineBox);
+            main.getItems().setAll(top);
+        } else {
+            vs.scale.set(scaleBeforePresenting);
+            main.getItems().setAll(top, log);
+            main.setDividerPositions(0.72);
+            restore.run();
+        }
+        stage.setFullScreenExitHint("F11 or Esc leaves presentation mode");
+        stage.setFullScreen(on);
+    }
+
+    boolean presenting() { return presenting; }
+}
