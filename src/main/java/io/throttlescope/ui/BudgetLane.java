@@ -217,7 +217,7 @@ final class BudgetLane implements LaneRenderer {
         g.setTextBaseline(VPos.TOP);
         g.setFill(Palette.TEXT);
         g.setFont(tl.bold);
-        g.fillText(TimelineCanvas.clip(r.info().groups()[grp], 12), 6 * k, y + 4 * k);
+        g.fillText(LaneLabelsRenderer.clip(r.info().groups()[grp], 12), 6 * k, y + 4 * k);
         g.setFont(tl.small);
         double ly = y + 20 * k;
         g.setFill(Palette.POOL);
@@ -251,6 +251,8 @@ final class BudgetLane implements LaneRenderer {
     }
 
     /** Exact values at time t. */
+    @Override public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) { return new TimelineCanvas.Hit(-1, l.id(), -1, tooltip(r, l.id(), t)); }
+
     String tooltip(Run r, int grp, long t) {
         RunInfo info = r.info();
         TraceIndex idx = r.index();

@@ -1,6 +1,8 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Slices;
+import io.throttlescope.view.Durations;
 import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Run;
 import javafx.scene.canvas.GraphicsContext;
@@ -24,6 +26,18 @@ final class CpuLaneRenderer implements LaneRenderer {
         labelCpuSlices(r, s, l, y);
         int sel = tl.viewState().selectedTask.get();
         if (sel >= 0) tl.outline(g, s, sel, y + 2, l.h() - 4);
+    }
+
+    /** The task on the CPU at t (its cgroup, its mode, the span of its slice), or idle. */
+    @Override public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) {
+        RunInfo info = r.info();
+        Slices s = r.index().cpuSlices(l.id());
+        int i = s.at(t);
+        if (i < 0) return new TimelineCanvas.Hit(-1, -1, l.id(), "CPU" + l.id() + ": idle at " + Durations.exact(t));
+        int task = s.value(i);
+        String g = info.groups()[TraceIndex.group(s.detail(i))];
+        return new TimelineCanvas.Hit(task, TraceIndex.group(s.detail(i)), l.id(), info.tasks()[task] + " (" + g + ") on CPU" + l.id() + ", "
+                + (TraceIndex.kernelMode(s.detail(i)) ? "kernel mode" : "user mode") + "\n" + TimelineCanvas.span(s, i));
     }
 
     /**

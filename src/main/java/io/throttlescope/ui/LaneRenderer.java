@@ -5,8 +5,12 @@ import javafx.scene.canvas.GraphicsContext;
 
 /**
  * Draws one kind of lane into the timeline's canvas for the visible range (ChartFX's renderers):
- * the canvas lays the lanes out and loops over them; adding a kind of lane is one class.
+ * the canvas lays the lanes out and loops over them; adding a kind of lane is one class, which
+ * also says what is under the pointer.
  */
 interface LaneRenderer {
     void draw(GraphicsContext g, Run run, TimelineCanvas.Lane lane, double y);
+
+    /** What this lane shows at time t (the pointer is over it), with its tooltip; null for nothing. Hit-testing lives with the drawing. */
+    default TimelineCanvas.Hit hit(Run run, TimelineCanvas.Lane lane, long t) { return null; }
 }

@@ -4,6 +4,7 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
+import io.throttlescope.view.Explainer;
 import io.throttlescope.view.RulerMarks;
 import io.throttlescope.view.Run;
 import javafx.geometry.VPos;
@@ -228,5 +229,30 @@ final class MarksRenderer {
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
         g.fillText(s, px, y);
+    }
+
+    /** A mark within 4 px of the pointer, on the lane under it (or in the ruler), explained; null if none. */
+    TimelineCanvas.Hit hitMark(Run r, double x, double y) {
+        TraceIndex idx = r.index();
+        Trace tr = r.trace();
+        double k = tl.scale();
+        double per = (tl.viewState().viewEnd.get() - tl.viewState().viewStart.get()) / tl.plotW();
+        long from = (long) (tl.time(x) - 4 * per * k), to = (long) (tl.time(x) + 4 * per * k);
+        boolean inRuler = y < tl.rulerH();
+        TimelineCanvas.Lane on = inRuler ? null : tl.laneAtY(y);
+        for (int m = idx.firstMarkAtOrAfter(from); m < idx.markCount(); m++) {
+            int e = idx.mark(m);
+            if (tr.time(e) > to) break;
+            EventKind kd = tr.kind(e);
+            boolean here;
+            if (inRuler) here = kd == EventKind.NOTE || kd == EventKind.SLACK_TIMER || kd == EventKind.HUNG_TASK || kd == EventKind.FAULT;
+            else if (on == null) here = false;
+            else if (on.kind() == TimelineCanvas.Kind.CPU) here = tr.cpu(e) == on.id() && kd != EventKind.NOTE && kd != EventKind.SLACK_TIMER;
+            else if (on.kind() == TimelineCanvas.Kind.TASK) here = tr.task(e) == on.id();
+            else here = false;
+            if (!here) continue;
+            return new TimelineCanvas.Hit(tr.task(e), tr.group(e), tr.cpu(e), Explainer.explain(r, r.index().at(e), e).text());
+        }
+        return null;
     }
 }

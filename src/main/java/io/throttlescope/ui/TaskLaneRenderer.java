@@ -2,6 +2,8 @@ package io.throttlescope.ui;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
+import io.throttlescope.trace.RunInfo;
+import io.throttlescope.view.States;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
@@ -36,6 +38,24 @@ final class TaskLaneRenderer implements LaneRenderer {
             g.setLineWidth(1);
             g.strokeRect(tl.labelW() + 0.5, y + 1.5, tl.plotW() - 1, l.h() - 3);
         }
+    }
+
+    /** The task's state at t (what it waits for, or where it runs), or that it is in another cgroup then. */
+    @Override public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) {
+        RunInfo info = r.info();
+        Slices s = r.index().taskSlices(l.id());
+        int i = s.at(t);
+        if (i < 0) return new TimelineCanvas.Hit(l.id(), -1, -1, info.tasks()[l.id()]);
+        Slices m = r.index().membership(l.id());
+        int mi = m.at(t);
+        if (mi >= 0 && m.value(mi) != l.group()) {
+            return new TimelineCanvas.Hit(l.id(), -1, -1, info.tasks()[l.id()] + " is in " + info.groups()[m.value(mi)] + " at this time, not in "
+                    + info.groups()[l.group()]);
+        }
+        TaskState st = TaskState.values()[s.value(i)];
+        String why = st == TaskState.BLOCKED || st == TaskState.SLEEPING ? " (" + info.str(s.detail(i)) + ")"
+                : st == TaskState.RUNNING ? " on CPU" + TraceIndex.runningCpu(s.detail(i)) + (TraceIndex.runningKernel(s.detail(i)) ? ", kernel mode" : ", user mode") : "";
+        return new TimelineCanvas.Hit(l.id(), -1, -1, info.tasks()[l.id()] + ": " + States.name(st) + why + "\n" + TimelineCanvas.span(s, i));
     }
 
     /** Wide enough task-lane slices say what the task waits for (D state, sleeping) or that it is parked or held off. */

@@ -3,24 +3,15 @@ package io.throttlescope.ui;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.Durations;
-import io.throttlescope.view.Explainer;
-import io.throttlescope.view.States;
 import io.throttlescope.view.BudgetScale;
-import io.throttlescope.sim.EventKind;
-import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Slices;
-import io.throttlescope.trace.Trace;
-import io.throttlescope.trace.TraceIndex;
 import javafx.geometry.Orientation;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.Tooltip;
-import javafx.scene.input.MouseButton;
-import javafx.scene.input.MouseEvent;
-import javafx.scene.input.ScrollEvent;
 import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
@@ -66,8 +57,7 @@ public final class TimelineCanvas extends Region {
     private boolean cpuOnly;
     private Divergence divergence;
     private double contentH;
-    private double dragX = Double.NaN, dragStartX, rulerDragX = Double.NaN;
-    private boolean dragged;
+    private final TimelinePointer pointer;
     private long lastRedrawNs;
 
     /** A horizontal band of the picture; a task lane also names the cgroup it shows the task in. */
@@ -98,11 +88,7 @@ public final class TimelineCanvas extends Region {
         tip.setShowDelay(Duration.millis(150));
         tip.setHideDelay(Duration.millis(100));
         Tooltip.install(canvas, tip);
-        canvas.addEventHandler(ScrollEvent.SCROLL, this::onScroll);
-        canvas.addEventHandler(MouseEvent.MOUSE_PRESSED, this::onPress);
-        canvas.addEventHandler(MouseEvent.MOUSE_DRAGGED, this::onDrag);
-        canvas.addEventHandler(MouseEvent.MOUSE_RELEASED, this::onRelease);
-        canvas.addEventHandler(MouseEvent.MOUSE_MOVED, this::onMove);
+        pointer = new TimelinePointer(this, vbar, tip);
         setMinSize(200, 150);
     }
 
@@ -307,6 +293,11 @@ public final class TimelineCanvas extends Region {
     public Canvas canvas() { return canvas; }
 
     ViewState viewState() { return vs; }
+    List<Lane> lanes() { return lanes; }
+    Divergence divergence() { return divergence; }
+    BudgetLane budgetLane() { return budgetLane; }
+    /** Draws the rectangles the lanes have batched so far. */
+    void flush(GraphicsContext g) { batch.flush(g); }
 
     // ------------------------------------------------------------------ drawing
 
@@ -335,6 +326,9 @@ public final class TimelineCanvas extends Region {
     private final Map<Kind, LaneRenderer> renderers = new EnumMap<>(Map.of(
             Kind.CPU, new CpuLaneRenderer(this), Kind.TASK, new TaskLaneRenderer(this), Kind.BUDGET, budgetLane));
 
+    private final OverlayRenderer overlay = new OverlayRenderer(this);
+    private final RulerRenderer ruler = new RulerRenderer(this);
+    private final LaneLabelsRenderer laneLabels = new LaneLabelsRenderer(this);
     private final List<PendingText> pendingText = new ArrayList<>();
     private final Text probe = new Text();
 
@@ -371,45 +365,16 @@ public final class TimelineCanvas extends Region {
             g.fillText(t.text(), t.x(), t.y());
         }
         pendingText.clear();
-        if (divergence != null) drawDivergence(g);
-        drawPeriodLines(g, r, h);
+        if (divergence != null) overlay.drawDivergence(g);
+        overlay.drawPeriodLines(g, r, h);
         markRenderer.drawLaneMarks(g, r);
-        drawVeil(g, h);                        // before the labels: a group header's text runs on over the plot
-        drawLabels(g, r, h);
-        drawVeilText(g, h);
-        drawRuler(g, r, w);
+        overlay.drawVeil(g, h);                // before the labels: a group header's text runs on over the plot
+        laneLabels.drawLabels(g, r, h);
+        overlay.drawVeilText(g, h);
+        ruler.drawRuler(g, r, w, pointer.rulerDragFrom(), pointer.rulerDragTo());
         markRenderer.drawRulerMarks(g, r);
-        drawCursor(g, r, h);
+        overlay.drawCursor(g, r, h);
         lastRedrawNs = System.nanoTime() - t0;
-    }
-
-    /** The height of the strip that marks where the other model runs a different task. */
-    static final double DIFF_STRIP = 4;
-
-    private void drawDivergence(GraphicsContext g) {
-        for (int c = 0; c < cpuLane.length; c++) {
-            Lane l = cpuLane[c];
-            if (l == null) continue;
-            double y = laneY(l), strip = Math.max(3, Math.round(DIFF_STRIP * k));
-            // a strip along the lane's top edge: the slices keep their own colours (a tint would mix them)
-            drawSlices(divergence.cpuDiff(c), y, strip, (v, d) -> Palette.DIFF, Long.MIN_VALUE, Long.MAX_VALUE);
-        }
-        batch.flush(g);
-        if (divergence.firstTimeNs >= 0) {
-            double xx = Math.round(x(divergence.firstTimeNs)) + 0.5;
-            if (xx >= labelW && xx <= canvas.getWidth()) {
-                g.setStroke(Palette.DIFF_LINE);
-                g.setLineWidth(2);
-                g.setLineDashes(6, 3);
-                g.strokeLine(xx, rulerH, xx, canvas.getHeight());
-                g.setLineDashes(null);
-                g.setFill(Palette.DIFF_LINE);
-                g.setFont(bold);
-                g.setTextAlign(TextAlignment.LEFT);
-                g.setTextBaseline(VPos.TOP);
-                g.fillText("first divergence", xx + 4, rulerH + 2);
-            }
-        }
     }
 
     interface FillOf { Paint of(int value, int detail); }
@@ -478,287 +443,31 @@ public final class TimelineCanvas extends Region {
         }
     }
 
-    /** The group whose period boundaries are drawn: the selected one, else the first limited one. */
-    int periodGroup(Run r) {
-        int grp = vs.selectedGroup.get();
-        if (grp >= 0 && grp < r.info().groups().length && limited(r, grp)) return grp;
-        for (int x = 0; x < r.info().groups().length; x++) if (limited(r, x)) return x;
-        return -1;
-    }
-
-    private void drawPeriodLines(GraphicsContext g, Run r, double h) {
-        int grp = periodGroup(r);
-        if (grp < 0) return;
-        RunInfo info = r.info();
-        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
-        long period = r.index().periodAt(grp, (long) Math.max(0, t0)), phase = info.phaseNs()[grp];
-        if (period <= 0 || period / (t1 - t0) * plotW() < 4) return;
-        g.setStroke(Palette.GRID.darker());
-        g.setLineWidth(1);
-        g.setLineDashes(2, 3);
-        long k0 = (long) Math.floor((t0 - phase) / period);
-        for (long b = phase + k0 * period; b <= t1; b += period) {
-            if (b < t0 || b > info.endNs()) continue;
-            double xx = Math.round(x(b)) + 0.5;
-            g.strokeLine(xx, rulerH, xx, h);
-        }
-        g.setLineDashes(null);
-    }
-
-    private void drawLabels(GraphicsContext g, Run r, double h) {
-        g.setFill(Palette.LABEL_BG);
-        g.fillRect(0, rulerH, labelW, h - rulerH);
-        g.setStroke(Palette.GRID);
-        g.strokeLine(labelW - 0.5, rulerH, labelW - 0.5, h);
-        g.setTextBaseline(VPos.CENTER);
-        g.setTextAlign(TextAlignment.LEFT);
-        for (Lane l : lanes) {
-            double y = laneY(l);
-            if (y + l.h() < rulerH || y > h) continue;
-            switch (l.kind()) {
-                case SECTION -> {
-                    g.setFill(Palette.SECTION_BG);
-                    g.fillRect(0, y, canvas.getWidth(), l.h());
-                    g.setFill(Palette.TEXT);
-                    g.setFont(bold);
-                    g.fillText(l.label(), 6 * k, y + l.h() / 2);
-                }
-                case GROUP_HEADER -> {
-                    g.setFill(Palette.GROUP_BG);
-                    g.fillRect(0, y, canvas.getWidth(), l.h());
-                    g.setFill(Palette.TEXT);
-                    g.setFont(bold);
-                    g.fillText(l.label(), 6 * k, y + l.h() / 2);
-                }
-                case TASK -> {
-                    g.setFill(Palette.taskFill(slot(l.id())));
-                    g.fillRect(6 * k, y + 4 * k, 9 * k, l.h() - 8 * k);
-                    g.setFill(Palette.TEXT);
-                    g.setFont(vs.selectedTask.get() == l.id() ? bold : font);
-                    g.fillText(clip(l.label(), 15), 19 * k, y + l.h() / 2);
-                }
-                case CPU -> {
-                    g.setFill(Palette.TEXT);
-                    g.setFont(bold);
-                    g.fillText(l.label(), 8 * k, y + l.h() / 2);
-                }
-                case BUDGET -> budgetLane.drawLabel(g, r, l.id(), y, l.h());
-            }
-        }
-    }
-
-    static String clip(String s, int n) { return s.length() <= n ? s : s.substring(0, n - 1) + "\u2026"; }
-
-    private void drawRuler(GraphicsContext g, Run r, double w) {
-        g.setFill(Palette.RULER_BG);
-        g.fillRect(0, 0, w, rulerH);
-        g.setStroke(Palette.GRID);
-        g.strokeLine(0, rulerH - 0.5, w, rulerH - 0.5);
-        double t0 = vs.viewStart.get(), t1 = vs.viewEnd.get();
-        double step = niceStep((t1 - t0) / Math.max(1, plotW() / (110 * k)));
-        g.setFont(font);
-        g.setTextBaseline(VPos.TOP);
-        g.setTextAlign(TextAlignment.LEFT);
-        for (double t = Math.ceil(t0 / step) * step; t <= t1; t += step) {
-            double xx = Math.round(x(t)) + 0.5;
-            if (xx < labelW) continue;
-            g.setStroke(Palette.GRID.darker());
-            g.strokeLine(xx, rulerH - 6 * k, xx, rulerH);
-            g.setFill(Palette.TEXT);
-            g.fillText(Durations.tick(Math.round(t), Math.max(1, Math.round(step))), xx + 3, 2 * k);
-        }
-        if (!Double.isNaN(rulerDragX)) {
-            g.setFill(Color.rgb(30, 100, 200, 0.25));
-            double a = Math.min(rulerDragX, dragX), b = Math.max(rulerDragX, dragX);
-            g.fillRect(a, 0, b - a, canvas.getHeight());
-        }
-        g.setFill(Palette.TEXT);
-        g.setFont(bold);
-        g.fillText(r.label(), 6 * k, 2 * k);
-        g.setFont(small);
-        g.fillText("model \u00B7 time \u2192", 6 * k, 16 * k);
-    }
-
-    static double niceStep(double raw) { return BudgetScale.niceStep(raw); }
-
-    /** While a lesson's question waits, the lanes after the cursor are covered: the answer is not on screen. */
-    private void drawVeil(GraphicsContext g, double h) {
-        if (!vs.veiled.get() || vs.cursor.get() < 0) return;
-        double x0 = Math.max(labelW, Math.round(x(vs.cursorTime())) + 1), w = canvas.getWidth();
-        if (x0 >= w) return;
-        g.setFill(Palette.VEIL);
-        g.fillRect(x0, rulerH, w - x0, h - rulerH);
-    }
-
-    /** Why the lanes after the cursor are covered, over everything else (a group header's row would hide it). */
-    private void drawVeilText(GraphicsContext g, double h) {
-        if (!vs.veiled.get() || vs.cursor.get() < 0) return;
-        double x0 = Math.max(labelW, Math.round(x(vs.cursorTime())) + 1), w = canvas.getWidth();
-        if (w - x0 <= 120) return;
-        String why = vs.veilReason.get();
-        int cut = why.indexOf(' ', why.length() / 2);                     // on two lines
-        String text = cut < 0 ? why : why.substring(0, cut) + "\n" + why.substring(cut + 1);
-        double cx = (x0 + w) / 2, cy = rulerH + (h - rulerH) / 2;
-        Text probe = new Text(text);
-        probe.setFont(small);
-        double bw = probe.getLayoutBounds().getWidth() + 16, bh = probe.getLayoutBounds().getHeight() + 8;
-        g.setFill(Palette.VEIL);
-        g.fillRect(cx - bw / 2, cy - bh / 2, bw, bh);
-        g.setFill(Palette.TEXT);
-        g.setFont(small);
-        g.setTextAlign(TextAlignment.CENTER);
-        g.setTextBaseline(VPos.CENTER);
-        g.fillText(text, cx, cy);
-    }
-
-    private void drawCursor(GraphicsContext g, Run r, double h) {
-        if (vs.cursor.get() < 0) return;
-        double xx = Math.round(x(vs.cursorTime())) + 0.5;
-        if (xx < labelW || xx > canvas.getWidth()) return;
-        g.setStroke(Palette.CURSOR);
-        g.setLineWidth(1.5);
-        g.strokeLine(xx, 0, xx, h);
-        g.setFill(Palette.CURSOR);
-        g.fillPolygon(new double[] {xx - 6, xx + 6, xx}, new double[] {rulerH - 9, rulerH - 9, rulerH}, 3);
-    }
-
-    // ------------------------------------------------------------------ interaction
-
-    private void onScroll(ScrollEvent e) {
-        if (vs.run.get() == null) return;
-        if (e.isShiftDown() || e.getX() < labelW) {
-            vbar.setValue(Math.max(0, Math.min(vbar.getMax(), vbar.getValue() - e.getDeltaY())));
-        } else if (e.getDeltaY() != 0) {
-            vs.zoom(e.getDeltaY() > 0 ? 0.8 : 1.25, time(e.getX()));
-        }
-        e.consume();
-    }
-
-    private void onPress(MouseEvent e) {
-        dragged = false;
-        dragStartX = e.getX();
-        if (e.getY() < rulerH && e.getX() > labelW) rulerDragX = e.getX();
-        dragX = e.getX();
-        canvas.requestFocus();
-    }
-
-    private void onDrag(MouseEvent e) {
-        if (Math.abs(e.getX() - dragStartX) > 3) dragged = true;
-        if (!Double.isNaN(rulerDragX)) {
-            dragX = e.getX();
-            requestRedraw();
-            return;
-        }
-        if (e.getButton() == MouseButton.PRIMARY && !Double.isNaN(dragX)) {
-            double dt = (dragX - e.getX()) / plotW() * (vs.viewEnd.get() - vs.viewStart.get());
-            vs.pan(dt);
-            dragX = e.getX();
-        }
-    }
-
-    private void onRelease(MouseEvent e) {
-        if (!Double.isNaN(rulerDragX)) {
-            double a = Math.min(rulerDragX, e.getX()), b = Math.max(rulerDragX, e.getX());
-            rulerDragX = Double.NaN;
-            if (b - a > 4) vs.setRange(time(a), time(b));
-            else moveCursorTo(time(e.getX()));
-            redraw();
-            return;
-        }
-        if (!dragged) click(e.getX(), e.getY());
-        dragX = Double.NaN;
-    }
-
-    private void moveCursorTo(double t) {
-        Run r = vs.run.get();
-        if (r == null) return;
-        int i = r.trace().firstAtOrAfter((long) Math.max(0, t));
-        vs.cursor.set(Math.min(r.trace().size() - 1, i));
-    }
-
-    /** Clicking a slice selects its task (and a budget lane its group). */
-    private void click(double x, double y) {
-        Hit h = hit(x, y);
-        if (h == null) return;
-        if (h.task >= 0) vs.selectedTask.set(h.task == vs.selectedTask.get() ? -1 : h.task);
-        if (h.group >= 0) vs.selectedGroup.set(h.group);
-        if (h.cpu >= 0) vs.selectedCpu.set(h.cpu);
-    }
+    // ------------------------------------------------------------------ what is under the pointer
 
     record Hit(int task, int group, int cpu, String text) {}
 
-    /** What is under a point, and its tooltip: exact times and values. */
+    /** What is under a point, and its tooltip: exact times and values (a mark first, else the lane's own answer). */
     Hit hit(double x, double y) {
         Run r = vs.run.get();
         if (r == null || x < labelW) return null;
-        Hit mark = markAt(r, x, y);
+        Hit mark = markRenderer.hitMark(r, x, y);
         if (mark != null) return mark;
         if (y < rulerH) return null;
-        double t = time(x);
-        for (Lane l : lanes) {
-            double ly = laneY(l);
-            if (y < ly || y >= ly + l.h()) continue;
-            RunInfo info = r.info();
-            switch (l.kind()) {
-                case CPU -> {
-                    Slices s = r.index().cpuSlices(l.id());
-                    int i = s.at((long) t);
-                    if (i < 0) return new Hit(-1, -1, l.id(), "CPU" + l.id() + ": idle at " + Durations.exact((long) t));
-                    int task = s.value(i);
-                    String g = info.groups()[TraceIndex.group(s.detail(i))];
-                    return new Hit(task, TraceIndex.group(s.detail(i)), l.id(), info.tasks()[task] + " (" + g + ") on CPU" + l.id() + ", "
-                            + (TraceIndex.kernelMode(s.detail(i)) ? "kernel mode" : "user mode") + "\n" + span(s, i));
-                }
-                case TASK -> {
-                    Slices s = r.index().taskSlices(l.id());
-                    int i = s.at((long) t);
-                    if (i < 0) return new Hit(l.id(), -1, -1, info.tasks()[l.id()]);
-                    Slices m = r.index().membership(l.id());
-                    int mi = m.at((long) t);
-                    if (mi >= 0 && m.value(mi) != l.group()) {
-                        return new Hit(l.id(), -1, -1, info.tasks()[l.id()] + " is in " + info.groups()[m.value(mi)] + " at this time, not in " + info.groups()[l.group()]);
-                    }
-                    TaskState st = TaskState.values()[s.value(i)];
-                    String why = st == TaskState.BLOCKED || st == TaskState.SLEEPING ? " (" + info.str(s.detail(i)) + ")"
-                            : st == TaskState.RUNNING ? " on CPU" + TraceIndex.runningCpu(s.detail(i)) + (TraceIndex.runningKernel(s.detail(i)) ? ", kernel mode" : ", user mode") : "";
-                    return new Hit(l.id(), -1, -1, info.tasks()[l.id()] + ": " + States.name(st) + why + "\n" + span(s, i));
-                }
-                case BUDGET -> { return new Hit(-1, l.id(), -1, budgetLane.tooltip(r, l.id(), (long) t)); }
-                case GROUP_HEADER -> { return new Hit(-1, l.id(), -1, info.groups()[l.id()] + quotaText(r, l.id())); }
-                default -> { return null; }
-            }
-        }
-        return null;
+        Lane l = laneAtY(y);
+        if (l == null) return null;
+        long t = (long) time(x);
+        if (l.kind() == Kind.GROUP_HEADER) return new Hit(-1, l.id(), -1, r.info().groups()[l.id()] + quotaText(r, l.id()));
+        LaneRenderer lr = renderers.get(l.kind());
+        return lr == null ? null : lr.hit(r, l, t);
     }
 
-    private static String span(Slices s, int i) {
+    /** "12.5ms – 13ms  (500us)": a slice's exact span. */
+    static String span(Slices s, int i) {
         return Durations.exact(s.start(i)) + " \u2013 " + Durations.exact(s.end(i)) + "  (" + Durations.exact(s.end(i) - s.start(i)) + ")";
     }
 
-    /** A mark within 4 px of the pointer, on the lane under it (or in the ruler). */
-    private Hit markAt(Run r, double x, double y) {
-        TraceIndex idx = r.index();
-        Trace tr = r.trace();
-        double per = (vs.viewEnd.get() - vs.viewStart.get()) / plotW();
-        long from = (long) (time(x) - 4 * per * k), to = (long) (time(x) + 4 * per * k);
-        for (int m = idx.firstMarkAtOrAfter(from); m < idx.markCount(); m++) {
-            int e = idx.mark(m);
-            if (tr.time(e) > to) break;
-            EventKind kd = tr.kind(e);
-            Lane on = y < rulerH ? null : laneAtY(y);
-            boolean here;
-            if (y < rulerH) here = kd == EventKind.NOTE || kd == EventKind.SLACK_TIMER || kd == EventKind.HUNG_TASK || kd == EventKind.FAULT;
-            else if (on == null) here = false;
-            else if (on.kind() == Kind.CPU) here = tr.cpu(e) == on.id() && kd != EventKind.NOTE && kd != EventKind.SLACK_TIMER;
-            else if (on.kind() == Kind.TASK) here = tr.task(e) == on.id();
-            else here = false;
-            if (!here) continue;
-            return new Hit(tr.task(e), tr.group(e), tr.cpu(e), Explainer.explain(r, r.index().at(e), e).text());
-        }
-        return null;
-    }
-
-    private Lane laneAtY(double y) {
+    Lane laneAtY(double y) {
         for (Lane l : lanes) {
             double ly = laneY(l);
             if (y >= ly && y < ly + l.h()) return l;
@@ -766,13 +475,4 @@ public final class TimelineCanvas extends Region {
         return null;
     }
 
-    private void onMove(MouseEvent e) {
-        Hit h = hit(e.getX(), e.getY());
-        if (h == null || h.text == null) {
-            tip.setText(null);
-            tip.hide();
-        } else {
-            tip.setText(h.text);
-        }
-    }
 }

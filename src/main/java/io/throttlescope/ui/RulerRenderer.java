@@ -1,0 +1,50 @@
+package io.throttlescope.ui;
+
+import io.throttlescope.view.BudgetScale;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.Run;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.text.TextAlignment;
+
+/** The time ruler along the top of the timeline: the run's name, tick times at a round step, a dragged range. */
+final class RulerRenderer {
+    private final TimelineCanvas tl;
+
+    RulerRenderer(TimelineCanvas tl) { this.tl = tl; }
+
+    /** The ruler: the model, tick times, and the range a drag over it selects (from, to: NaN for none). */
+    void drawRuler(GraphicsContext g, Run r, double w, double rulerDragX, double dragX) {
+        g.setFill(Palette.RULER_BG);
+        g.fillRect(0, 0, w, tl.rulerH());
+        g.setStroke(Palette.GRID);
+        g.strokeLine(0, tl.rulerH() - 0.5, w, tl.rulerH() - 0.5);
+        double t0 = tl.viewState().viewStart.get(), t1 = tl.viewState().viewEnd.get();
+        double step = niceStep((t1 - t0) / Math.max(1, tl.plotW() / (110 * tl.scale())));
+        g.setFont(tl.font);
+        g.setTextBaseline(VPos.TOP);
+        g.setTextAlign(TextAlignment.LEFT);
+        for (double t = Math.ceil(t0 / step) * step; t <= t1; t += step) {
+            double xx = Math.round(tl.x(t)) + 0.5;
+            if (xx < tl.labelW()) continue;
+            g.setStroke(Palette.GRID.darker());
+            g.strokeLine(xx, tl.rulerH() - 6 * tl.scale(), xx, tl.rulerH());
+            g.setFill(Palette.TEXT);
+            g.fillText(Durations.tick(Math.round(t), Math.max(1, Math.round(step))), xx + 3, 2 * tl.scale());
+        }
+        if (!Double.isNaN(rulerDragX)) {
+            g.setFill(Color.rgb(30, 100, 200, 0.25));
+            double a = Math.min(rulerDragX, dragX), b = Math.max(rulerDragX, dragX);
+            g.fillRect(a, 0, b - a, tl.canvas().getHeight());
+        }
+        g.setFill(Palette.TEXT);
+        g.setFont(tl.bold);
+        g.fillText(r.label(), 6 * tl.scale(), 2 * tl.scale());
+        g.setFont(tl.small);
+        g.fillText("model \u00B7 time \u2192", 6 * tl.scale(), 16 * tl.scale());
+    }
+
+    static double niceStep(double raw) { return BudgetScale.niceStep(raw); }
+
+}
