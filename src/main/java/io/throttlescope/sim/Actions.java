@@ -61,7 +61,7 @@ final class Actions {
             return;
         }
         s.emit(EventKind.CGROUP_WRITE, -1, -1, g.id, s.str(text), 0, 0);
-        s.setBandwidth(g, quotaUs < 0 ? -1 : quotaUs * 1000, periodUs * 1000, burstUs * 1000);
+        setBandwidth(g, quotaUs < 0 ? -1 : quotaUs * 1000, periodUs * 1000, burstUs * 1000);
     }
 
     /** sched_move_task(): dequeue, change group, enqueue; a running task is rescheduled. */
@@ -107,6 +107,27 @@ final class Actions {
             s.advance(c);
             if (se.onRq) s.fair.updateGroupsAbove(se);
             else s.fair.updateCfsGroup(se);
+        }
+    }
+
+    /** tg_set_cfs_bandwidth() (3.1). quota &lt; 0 means "max". */
+    void setBandwidth(TaskGroup g, long quota, long period, long burst) {
+        CfsBandwidth b = g.bw;
+        b.period = period;
+        b.quota = quota < 0 ? CfsBandwidth.RUNTIME_INF : quota;
+        b.burst = burst;
+        // tg_set_cfs_bandwidth() does not call update_curr(): the delta pending since the last charge
+        // lands on the new budget at the next tick (exact accounting has no pending delta)
+        for (Cpu c : s.cpus) s.advance(c);
+        s.bw.refill(b);
+        s.emit(EventKind.REFILL, -1, -1, g.id, -1, b.limited() ? b.runtime : -1, b.limited() ? b.quota : -1);
+        if (b.limited()) s.bw.startCfsBandwidth(g, 0);   // the writer's CPU: the write is not tied to one, CPU0 stands in
+        for (Cpu c : s.cpus) {
+            CfsRq cfs = g.cfsRq[c.id];
+            cfs.runtimeEnabled = b.limited();
+            cfs.runtimeRemaining = s.model.initialRuntimeRemaining();
+            if (cfs.throttled) s.model.unthrottle(cfs);
+            s.markDirty(c);
         }
     }
 }

@@ -41,7 +41,7 @@ final class LegacyThrottle implements ThrottleModel {
         if (reachedRoot) cpu.nrRunning -= delta;
         cfs.throttled = true;
         if (cfs.nrQueued > 0) cfs.throttledClock = now;
-        s.reclassifyQueued(cfs.tg, cpu);
+        reclassifyQueued(cfs.tg, cpu);
     }
 
     /** 4.4 */
@@ -78,7 +78,7 @@ final class LegacyThrottle implements ThrottleModel {
             }
         }
         if (reachedRoot) cpu.nrRunning += delta;
-        s.reclassifyQueued(cfs.tg, cpu);
+        reclassifyQueued(cfs.tg, cpu);
         if (cpu.curr == null && cpu.nrRunning > 0) s.reschedCurr(cpu);
         return true;
     }
@@ -111,5 +111,18 @@ final class LegacyThrottle implements ThrottleModel {
 
     @Override public TaskState queuedState(Task p) {
         return p.cfsRq().throttledHierarchy() ? TaskState.THROTTLED : TaskState.RUNNABLE;
+    }
+
+    /** Legacy: after a throttle or unthrottle, queued tasks below change between runnable and held off. */
+    private void reclassifyQueued(TaskGroup tg, Cpu c) {
+        tg.preOrder(g -> {
+            CfsRq q = g.cfsRq[c.id];
+            for (int i = 0; i < q.queued.size(); i++) {
+                SchedEntity se = q.queued.get(i);
+                if (!se.isTask()) continue;
+                Task p = se.task;
+                if (p.state == TaskState.RUNNABLE || p.state == TaskState.THROTTLED) s.life.setState(p, s.model.queuedState(p));
+            }
+        });
     }
 }

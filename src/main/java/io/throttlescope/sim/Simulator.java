@@ -46,6 +46,7 @@ public final class Simulator {
     final Actions outside = new Actions(this);
     final TaskLife life = new TaskLife(this);
     final LockBook lockBook = new LockBook(this);
+    final SwitchPath switchPath = new SwitchPath(this);
     final SplittableRandom rng;
     final long tickNs;
     final long endNs;
@@ -158,7 +159,7 @@ public final class Simulator {
             outside.setWeight(g, c.weight());
             g.periodPhase = c.phaseNs();
             g.bw.periodExpiry = c.phaseNs();
-            if (c.quotaUs() >= 0) setBandwidth(g, c.quotaUs() * 1000, c.periodUs() * 1000, c.burstUs() * 1000);
+            if (c.quotaUs() >= 0) outside.setBandwidth(g, c.quotaUs() * 1000, c.periodUs() * 1000, c.burstUs() * 1000);
         }
         for (Task t : tasks) queue.push(Math.max(0, t.spec.start().sample(rng)), EV_START, t.id, 0);
         for (int i = 0; i < actions.size(); i++) queue.push(Math.max(0, actions.get(i).at().sample(rng)), EV_ACTION, i, 0);
@@ -345,114 +346,7 @@ public final class Simulator {
             Cpu c = dirty[dirtyHead];
             dirtyHead = (dirtyHead + 1) % dirty.length;
             isDirty[c.id] = false;
-            service(c);
-        }
-    }
-
-    private boolean preemptible(Task t) {
-        return kernel.fullPreemption() || t.userMode && !t.kthread;
-    }
-
-    /** Runs the CPU until its current task needs CPU time (or it is idle), then arms its timer. */
-    private void service(Cpu c) {
-        for (int guard = 0; ; guard++) {
-            if (guard > 1_000_000) {
-                fault(c, c.curr, "CPU" + c.id + " made no progress");
-                break;
-            }
-            Task t = c.curr;
-            if (t == null) {
-                if (c.nrRunning > 0 || c.wantBalance || c.needResched) {
-                    c.wantBalance = false;
-                    schedule(c);
-                    if (c.curr == null) break;
-                    continue;
-                }
-                break;
-            }
-            if (c.needResched && preemptible(t)) {
-                schedule(c);
-                continue;
-            }
-            if (t.switchCostLeft > 0 || (t.burstLeft > 0 && !t.resumeToUser && t.onRun == null)) break;
-            if (program.advance(t) == Program.Outcome.STOPPED) {
-                if (c.curr == t && t.state != TaskState.RUNNING) schedule(c);
-            }
-        }
-        armCpuTimer(c);
-    }
-
-    /** __schedule(): put the previous task back, pick the next one, switch. */
-    private void schedule(Cpu c) {
-        sync(c);
-        c.needResched = false;
-        Task prev = c.curr;
-        if (prev != null) {
-            fair.putPrev(prev);
-            if (prev.state == TaskState.RUNNING && !prev.allowed(c.id)) {
-                c.curr = null;
-                life.moveQueued(prev, cpus[balancer.selectCpu(prev)]);
-                prev.nivcsw++;
-                prev = null;
-            }
-        }
-        c.curr = null;
-        Task next = fair.pickTask(c);
-        if (next == null) next = balancer.idleBalance(c);
-        boolean throughThrottle = next != null && fair.pickedThroughThrottle;
-        if (prev != null && prev != next) {
-            if (prev.state == TaskState.RUNNING) {
-                prev.nivcsw++;
-                life.setState(prev, model.queuedState(prev));
-                emit(EventKind.PREEMPT, c.id, prev.id, prev.group.id, -1, 0, 0);
-            } else if (prev.state == TaskState.PARKED) {
-                prev.nivcsw++;
-            } else {
-                prev.nvcsw++;
-            }
-        }
-        c.curr = next;
-        c.runStart = now;
-        if (next == null) {
-            if (prev != null) emit(EventKind.SWITCH, c.id, -1, -1, -1, prev.id, 0);
-            return;
-        }
-        fair.setNext(next, now);
-        emit(EventKind.PICK, c.id, next.id, next.group.id, -1, 0, 0);
-        if (throughThrottle) model.onPickedFromThrottled(next);   // task_throttle_setup_work() after the pick
-        if (next != prev) {
-            next.switchCostLeft = kernel.switchCostNs();
-            emit(EventKind.SWITCH, c.id, next.id, next.group.id, -1, prev == null ? -1 : prev.id, 0);
-        }
-        life.setState(next, TaskState.RUNNING);
-        if (next.userMode && !next.kthread) next.resumeToUser = true;
-        if (c.busySince < 0) c.busySince = now;
-    }
-
-
-
-    private void armCpuTimer(Cpu c) {
-        Task t = c.curr;
-        if (t == null) {
-            if (c.pendingEventAt != Long.MAX_VALUE) {
-                c.eventGen++;
-                c.pendingEventAt = Long.MAX_VALUE;
-            }
-            c.busySince = -1;
-            return;
-        }
-        if (c.nextTick <= now) c.nextTick = (now / tickNs + 1) * tickNs;
-        long at = Math.min(now + t.switchCostLeft + t.burstLeft, c.nextTick);
-        if (kernel.exactAccounting()) {
-            for (SchedEntity se = t.se; se != null; se = se.parent()) {
-                CfsRq q = se.cfsRq;
-                if (q.runtimeEnabled && !q.throttled && q.runtimeRemaining > 0) at = Math.min(at, now + q.runtimeRemaining);
-            }
-        }
-        if (at != c.pendingEventAt) {
-            c.eventGen++;
-            c.pendingEventAt = at;
-            queue.push(at, EV_CPU, c.id, c.eventGen);
+            switchPath.service(c);
         }
     }
 
@@ -471,45 +365,6 @@ public final class Simulator {
 
     /** Lock operation codes in events: read side, write side, mutex. */
     public static final int OP_READ = 0, OP_WRITE = 1, OP_MUTEX = 2;
-
-    // ------------------------------------------------------------------ actions
-
-
-
-    /** tg_set_cfs_bandwidth() (3.1). quota &lt; 0 means "max". */
-    void setBandwidth(TaskGroup g, long quota, long period, long burst) {
-        CfsBandwidth b = g.bw;
-        b.period = period;
-        b.quota = quota < 0 ? CfsBandwidth.RUNTIME_INF : quota;
-        b.burst = burst;
-        // tg_set_cfs_bandwidth() does not call update_curr(): the delta pending since the last charge
-        // lands on the new budget at the next tick (exact accounting has no pending delta)
-        for (Cpu c : cpus) advance(c);
-        bw.refill(b);
-        emit(EventKind.REFILL, -1, -1, g.id, -1, b.limited() ? b.runtime : -1, b.limited() ? b.quota : -1);
-        if (b.limited()) bw.startCfsBandwidth(g, 0);   // the writer's CPU: the write is not tied to one, CPU0 stands in
-        for (Cpu c : cpus) {
-            CfsRq cfs = g.cfsRq[c.id];
-            cfs.runtimeEnabled = b.limited();
-            cfs.runtimeRemaining = model.initialRuntimeRemaining();
-            if (cfs.throttled) model.unthrottle(cfs);
-            markDirty(c);
-        }
-    }
-
-
-    /** Legacy: after a throttle or unthrottle, queued tasks below change between runnable and held off. */
-    void reclassifyQueued(TaskGroup tg, Cpu c) {
-        tg.preOrder(g -> {
-            CfsRq q = g.cfsRq[c.id];
-            for (int i = 0; i < q.queued.size(); i++) {
-                SchedEntity se = q.queued.get(i);
-                if (!se.isTask()) continue;
-                Task p = se.task;
-                if (p.state == TaskState.RUNNABLE || p.state == TaskState.THROTTLED) life.setState(p, model.queuedState(p));
-            }
-        });
-    }
 
     // ------------------------------------------------------------------ events
 
