@@ -53,6 +53,49 @@ class ArchitectureTest {
         assertThat(USES).as("packages read from " + SRC.toAbsolutePath()).containsKeys("sim", "trace", "view", "ui", "cli");
     }
 
+    /** A file of the main sources: its path and its lines. */
+    private record Source(Path path, List<String> lines) { }
+
+    private static List<Source> sources() throws IOException {
+        List<Source> out = new ArrayList<>();
+        try (Stream<Path> files = Files.walk(SRC)) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")).sorted()::iterator) {
+                out.add(new Source(f, Files.readAllLines(f)));
+            }
+        }
+        return out;
+    }
+
+    /** A file holds one job: none is over 500 lines (the window and the simulator were split by job to get there). */
+    @Test
+    void noFileIsOver500Lines() throws IOException {
+        List<String> over = new ArrayList<>();
+        for (Source s : sources()) if (s.lines().size() > 500) over.add(SRC.relativize(s.path()) + " (" + s.lines().size() + ")");
+        assertThat(over).isEmpty();
+    }
+
+    /** Every class of the window says its one job in a comment right before it (a new part must say what it is for). */
+    @Test
+    void everyClassOfTheWindowSaysItsJob() throws IOException {
+        Pattern type = Pattern.compile("^(public |abstract |final |sealed |non-sealed )*(class|interface|record|enum) \\w+");
+        List<String> silent = new ArrayList<>();
+        int seen = 0;
+        for (Source s : sources()) {
+            if (!SRC.relativize(s.path()).toString().replace('\\', '/').startsWith("io/throttlescope/ui/")) continue;
+            List<String> l = s.lines();
+            for (int i = 0; i < l.size(); i++) {
+                if (!type.matcher(l.get(i)).find()) continue;             // the top-level type: at the line's start
+                seen++;
+                int j = i - 1;
+                while (j >= 0 && l.get(j).strip().startsWith("@")) j--;    // annotations
+                if (j < 0 || !l.get(j).strip().endsWith("*/")) silent.add(SRC.relativize(s.path()).toString());
+                break;
+            }
+        }
+        assertThat(seen).isGreaterThan(50);
+        assertThat(silent).isEmpty();
+    }
+
     @Test
     void onlyTheWindowDrawsWithJavaFx() {
         List<String> fx = FX_USERS.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey)
