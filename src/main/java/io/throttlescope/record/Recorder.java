@@ -55,6 +55,21 @@ public final class Recorder {
     /** Events the trace buffer lost during the recording (its per-CPU overrun counts). */
     public long lostEvents;
 
+    /** The ring buffer of our instance, per CPU (trace_pipe is read as it fills). */
+    private int bufferKb = 16384;
+
+    /** A smaller (or larger) ring buffer per CPU than the 16 MiB default: tests show nothing is lost with a small one. */
+    public Recorder bufferKb(int kb) {
+        bufferKb = kb;
+        return this;
+    }
+
+    /** The CPUs the trace_pipe reader runs on: those the scenario leaves free, or null (any) if it uses them all. */
+    private String readerCpus() {
+        int used = spec.kernel().cpus(), machine = Runtime.getRuntime().availableProcessors();
+        return used >= machine ? null : used + "-" + (machine - 1);
+    }
+
     public Recorder(Path scenarioFile, SimSpec spec, long durationNs, Consumer<String> progress) {
         this.scenarioFile = scenarioFile;
         this.spec = spec;
@@ -200,7 +215,8 @@ public final class Recorder {
         }
 
         progress.accept("enabling tracing in " + tf.dir);
-        List<String> probes = tf.prepare(16384);
+        List<String> probes = tf.prepare(bufferKb);
+        tf.startPipe(readerCpus());
         tf.start();
         long t0 = System.nanoTime();
         tf.mark(GO);
@@ -223,7 +239,7 @@ public final class Recorder {
         for (Process p : workers) p.waitFor();
         tf.stop();
         lostEvents = tf.lost();
-        List<String> lines = tf.read();
+        List<String> lines = tf.drainPipe();
         progress.accept("writing " + out);
         write(out, lines, tids, probes, stats);
     }
@@ -284,7 +300,7 @@ public final class Recorder {
         if (p.waitFor() != 0) throw new IOException(String.join(" ", cmd) + " failed: " + o.strip());
     }
 
-    static final String GO = "throttlescope: the workload starts", END = "throttlescope: the recording ends";
+    public static final String GO = "throttlescope: the workload starts", END = "throttlescope: the recording ends";
     private static final Pattern TS = Pattern.compile("\\]\\s+(?:\\S{4,5}\\s+)?(\\d+\\.\\d+):");
 
     private static double ts(String line) {
@@ -296,8 +312,9 @@ public final class Recorder {
 
     /** Keeps the header lines and every line on the scenario's CPUs or naming a worker's thread. */
     private void write(Path out, List<String> lines, long[] tids, List<String> probes, Map<String, Map<String, Long>> stats) throws IOException {
-        Set<String> ours = new HashSet<>();
+        Set<String> ours = new HashSet<>(), readers = new HashSet<>();
         for (long t : tids) ours.add(Long.toString(t));
+        for (long r : tf.readers()) readers.add(Long.toString(r));
         int cpus = spec.kernel().cpus();
         JsonObject h = new JsonObject();
         h.addProperty("recorded_by", "throttlescope record");
@@ -352,7 +369,9 @@ public final class Recorder {
                 Matcher p = PIDS.matcher(l);
                 while (!names && p.find()) names = ours.contains(p.group(1));
                 Matcher self = SELF.matcher(l);
-                if (self.find() && ours.contains(self.group(1))) names = true;
+                boolean selfFound = self.find();
+                if (selfFound && readers.contains(self.group(1))) continue;      // the trace_pipe reader's own events
+                if (selfFound && ours.contains(self.group(1))) names = true;
                 if (onOurCpu || names) w.println(l);
             }
         }

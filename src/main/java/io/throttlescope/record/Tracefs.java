@@ -1,10 +1,15 @@
 package io.throttlescope.record;
 
 import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicLong;
 import java.nio.file.StandardOpenOption;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -102,10 +107,12 @@ final class Tracefs {
                     long owner = pidOf(n.substring(INSTANCE_PREFIX.length()));
                     if (owner <= 0 || owner == pid || ProcessHandle.of(owner).isPresent()) continue;
                     try { Files.writeString(d.resolve("tracing_on"), "0"); } catch (IOException ignored) { }
+                    done.addAll(stopReaders(d.resolve("trace_pipe")));
                     try { Files.delete(d); done.add("trace instance " + n); } catch (IOException e) { done.add("trace instance " + n + " (could not remove: " + e.getMessage() + ")"); }
                 }
             } catch (IOException ignored) { }
         }
+        done.addAll(cleanLeftoverPipeFiles());
         Path kp = root.resolve("kprobe_events");
         if (Files.isReadable(kp)) {
             try {
@@ -123,6 +130,40 @@ final class Tracefs {
                 }
             } catch (IOException ignored) { }
         }
+        return done;
+    }
+
+    /** The temporary copies of trace_pipe that recorders no longer alive left (a SIGKILL leaves its copy). */
+    private List<String> cleanLeftoverPipeFiles() {
+        List<String> done = new ArrayList<>();
+        Pattern name = Pattern.compile("^throttlescope-(\\d+)-trace\\d*\\.txt$");
+        try (var l = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            for (Path f : l.toList()) {
+                Matcher m = name.matcher(f.getFileName().toString());
+                if (!m.matches()) continue;
+                long owner = pidOf(m.group(1));
+                if (owner <= 0 || owner == pid || ProcessHandle.of(owner).isPresent()) continue;
+                try { Files.delete(f); done.add("temporary trace " + f); } catch (IOException e) { done.add("temporary trace " + f + " (could not remove: " + e.getMessage() + ")"); }
+            }
+        } catch (IOException ignored) { }
+        return done;
+    }
+
+    /**
+     * The trace_pipe readers a dead recorder started on its instance ({@code cat} of exactly that
+     * path, which holds the instance open): stopped. No other process is touched.
+     */
+    private static List<String> stopReaders(Path pipe) {
+        List<String> done = new ArrayList<>();
+        String want = "cat\0" + pipe + "\0";
+        ProcessHandle.allProcesses().forEach(p -> {
+            try {
+                String cmd = new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")), StandardCharsets.ISO_8859_1);
+                if (cmd.equals(want) && p.destroyForcibly()) done.add("trace_pipe reader " + p.pid());
+            } catch (IOException | RuntimeException ignored) {
+                // gone, or not ours to read
+            }
+        });
         return done;
     }
 
@@ -171,9 +212,121 @@ final class Tracefs {
 
     void stop() throws IOException { Files.writeString(dir.resolve("tracing_on"), "0"); }
 
-    /** Our instance's trace, our probes renamed to the functions they probe (what the importer knows). */
-    List<String> read() throws IOException {
-        List<String> lines = Files.readAllLines(dir.resolve("trace"));
+    private Process pipeReader;
+    private Thread pipeCopier;
+    private Path pipeFile;
+    private final AtomicLong pipeBytes = new AtomicLong();
+    private final List<Long> readers = new ArrayList<>();
+
+    /**
+     * Reads our instance's {@code trace_pipe} into a temporary file while the recording runs. The read
+     * consumes the ring buffer as it goes, so the buffer never wraps over what was not read yet, however
+     * long the recording (reading {@code trace} at the end lost the start of recordings over ~8 s).
+     * {@code cat} does the blocking read (a Java thread blocked in it cannot be stopped), on the CPUs
+     * given (those the scenario leaves free, if any) at the lowest priority; its output comes here
+     * through a pipe, so it dies at its next write if the recorder dies. Neither cat nor the copying
+     * thread is traced: their syscalls through {@code set_event_notrace_pid}, their wake-ups and
+     * switches (logged by whoever woke or switched them) through event filters; otherwise each read
+     * would log events that wake the reader again, without end.
+     */
+    void startPipe(String cpuList) throws IOException {
+        pipeFile = Files.createTempFile("throttlescope-" + pid + "-trace", ".txt");
+        List<String> cmd = new ArrayList<>(List.of("nice", "-n", "19"));
+        if (cpuList != null) cmd.addAll(List.of("taskset", "-c", cpuList));
+        cmd.addAll(List.of("cat", dir.resolve("trace_pipe").toString()));
+        pipeReader = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        InputStream in = pipeReader.getInputStream();
+        Path into = pipeFile;
+        pipeCopier = new Thread(() -> {
+            try (OutputStream o = Files.newOutputStream(into)) {
+                byte[] b = new byte[1 << 16];
+                for (int n; (n = in.read(b)) > 0; ) {
+                    o.write(b, 0, n);
+                    pipeBytes.addAndGet(n);
+                }
+            } catch (IOException ignored) {
+                // the reader was stopped
+            }
+        }, "trace_pipe");
+        pipeCopier.setDaemon(true);
+        pipeCopier.start();
+        readers.add(pipeReader.pid());
+        long copier = threadNamed("trace_pipe");
+        if (copier > 0) readers.add(copier);
+        StringBuilder sw = new StringBuilder(), pidF = new StringBuilder();
+        for (long r : readers) {
+            try { Files.writeString(dir.resolve("set_event_notrace_pid"), r + "\n", StandardOpenOption.APPEND); } catch (IOException ignored) { }
+            sw.append(sw.length() == 0 ? "" : " && ").append("prev_pid != ").append(r).append(" && next_pid != ").append(r);
+            pidF.append(pidF.length() == 0 ? "" : " && ").append("pid != ").append(r);
+        }
+        filter("sched/sched_switch", sw.toString());
+        for (String e : new String[] {"sched/sched_wakeup", "sched/sched_wakeup_new", "sched/sched_migrate_task"}) filter(e, pidF.toString());
+    }
+
+    private void filter(String event, String expr) {
+        if (expr.isEmpty()) return;
+        Path f = dir.resolve("events").resolve(event).resolve("filter");
+        try { if (Files.isWritable(f)) Files.writeString(f, expr); } catch (IOException ignored) { }
+    }
+
+    /** The pids of the trace_pipe reader and its copying thread, whose events a recording leaves out. */
+    List<Long> readers() { return readers; }
+
+    /** The thread id of this process's thread with that name (its comm), waiting up to a second for it to start; -1 if none. */
+    private static long threadNamed(String name) {
+        for (int tries = 0; tries < 100; tries++) {
+            try (var l = Files.list(Path.of("/proc/self/task"))) {
+                for (Path t : l.toList()) {
+                    try {
+                        if (Files.readString(t.resolve("comm")).strip().equals(name)) return Long.parseLong(t.getFileName().toString());
+                    } catch (IOException | NumberFormatException ignored) { }
+                }
+            } catch (IOException e) {
+                return -1;
+            }
+            try { Thread.sleep(10); } catch (InterruptedException e) { Thread.currentThread().interrupt(); return -1; }
+        }
+        return -1;
+    }
+
+    /**
+     * After tracing stopped: waits until {@code trace_pipe} has given what the buffer still held
+     * (nothing new for 300 ms, at most 30 s), stops the reader and returns the lines, our probes
+     * renamed to the functions they probe (what the importer knows).
+     */
+    List<String> drainPipe() throws IOException {
+        long last = -1, quietSince = System.nanoTime(), deadline = System.nanoTime() + 30_000_000_000L;
+        while (System.nanoTime() < deadline) {
+            long got = pipeBytes.get();
+            if (got != last) {
+                last = got;
+                quietSince = System.nanoTime();
+            } else if (System.nanoTime() - quietSince > 300_000_000L) {
+                break;
+            }
+            try { Thread.sleep(50); } catch (InterruptedException e) { Thread.currentThread().interrupt(); break; }
+        }
+        stopPipe();
+        return renamed(Files.readAllLines(pipeFile, StandardCharsets.ISO_8859_1));
+    }
+
+    /** Stops the trace_pipe reader (it holds the instance open: rmdir would fail while it reads). */
+    void stopPipe() {
+        if (pipeReader != null) {
+            pipeReader.descendants().forEach(ProcessHandle::destroy);
+            pipeReader.destroy();
+            try {
+                if (!pipeReader.waitFor(2, TimeUnit.SECONDS)) pipeReader.destroyForcibly().waitFor(2, TimeUnit.SECONDS);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        if (pipeCopier != null) {
+            try { pipeCopier.join(2000); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+        }
+    }
+
+    private List<String> renamed(List<String> lines) {
         if (probesAdded.isEmpty()) return lines;
         String prefix = "ts" + pid + "_";
         List<String> out = new ArrayList<>(lines.size());
@@ -201,6 +354,10 @@ final class Tracefs {
     /** Removes our instance and kprobes, unmounts if it mounted. Nothing else was changed. Returns what failed. */
     List<String> restore() {
         List<String> failed = new ArrayList<>();
+        stopPipe();
+        if (pipeFile != null) {
+            try { Files.deleteIfExists(pipeFile); } catch (IOException e) { failed.add("temporary file " + pipeFile); }
+        }
         if (!dir.equals(root)) {
             try { Files.writeString(dir.resolve("tracing_on"), "0"); } catch (IOException ignored) { }
             for (String p : probesAdded) {
