@@ -155,32 +155,20 @@ final class Budgets {
             long t = (long) (t0 + k * dt);
             long low = Long.MAX_VALUE;                 // coarse: the lowest recorded value or dip in this sample's span
             boolean moved = false;
-            if (coarse && k > 0) {
-                // every recorded value and dip in this sample's span, by block minima (a whole run passes millions)
-                int p1 = lastAtOrBeforeFrom(s, p, t);
-                if (p1 > p) {
+            int p1 = lastAtOrBeforeFrom(s, p, t);
+            if (p1 > p) {
+                if (coarse && k > 0) {           // every recorded value and dip in this sample's span, by block minima
                     if (p1 - 1 >= Math.max(p, 0)) low = Math.min(low, minima(g, c).min(Math.max(p, 0), p1 - 1));
                     if (p < 0) low = Math.min(low, s.value(0));
-                    p = p1;
-                    moved = true;
-                    base = s.value(p);
-                    from = s.time(p);
-                    used = 0;
-                    upTo = from;
-                    usageAtUpTo = Long.MIN_VALUE;
-                    si = -1;
                 }
-            }
-            while (!(coarse && k > 0) && p + 1 < s.size() && s.time(p + 1) <= t) {
-                p++;
+                p = p1;
                 moved = true;
                 base = s.value(p);
                 from = s.time(p);
                 used = 0;
                 upTo = from;
                 usageAtUpTo = Long.MIN_VALUE;
-                si = -1;                                   // found when a sweep needs it: a coarse sample passes many values
-                if (coarse && k > 0) low = Math.min(low, base);
+                si = -1;                         // found when a sweep needs it: a coarse sample passes many values
             }
             // the usage since the last recorded value, charged up to t: counted in full on the detailed
             // path; on the coarse path only where the last value lies before this sample's span (a value
