@@ -22,15 +22,8 @@ final class LaneLabelsRenderer {
             double y = tl.laneY(l);
             if (y + l.h() < tl.rulerH() || y > h) continue;
             switch (l.kind()) {
-                case SECTION -> {
-                    g.setFill(Palette.SECTION_BG);
-                    g.fillRect(0, y, tl.canvas().getWidth(), l.h());
-                    g.setFill(Palette.TEXT);
-                    g.setFont(tl.bold);
-                    g.fillText(l.label(), 6 * tl.scale(), y + l.h() / 2);
-                }
-                case GROUP_HEADER -> {
-                    g.setFill(Palette.GROUP_BG);
+                case SECTION, GROUP_HEADER -> {         // a band across the timeline, its name in bold
+                    g.setFill(l.kind() == TimelineCanvas.Kind.SECTION ? Palette.SECTION_BG : Palette.GROUP_BG);
                     g.fillRect(0, y, tl.canvas().getWidth(), l.h());
                     g.setFill(Palette.TEXT);
                     g.setFont(tl.bold);
