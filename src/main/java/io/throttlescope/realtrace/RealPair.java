@@ -17,6 +17,7 @@ import io.throttlescope.view.Durations;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.function.DoubleConsumer;
 
 /**
  * A real trace beside the simulation of the same scenario under the model of the kernel that ran
@@ -42,8 +43,14 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         }
     }
 
-    public static RealPair open(Path file) throws IOException {
-        RealTrace rt = RealTrace.importFile(file, RealTrace.Options.defaults().withoutResult());
+    public static RealPair open(Path file) throws IOException { return open(file, null); }
+
+    /**
+     * As {@link #open(Path)}, telling progress (if not null) the fraction done: the import, then the
+     * simulation beside it. An exception thrown by progress (a cancelled open) stops it.
+     */
+    public static RealPair open(Path file, DoubleConsumer progress) throws IOException {
+        RealTrace rt = RealTrace.importFile(file, RealTrace.Options.defaults().withoutResult(), progress == null ? null : f -> progress.accept(0.85 * f));
         SimSpec scenario = null;
         if (rt.header != null && rt.header.has("scenario")) {
             ScenarioLoader.Loaded l = ScenarioLoader.loadString(rt.header.get("scenario").toString());
@@ -61,7 +68,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         }
         Simulator.Model m = Simulator.Model.of(rt.model);
         scenario = withRecordedPhases(scenario, rt.run);
-        Run sim = Run.simulate(scenario.withDuration(rt.run.info().endNs()), m);   // as long as the recording
+        Run sim = progress == null ? Run.simulate(scenario.withDuration(rt.run.info().endNs()), m)    // as long as the recording
+                : Run.simulate(scenario.withDuration(rt.run.info().endNs()), m, f -> progress.accept(0.85 + 0.15 * f));
         String kernel = rt.header.has("kernel") ? rt.header.get("kernel").getAsString() : "a real kernel";
         SimSpec shown = new SimSpec("Real: " + scenario.name(), "Recorded on Linux " + kernel + " ("
                 + (m == Simulator.Model.TASK ? "task-based" : "legacy") + " throttle) by throttlescope record, beside the simulation of the same"

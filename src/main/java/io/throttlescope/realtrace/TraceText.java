@@ -4,6 +4,7 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.throttlescope.text.Escape;
 
+import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -19,6 +20,8 @@ import java.util.Set;
 import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.Consumer;
+import java.util.function.DoubleConsumer;
+import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -77,12 +80,20 @@ public final class TraceText {
     private TraceText(Path file) { this.file = file; }
 
     /** Opens a trace file and reads it once through (its lines are read again by {@link #each}). */
-    public static TraceText open(Path file) throws IOException { return open(file, MAX_SORTED_BYTES); }
+    public static TraceText open(Path file) throws IOException { return open(file, MAX_SORTED_BYTES, null); }
+
+    /**
+     * As {@link #open(Path)}, telling progress the fraction of both readings done (0 to 1) as the
+     * bytes go by: the first reading is the first half, {@link #each} the second. An exception
+     * thrown by progress (a cancelled import) stops the reading.
+     */
+    public static TraceText open(Path file, DoubleConsumer progress) throws IOException { return open(file, MAX_SORTED_BYTES, progress); }
 
     /** As {@link #open(Path)}, sorting in memory up to maxSorted bytes (tests use a small limit). */
-    static TraceText open(Path file, long maxSorted) throws IOException {
+    static TraceText open(Path file, long maxSorted, DoubleConsumer progress) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException(file + " is not a regular file");
         TraceText t = new TraceText(file);
+        t.progress = progress;
         boolean[] disordered = {false};
         long[] last = {Long.MIN_VALUE};
         t.stream(l -> {
@@ -143,6 +154,9 @@ public final class TraceText {
     /** The names of the events in the trace (the first {@link #MAX_EVENT_NAMES}). */
     Set<String> eventNames() { return eventNames; }
 
+    private DoubleConsumer progress;
+    private int readings;
+
     /** Reads the file through the order window into c. */
     private void stream(Consumer<TraceLine> c) throws IOException {
         Window window = new Window();
@@ -150,13 +164,47 @@ public final class TraceText {
             window.add(l);
             if (window.size() > WINDOW) c.accept(window.poll());
         };
-        try (InputStream raw = Files.newInputStream(file);
+        double base = Math.min(readings++, 1) * 0.5;
+        long size = Math.max(1, Files.size(file));
+        try (InputStream raw = progress == null ? Files.newInputStream(file) : new Counting(Files.newInputStream(file),
+                n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
              InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw) {
             readLines(in);
         } catch (ZipException e) {
             throw new IOException(file + " is not a gzip file: " + e.getMessage());
         }
         while (!window.isEmpty()) c.accept(window.poll());
+    }
+
+    /** Counts the bytes read from the file (before gunzip) and says so every 4 MiB. */
+    private static final class Counting extends FilterInputStream {
+        private final LongConsumer said;
+        private long n, next = 4L << 20;
+
+        Counting(InputStream in, LongConsumer said) {
+            super(in);
+            this.said = said;
+        }
+
+        @Override public int read() throws IOException {
+            int b = super.read();
+            if (b >= 0) add(1);
+            return b;
+        }
+
+        @Override public int read(byte[] b, int off, int len) throws IOException {
+            int got = super.read(b, off, len);
+            if (got > 0) add(got);
+            return got;
+        }
+
+        private void add(long k) {
+            n += k;
+            if (n >= next) {
+                next = n + (4L << 20);
+                said.accept(n);
+            }
+        }
     }
 
     /**

@@ -86,14 +86,18 @@ final class Opener {
         Task<RealPair> job = new Task<>() {
             @Override protected RealPair call() throws Exception {
                 updateMessage("Importing " + path.getFileName() + "\u2026");
-                return RealPair.open(path);
+                return RealPair.open(path, f -> {                 // a newer open stops this one: a big trace would hold its memory
+                    if (isCancelled()) throw new CancellationException("a newer file was opened");
+                    updateProgress(f, 1);
+                });
             }
         };
         long generation = start(job);
-        status.bar.textProperty().bind(job.messageProperty());
+        status.follow(job);
         job.setOnSucceeded(e -> {
             if (generation != loadGeneration) return;
             status.release();
+            loading = null;
             var pair = job.getValue();
             host.install(pair.spec(), path, pair.real().run, pair.right());
             host.editable(null);

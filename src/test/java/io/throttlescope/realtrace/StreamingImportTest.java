@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.CancellationException;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.stream.Stream;
@@ -133,8 +134,30 @@ class StreamingImportTest {
         TraceText text = TraceText.open(file);
         assertThat(text.streamed()).isFalse();
         assertThat(fingerprint(RealTrace.of("t", text, RealTrace.Options.defaults()))).isEqualTo(fingerprint(held("t", ordered)));
-        assertThatThrownBy(() -> TraceText.open(file, 1 << 20)).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> TraceText.open(file, 1 << 20, null)).isInstanceOf(IOException.class)
                 .hasMessageContaining("out of time order by more than 65536 lines").hasMessageContaining("sort it first");
+    }
+
+    /**
+     * A big import says how far it is (the window's progress bar) and stops when told to: opening
+     * another file while a gigabyte imports must not leave two imports filling the memory.
+     */
+    @Test
+    void anImportSaysHowFarItIsAndStopsWhenCancelled() throws IOException {
+        Path file = write("copies.txt", copies(lines(RECORDING), 120));         // about 27 MiB: several progress reports a reading
+        List<Double> seen = new ArrayList<>();
+        RealTrace rt = RealTrace.importFile(file, RealTrace.Options.defaults().withoutResult(), seen::add);
+        assertThat(rt.run.trace().size()).isPositive();
+        assertThat(seen).hasSizeGreaterThan(4);
+        assertThat(seen).isSorted();
+        assertThat(seen.get(0)).isBetween(0.0, 0.45);
+        assertThat(seen).anyMatch(f -> f > 0.45 && f < 0.9);                   // the second reading
+        assertThat(seen.get(seen.size() - 1)).isEqualTo(1.0);
+        int[] calls = {0};
+        assertThatThrownBy(() -> RealTrace.importFile(file, RealTrace.Options.defaults(), f -> {
+            if (++calls[0] == 2) throw new CancellationException("a newer file was opened");
+        })).isInstanceOf(CancellationException.class);
+        assertThat(calls[0]).isEqualTo(2);                                      // nothing more was read after it
     }
 
     /** The old limit refused anything over 256 MiB of text; a gzip'd trace of 270 MiB now streams through. */
