@@ -247,16 +247,26 @@ final class Importer {
             emit(startNs, EventKind.NOTE, (int) l[1], -1, -1, str("CPU" + l[1] + " lost " + l[2] + " events (line " + l[0] + ")"), 0, 0);
         }
         int[] switchNo = {0};              // the k-th sched_switch line is switch k of text.switches
+        long[] read = {0};
         text.each(l -> {
+            read[0]++;
+            if (l.tsNs() < startNs) { changedWhileRead(); return; }    // a line the first reading did not have
             int k = l.event().equals("sched_switch") ? switchNo[0]++ : -1;
+            if (k >= text.switches.size) { changedWhileRead(); k = -1; }
             try {
                 line(l, k, inf);
             } catch (NumberFormatException e) {                    // a number too large for its field: that line only
                 text.note("line " + l.lineNo() + ": a number out of range");
             }
         });
+        if (read[0] != text.events) changedWhileRead();
         long end = startNs + endNs;
         for (Task t : tasks) setState(t, end, t.cpu, TaskState.values()[t.state]);
+    }
+
+    /** The file is read twice: a file written to meanwhile (a trace still being recorded) is imported as far as it agrees, and said. */
+    private void changedWhileRead() {
+        noteOnce("the file changed while it was read (is it still being written?): its lines after the first reading are imported without the throttle inference's look-ahead");
     }
 
     private void line(TraceLine l, int index, Inference inf) {

@@ -13,6 +13,7 @@ import java.io.OutputStreamWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -158,6 +159,23 @@ class StreamingImportTest {
             if (++calls[0] == 2) throw new CancellationException("a newer file was opened");
         })).isInstanceOf(CancellationException.class);
         assertThat(calls[0]).isEqualTo(2);                                      // nothing more was read after it
+    }
+
+    /**
+     * The file is read twice: one that grows in between (a trace still being written) must import
+     * as far as it can and say so, not fail on the look-ahead table of the first reading.
+     */
+    @Test
+    void aFileThatGrowsBetweenTheTwoReadingsImportsAndSaysSo() throws IOException {
+        List<String> two = copies(lines(RECORDING), 2);
+        int head = (int) two.stream().takeWhile(l -> !TS.matcher(l).find()).count();
+        int half = head + (two.size() - head) / 2;
+        Path file = write("growing.txt", two.subList(0, half));
+        TraceText text = TraceText.open(file);
+        Files.write(file, two.subList(half, two.size()), StandardCharsets.UTF_8, StandardOpenOption.APPEND);
+        RealTrace rt = RealTrace.of("growing.txt", text, RealTrace.Options.defaults());
+        assertThat(rt.skipped).anyMatch(s -> s.contains("the file changed while it was read"));
+        assertThat(rt.run.trace().size()).isGreaterThan(0);
     }
 
     /** The old limit refused anything over 256 MiB of text; a gzip'd trace of 270 MiB now streams through. */
