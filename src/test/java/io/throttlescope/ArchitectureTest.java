@@ -74,6 +74,25 @@ class ArchitectureTest {
         assertThat(over).isEmpty();
     }
 
+    /** Classes are named by import, not fully qualified inline (Class.forName of the app, which must be by name, aside). */
+    @Test
+    void noFullyQualifiedNamesInline() throws IOException {
+        Pattern fqn = Pattern.compile("(?<![\\w.\"])(?:java|javax|javafx|com|io|org)\\.(?:[a-z]\\w*\\.)+[A-Z]\\w*");
+        List<String> found = new ArrayList<>();
+        for (Source s : sources()) {
+            List<String> l = s.lines();
+            for (int i = 0; i < l.size(); i++) {
+                String line = l.get(i).strip();
+                if (line.startsWith("import ") || line.startsWith("package ") || line.startsWith("*") || line.startsWith("/*")
+                        || line.startsWith("//") || line.contains("Class.forName")) continue;
+                String code = line.replaceAll("\"(\\\\.|[^\"\\\\])*\"", "\"\"").replaceAll("//.*$", "");   // strings and end comments out
+                Matcher m = fqn.matcher(code);
+                if (m.find()) found.add(SRC.relativize(s.path()) + ":" + (i + 1) + " " + m.group());
+            }
+        }
+        assertThat(found).isEmpty();
+    }
+
     /** Every class of the window says its one job in a comment right before it (a new part must say what it is for). */
     @Test
     void everyClassOfTheWindowSaysItsJob() throws IOException {

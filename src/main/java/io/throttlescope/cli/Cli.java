@@ -7,6 +7,7 @@ import java.io.PrintWriter;
 import java.util.Arrays;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
+import java.lang.reflect.InvocationTargetException;
 
 /** The command line of cli.md. With no arguments it opens the window. */
 @Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",
@@ -39,7 +40,7 @@ public final class Cli implements Runnable {
         });
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
             Throwable t = ex;
-            while ((t instanceof ExecutionException || t instanceof java.lang.reflect.InvocationTargetException
+            while ((t instanceof ExecutionException || t instanceof InvocationTargetException
                     || t instanceof CompletionException) && t.getCause() != null) t = t.getCause();
             if (t instanceof UsageException) { err.println("error: " + t.getMessage()); return 2; }
             if (dbg) ex.printStackTrace(err);

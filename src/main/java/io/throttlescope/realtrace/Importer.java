@@ -15,6 +15,7 @@ import io.throttlescope.text.StringTable;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.Set;
+import com.google.gson.JsonObject;
 
 /**
  * Turns the event lines of a real trace into the same primitive-column trace the simulator
@@ -126,7 +127,7 @@ final class Importer {
     int str(String s) { return strings.id(s); }
 
     /** The header's CPU count, which must be 1 to {@link #MAX_CPUS}. */
-    static int headerCpus(com.google.gson.JsonObject header) {
+    static int headerCpus(JsonObject header) {
         long c;
         try {
             c = header.get("cpus").getAsLong();
@@ -345,7 +346,7 @@ final class Importer {
             }
             case "sys_enter" -> {
                 Task t = task(l.comm(), l.pid());
-                String nr = syscallNr(f);
+                String nr = Syscalls.number(f);
                 if (t == null || nr == null) return;
                 modeChange(t, ts);
                 t.inSyscall = true;
@@ -356,7 +357,7 @@ final class Importer {
             }
             case "sys_exit" -> {
                 Task t = task(l.comm(), l.pid());
-                String digits = syscallNr(f);
+                String digits = Syscalls.number(f);
                 if (t == null || digits == null) return;
                 modeChange(t, ts);
                 int nr = Integer.parseInt(digits);
@@ -396,17 +397,6 @@ final class Importer {
     }
 
     private final Matcher wakeRaw = WAKE_RAW.matcher(""), wakeTc = WAKE_TC.matcher("");
-
-    /** The number of {@code NR 257 (...)} or {@code NR 257 = 5}, as its digits (what {@code NR (-?\d+)(.*)} finds); null if not that. */
-    static String syscallNr(String f) {
-        if (!f.startsWith("NR ")) return null;
-        int i = 3, from = 3;
-        if (i < f.length() && f.charAt(i) == '-') i++;
-        int d = i;
-        while (i < f.length() && f.charAt(i) >= '0' && f.charAt(i) <= '9') i++;
-        if (i == d || SwitchFields.hasLineBreak(f)) return null;
-        return f.substring(from, i);
-    }
 
     private void wake(TraceLine l, Matcher m, long ts) {
         Task t = task(m.group(1), Integer.parseInt(m.group(2)));

@@ -26,6 +26,7 @@ import java.util.HashSet;
 import java.util.Set;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
+import com.google.gson.JsonNull;
 
 /**
  * A real trace imported into the form the views and the commands use: a {@link Run} (times
@@ -123,7 +124,7 @@ public final class RealTrace {
     }
 
     /** COMM-TID to scenario task name, from a recording's header ("task_names"); empty without one. */
-    static Map<String, String> taskNames(com.google.gson.JsonObject header) {
+    static Map<String, String> taskNames(JsonObject header) {
         Map<String, String> out = new LinkedHashMap<>();
         if (header == null || !header.has("task_names") || !header.get("task_names").isJsonObject()) return out;
         for (var e : header.getAsJsonObject("task_names").entrySet()) {
@@ -180,7 +181,7 @@ public final class RealTrace {
      * under their scenario names (so they line up with the simulation's), and the cgroups' cpu.stat
      * as read at its end; otherwise every task as COMM-PID.
      */
-    private static RunResult runResult(Importer im, String scenario, String model, com.google.gson.JsonObject header) {
+    private static RunResult runResult(Importer im, String scenario, String model, JsonObject header) {
         Set<String> workload = new HashSet<>();
         if (header != null && header.has("cgroup_map") && header.getAsJsonObject("cgroup_map").has("tasks")) {
             workload.addAll(header.getAsJsonObject("cgroup_map").getAsJsonObject("tasks").keySet());
@@ -207,7 +208,7 @@ public final class RealTrace {
         Map<String, RunResult.CgroupStat> cg = new LinkedHashMap<>();
         if (header != null && header.has("cpu_stat")) {
             for (var e : header.getAsJsonObject("cpu_stat").entrySet()) {
-                com.google.gson.JsonObject x = e.getValue().getAsJsonObject();
+                JsonObject x = e.getValue().getAsJsonObject();
                 long usage = 0, user = 0, sys = 0;
                 for (Importer.Task t : im.tasks) {
                     if (!workload.contains(TraceLine.key(t.comm, t.pid)) || !im.groups.get(im.taskGroup.get(t.id)).startsWith(e.getKey())) continue;
@@ -221,7 +222,7 @@ public final class RealTrace {
         return new RunResult(1, scenario, model, im.endNs, im.trace.size(), cg, ts, List.of(), counts, List.of());
     }
 
-    private static long get(com.google.gson.JsonObject o, String k, long dflt) {
+    private static long get(JsonObject o, String k, long dflt) {
         return o.has(k) ? o.get(k).getAsLong() : dflt;
     }
 
@@ -278,7 +279,7 @@ public final class RealTrace {
                 JsonObject y = new JsonObject();
                 y.addProperty("name", Syscalls.name((int) s[3 * i]));
                 y.addProperty("enter_ns", s[3 * i + 1]);
-                if (s[3 * i + 2] >= 0) y.addProperty("exit_ns", s[3 * i + 2]); else y.add("exit_ns", com.google.gson.JsonNull.INSTANCE);
+                if (s[3 * i + 2] >= 0) y.addProperty("exit_ns", s[3 * i + 2]); else y.add("exit_ns", JsonNull.INSTANCE);
                 sc.add(y);
             }
             x.add("syscalls", sc);

@@ -31,4 +31,15 @@ public final class Syscalls {
         }
         return m;
     }
+
+    /** The number of {@code NR 257 (...)} or {@code NR 257 = 5}, as its digits (what {@code NR (-?\d+)(.*)} finds); null if not that. */
+    static String number(String f) {
+        if (!f.startsWith("NR ")) return null;
+        int i = 3, from = 3;
+        if (i < f.length() && f.charAt(i) == '-') i++;
+        int d = i;
+        while (i < f.length() && f.charAt(i) >= '0' && f.charAt(i) <= '9') i++;
+        if (i == d || SwitchFields.hasLineBreak(f)) return null;
+        return f.substring(from, i);
+    }
 }

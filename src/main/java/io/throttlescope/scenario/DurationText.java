@@ -4,6 +4,7 @@ import java.math.BigDecimal;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.Locale;
+import java.math.RoundingMode;
 
 /** Durations of the scenario format: a number and a unit, "250us", "1.5ms", "2s". */
 public final class DurationText {
@@ -24,7 +25,7 @@ public final class DurationText {
         };
         BigDecimal ns = v.multiply(BigDecimal.valueOf(mult));
         if (ns.compareTo(BigDecimal.valueOf(Long.MAX_VALUE / 2)) > 0) return Long.MAX_VALUE / 2;
-        return ns.setScale(0, java.math.RoundingMode.HALF_UP).longValueExact();
+        return ns.setScale(0, RoundingMode.HALF_UP).longValueExact();
     }
 
     /** A readable form: 1.5ms, 250us, 2s. */

@@ -3,6 +3,8 @@ package io.throttlescope.scenario;
 import io.throttlescope.sim.spec.SimSpec;
 
 import java.util.List;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
 
 /**
  * What if? A scenario being edited in the window: set one parameter, and the edit is kept (with
@@ -60,7 +62,7 @@ public final class WhatIf {
 
     /** The same without a top-level key (a lesson whose stops no longer happen after the edits). */
     public String formattedWithout(String key) {
-        com.google.gson.JsonObject o = com.google.gson.JsonParser.parseString(history.current()).getAsJsonObject();
+        JsonObject o = JsonParser.parseString(history.current()).getAsJsonObject();
         o.remove(key);
         return ScenarioParams.pretty(o.toString());
     }

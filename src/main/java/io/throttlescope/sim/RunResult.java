@@ -5,6 +5,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Arrays;
+import java.math.BigInteger;
 
 /**
  * The result object of {@code run --json} (cli.md). Field names are the JSON keys, so the record
@@ -45,8 +46,8 @@ public record RunResult(int format, String scenario, String model, long end_ns, 
     static long[] cputimeAdjust(long rtime, long utime, long stime) {
         if (stime == 0) return new long[] {rtime, 0};
         if (utime == 0) return new long[] {0, rtime};
-        long st = java.math.BigInteger.valueOf(stime).multiply(java.math.BigInteger.valueOf(rtime))
-                .divide(java.math.BigInteger.valueOf(stime + utime)).longValueExact();
+        long st = BigInteger.valueOf(stime).multiply(BigInteger.valueOf(rtime))
+                .divide(BigInteger.valueOf(stime + utime)).longValueExact();
         return new long[] {rtime - st, st};
     }
 

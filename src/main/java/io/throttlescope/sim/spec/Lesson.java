@@ -3,6 +3,8 @@ package io.throttlescope.sim.spec;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 
 /**
  * A guided lesson carried by a scenario: ordered stops, each at a place (a time, or the nth event
@@ -46,11 +48,11 @@ public record Lesson(String title, List<Stop> stops) {
         if (text == null) return null;
         Matcher m = OPENING_TIME.matcher(text);
         if (!m.find()) return null;
-        java.math.BigDecimal said = new java.math.BigDecimal(m.group(1));
+        BigDecimal said = new BigDecimal(m.group(1));
         long unit = switch (m.group(3)) { case "s" -> 1_000_000_000L; case "ms" -> 1_000_000L; case "ns" -> 1L; default -> 1_000L; };
         int digits = m.group(2) == null ? 0 : m.group(2).length();
-        java.math.BigDecimal at = java.math.BigDecimal.valueOf(atNs).divide(java.math.BigDecimal.valueOf(unit))
-                .setScale(digits, java.math.RoundingMode.HALF_UP);
+        BigDecimal at = BigDecimal.valueOf(atNs).divide(BigDecimal.valueOf(unit))
+                .setScale(digits, RoundingMode.HALF_UP);
         if (at.compareTo(said) == 0) return null;
         return "the text opens with \"" + m.group(1) + " " + m.group(3) + "\" but the stop is at " + at.toPlainString() + " " + m.group(3);
     }
