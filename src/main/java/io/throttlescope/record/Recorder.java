@@ -64,7 +64,11 @@ public final class Recorder {
         return this;
     }
 
-    /** The CPUs the trace_pipe reader runs on: those the scenario leaves free, or null (any) if it uses them all. */
+    /**
+     * The CPUs the trace_pipe reader runs on: those the scenario leaves free. Null if it uses them all:
+     * a reader there would run among the workload (and the filter that keeps its switches out would
+     * take the workers' switches with them), so the ring buffer is then read at the end.
+     */
     private String readerCpus() {
         int used = spec.kernel().cpus(), machine = Runtime.getRuntime().availableProcessors();
         return used >= machine ? null : used + "-" + (machine - 1);
@@ -216,7 +220,8 @@ public final class Recorder {
 
         progress.accept("enabling tracing in " + tf.dir);
         List<String> probes = tf.prepare(bufferKb);
-        tf.startPipe(readerCpus());
+        String readerCpus = readerCpus();
+        if (readerCpus != null) tf.startPipe(readerCpus);      // else the ring buffer is read at the end: no reader among the workload
         tf.start();
         long t0 = System.nanoTime();
         tf.mark(GO);
@@ -239,7 +244,7 @@ public final class Recorder {
         for (Process p : workers) p.waitFor();
         tf.stop();
         lostEvents = tf.lost();
-        List<String> lines = tf.drainPipe();
+        List<String> lines = tf.piping() ? tf.drainPipe() : tf.read();
         progress.accept("writing " + out);
         write(out, lines, tids, probes, stats);
     }

@@ -81,6 +81,7 @@ final class Tracefs {
                 long owner = pidOf(n.substring(INSTANCE_PREFIX.length(), n.length() - MOUNT_SUFFIX.length()));
                 if (owner <= 0 || owner == ProcessHandle.current().pid() || ProcessHandle.of(owner).isPresent()) continue;
                 if (Files.isRegularFile(d.resolve("trace"))) {
+                    done.addAll(stopReaders(d.resolve("instances").resolve(INSTANCE_PREFIX + owner).resolve("trace_pipe")));
                     try { new ProcessBuilder("umount", d.toString()).start().waitFor(); } catch (IOException | InterruptedException ignored) { }
                 }
                 try { Files.delete(d); done.add("tracefs mount " + d); } catch (IOException e) { done.add("tracefs mount " + d + " (could not remove: " + e.getMessage() + ")"); }
@@ -210,7 +211,13 @@ final class Tracefs {
 
     void start() throws IOException { Files.writeString(dir.resolve("tracing_on"), "1"); }
 
-    void stop() throws IOException { Files.writeString(dir.resolve("tracing_on"), "0"); }
+    /** Stops tracing; a trace_pipe reader that ended before this failed (while tracing is on it never ends by itself). */
+    void stop() throws IOException {
+        if (pipeReader != null && !pipeReader.isAlive()) readerFailed = true;
+        Files.writeString(dir.resolve("tracing_on"), "0");
+    }
+
+    private volatile boolean readerFailed;
 
     private Process pipeReader;
     private Thread pipeCopier;
@@ -229,12 +236,10 @@ final class Tracefs {
      * switches (logged by whoever woke or switched them) through event filters; otherwise each read
      * would log events that wake the reader again, without end.
      */
-    void startPipe(String cpuList) throws IOException {
+    synchronized void startPipe(String cpuList) throws IOException {
         pipeFile = Files.createTempFile("throttlescope-" + pid + "-trace", ".txt");
-        List<String> cmd = new ArrayList<>(List.of("nice", "-n", "19"));
-        if (cpuList != null) cmd.addAll(List.of("taskset", "-c", cpuList));
-        cmd.addAll(List.of("cat", dir.resolve("trace_pipe").toString()));
-        pipeReader = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        pipeReader = new ProcessBuilder("nice", "-n", "19", "taskset", "-c", cpuList, "cat", dir.resolve("trace_pipe").toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
         InputStream in = pipeReader.getInputStream();
         Path into = pipeFile;
         pipeCopier = new Thread(() -> {
@@ -244,24 +249,42 @@ final class Tracefs {
                     o.write(b, 0, n);
                     pipeBytes.addAndGet(n);
                 }
-            } catch (IOException ignored) {
-                // the reader was stopped
+            } catch (IOException e) {
+                if (!stopping) copyFailed = e;             // a full disk, say: the recording falls back to the ring buffer
             }
         }, "trace_pipe");
         pipeCopier.setDaemon(true);
         pipeCopier.start();
         readers.add(pipeReader.pid());
         long copier = threadNamed("trace_pipe");
-        if (copier > 0) readers.add(copier);
-        StringBuilder sw = new StringBuilder(), pidF = new StringBuilder();
+        if (copier > 0) {
+            readers.add(copier);
+            try {                                          // the copying thread stays off the scenario's CPUs as well
+                new ProcessBuilder("taskset", "-p", "-c", cpuList, Long.toString(copier)).redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+        }
+        StringBuilder sw = new StringBuilder(), pidF = new StringBuilder(), common = new StringBuilder();
         for (long r : readers) {
             try { Files.writeString(dir.resolve("set_event_notrace_pid"), r + "\n", StandardOpenOption.APPEND); } catch (IOException ignored) { }
             sw.append(sw.length() == 0 ? "" : " && ").append("prev_pid != ").append(r).append(" && next_pid != ").append(r);
             pidF.append(pidF.length() == 0 ? "" : " && ").append("pid != ").append(r);
+            common.append(common.length() == 0 ? "" : " && ").append("common_pid != ").append(r);
         }
+        // only the reader's CPUs, which the scenario does not use, lose switch lines to this filter
         filter("sched/sched_switch", sw.toString());
         for (String e : new String[] {"sched/sched_wakeup", "sched/sched_wakeup_new", "sched/sched_migrate_task"}) filter(e, pidF.toString());
+        // kernels before 5.8 have no set_event_notrace_pid: the reader's syscalls are filtered out by pid as well
+        for (String e : new String[] {"raw_syscalls/sys_enter", "raw_syscalls/sys_exit"}) filter(e, common.toString());
     }
+
+    private volatile boolean stopping;
+    private volatile IOException copyFailed;
+
+    /** True while a trace_pipe reader runs (a recording on every CPU of the machine reads the ring buffer at the end instead). */
+    boolean piping() { return pipeReader != null; }
 
     private void filter(String event, String expr) {
         if (expr.isEmpty()) return;
@@ -296,7 +319,8 @@ final class Tracefs {
      */
     List<String> drainPipe() throws IOException {
         long last = -1, quietSince = System.nanoTime(), deadline = System.nanoTime() + 30_000_000_000L;
-        while (System.nanoTime() < deadline) {
+        // with tracing off, trace_pipe ends (cat exits) once the buffer is empty; the quiet time is a second guard
+        while (System.nanoTime() < deadline && pipeReader.isAlive()) {
             long got = pipeBytes.get();
             if (got != last) {
                 last = got;
@@ -306,12 +330,15 @@ final class Tracefs {
             }
             try { Thread.sleep(50); } catch (InterruptedException e) { Thread.currentThread().interrupt(); break; }
         }
+        try { pipeCopier.join(2000); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
         stopPipe();
+        if (readerFailed || copyFailed != null) return read();   // what the ring buffer still holds, as without a reader
         return renamed(Files.readAllLines(pipeFile, StandardCharsets.ISO_8859_1));
     }
 
     /** Stops the trace_pipe reader (it holds the instance open: rmdir would fail while it reads). */
-    void stopPipe() {
+    synchronized void stopPipe() {
+        stopping = true;
         if (pipeReader != null) {
             pipeReader.descendants().forEach(ProcessHandle::destroy);
             pipeReader.destroy();
@@ -324,6 +351,11 @@ final class Tracefs {
         if (pipeCopier != null) {
             try { pipeCopier.join(2000); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
         }
+    }
+
+    /** Our instance's trace, read at once from the ring buffer, our probes renamed (the way without a trace_pipe reader). */
+    List<String> read() throws IOException {
+        return renamed(Files.readAllLines(dir.resolve("trace")));
     }
 
     private List<String> renamed(List<String> lines) {
@@ -352,7 +384,7 @@ final class Tracefs {
     }
 
     /** Removes our instance and kprobes, unmounts if it mounted. Nothing else was changed. Returns what failed. */
-    List<String> restore() {
+    synchronized List<String> restore() {
         List<String> failed = new ArrayList<>();
         stopPipe();
         if (pipeFile != null) {

@@ -48,19 +48,23 @@ final class CpuLaneRenderer implements LaneRenderer {
     private void labelCpuSlices(Run r, Slices s, TimelineCanvas.Lane l, double y) {
         double k = tl.scale();
         double t0 = tl.viewState().viewStart.get(), t1 = tl.viewState().viewEnd.get(), charW = 6.2 * k;
-        int drawn = 0, chainTask = -2;
+        int drawn = 0, chainTask = -2, chainFirst = -1;
         long chainEnd = Long.MIN_VALUE;
+        double chainX = 0;                                  // where the stay the pieces belong to starts
         boolean chainNamed = false;
         for (int i = s.firstEndingAfter((long) t0), next; i < s.size() && s.start(i) < t1 && drawn < 200; i = next) {
             int task = s.value(i), j = i;
             // one stay on the CPU (split at syscalls), looked at up to MAX_STAY slices at a time
             while (j + 1 < s.size() && j - i < MAX_STAY && s.value(j + 1) == task && s.start(j + 1) == s.end(j)) j++;
             double xs = Math.max(tl.labelW(), tl.x(s.start(i))), xe = Math.min(tl.canvas().getWidth(), tl.x(s.end(j)));
-            boolean rest = task == chainTask && s.start(i) == chainEnd && chainNamed;      // the rest of a stay already named
+            boolean continues = task == chainTask && s.start(i) == chainEnd;
+            boolean rest = continues && chainNamed;                                     // the rest of a stay already named
+            if (!continues) { chainX = xs; chainFirst = i; }
             chainTask = task;
             chainEnd = s.end(j);
             next = tl.afterPixel(s, j, xs, xe);
-            boolean now = !rest && xe - xs >= 40 * k && task >= 0 && task < r.info().tasks().length && name(r, s, l, y, i, xs, xe, charW);
+            // a stay looked at in pieces is measured from its start: a long one is named where it begins
+            boolean now = !rest && xe - chainX >= 40 * k && task >= 0 && task < r.info().tasks().length && name(r, s, l, y, chainFirst, chainX, xe, charW);
             if (now) drawn++;
             chainNamed = rest || now;
         }

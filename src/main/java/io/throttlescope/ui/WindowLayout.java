@@ -35,6 +35,7 @@ final class WindowLayout {
         main.setDividerPositions(0.72);
         log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
         vs.veiled.addListener((o, a, b) -> {                      // a covered log says one line: the timeline takes its room meanwhile
+            if (main.getItems().size() < 2) return;               // presentation mode: no log to make room from
             if (b) { logDivider = main.getDividerPositions()[0]; main.setDividerPositions(0.86); }
             else main.setDividerPositions(logDivider);
             sidePanel.revealLater();

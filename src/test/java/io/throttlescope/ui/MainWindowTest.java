@@ -76,6 +76,21 @@ class MainWindowTest {
         assertThat(w.vs.cursor.get()).isEqualTo(shortRun.trace().size() - 1);   // the last event at or before that time
     }
 
+    /** A lesson's question covers what follows the cursor and makes room in the log: in presentation mode there is no log (it threw). */
+    @Test
+    void aQuestionInPresentationModeIsSafe(FxRobot robot) {
+        List<Throwable> errors = new CopyOnWriteArrayList<>();
+        robot.interact(() -> {
+            Thread.currentThread().setUncaughtExceptionHandler((t, e) -> errors.add(e));
+            w.setPresenting(true);
+            w.vs.veiled.set(true);
+            w.vs.veiled.set(false);
+            w.setPresenting(false);
+        });
+        assertThat(errors).isEmpty();
+        assertThat(w.presenting()).isFalse();
+    }
+
     @Test
     void opensTheDefaultScenarioReadyToStep(FxRobot robot) {
         assertThat(stage.getTitle()).contains("percpu_rwsem reader woken into a throttled cgroup");
