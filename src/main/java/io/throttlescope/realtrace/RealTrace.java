@@ -88,12 +88,15 @@ public final class RealTrace {
      */
     public static RealTrace importFile(Path file, Options o, DoubleConsumer progress) throws IOException {
         TraceText text = TraceText.open(file, progress == null ? null : f -> progress.accept(0.9 * f));
-        RealTrace rt = of(file.getFileName().toString(), text, o);
+        RealTrace rt = of(file.getFileName().toString(), text, o, progress == null ? null : () -> progress.accept(0.9));
         if (progress != null) progress.accept(1);
         return rt;
     }
 
-    public static RealTrace of(String name, TraceText text, Options o) throws IOException {
+    public static RealTrace of(String name, TraceText text, Options o) throws IOException { return of(name, text, o, null); }
+
+    /** As {@link #of(String, TraceText, Options)}; beforeIndex (if not null) runs between the reading and the index (a cancelled import stops there). */
+    static RealTrace of(String name, TraceText text, Options o, Runnable beforeIndex) throws IOException {
         if (text.events == 0) {
             throw new IOException(name + " is not a trace: no line of it is a tracefs, trace-cmd report or perf script event line"
                     + (text.skipped.isEmpty() ? "" : " (" + text.skipped.get(0) + ")"));
@@ -118,6 +121,7 @@ public final class RealTrace {
             String key = TraceLine.key(t.comm, t.pid), full = names.get(key);
             im.taskNames.set(t.id, full == null ? key : TraceLine.key(full, t.pid));
         }
+        if (beforeIndex != null) beforeIndex.run();
         RealTrace rt = build(name, text, im, model, o.keepResult());
         text.switches.release();                    // only the import looks ahead
         return rt;

@@ -159,6 +159,12 @@ class StreamingImportTest {
             if (++calls[0] == 2) throw new CancellationException("a newer file was opened");
         })).isInstanceOf(CancellationException.class);
         assertThat(calls[0]).isEqualTo(2);                                      // nothing more was read after it
+        // told to stop once the file is read, it stops before building the index (seconds for a gigabyte)
+        double[] stoppedAt = {-1};
+        assertThatThrownBy(() -> RealTrace.importFile(file, RealTrace.Options.defaults(), f -> {
+            if (f >= 0.9 && stoppedAt[0] < 0) { stoppedAt[0] = f; throw new CancellationException("a newer file was opened"); }
+        })).isInstanceOf(CancellationException.class);
+        assertThat(stoppedAt[0]).isEqualTo(0.9);                               // at the reading's end, not after the index (1.0)
     }
 
     /**
