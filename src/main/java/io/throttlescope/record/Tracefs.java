@@ -79,7 +79,7 @@ final class Tracefs {
                 String n = d.getFileName().toString();
                 if (!n.startsWith(INSTANCE_PREFIX) || !n.endsWith(MOUNT_SUFFIX)) continue;
                 long owner = pidOf(n.substring(INSTANCE_PREFIX.length(), n.length() - MOUNT_SUFFIX.length()));
-                if (owner <= 0 || owner == ProcessHandle.current().pid() || ProcessHandle.of(owner).isPresent()) continue;
+                if (!deadRecorder(owner)) continue;
                 if (Files.isRegularFile(d.resolve("trace"))) {
                     done.addAll(stopReaders(d.resolve("instances").resolve(INSTANCE_PREFIX + owner).resolve("trace_pipe")));
                     try { new ProcessBuilder("umount", d.toString()).start().waitFor(); } catch (IOException | InterruptedException ignored) { }
@@ -106,7 +106,7 @@ final class Tracefs {
                     String n = d.getFileName().toString();
                     if (!n.startsWith(INSTANCE_PREFIX)) continue;
                     long owner = pidOf(n.substring(INSTANCE_PREFIX.length()));
-                    if (owner <= 0 || owner == pid || ProcessHandle.of(owner).isPresent()) continue;
+                    if (!deadRecorder(owner)) continue;
                     try { Files.writeString(d.resolve("tracing_on"), "0"); } catch (IOException ignored) { }
                     done.addAll(stopReaders(d.resolve("trace_pipe")));
                     try { Files.delete(d); done.add("trace instance " + n); } catch (IOException e) { done.add("trace instance " + n + " (could not remove: " + e.getMessage() + ")"); }
@@ -121,7 +121,7 @@ final class Tracefs {
                     Matcher m = OUR_PROBE.matcher(line);
                     if (!m.find()) continue;
                     long owner = pidOf(m.group(2));
-                    if (owner <= 0 || owner == pid || ProcessHandle.of(owner).isPresent()) continue;
+                    if (!deadRecorder(owner)) continue;
                     try {
                         Files.writeString(kp, "-:kprobes/" + m.group(1) + "\n", StandardOpenOption.APPEND);
                         done.add("kprobe " + m.group(1));
@@ -143,7 +143,7 @@ final class Tracefs {
                 Matcher m = name.matcher(f.getFileName().toString());
                 if (!m.matches()) continue;
                 long owner = pidOf(m.group(1));
-                if (owner <= 0 || owner == pid || ProcessHandle.of(owner).isPresent()) continue;
+                if (!deadRecorder(owner)) continue;
                 try { Files.delete(f); done.add("temporary trace " + f); } catch (IOException e) { done.add("temporary trace " + f + " (could not remove: " + e.getMessage() + ")"); }
             }
         } catch (IOException ignored) { }
@@ -166,6 +166,11 @@ final class Tracefs {
             }
         });
         return done;
+    }
+
+    /** True for the pid of a recorder that is no longer alive (not this one): what it left may be removed. */
+    static boolean deadRecorder(long owner) {
+        return owner > 0 && owner != ProcessHandle.current().pid() && ProcessHandle.of(owner).isEmpty();
     }
 
     private static long pidOf(String digits) {

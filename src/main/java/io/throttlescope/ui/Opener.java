@@ -193,9 +193,14 @@ final class Opener {
     boolean openJsonNow(String json, Path path) {
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(json);
         if (!l.ok()) return false;
-        host.install(l.spec(), path, Run.simulate(l.spec(), Simulator.Model.LEGACY), Run.simulate(l.spec(), Simulator.Model.TASK));
-        host.editable(json);
+        installNow(l.spec(), path, json);
         return true;
+    }
+
+    /** Simulates both models on the calling thread and installs the runs, with the text What if? edits. */
+    private void installNow(SimSpec s, Path path, String text) {
+        host.install(s, path, Run.simulate(s, Simulator.Model.LEGACY), Run.simulate(s, Simulator.Model.TASK));
+        host.editable(text);
     }
 
     /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */
@@ -212,8 +217,7 @@ final class Opener {
         }
         ScenarioLoader.Loaded l = path == null ? DefaultScenario.load() : ScenarioLoader.load(path);
         if (!l.ok()) return false;
-        host.install(l.spec(), path, Run.simulate(l.spec(), Simulator.Model.LEGACY), Run.simulate(l.spec(), Simulator.Model.TASK));
-        host.editable(path == null ? DefaultScenario.text() : readText(path));
+        installNow(l.spec(), path, path == null ? DefaultScenario.text() : readText(path));
         return true;
     }
 
