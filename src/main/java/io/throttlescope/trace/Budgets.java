@@ -239,16 +239,7 @@ final class Budgets {
     }
 
     /** The last point at or before t, searched from p on (samples move left to right). */
-    private static int lastAtOrBeforeFrom(Series s, int p, long t) {
-        int lo = p, step = 1, hi = p + 1;                       // time(lo) <= t or lo == -1
-        while (hi < s.size() && s.time(hi) <= t) { lo = hi; step <<= 1; hi = lo + step; }
-        hi = Math.min(hi, s.size());
-        while (hi - lo > 1) {
-            int mid = (lo + hi) >>> 1;
-            if (s.time(mid) <= t) lo = mid; else hi = mid;
-        }
-        return lo;
-    }
+    private static int lastAtOrBeforeFrom(Series s, int p, long t) { return Gallop.first(p + 1, s.size(), i -> s.time(i) <= t) - 1; }
 
     /**
      * Minima of m[q] = min(dip[q], value[q + 1]) (what a coarse sample takes from the values it

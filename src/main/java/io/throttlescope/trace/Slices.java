@@ -71,18 +71,7 @@ public final class Slices {
      * {@code from}: walking a lane left to right a pixel column at a time costs the log of the
      * intervals in a column, not of the lane.
      */
-    public int firstEndingAfterFrom(int from, long t) {
-        if (from >= size || end(from) > t) return from;
-        int lo = from, step = 1, hi = from + 1;          // end(lo) <= t
-        while (hi < size && end(hi) <= t) { lo = hi; step <<= 1; hi = lo + step; }
-        hi = Math.min(hi, size);
-        lo++;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (end(mid) <= t) lo = mid + 1; else hi = mid;
-        }
-        return lo;
-    }
+    public int firstEndingAfterFrom(int from, long t) { return Gallop.first(from, size, i -> end(i) <= t); }
 
     /** The interval covering t, or -1. */
     public int at(long t) {

@@ -1,6 +1,7 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.sim.EventKind;
+import io.throttlescope.trace.Gallop;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
@@ -113,18 +114,9 @@ final class MarksRenderer {
         }
     }
 
-    /** The first of positions pos[from..] whose mark is at or after t (by galloping: the walk goes left to right). */
+    /** The first of positions pos[from..] whose mark is at or after t (the walk goes left to right). */
     private static int firstAtOrAfter(Trace tr, int[] ms, int[] pos, int from, long t) {
-        if (from >= pos.length || tr.time(ms[pos[from]]) >= t) return from;
-        int lo = from, step = 1, hi = from + 1;      // time(lo) < t
-        while (hi < pos.length && tr.time(ms[pos[hi]]) < t) { lo = hi; step <<= 1; hi = lo + step; }
-        hi = Math.min(hi, pos.length);
-        lo++;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (tr.time(ms[pos[mid]]) < t) lo = mid + 1; else hi = mid;
-        }
-        return lo;
+        return Gallop.first(from, pos.length, i -> tr.time(ms[pos[i]]) < t);
     }
 
     /** A lane's marks split by kind (positions in the lane's array), made once per lane array. */
