@@ -8,7 +8,11 @@
 # For each scenario: `record --plan` turns it into tsrun's plan, a busybox initramfs runs the static
 # tsrun under the downloaded kernel (qemu -accel tcg: nested KVM does not work on the project's
 # machines; TCG is slower, so times stretch), and the recording printed on the serial console is
-# written to OUT_DIR/NAME-legacy-6.12.txt, gzip'd, in the format `throttlescope import` reads.
+# written to OUT_DIR/NAME-legacy-6.12.txt, gzip'd, in the format `throttlescope import` reads. The
+# guest's hung-task detector is set from the scenario (hung_task_timeout_secs and its check interval,
+# in whole seconds); its reports ("blocked for more than") are kept in the header's kernel_log (the
+# console's log level is 1, so they do not interleave with the trace), beside its sched_process_hang
+# events.
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
@@ -63,11 +67,16 @@ INIT
   chmod +x "$root/init"
   ( cd "$root" && find . | cpio -o -H newc 2>/dev/null | gzip -9 > "$work/initrd-$name.gz" )
   cpus=$(awk '/^cpus/ {print $2}' "$root/plan")
+  # the scenario's preemption model, as the guest kernel's boot option (PREEMPT_DYNAMIC): "full" lets a
+  # throttle take a task inside the kernel at once, holding whatever lock it holds, as the scenario says
+  preempt=$(awk '/^preemption/ {print $2}' "$root/plan")
   echo "recording $name on $(basename "$kernel_pkg") under qemu ($cpus CPUs)..." >&2
   dest="$out/$name-legacy-6.12.txt"
+  # la57=off, cx16=off: with 5-level paging or cmpxchg16b (SLUB's per-CPU freelists) multi-threaded TCG
+  # double-faults in kmem_cache_alloc, at boot or under a fork loop; without them it runs
   for attempt in 1 2 3; do      # TCG boots are occasionally unlucky (an early double fault): try again
-    timeout 600 qemu-system-x86_64 -accel tcg,thread=multi -cpu max -smp "$cpus" -m 3072 -kernel "$work/vmlinuz" \
-      -initrd "$work/initrd-$name.gz" -append "console=ttyS0 panic=-1 quiet" -nographic -no-reboot > "$work/console-$name.txt" 2>&1 || true
+    timeout 600 qemu-system-x86_64 -accel tcg,thread=multi -cpu max,la57=off,cx16=off -smp "$cpus" -m 3072 -kernel "$work/vmlinuz" \
+      -initrd "$work/initrd-$name.gz" -append "console=ttyS0 panic=-1 quiet loglevel=1 preempt=${preempt:-full}" -nographic -no-reboot > "$work/console-$name.txt" 2>&1 || true
     tr -d '\r' < "$work/console-$name.txt" | sed -n '/=====THROTTLESCOPE BEGIN=====/,/=====THROTTLESCOPE END=====/p' | sed '1d;$d' > "$dest"
     [ -s "$dest" ] && break
   done

@@ -21,6 +21,7 @@
 #include <sys/stat.h>
 #include <sys/syscall.h>
 #include <sys/utsname.h>
+#include <sys/klog.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -44,6 +45,47 @@ static char *buf;
 static size_t bufsize;
 static int zero = -1;
 static volatile unsigned long long sinkv;
+static long hung_timeout = -1, hung_interval = -1;     /* the guest's hung-task detector, from the plan (-1: left alone) */
+
+static long read_long(const char *path) {
+    FILE *f = fopen(path, "r"); long v = -1;
+    if (f) { if (fscanf(f, "%ld", &v) != 1) v = -1; fclose(f); }
+    return v;
+}
+
+/* prints s as a JSON string */
+static void json_str(const char *s) {
+    putchar('"');
+    for (; *s; s++) {
+        unsigned char c = (unsigned char)*s;
+        if (c == '"' || c == '\\') { putchar('\\'); putchar(c); }
+        else if (c < 0x20) printf("\\u%04x", c);
+        else putchar(c);
+    }
+    putchar('"');
+}
+
+/* the kernel log's hung-task reports ("INFO: task NAME:PID blocked for more than N seconds."), as a JSON array */
+static void print_hung_reports(void) {
+    int n = klogctl(10, NULL, 0);               /* SYSLOG_ACTION_SIZE_BUFFER */
+    if (n <= 0) n = 1 << 20;
+    char *log = malloc(n + 1);
+    int got = klogctl(3, log, n);               /* SYSLOG_ACTION_READ_ALL */
+    int first = 1;
+    putchar('[');
+    if (got > 0) {
+        log[got] = 0;
+        for (char *l = strtok(log, "\n"); l; l = strtok(NULL, "\n")) {
+            if (!strstr(l, "blocked for more than") && !strstr(l, "hung task")) continue;
+            if (l[0] == '<') { char *e = strchr(l, '>'); if (e) l = e + 1; }
+            if (!first) putchar(',');
+            json_str(l);
+            first = 0;
+        }
+    }
+    putchar(']');
+    free(log);
+}
 
 static long long now_ns(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1000000000LL + t.tv_nsec; }
 
@@ -110,6 +152,26 @@ static void run(struct task *t, int from, int to, const char *procs) {
     }
 }
 
+static void cgpath(char *out, size_t n, const char *g);
+static char stats[MAXG][2048], stats_start[MAXG][2048];
+
+/* every group's cpu.stat (and cpu.stat.local's throttled_usec) as JSON members */
+static void read_stats(char out[MAXG][2048]) {
+    for (int i = 0; i < ngroups; i++) {
+        char p[512], f[600], k[64]; long long v; int first = 1, o = 0;
+        out[i][0] = 0;
+        cgpath(p, sizeof p, groups[i].path);
+        snprintf(f, sizeof f, "%s/cpu.stat", p);
+        FILE *s = fopen(f, "r");
+        while (s && fscanf(s, "%63s %lld", k, &v) == 2) { o += snprintf(out[i] + o, sizeof out[i] - o, "%s\"%s\":%lld", first ? "" : ",", k, v); first = 0; }
+        if (s) fclose(s);
+        snprintf(f, sizeof f, "%s/cpu.stat.local", p);
+        s = fopen(f, "r");
+        while (s && fscanf(s, "%63s %lld", k, &v) == 2) if (!strcmp(k, "throttled_usec")) { o += snprintf(out[i] + o, sizeof out[i] - o, "%s\"local_throttled_usec\":%lld", first ? "" : ",", v); first = 0; }
+        if (s) fclose(s);
+    }
+}
+
 /* scenario cgroup "/" is the real root (cgroup v2 keeps processes out of cgroups that have controllers for children) */
 static void cgpath(char *out, size_t n, const char *g) {
     if (strcmp(g, "/") == 0) snprintf(out, n, CG);
@@ -128,6 +190,7 @@ int main(int argc, char **argv) {
         if (sscanf(line, "%15s", op) != 1) continue;
         if (!strcmp(op, "cpus")) sscanf(line, "%*s %d", &cpus);
         else if (!strcmp(op, "duration_ns")) sscanf(line, "%*s %lld", &duration);
+        else if (!strcmp(op, "hung_task")) sscanf(line, "%*s %ld %ld", &hung_timeout, &hung_interval);
         else if (!strcmp(op, "cgroup") && ngroups < MAXG) { struct group *g = &groups[ngroups++]; sscanf(line, "%*s %255s %lld %lld %lld %d", g->path, &g->quota, &g->period, &g->burst, &g->weight); }
         else if (!strcmp(op, "task") && ntasks < MAXT) { cur = &tasks[ntasks++]; sscanf(line, "%*s %15s %255s %llu %lld", cur->name, cur->cgroup, &cur->mask, &cur->start); }
         else if (!strcmp(op, "step") && cur && cur->n < MAXS) {
@@ -155,6 +218,12 @@ int main(int argc, char **argv) {
         if (groups[i].burst > 0) { snprintf(f, sizeof f, "%s/cpu.max.burst", p); snprintf(v, sizeof v, "%lld", groups[i].burst); put(f, v); }
         snprintf(f, sizeof f, "%s/cpu.weight", p); snprintf(v, sizeof v, "%d", groups[i].weight); put(f, v);
     }
+    if (hung_timeout >= 0) {                    /* the scenario's hung-task detector (the kernel counts in seconds) */
+        char v[32];
+        snprintf(v, sizeof v, "%ld", hung_timeout); put("/proc/sys/kernel/hung_task_timeout_secs", v);
+        snprintf(v, sizeof v, "%ld", hung_interval); put("/proc/sys/kernel/hung_task_check_interval_secs", v);
+    }
+    long hung_warnings = read_long("/proc/sys/kernel/hung_task_warnings");
     calibrate(maxk);
     static const char *events[] = {"sched/sched_switch", "sched/sched_wakeup", "sched/sched_wakeup_new", "sched/sched_migrate_task",
         "sched/sched_process_fork", "sched/sched_process_exit", "sched/sched_process_hang", "raw_syscalls/sys_enter", "raw_syscalls/sys_exit", NULL};
@@ -178,14 +247,22 @@ int main(int argc, char **argv) {
             struct task *t = &tasks[i];
             char p[512], procs[600], v[32];
             prctl(PR_SET_NAME, t->name, 0, 0, 0);
-            buf = malloc(bufsize);          /* our own pages: the parent's would be copied on write by every read() */
+            /* our own pages (the parent's would be copied on write by every read()), sized for this task's own
+               longest kernel step: a forker holds little memory, so its fork() is quick, as the scenario's clone is */
+            long long mine = 0;
+            for (int j = 0; j < t->n; j++) if ((t->s[j].op == 'K' || t->s[j].op == 'X') && t->s[j].arg * 3 / 2 > mine) mine = t->s[j].arg * 3 / 2;
+            size_t want = (size_t)(mine * bytes_per_ns);
+            if (want < 4096) want = 4096;
+            if (want < bufsize) bufsize = want;
+            free(buf);
+            buf = malloc(bufsize);
             memset(buf, 1, bufsize);
             cpu_set_t set; CPU_ZERO(&set);
             for (int c = 0; c < 64; c++) if (t->mask & (1ULL << c)) CPU_SET(c, &set);
             sched_setaffinity(0, sizeof set, &set);
             cgpath(p, sizeof p, t->cgroup);
             snprintf(procs, sizeof procs, "%s/cgroup.procs", p);
-            snprintf(v, sizeof v, "%d", getpid()); put(procs, v);
+            (void)v;                        /* the parent moves it into its cgroup, after every task is ready */
             char b;
             signal(SIGCHLD, SIG_IGN);
             close(go[i][1]);
@@ -198,25 +275,25 @@ int main(int argc, char **argv) {
         close(go[i][0]);
     }
     for (int i = 0; i < ntasks; i++) { char b; if (read(ready[0], &b, 1) != 1) { perror("ready"); return 1; } }
+    /* one writer, one task at a time, while every task sleeps waiting for "go": moving themselves at once,
+       the tasks took cgroup_threadgroup_rwsem's write side against each other and a throttled group's
+       readers, and the setup itself piled up for seconds (hung-task reports before the recording began) */
+    for (int i = 0; i < ntasks; i++) {
+        char p[512], procs[600], v[32];
+        if (strcmp(tasks[i].cgroup, "/") == 0) continue;       /* already in the root */
+        cgpath(p, sizeof p, tasks[i].cgroup);
+        snprintf(procs, sizeof procs, "%s/cgroup.procs", p);
+        snprintf(v, sizeof v, "%d", pids[i]);
+        put(procs, v);
+    }
+    read_stats(stats_start);                     /* cpu.stat as the workload starts: the recording counts the difference */
     put(TR "/trace", "");
     put(TR "/tracing_on", "1");
     put(TR "/trace_marker", "throttlescope: the workload starts\n");
     for (int i = 0; i < ntasks; i++) { if (write(go[i][1], "g", 1) != 1) perror("go"); }
     long long end = now_ns() + duration;
     while (now_ns() < end) usleep(10000);
-    static char stats[MAXG][2048];
-    for (int i = 0; i < ngroups; i++) {            /* cpu.stat as the trace ends, before the kill */
-        char p[512], f[600], k[64]; long long v; int first = 1, o = 0;
-        cgpath(p, sizeof p, groups[i].path);
-        snprintf(f, sizeof f, "%s/cpu.stat", p);
-        FILE *s = fopen(f, "r");
-        while (s && fscanf(s, "%63s %lld", k, &v) == 2) { o += snprintf(stats[i] + o, sizeof stats[i] - o, "%s\"%s\":%lld", first ? "" : ",", k, v); first = 0; }
-        if (s) fclose(s);
-        snprintf(f, sizeof f, "%s/cpu.stat.local", p);
-        s = fopen(f, "r");
-        while (s && fscanf(s, "%63s %lld", k, &v) == 2) if (!strcmp(k, "throttled_usec")) { o += snprintf(stats[i] + o, sizeof stats[i] - o, "%s\"local_throttled_usec\":%lld", first ? "" : ",", v); first = 0; }
-        if (s) fclose(s);
-    }
+    read_stats(stats);                           /* cpu.stat as the trace ends, before the kill */
     put(TR "/trace_marker", "throttlescope: the recording ends\n");
     for (int i = 0; i < ntasks; i++) kill(pids[i], SIGKILL);
     for (int i = 0; i < ntasks; i++) waitpid(pids[i], NULL, 0);
@@ -237,7 +314,19 @@ int main(int argc, char **argv) {
     for (int i = 0; i < ntasks; i++) printf("%s\"%s-%d\":\"%s\"", i ? "," : "", tasks[i].name, pids[i], tasks[i].cgroup);
     printf("}},\"cpu_stat\":{");
     for (int i = 0; i < ngroups; i++) printf("%s\"%s\":{%s}", i ? "," : "", groups[i].path, stats[i]);
-    printf("}}\n");
+    printf("},\"cpu_stat_start\":{");
+    for (int i = 0; i < ngroups; i++) printf("%s\"%s\":{%s}", i ? "," : "", groups[i].path, stats_start[i]);
+    printf("},\"hung_task\":{\"timeout_secs\":%ld,\"check_interval_secs\":%ld,\"warnings\":%ld,\"set_by_record\":%s},\"kernel_log\":",
+           read_long("/proc/sys/kernel/hung_task_timeout_secs"), read_long("/proc/sys/kernel/hung_task_check_interval_secs"), hung_warnings,
+           hung_timeout >= 0 ? "true" : "false");
+    print_hung_reports();
+    {   /* the guest's boot options: its preempt= says the preemption model it ran */
+        char cmd[1024] = ""; FILE *c = fopen("/proc/cmdline", "r");
+        if (c) { if (!fgets(cmd, sizeof cmd, c)) cmd[0] = 0; fclose(c); }
+        cmd[strcspn(cmd, "\n")] = 0;
+        printf(",\"kernel_cmdline\":"); json_str(cmd);
+    }
+    printf("}\n");
     FILE *tr = fopen(TR "/trace", "r");
     int on = 0;
     while (tr && fgets(line, sizeof line, tr)) {

@@ -54,8 +54,10 @@ public final class FidelityCommand implements Callable<Integer> {
         if (p.simulated() == null) throw new IOException(t + " carries no scenario: record it with throttlescope record");
         boolean emulated = p.real().header.has("recorded_by") && p.real().header.get("recorded_by").getAsString().contains("qemu");
         String name = t.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", "");
+        var kernel = p.simulated().spec().kernel();
+        boolean hungTaskWatched = kernel.hungTaskTimeoutNs() > 0 && kernel.hungTaskTimeoutNs() < p.simulated().info().endNs();
         List<Fidelity.Row> rows = Fidelity.of(name, p.real().run.result(), p.simulated().result(), emulated,
-                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated));
+                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated), hungTaskWatched);
         if (rows.stream().noneMatch(r -> r.figure().startsWith("task ")))
             throw new IOException(t + ": no task of its scenario is in the trace, so its figures cannot be checked");
         return rows;

@@ -27,6 +27,8 @@ public final class RecordCommand implements Callable<Integer> {
     @Parameters(index = "0", paramLabel = "SCENARIO", description = "the scenario file") Path file;
     @Option(names = "-o", paramLabel = "OUT", description = "the trace file to write (required unless --plan)") Path out;
     @Option(names = "--plan", description = "print the workload as the plan tools/legacy-kernel/tsrun.c runs inside a VM, and record nothing") boolean plan;
+    @Option(names = "--set-hung-task", description = {"set this machine's hung-task detector (hung_task_timeout_secs and its check interval)",
+            "to the scenario's for the recording, and put it back after; without it the machine's settings are only read"}) boolean setHungTask;
     @Option(names = "--duration", paramLabel = "D", description = "how long to record, e.g. 2s (default: the scenario's duration; at most 60s)") String duration;
 
     @Override public Integer call() throws Exception {
@@ -67,7 +69,9 @@ public final class RecordCommand implements Callable<Integer> {
             return 1;
         }
         try {
-            new Recorder(file, sim, d, s -> { err.print("\r" + s + "          "); err.flush(); }).record(out);
+            Recorder r = new Recorder(file, sim, d, s -> { err.print("\r" + s + "          "); err.flush(); });
+            if (setHungTask) r.setHungTask();
+            r.record(out);
         } catch (IOException e) {
             err.println();
             err.println("error: " + Escape.controls(e.getMessage()));

@@ -45,15 +45,27 @@ public final class Fidelity {
      * condition holds in the data.
      */
     public static List<Row> of(String trace, RunResult real, RunResult sim, boolean emulated, KnownDifferences.Rules rules) {
+        return of(trace, real, sim, emulated, rules, false);
+    }
+
+    /**
+     * The same; {@code hungTaskWatched} where the recorded kernel's hung-task detector could report
+     * within the recording (its timeout is shorter than the run), which adds the row of the tasks
+     * it reported (sched_process_hang) beside those the simulation reports.
+     */
+    public static List<Row> of(String trace, RunResult real, RunResult sim, boolean emulated, KnownDifferences.Rules rules, boolean hungTaskWatched) {
         List<Row> out = new ArrayList<>();
-        for (Row r : rowsOf(trace, real, sim, emulated)) {
+        for (Row r : rowsOf(trace, real, sim, emulated, hungTaskWatched)) {
             out.add(r.within() ? r : new Row(r.trace(), r.figure(), r.real(), r.simulated(), r.absolute(), r.relative(), r.why(),
                     rules.reason(r.figure(), r.real(), r.simulated())));
         }
         return out;
     }
 
-    private static List<Row> rowsOf(String trace, RunResult real, RunResult sim, boolean emulated) {
+    static final String HUNG = "khungtaskd scans at its own instants (since boot, not since the recording's start), so a task blocked"
+            + " about as long as the timeout may be reported on one side only";
+
+    private static List<Row> rowsOf(String trace, RunResult real, RunResult sim, boolean emulated, boolean hungTaskWatched) {
         List<Row> rows = new ArrayList<>();
         double k = emulated ? 2 : 1;
         String why = emulated ? NOISE + "; " + TCG : NOISE;
@@ -72,6 +84,12 @@ public final class Fidelity {
             rows.add(new Row(trace, e.getKey() + " nr_throttled", r.nr_throttled(), s.nr_throttled(), 1, 0, PERIOD));
             rows.add(new Row(trace, e.getKey() + " throttled_usec (ms)", r.throttled_usec() / 1e3, s.throttled_usec() / 1e3, 20 * k, 0.15 * k,
                     why + "; a throttle still going on at the end is not counted"));
+        }
+        if (hungTaskWatched) {
+            Set<String> realHung = new LinkedHashSet<>(), simHung = new LinkedHashSet<>();
+            for (RunResult.HungTask h : real.hung_tasks()) realHung.add(h.task());
+            for (RunResult.HungTask h : sim.hung_tasks()) if (real.tasks().containsKey(h.task())) simHung.add(h.task());
+            rows.add(new Row(trace, "tasks reported hung (sched_process_hang)", realHung.size(), simHung.size(), 1 * k, 0, HUNG));
         }
         return rows;
     }

@@ -3,6 +3,8 @@ package io.throttlescope.realtrace;
 import io.throttlescope.sim.TaskState;
 
 import java.util.HashMap;
+import java.util.HashSet;
+import java.util.Set;
 import java.util.Map;
 import java.util.Arrays;
 
@@ -13,6 +15,14 @@ import java.util.Arrays;
  * (6.18) that happens at the return to user mode, so the task is drawn parked; a task inside a
  * syscall is never parked then. Under the legacy model the task is held off wherever it was,
  * inside a syscall too. Such throttles are drawn as inferred.
+ *
+ * <p>A busy machine preempts tasks for milliseconds too. What tells a throttle from that noise is
+ * the group-wide refill pattern: a throttle ends at a refill of its group's quota, and refills fall
+ * on a grid, one a period apart, so every held-off task of the group comes back near a grid point.
+ * The grid's phase is fitted from all the returns that look like throttles (the window of
+ * {@link #onGridNs} wide that holds the most of them, counted modulo the period); a return off the
+ * grid is a preemption, not a throttle. The fitted phase is also where the simulation beside a
+ * recording refills ({@link #phases}).
  */
 final class Inference {
     static final long MIN_OFF_NS = 1_000_000L;
@@ -23,6 +33,12 @@ final class Inference {
     private int[] nextIn;                                        // for a switch-out: the switch that brings that task back, or -1
     private Map<Long, int[]> inByGroupCpu;                       // (group, CPU) -> the switches that switch in a task of the map's group there
     private final Map<String, Integer> groupIds = new HashMap<>();
+    /** Per limiting group (by path): {period, phase, returns on the grid}; absent where too few returns say where it is. */
+    private Map<String, long[]> grids;
+    /** A grid needs returns in at least this many periods before it is believed. */
+    static final int MIN_GRID_PERIODS = 3;
+    /** The grid is fitted from a group's first this many returns (the fit looks at each return's neighbours). */
+    static final int MAX_FIT_RETURNS = 4096;
 
     Inference(TraceText text, CgroupMap map, Map<String, Importer.Probe> probes, boolean taskModel) {
         this.sw = text.switches;
@@ -50,7 +66,92 @@ final class Inference {
             if (at < 0) at = -at - 1;
             if (at <= ins[0] && (j < 0 || ins[at] < j)) return TaskState.RUNNABLE;   // its group still runs there: not throttled
         }
+        String limiting = limiting(map.groupOf(t.comm, t.pid));
+        long[] grid = limiting == null ? null : grids.get(limiting);
+        if (grid != null && j >= 0 && !onGrid(grid, back)) return TaskState.RUNNABLE;     // back off the refill grid: a preemption
         return taskModel ? TaskState.PARKED : TaskState.THROTTLED;
+    }
+
+    /** How far after a grid point a held-off task may come back: the first of its group within microseconds, a later one behind it or another task. */
+    static long onGridNs(long period) { return Math.min(4_000_000L, period / 10); }
+
+    private static boolean onGrid(long[] grid, long t) {
+        return Math.floorMod(t - grid[1], grid[0]) < onGridNs(grid[0]);
+    }
+
+    /** The fitted refill phase of each limited group (path: phase in ns, modulo its period, on the trace's clock). */
+    Map<String, Long> phases() {
+        if (probed) return Map.of();
+        if (nextIn == null) index();
+        Map<String, Long> out = new HashMap<>();
+        for (var e : grids.entrySet()) out.put(e.getKey(), e.getValue()[1]);
+        return out;
+    }
+
+    /** The group whose quota holds a task of {@code path} back: the nearest one, itself or above, with a limit in the map. */
+    private String limiting(String path) {
+        for (String p = path; p != null; p = p.equals("/") || !p.contains("/") ? null : p.lastIndexOf('/') == 0 ? "/" : p.substring(0, p.lastIndexOf('/'))) {
+            long[] l = map.limits.get(p);
+            if (l != null && l[0] >= 0) return p;
+        }
+        return null;
+    }
+
+    /**
+     * Fits each limited group's refill grid: every runnable switch-out of a task of it that passes
+     * the throttle test (off its CPU long enough, no task of its group there meanwhile) gives its
+     * return; the residues modulo the period are sorted, and the window of {@link #onGridNs} that
+     * holds returns of the most distinct periods gives the phase (its earliest residue).
+     */
+    private void fitGrids() {
+        grids = new HashMap<>();
+        Map<String, long[]> returns = new HashMap<>();          // limiting path -> return times (count first)
+        for (int k = 0; k < sw.size; k++) {
+            if (!sw.prevRunnable[k] || sw.prevPid[k] <= 0 || sw.prevComm[k] < 0 || nextIn[k] < 0) continue;
+            String path = map.groupOf(sw.comms.get(sw.prevComm[k]), sw.prevPid[k]);
+            String limiting = path == null ? null : limiting(path);
+            if (limiting == null) continue;
+            int j = nextIn[k];
+            if (sw.ts[j] - sw.ts[k] < MIN_OFF_NS || groupRanBetween(path, k, j)) continue;
+            long[] r = returns.computeIfAbsent(limiting, x -> new long[9]);
+            if (r[0] + 1 == r.length) returns.put(limiting, r = Arrays.copyOf(r, r.length * 2));
+            if (r[0] < MAX_FIT_RETURNS) r[(int) ++r[0]] = sw.ts[j];
+        }
+        for (var e : returns.entrySet()) {
+            long period = map.limits.get(e.getKey())[1];
+            if (period <= 0) continue;
+            long[] r = e.getValue();
+            int n = (int) r[0];
+            long[] res = new long[n];
+            for (int i = 0; i < n; i++) res[i] = Math.floorMod(r[i + 1], period);
+            Long[] order = new Long[n];
+            for (int i = 0; i < n; i++) order[i] = (long) i;
+            Arrays.sort(order, (a, b) -> Long.compare(res[(int) (long) a], res[(int) (long) b]));
+            long w = onGridNs(period);
+            int best = 0;
+            long phase = -1;
+            for (int a = 0; a < n; a++) {
+                long from = res[(int) (long) order[a]];
+                Set<Long> periods = new HashSet<>();
+                for (int b = 0; b < n; b++) {
+                    int x = (int) (long) order[(a + b) % n];
+                    if (Math.floorMod(res[x] - from, period) >= w) break;
+                    periods.add(Math.floorDiv(r[x + 1] - from, period));
+                }
+                if (periods.size() > best) { best = periods.size(); phase = from; }
+            }
+            if (best >= MIN_GRID_PERIODS) grids.put(e.getKey(), new long[] {period, phase, best});
+        }
+    }
+
+    /** Whether a task of the group at {@code path} is switched in on switch {@code k}'s CPU after it and before switch {@code j}. */
+    private boolean groupRanBetween(String path, int k, int j) {
+        Integer g = groupIds.get(path);
+        int[] ins = g == null ? null : inByGroupCpu.get(key(g, sw.cpu[k]));
+        if (ins == null) return false;
+        int at = Arrays.binarySearch(ins, 1, ins[0] + 1, k + 1);
+        if (at < 0) at = -at - 1;
+        return at <= ins[0] && ins[at] < j;
     }
 
     private static long key(int group, int cpu) { return (long) group << 32 | cpu; }
@@ -73,6 +174,7 @@ final class Inference {
             if (ins[0] + 1 == ins.length) inByGroupCpu.put(key(g, sw.cpu[i]), ins = Arrays.copyOf(ins, ins.length * 2));
             ins[++ins[0]] = i;
         }
+        fitGrids();
     }
 
     private static boolean limited(Importer im, int g) {

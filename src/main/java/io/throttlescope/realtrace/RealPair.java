@@ -13,6 +13,8 @@ import java.nio.file.Path;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.sim.spec.CgroupSpec;
+import io.throttlescope.sim.spec.KernelSpec;
+import com.google.gson.JsonObject;
 import io.throttlescope.view.Durations;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
@@ -67,7 +69,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             return new RealPair(rt, null, rt.run.spec(), unpaired);
         }
         Simulator.Model m = Simulator.Model.of(rt.model);
-        scenario = withRecordedPhases(scenario, rt.run);
+        scenario = withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header);
         Run sim = progress == null ? Run.simulate(scenario.withDuration(rt.run.info().endNs()), m)    // as long as the recording
                 : Run.simulate(scenario.withDuration(rt.run.info().endNs()), m, f -> progress.accept(0.85 + 0.15 * f));
         String kernel = rt.header.has("kernel") ? rt.header.get("kernel").getAsString() : "a real kernel";
@@ -81,17 +83,18 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
 
     /**
      * A real kernel's period timer has its own phase (where the refills fall relative to the start).
-     * It is read from the recording: the first unthrottle probe of the group, or else the first time
-     * one of its tasks comes back from a throttle; the simulation then refills at the same instants.
+     * It is read from the recording: the refill grid fitted from the group-wide pattern of returns
+     * (see Inference), or else the first unthrottle probe of the group, or else the first time one
+     * of its tasks comes back from a throttle; the simulation then refills at the same instants.
      */
-    static SimSpec withRecordedPhases(SimSpec s, Run real) {
+    static SimSpec withRecordedPhases(SimSpec s, Run real, Map<String, Long> fitted) {
         Map<String, CgroupSpec> cg = new LinkedHashMap<>();
         var info = real.info();
         var tr = real.trace();
         for (var c : s.cgroups().values()) {
             int g = Arrays.asList(info.groups()).indexOf(c.path());
-            long refill = -1;
-            if (g > 0 && c.quotaUs() >= 0) {
+            long refill = fitted.getOrDefault(c.path(), -1L);
+            if (refill < 0 && g > 0 && c.quotaUs() >= 0) {
                 int[] state = new int[info.tasks().length];
                 for (int i = 0; i < tr.size() && refill < 0; i++) {
                     var k = tr.kind(i);
@@ -109,6 +112,30 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
                     refill % period));
         }
         return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), cg, s.locks(), s.pipes(),
+                s.tasks(), s.actions(), s.notes());
+    }
+
+    /**
+     * The hung-task detector as the recorded kernel had it (the header's {@code hung_task}: whole
+     * seconds, an interval of 0 scanning at the timeout, a timeout of 0 disabled), so that the
+     * simulation reports what that kernel would; a recording without it keeps the scenario's.
+     */
+    static SimSpec withRecordedHungTask(SimSpec s, JsonObject header) {
+        long timeout, interval;
+        try {
+            if (header == null || !header.has("hung_task")) return s;
+            var h = header.getAsJsonObject("hung_task");
+            timeout = h.get("timeout_secs").getAsLong();
+            interval = h.has("check_interval_secs") ? h.get("check_interval_secs").getAsLong() : 0;
+        } catch (RuntimeException e) {
+            return s;                                  // a stranger's header: the scenario's settings stand
+        }
+        if (timeout < 0 || timeout > 3600 || interval < 0 || interval > 3600) return s;
+        var k = s.kernel();
+        var kernel = new KernelSpec(k.cpus(), k.hz(), k.exactAccounting(), k.fullPreemption(), k.bandwidthSliceNs(),
+                timeout * 1_000_000_000L, interval == 0 || interval >= timeout ? 0 : interval * 1_000_000_000L, k.rcuGpNs(), k.switchCostNs(),
+                k.delayDequeue(), k.runToParity(), k.placeRelDeadline(), k.ipiLatencyNs());
+        return new SimSpec(s.name(), s.description(), s.defaultModel(), kernel, s.durationNs(), s.seed(), s.cgroups(), s.locks(), s.pipes(),
                 s.tasks(), s.actions(), s.notes());
     }
 

@@ -2,6 +2,7 @@ package io.throttlescope.realtrace;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
+import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.TaskState;
@@ -56,6 +57,11 @@ public final class RealTrace {
     public final String format;
     public final long startNs;
     public final String model;
+    /**
+     * Where each limited group's refills fall, fitted from the refill pattern of a trace without
+     * throttle probes (group path: ns after the run's start, modulo its period); empty with probes.
+     */
+    public Map<String, Long> refillPhases = Map.of();
 
     private RealTrace(Run run, Supplier<JsonObject> observed, JsonObject counts, List<String> skipped, JsonObject header, String format, long startNs, String model) {
         this.run = run;
@@ -113,7 +119,10 @@ public final class RealTrace {
             probes.put(e.getKey(), p);
         }
         Importer im = new Importer(text, map, probes, model);
-        im.run(new Inference(text, map, probes, model.equals("task")));
+        Inference inference = new Inference(text, map, probes, model.equals("task"));
+        im.run(inference);
+        Map<String, Long> phases = new HashMap<>();           // the refill grids, on the run's clock (0 is its first event)
+        for (var e : inference.phases().entrySet()) phases.put(e.getKey(), Math.floorMod(e.getValue() - im.startNs, map.limits.get(e.getKey())[1]));
         // a recording names each worker COMM-TID by its scenario task (a comm is cut at 15 characters, so two long names
         // could share one): the header's task_names maps them back; without it (older recordings) the comm is the name
         Map<String, String> names = taskNames(text.header);
@@ -123,6 +132,7 @@ public final class RealTrace {
         }
         if (beforeIndex != null) beforeIndex.run();
         RealTrace rt = build(name, text, im, model, o.keepResult());
+        rt.refillPhases = Map.copyOf(phases);
         text.switches.release();                    // only the import looks ahead
         return rt;
     }
@@ -210,9 +220,12 @@ public final class RealTrace {
         counts.put("throttle", im.probeHits[Importer.Probe.THROTTLE_CFS_RQ.ordinal()]);
         counts.put("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
         Map<String, RunResult.CgroupStat> cg = new LinkedHashMap<>();
+        JsonObject start = header != null && header.has("cpu_stat_start") && header.get("cpu_stat_start").isJsonObject()
+                ? header.getAsJsonObject("cpu_stat_start") : new JsonObject();
         if (header != null && header.has("cpu_stat")) {
             for (var e : header.getAsJsonObject("cpu_stat").entrySet()) {
-                JsonObject x = e.getValue().getAsJsonObject();
+                JsonObject x = since(e.getValue().getAsJsonObject(), start.has(e.getKey()) && start.get(e.getKey()).isJsonObject()
+                        ? start.getAsJsonObject(e.getKey()) : new JsonObject());
                 long usage = 0, user = 0, sys = 0;
                 for (Importer.Task t : im.tasks) {
                     if (!workload.contains(TraceLine.key(t.comm, t.pid)) || !im.groups.get(im.taskGroup.get(t.id)).startsWith(e.getKey())) continue;
@@ -223,7 +236,40 @@ public final class RealTrace {
                         get(x, "nr_bursts", 0), get(x, "burst_usec", 0), get(x, "local_throttled_usec", 0)));
             }
         }
-        return new RunResult(1, scenario, model, im.endNs, im.trace.size(), cg, ts, List.of(), counts, List.of());
+        return new RunResult(1, scenario, model, im.endNs, im.trace.size(), cg, ts, hungTasks(im, workload, names, header), counts, List.of());
+    }
+
+    /**
+     * The counters as the recording counts them: cpu.stat at its end less cpu.stat at its start
+     * (recordings made before the start was sampled have only the end; a fresh group starts near 0).
+     */
+    static JsonObject since(JsonObject end, JsonObject start) {
+        JsonObject d = new JsonObject();
+        for (var f : end.entrySet()) {
+            long v = f.getValue().getAsLong();
+            d.addProperty(f.getKey(), start.has(f.getKey()) ? Math.max(0, v - start.get(f.getKey()).getAsLong()) : v);
+        }
+        return d;
+    }
+
+    /**
+     * The hung-task detector's reports in the trace (sched_process_hang) for the tasks the recording
+     * started, under their scenario names; blocked for at least the timeout the header gives.
+     */
+    private static List<RunResult.HungTask> hungTasks(Importer im, Set<String> workload, Map<String, String> names, JsonObject header) {
+        long timeoutS = 0;
+        try {
+            if (header != null && header.has("hung_task")) timeoutS = Math.max(0, header.getAsJsonObject("hung_task").get("timeout_secs").getAsLong());
+        } catch (RuntimeException ignored) { }
+        List<RunResult.HungTask> out = new ArrayList<>();
+        for (int i = 0; i < im.trace.size(); i++) {
+            if (im.trace.kind(i) != EventKind.HUNG_TASK || im.trace.task(i) < 0) continue;
+            Importer.Task t = im.tasks.get(im.trace.task(i));
+            String key = TraceLine.key(t.comm, t.pid);
+            String name = workload.isEmpty() ? im.taskNames.get(t.id) : workload.contains(key) ? names.getOrDefault(key, t.comm) : null;
+            if (name != null) out.add(new RunResult.HungTask(name, im.trace.time(i), timeoutS, timeoutS * 1_000_000_000L, false));
+        }
+        return out;
     }
 
     private static long get(JsonObject o, String k, long dflt) {

@@ -22,7 +22,9 @@ final class Switches {
 
     final StringTable comms = new StringTable();
     long[] ts = new long[1024];
-    int[] cpu = new int[1024], prevPid = new int[1024], nextPid = new int[1024], nextComm = new int[1024];
+    int[] cpu = new int[1024], prevPid = new int[1024], nextPid = new int[1024], nextComm = new int[1024], prevComm = new int[1024];
+    /** Whether the task switched out was still runnable ({@code prev_state} R or R+): a preemption or a throttle. */
+    boolean[] prevRunnable = new boolean[1024];
     int size;
 
     void add(TraceLine l) {
@@ -33,6 +35,8 @@ final class Switches {
             prevPid = Arrays.copyOf(prevPid, n);
             nextPid = Arrays.copyOf(nextPid, n);
             nextComm = Arrays.copyOf(nextComm, n);
+            prevComm = Arrays.copyOf(prevComm, n);
+            prevRunnable = Arrays.copyOf(prevRunnable, n);
         }
         int i = size++;
         ts[i] = l.tsNs();
@@ -40,8 +44,12 @@ final class Switches {
         nextPid[i] = -1;
         nextComm[i] = -1;
         prevPid[i] = -1;
+        prevComm[i] = -1;
+        prevRunnable[i] = false;
         SwitchFields f = SwitchFields.parse(l.fields());
         if (f != null) {
+            prevComm[i] = comms.id(f.prevComm());
+            prevRunnable[i] = f.prevState().isEmpty() || f.prevState().charAt(0) == 'R';
             if (f.nextPid().length() <= 9) { nextComm[i] = comms.id(f.nextComm()); nextPid[i] = Integer.parseInt(f.nextPid()); }
             prevPid[i] = pid(f.prevPid());
             return;
@@ -58,7 +66,8 @@ final class Switches {
     /** Lets the columns go once the import is done (a gigabyte of trace has millions of switches). */
     void release() {
         ts = new long[0];
-        cpu = prevPid = nextPid = nextComm = new int[0];
+        cpu = prevPid = nextPid = nextComm = prevComm = new int[0];
+        prevRunnable = new boolean[0];
         size = 0;
     }
 

@@ -15,7 +15,10 @@ import java.util.SplittableRandom;
  * {@code cpus N}, {@code duration_ns D}, {@code cgroup PATH QUOTA_US PERIOD_US BURST_US WEIGHT}
  * (parents first, quota -1 for max), {@code task NAME CGROUP CPU_MASK START_NS} and its
  * {@code step OP ARG} lines (U user ns, K kernel ns, S sleep ns, C clone, P cgroup.procs write,
- * L times / E loop, X exit with kernel ns). Random durations are drawn as the worker does.
+ * L times / E loop, X exit with kernel ns), and {@code hung_task TIMEOUT_S INTERVAL_S}: the guest's
+ * hung-task detector as the scenario's kernel has it, in the kernel's whole seconds (an interval
+ * under a second is one second; 0 scans at the timeout), and {@code preemption full|none}, which the
+ * guest kernel is booted with (its {@code preempt=} option). Random durations are drawn as the worker does.
  */
 public final class RecordPlan {
     private RecordPlan() { }
@@ -24,6 +27,9 @@ public final class RecordPlan {
         StringBuilder b = new StringBuilder();
         b.append("cpus ").append(spec.kernel().cpus()).append('\n');
         b.append("duration_ns ").append(durationNs).append('\n');
+        long[] hung = hungTaskSecs(spec.kernel().hungTaskTimeoutNs(), spec.kernel().hungTaskCheckIntervalNs());
+        b.append("hung_task ").append(hung[0]).append(' ').append(hung[1]).append('\n');
+        b.append("preemption ").append(spec.kernel().fullPreemption() ? "full" : "none").append('\n');
         List<CgroupSpec> groups = new ArrayList<>(spec.cgroups().values());
         groups.sort(Comparator.comparingInt((CgroupSpec c) -> c.path().split("/").length).thenComparing(CgroupSpec::path));
         for (CgroupSpec c : groups) {
@@ -39,6 +45,17 @@ public final class RecordPlan {
             steps(b, t.program(), rng);
         }
         return b.toString();
+    }
+
+    /**
+     * The kernel's hung_task_timeout_secs and hung_task_check_interval_secs for a simulated timeout
+     * and check interval: whole seconds, the timeout rounded up, an interval under a second made one
+     * second, 0 where the interval is the timeout.
+     */
+    public static long[] hungTaskSecs(long timeoutNs, long intervalNs) {
+        long timeout = (timeoutNs + 999_999_999L) / 1_000_000_000L;
+        long interval = intervalNs <= 0 || intervalNs >= timeoutNs ? 0 : Math.max(1, Math.round(intervalNs / 1e9));
+        return new long[] {timeout, interval >= timeout ? 0 : interval};
     }
 
     private static void steps(StringBuilder b, List<Step> steps, SplittableRandom rng) {

@@ -1,0 +1,121 @@
+package io.throttlescope.realtrace;
+
+import io.throttlescope.compare.Fidelity;
+import io.throttlescope.compare.KnownDifferences;
+import io.throttlescope.sim.RunResult;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * What a busy machine puts in a recording is not throttling: preemptions are told from throttles
+ * by the group's refill grid, the counters are what changed during the recording, and the hung-task
+ * detector is the one the recorded kernel had.
+ */
+class NoiseTest {
+    /** A 6.18 trace of T in /G (10 ms / 100 ms) on CPU 0: throttled each period, refills 72.6 ms after its start, preempted once for 2.5 ms. */
+    static String trace(boolean noise, String extraHeader) {
+        List<String> l = new ArrayList<>();
+        l.add("# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
+                + "\"tasks\":{\"T-100\":\"/G\"}}" + extraHeader + "}");
+        double t0 = 1.000000;
+        l.add(sw(t0, "swapper/0", 0, "R", "T", 100));
+        double at = t0;
+        if (noise) {                                  // a foreign task preempts T at 2 ms for 2.5 ms: not a throttle
+            l.add(sw(t0 + 0.002, "T", 100, "R", "noise", 200));
+            l.add(sw(t0 + 0.0045, "noise", 200, "S", "T", 100));
+            at = t0 + 0.0125;                           // T still gets its 10 ms of quota
+        } else {
+            at = t0 + 0.010;
+        }
+        for (int k = 0; k < 5; k++) {                 // throttled (parked at the return to user), back at the refill
+            l.add(sw(at, "T", 100, "R", "swapper/0", 0));
+            double back = t0 + 0.0726 + 0.1 * k;
+            l.add(sw(back, "swapper/0", 0, "R", "T", 100));
+            at = back + 0.010;
+        }
+        l.add(sw(at, "T", 100, "S", "swapper/0", 0));
+        return String.join("\n", l) + "\n";
+    }
+
+    static String sw(double ts, String prev, int prevPid, String state, String next, int nextPid) {
+        return String.format(Locale.ROOT, "%16s-%-7d [000] d..2. %12.6f: sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s ==> "
+                + "next_comm=%s next_pid=%d next_prio=120", prev, prevPid, ts, prev, prevPid, state, next, nextPid);
+    }
+
+    /**
+     * On a loaded machine a 2.5 ms preemption was inferred as a throttle, and the period phase was
+     * fitted from its end (4.5 ms instead of 72.6 ms), moving the whole paired simulation. The
+     * refill grid fitted from every return puts the phase at the refills and leaves the preemption out.
+     */
+    @Test
+    void aPreemptionIsNotAThrottleAndDoesNotMoveThePhase(@TempDir Path dir) throws Exception {
+        Path quiet = dir.resolve("quiet.txt"), busy = dir.resolve("busy.txt");
+        Files.writeString(quiet, trace(false, ""));
+        Files.writeString(busy, trace(true, ""));
+        RealTrace q = RealTrace.importFile(quiet, RealTrace.Options.defaults()), b = RealTrace.importFile(busy, RealTrace.Options.defaults());
+        assertThat(q.counts().get("inferred_throttle").getAsInt()).isEqualTo(5);
+        assertThat(b.counts().get("inferred_throttle").getAsInt()).isEqualTo(5);
+        assertThat(q.refillPhases).containsEntry("/G", 72_600_000L);
+        assertThat(b.refillPhases).containsEntry("/G", 72_600_000L);
+        // T's held-off time is the five throttles only; the preemption is runnable time
+        RunResult.TaskStat t = b.run.result().tasks().values().iterator().next();
+        assertThat(t.parked_ns()).isEqualTo(60_100_000L + 4 * 90_000_000L);
+        assertThat(t.runnable_ns()).isEqualTo(2_500_000L);
+    }
+
+    /** With fewer returns than the grid needs, nothing is filtered (the old inference stands). */
+    @Test
+    void tooFewReturnsLeaveTheInferenceAsItWas(@TempDir Path dir) throws Exception {
+        String two = String.join("\n", trace(false, "").lines().limit(6).toList()) + "\n";
+        Path f = dir.resolve("two.txt");
+        Files.writeString(f, two);
+        RealTrace r = RealTrace.importFile(f, RealTrace.Options.defaults());
+        assertThat(r.refillPhases).isEmpty();
+        assertThat(r.counts().get("inferred_throttle").getAsInt()).isEqualTo(2);
+    }
+
+    /** The counters are what changed while the recording ran: cpu.stat at its end less cpu.stat at its start. */
+    @Test
+    void cpuStatCountsTheRecordingOnly(@TempDir Path dir) throws Exception {
+        Path f = dir.resolve("stat.txt");
+        Files.writeString(f, trace(false, ",\"cpu_stat\":{\"/G\":{\"nr_periods\":13,\"nr_throttled\":8,\"throttled_usec\":700000}},"
+                + "\"cpu_stat_start\":{\"/G\":{\"nr_periods\":3,\"nr_throttled\":3,\"throttled_usec\":250000}}"));
+        RunResult.CgroupStat g = RealTrace.importFile(f, RealTrace.Options.defaults()).run.result().cgroups().get("/G");
+        assertThat(g.nr_throttled()).isEqualTo(5);
+        assertThat(g.nr_periods()).isEqualTo(10);
+        assertThat(g.throttled_usec()).isEqualTo(450_000);
+        // a recording made before the start was sampled keeps the end's counters
+        Files.writeString(f, trace(false, ",\"cpu_stat\":{\"/G\":{\"nr_periods\":13,\"nr_throttled\":8,\"throttled_usec\":700000}}"));
+        assertThat(RealTrace.importFile(f, RealTrace.Options.defaults()).run.result().cgroups().get("/G").nr_throttled()).isEqualTo(8);
+    }
+
+    /** sched_process_hang lines are the recorded kernel's reports; the row compares the tasks reported on each side. */
+    @Test
+    void hungTaskReportsAreARowWhereTheDetectorCouldReport() throws Exception {
+        RunResult real = new RunResult(1, "s", "legacy", 10_000_000_000L, 0, java.util.Map.of(),
+                java.util.Map.of("W", stat(), "Q", stat()),
+                List.of(new RunResult.HungTask("W", 4_000_000_000L, 2, 2_000_000_000L, false),
+                        new RunResult.HungTask("W", 5_000_000_000L, 2, 2_000_000_000L, false),
+                        new RunResult.HungTask("Q", 5_000_000_000L, 2, 2_000_000_000L, false)), java.util.Map.of(), List.of());
+        RunResult none = new RunResult(1, "s", "task", 10_000_000_000L, 0, java.util.Map.of(), java.util.Map.of("W", stat(), "Q", stat()),
+                List.of(), java.util.Map.of(), List.of());
+        List<Fidelity.Row> watched = Fidelity.of("t", real, none, false, KnownDifferences.none(), true);
+        Fidelity.Row row = watched.stream().filter(r -> r.figure().startsWith("tasks reported hung")).findFirst().orElseThrow();
+        assertThat(row.real()).isEqualTo(2);
+        assertThat(row.simulated()).isZero();
+        assertThat(row.within()).isFalse();
+        assertThat(Fidelity.of("t", real, none, false, KnownDifferences.none(), false)).noneMatch(r -> r.figure().startsWith("tasks reported hung"));
+    }
+
+    private static RunResult.TaskStat stat() {
+        return new RunResult.TaskStat(0, 0, 0, 0, 0, 0, 0, 0, null, List.of(), List.of());
+    }
+}

@@ -1,0 +1,79 @@
+package io.throttlescope.record;
+
+import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.spec.SimSpec;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** What a recording sets on the machine or in the guest, and how it is put back (no root needed: files stand in for /proc). */
+class RecordSettingsTest {
+    private static void sysctl(Path dir, long timeout, long interval, long warnings) throws Exception {
+        Files.writeString(dir.resolve(HungTaskSysctl.TIMEOUT), timeout + "\n");
+        Files.writeString(dir.resolve(HungTaskSysctl.INTERVAL), interval + "\n");
+        Files.writeString(dir.resolve(HungTaskSysctl.WARNINGS), warnings + "\n");
+    }
+
+    @Test
+    void theHungTaskSettingsAreReadAndLeftAloneUnlessAsked(@TempDir Path dir) throws Exception {
+        Path proc = Files.createDirectory(dir.resolve("proc")), run = Files.createDirectory(dir.resolve("run"));
+        sysctl(proc, 120, 0, 10);
+        HungTaskSysctl h = new HungTaskSysctl(proc, run);
+        assertThat(h.header().toString()).isEqualTo("{\"timeout_secs\":120,\"check_interval_secs\":0,\"warnings\":10,\"set_by_record\":false}");
+        assertThat(h.restore()).isEmpty();
+        assertThat(Files.readString(proc.resolve(HungTaskSysctl.TIMEOUT)).strip()).isEqualTo("120");
+    }
+
+    @Test
+    void setHungTaskIsPutBackAfterAndByTheNextRecordingIfTheRecorderDied(@TempDir Path dir) throws Exception {
+        Path proc = Files.createDirectory(dir.resolve("proc")), run = Files.createDirectory(dir.resolve("run"));
+        sysctl(proc, 120, 0, 10);
+        HungTaskSysctl h = new HungTaskSysctl(proc, run);
+        h.set(2, 1);
+        assertThat(h.header().get("timeout_secs").getAsLong()).isEqualTo(2);
+        assertThat(h.header().get("check_interval_secs").getAsLong()).isEqualTo(1);
+        assertThat(h.header().get("set_by_record").getAsBoolean()).isTrue();
+        assertThat(h.restore()).isEmpty();
+        assertThat(Files.readString(proc.resolve(HungTaskSysctl.TIMEOUT))).isEqualTo("120");
+        assertThat(Files.readString(proc.resolve(HungTaskSysctl.INTERVAL))).isEqualTo("0");
+        try (var s = Files.list(run)) { assertThat(s).isEmpty(); }
+
+        // a recorder killed with SIGKILL left its saved settings (pid 2^22 + 1 is above any pid_max: never alive)
+        sysctl(proc, 2, 1, 10);
+        Files.writeString(run.resolve("throttlescope-4194305-hung-task"), "120 0\n");
+        Files.writeString(run.resolve("throttlescope-" + ProcessHandle.current().pid() + "-hung-task"), "60 0\n");   // alive: not touched
+        assertThat(new HungTaskSysctl(proc, run).cleanLeftovers()).singleElement().asString().contains("4194305").contains("120 0");
+        assertThat(Files.readString(proc.resolve(HungTaskSysctl.TIMEOUT))).isEqualTo("120");
+        assertThat(run.resolve("throttlescope-4194305-hung-task")).doesNotExist();
+        assertThat(run.resolve("throttlescope-" + ProcessHandle.current().pid() + "-hung-task")).exists();
+    }
+
+    @Test
+    void theKernelCountsHungTaskTimesInWholeSeconds() {
+        assertThat(RecordPlan.hungTaskSecs(2_000_000_000L, 250_000_000L)).containsExactly(2, 1);   // 02: an interval under a second is one
+        assertThat(RecordPlan.hungTaskSecs(120_000_000_000L, 0)).containsExactly(120, 0);           // the default: scans at the timeout
+        assertThat(RecordPlan.hungTaskSecs(1_500_000_000L, 1_500_000_000L)).containsExactly(2, 0);
+        assertThat(RecordPlan.hungTaskSecs(0, 0)).containsExactly(0, 0);                            // disabled
+    }
+
+    @Test
+    void thePlanCarriesTheHungTaskDetectorAndThePreemptionModel() throws Exception {
+        SimSpec s = ScenarioLoader.load(Path.of("scenarios/02-pileup-hung-task.json")).spec();
+        String plan = RecordPlan.of(s, 1_000_000_000L);
+        assertThat(plan.lines()).contains("hung_task 2 1", "preemption full");
+    }
+
+    /** Read only at its end (no CPU free for a reader), the ring buffer grows with the recording's length, within memory. */
+    @Test
+    void aRecordingReadAtItsEndGetsABufferForItsLength() {
+        assertThat(Recorder.endReadBufferKb(1_000_000_000L, 0)).isEqualTo(16384);
+        assertThat(Recorder.endReadBufferKb(12_000_000_000L, 0)).isEqualTo(6 * 16384);
+        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 0)).isEqualTo(262144);
+        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 1L << 30)).isEqualTo(65536);          // an eighth of 1 GiB over two CPUs
+        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 64L << 20)).isEqualTo(16384);         // never below the default
+    }
+}
