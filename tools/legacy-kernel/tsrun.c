@@ -22,6 +22,7 @@
 #include <sys/syscall.h>
 #include <sys/utsname.h>
 #include <sys/klog.h>
+#include <sys/mman.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -45,6 +46,9 @@ static char *buf;
 static size_t bufsize;
 static int zero = -1;
 static volatile unsigned long long sinkv;
+/* per task and plan step: runs and thread CPU ns (a sleep: wall ns), in memory shared with the children (the recording's recorded_work) */
+static long long (*wruns)[MAXS], (*wcpu)[MAXS];
+static long long thread_cpu(void) { struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec * 1000000000LL + t.tv_nsec; }
 static long hung_timeout = -1, hung_interval = -1;     /* the guest's hung-task detector, from the plan (-1: left alone) */
 
 static long read_long(const char *path) {
@@ -131,15 +135,17 @@ static void calibrate(long long max_kernel_ns) {
 }
 
 static void run(struct task *t, int from, int to, const char *procs) {
+    int ti = (int)(t - tasks);
     for (int i = from; i < to; i++) {
         struct step *s = &t->s[i];
+        long long c0 = thread_cpu(), w0 = s->op == 'S' ? now_ns() : 0;
         switch (s->op) {
         case 'U': spin((long long)(s->arg * loops_per_ns)); break;
         case 'K': kread(s->arg); break;
         case 'S': { struct timespec ts = { s->arg / 1000000000LL, s->arg % 1000000000LL }; nanosleep(&ts, NULL); break; }
         case 'C': { pid_t c = fork(); if (c == 0) _exit(0); break; }   /* the clone itself; SIGCHLD is ignored, so no wait */
         case 'P': { char v[32]; snprintf(v, sizeof v, "%d", getpid()); put(procs, v); break; }
-        case 'X': kread(s->arg); _exit(0);
+        case 'X': kread(s->arg); wruns[ti][i]++; wcpu[ti][i] += thread_cpu() - c0; _exit(0);
         case 'L': {
             int depth = 0, j = i + 1;
             for (; j < to; j++) { if (t->s[j].op == 'L') depth++; else if (t->s[j].op == 'E') { if (depth == 0) break; depth--; } }
@@ -149,6 +155,8 @@ static void run(struct task *t, int from, int to, const char *procs) {
         }
         default: break;
         }
+        if (s->op == 'U' || s->op == 'K' || s->op == 'C' || s->op == 'P') { wruns[ti][i]++; wcpu[ti][i] += thread_cpu() - c0; }
+        else if (s->op == 'S') { wruns[ti][i]++; wcpu[ti][i] += now_ns() - w0; }     /* a sleep: how long it really slept */
     }
 }
 
@@ -237,6 +245,9 @@ int main(int argc, char **argv) {
         put(TR "/events/kprobes/throttle_cfs_rq/enable", "1");
         put(TR "/events/kprobes/unthrottle_cfs_rq/enable", "1");
     }
+    wruns = mmap(NULL, sizeof(long long) * MAXT * MAXS, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    wcpu = mmap(NULL, sizeof(long long) * MAXT * MAXS, PROT_READ | PROT_WRITE, MAP_SHARED | MAP_ANONYMOUS, -1, 0);
+    if (wruns == MAP_FAILED || wcpu == MAP_FAILED) { perror("mmap"); return 1; }
     int go[MAXT][2], ready[2];
     pid_t pids[MAXT];
     if (pipe(ready) < 0) { perror("pipe"); return 1; }
@@ -320,6 +331,14 @@ int main(int argc, char **argv) {
            read_long("/proc/sys/kernel/hung_task_timeout_secs"), read_long("/proc/sys/kernel/hung_task_check_interval_secs"), hung_warnings,
            hung_timeout >= 0 ? "true" : "false");
     print_hung_reports();
+    printf(",\"recorded_work\":[");
+    for (int i = 0; i < ntasks; i++) {
+        int first = 1;
+        printf("%s[", i ? "," : "");
+        for (int j = 0; j < tasks[i].n; j++) if (wruns[i][j] > 0) { printf("%s[%d,%lld,%lld]", first ? "" : ",", j, wruns[i][j], wcpu[i][j]); first = 0; }
+        printf("]");
+    }
+    printf("]");
     {   /* the guest's boot options: its preempt= says the preemption model it ran */
         char cmd[1024] = ""; FILE *c = fopen("/proc/cmdline", "r");
         if (c) { if (!fgets(cmd, sizeof cmd, c)) cmd[0] = 0; fclose(c); }

@@ -3,6 +3,7 @@ package io.throttlescope.cli;
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.text.Escape;
+import io.throttlescope.view.Run;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -58,6 +59,10 @@ public final class FidelityCommand implements Callable<Integer> {
         boolean hungTaskWatched = kernel.hungTaskTimeoutNs() > 0 && kernel.hungTaskTimeoutNs() < p.simulated().info().endNs();
         List<Fidelity.Row> rows = Fidelity.of(name, p.real().run.result(), p.simulated().result(), emulated,
                 KnownDifferences.of(p.real().run, p.simulated().spec(), emulated), hungTaskWatched);
+        if (p.asWritten() != null) {          // the recording measured its steps: the scenario's own values beside them
+            var written = Run.simulate(p.asWritten(), p.simulated().model()).result();
+            rows = Fidelity.withAsWritten(rows, Fidelity.of(name, p.real().run.result(), written, emulated, KnownDifferences.none(), hungTaskWatched));
+        }
         if (rows.stream().noneMatch(r -> r.figure().startsWith("task ")))
             throw new IOException(t + ": no task of its scenario is in the trace, so its figures cannot be checked");
         return rows;

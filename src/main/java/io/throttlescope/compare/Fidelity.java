@@ -15,16 +15,20 @@ import java.util.Set;
  */
 public final class Fidelity {
     /** One figure: |real - simulated| must be at most max(absolute, relative x real). */
-    public record Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why, String known) {
+    public record Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why, String known,
+                      double asWritten) {
         public Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why) {
-            this(trace, figure, real, simulated, absolute, relative, why, null);
+            this(trace, figure, real, simulated, absolute, relative, why, null, Double.NaN);
+        }
+        public Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why, String known) {
+            this(trace, figure, real, simulated, absolute, relative, why, known, Double.NaN);
         }
         public double allowed() { return Math.max(absolute, relative * Math.abs(real)); }
         public boolean within() { return Math.abs(real - simulated) <= allowed(); }
         public boolean ok() { return within() || known() != null; }
         public String verdict() {
-            return String.format(Locale.ROOT, "%s: %s real %s, simulated %s (allowed +-%s): %s", trace, figure, num(real), num(simulated),
-                    num(allowed()), within() ? "holds" : known() != null ? "differs, known: " + known() : "differs");
+            return String.format(Locale.ROOT, "%s: %s real %s, simulated %s%s (allowed +-%s): %s", trace, figure, num(real), num(simulated),
+                    Double.isNaN(asWritten) ? "" : " (as written " + num(asWritten) + ")", num(allowed()), within() ? "holds" : known() != null ? "differs, known: " + known() : "differs");
         }
     }
 
@@ -57,7 +61,7 @@ public final class Fidelity {
         List<Row> out = new ArrayList<>();
         for (Row r : rowsOf(trace, real, sim, emulated, hungTaskWatched)) {
             out.add(r.within() ? r : new Row(r.trace(), r.figure(), r.real(), r.simulated(), r.absolute(), r.relative(), r.why(),
-                    rules.reason(r.figure(), r.real(), r.simulated())));
+                    rules.reason(r.figure(), r.real(), r.simulated()), Double.NaN));
         }
         return out;
     }
@@ -100,6 +104,19 @@ public final class Fidelity {
         return m / 1e6;
     }
 
+    /**
+     * The rows with the value the scenario as written gives beside each (the recording measured its
+     * steps, and the verdicts are on the simulation that does their measured work).
+     */
+    public static List<Row> withAsWritten(List<Row> rows, List<Row> asWritten) {
+        Map<String, Double> by = new java.util.HashMap<>();
+        for (Row r : asWritten) by.put(r.figure(), r.simulated());
+        List<Row> out = new ArrayList<>();
+        for (Row r : rows) out.add(new Row(r.trace(), r.figure(), r.real(), r.simulated(), r.absolute(), r.relative(), r.why(), r.known(),
+                by.getOrDefault(r.figure(), Double.NaN)));
+        return out;
+    }
+
     /** The reasons of the known differences among the rows, one markdown bullet each. */
     public static String knownNotes(List<Row> rows) {
         StringBuilder b = new StringBuilder();
@@ -110,10 +127,10 @@ public final class Fidelity {
 
     /** The README's table (markdown). */
     public static String markdown(List<Row> rows) {
-        StringBuilder b = new StringBuilder("| trace | figure | real | simulated | allowed | |\n|---|---|---:|---:|---:|---|\n");
+        StringBuilder b = new StringBuilder("| trace | figure | real | simulated | as written | allowed | |\n|---|---|---:|---:|---:|---:|---|\n");
         for (Row r : rows) {
             b.append("| ").append(r.trace()).append(" | ").append(r.figure()).append(" | ").append(num(r.real())).append(" | ")
-                    .append(num(r.simulated())).append(" | \u00b1").append(num(r.allowed())).append(" | ").append(r.within() ? "holds" : r.known() != null ? "differs (known, below)" : "**differs**").append(" |\n");
+                    .append(num(r.simulated())).append(" | ").append(Double.isNaN(r.asWritten()) ? "" : num(r.asWritten())).append(" | \u00b1").append(num(r.allowed())).append(" | ").append(r.within() ? "holds" : r.known() != null ? "differs (known, below)" : "**differs**").append(" |\n");
         }
         return b.toString();
     }

@@ -24,10 +24,14 @@ import java.util.function.DoubleConsumer;
 /**
  * A real trace beside the simulation of the same scenario under the model of the kernel that ran
  * it (6.18 and later: task-based; before: legacy). A trace without its scenario is paired with
- * itself.
+ * itself. The simulation refills where the recording's refills fell, has the recorded kernel's
+ * hung-task detector and, where the recording measured its steps, does the work they really did;
+ * {@code asWritten} is then the scenario with its own values (the same phase and detector), which
+ * {@code fidelity} reports beside it.
  */
-public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpairedWhy) {
-    public RealPair(RealTrace real, Run simulated, SimSpec spec) { this(real, simulated, spec, null); }
+public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpairedWhy, SimSpec asWritten) {
+    public RealPair(RealTrace real, Run simulated, SimSpec spec) { this(real, simulated, spec, null, null); }
+    public RealPair(RealTrace real, Run simulated, SimSpec spec, String unpairedWhy) { this(real, simulated, spec, unpairedWhy, null); }
 
 
     /** A recorded scenario beside its trace has at most this many tasks (record runs at most 64). */
@@ -69,7 +73,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             return new RealPair(rt, null, rt.run.spec(), unpaired);
         }
         Simulator.Model m = Simulator.Model.of(rt.model);
-        scenario = withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header);
+        SimSpec written = withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header);
+        scenario = RecordedWork.apply(written, rt.header);        // the work each step really did, where the recording measured it
         Run sim = progress == null ? Run.simulate(scenario.withDuration(rt.run.info().endNs()), m)    // as long as the recording
                 : Run.simulate(scenario.withDuration(rt.run.info().endNs()), m, f -> progress.accept(0.85 + 0.15 * f));
         String kernel = rt.header.has("kernel") ? rt.header.get("kernel").getAsString() : "a real kernel";
@@ -78,7 +83,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
                 + " scenario under that model. Switch between them with M, or compare them (C). " + scenario.description(),
                 m.id, scenario.kernel(), scenario.durationNs(), scenario.seed(), scenario.cgroups(), scenario.locks(), scenario.pipes(),
                 scenario.tasks(), scenario.actions(), scenario.notes());
-        return new RealPair(rt, sim, shown);
+        return new RealPair(rt, sim, shown, null, RecordedWork.has(rt.header) ? written.withDuration(rt.run.info().endNs()) : null);
     }
 
     /**

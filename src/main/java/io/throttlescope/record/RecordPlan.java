@@ -1,5 +1,6 @@
 package io.throttlescope.record;
 
+import io.throttlescope.realtrace.RecordedWork;
 import io.throttlescope.sim.spec.CgroupSpec;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
@@ -58,19 +59,17 @@ public final class RecordPlan {
         return new long[] {timeout, interval >= timeout ? 0 : interval};
     }
 
-    private static void steps(StringBuilder b, List<Step> steps, SplittableRandom rng) {
-        for (Step s : steps) {
-            if (s instanceof Step.User u) b.append("step U ").append(Math.max(1, u.d().sample(rng))).append('\n');
+    /** The plan's step lines, in {@link RecordedWork#planOrder} (the workers count their measurements by that index). */
+    private static void steps(StringBuilder b, List<Step> program, SplittableRandom rng) {
+        for (Step s : RecordedWork.planOrder(program)) {
+            if (s == null) b.append("step E 0\n");
+            else if (s instanceof Step.User u) b.append("step U ").append(Math.max(1, u.d().sample(rng))).append('\n');
             else if (s instanceof Step.Kernel k) b.append("step K ").append(Math.max(1, k.d().sample(rng))).append('\n');
             else if (s instanceof Step.Sleep sl) b.append("step S ").append(Math.max(0, sl.d().sample(rng))).append('\n');
-            else if (s instanceof Step.Syscall sc) steps(b, sc.body(), rng);
             else if (s instanceof Step.DownRead) b.append("step C 0\n");
             else if (s instanceof Step.DownWrite) b.append("step P 0\n");
-            else if (s instanceof Step.Loop l) {
-                b.append("step L ").append(l.times()).append('\n');
-                steps(b, l.body(), rng);
-                b.append("step E 0\n");
-            } else if (s instanceof Step.Exit x) b.append("step X ").append(x.d() == null ? 0 : Math.max(0, x.d().sample(rng))).append('\n');
+            else if (s instanceof Step.Loop l) b.append("step L ").append(l.times()).append('\n');
+            else if (s instanceof Step.Exit x) b.append("step X ").append(x.d() == null ? 0 : Math.max(0, x.d().sample(rng))).append('\n');
         }
     }
 }

@@ -1,6 +1,7 @@
 package io.throttlescope.record;
 
 import com.google.gson.Gson;
+import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.throttlescope.sim.spec.CgroupSpec;
@@ -262,13 +263,61 @@ public final class Recorder {
         Map<String, Map<String, Long>> stats = new LinkedHashMap<>();     // cpu.stat as the trace ends, before the kill
         for (var e : groups.entrySet()) stats.put(e.getKey(), cg.stat(e.getValue()));
         tf.mark(END);
+        JsonArray work = work(outs);                                      // what each step measured, asked before the kill
         for (Process p : workers) p.destroyForcibly();
         for (Process p : workers) p.waitFor();
         tf.stop();
         lostEvents = tf.lost();
         List<String> lines = tf.piping() ? tf.drainPipe() : tf.read();
         progress.accept("writing " + out);
-        write(out, lines, tids, probes, stats, startStats);
+        write(out, lines, tids, probes, stats, startStats, work);
+    }
+
+    /**
+     * Asks every worker what its steps measured (thread CPU per step, see RecordedWork) and waits
+     * up to two seconds for the answers: a worker stuck in D state answers from another thread, one
+     * that does not answer in time (or has died) gets an empty list, and the simulation keeps the
+     * scenario's values for it.
+     */
+    private JsonArray work(List<BufferedReader> outs) {
+        String[] answers = new String[workers.size()];
+        List<Thread> readers = new ArrayList<>();
+        for (int i = 0; i < workers.size(); i++) {
+            final int k = i;
+            try {
+                OutputStream o = workers.get(i).getOutputStream();
+                o.write("work\n".getBytes(StandardCharsets.US_ASCII));
+                o.flush();
+            } catch (IOException e) {
+                continue;                                // gone: nothing measured
+            }
+            Thread t = new Thread(() -> {
+                try {
+                    for (String l; (l = outs.get(k).readLine()) != null; ) if (l.startsWith("work")) { answers[k] = l; return; }
+                } catch (IOException ignored) { }
+            }, "work-" + i);
+            t.setDaemon(true);
+            t.start();
+            readers.add(t);
+        }
+        long until = System.nanoTime() + 2_000_000_000L;
+        for (Thread t : readers) {
+            try { t.join(Math.max(1, (until - System.nanoTime()) / 1_000_000)); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+        }
+        JsonArray all = new JsonArray();
+        for (String a : answers) {
+            JsonArray task = new JsonArray();
+            String[] f = a == null ? new String[0] : a.trim().split(" ");
+            for (int j = 1; j + 2 < f.length; j += 3) {
+                JsonArray m = new JsonArray();
+                m.add(Integer.parseInt(f[j]));
+                m.add(Long.parseLong(f[j + 1]));
+                m.add(Long.parseLong(f[j + 2]));
+                task.add(m);
+            }
+            all.add(task);
+        }
+        return all;
     }
 
     /**
@@ -352,7 +401,7 @@ public final class Recorder {
 
     /** Keeps the header lines and every line on the scenario's CPUs or naming a worker's thread. */
     private void write(Path out, List<String> lines, long[] tids, List<String> probes, Map<String, Map<String, Long>> stats,
-                       Map<String, Map<String, Long>> startStats) throws IOException {
+                       Map<String, Map<String, Long>> startStats, JsonArray work) throws IOException {
         Set<String> ours = new HashSet<>(), readers = new HashSet<>();
         for (long t : tids) ours.add(Long.toString(t));
         for (long r : tf.readers()) readers.add(Long.toString(r));
@@ -387,6 +436,7 @@ public final class Recorder {
         h.add("cpu_stat", new Gson().toJsonTree(stats));
         h.add("cpu_stat_start", new Gson().toJsonTree(startStats));
         if (hungHeader != null) h.add("hung_task", hungHeader);
+        h.add("recorded_work", work);
         h.add("probes", new Gson().toJsonTree(probes));
         h.addProperty("lost_events", lostEvents);                 // what the instance's ring buffer overwrote or dropped
         Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".record-", ".tmp");

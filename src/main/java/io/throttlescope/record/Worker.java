@@ -14,7 +14,12 @@ import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.IdentityHashMap;
+import java.util.concurrent.locks.LockSupport;
 import java.util.List;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
+import io.throttlescope.realtrace.RecordedWork;
 import java.util.SplittableRandom;
 
 /**
@@ -35,6 +40,10 @@ public final class Worker {
     private ByteBuffer buf;
     private FileChannel zero;
     static volatile long sink;
+    /** Each step's index in plan order, and the runs and thread CPU time (a sleep: wall time) measured for it (read by the recorder at the end). */
+    private final IdentityHashMap<Step, Integer> index = new IdentityHashMap<>();
+    private final long[] runs, cpu;
+    private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     /** The largest read buffer a worker may hold (one read() per kernel step), and its JVM's direct-memory limit. */
     static final int MAX_BUFFER_MB = 1024 + 64;
 
@@ -42,6 +51,24 @@ public final class Worker {
         this.program = program;
         this.rng = new SplittableRandom(seed);
         this.procsFile = procsFile;
+        List<Step> order = RecordedWork.planOrder(program);
+        for (int i = 0; i < order.size(); i++) if (order.get(i) != null) index.put(order.get(i), i);
+        runs = new long[order.size()];
+        cpu = new long[order.size()];
+    }
+
+    /** "work [i count cpu_ns]...": what each step measured so far (a step running now is not counted yet). */
+    private synchronized String work() {
+        StringBuilder b = new StringBuilder("work");
+        for (int i = 0; i < runs.length; i++) if (runs[i] > 0) b.append(' ').append(i).append(' ').append(runs[i]).append(' ').append(cpu[i]);
+        return b.toString();
+    }
+
+    private synchronized void measured(Step s, long ns) {
+        Integer i = index.get(s);
+        if (i == null) return;
+        runs[i]++;
+        cpu[i] += Math.max(0, ns);
     }
 
     /** args: scenario file, task index, seed, max kernel step in ns, the cgroup.procs (or tasks) file its cgroup has. */
@@ -63,7 +90,14 @@ public final class Worker {
         // the worker cannot outlive the recorder: it ends when the recorder's pipe closes (SIGKILL, crash) or at its deadline
         long deadline = args.length > 5 ? Long.parseLong(args[5]) : Long.MAX_VALUE;
         Thread watch = new Thread(() -> {
-            try { while (in.read() >= 0) { } } catch (IOException ignored) { }
+            try {
+                for (String line; (line = in.readLine()) != null; ) {
+                    if (line.equals("work")) {                 // the recorder asks what the steps measured, before it kills us
+                        System.out.println(w.work());
+                        System.out.flush();
+                    }
+                }
+            } catch (IOException ignored) { }
             Runtime.getRuntime().halt(0);
         }, "recorder-pipe");
         watch.setDaemon(true);
@@ -138,6 +172,8 @@ public final class Worker {
         read(1);
         spin(1000);
         sleepNs(1);
+        threads.getCurrentThreadCpuTime();
+        work();
     }
 
     private static void spin(long loops) {
@@ -152,6 +188,27 @@ public final class Worker {
 
     /** Runs one step; false when the task exits. */
     private boolean step(Step s) throws Exception {
+        if (s instanceof Step.Sleep sl) {                   // a sleep is measured in wall time: how long it really slept
+            long w0 = System.nanoTime();
+            sleepNs(sl.d().sample(rng));
+            measured(s, System.nanoTime() - w0);
+            return true;
+        }
+        boolean timed = s instanceof Step.User || s instanceof Step.Kernel || s instanceof Step.DownRead || s instanceof Step.DownWrite
+                || s instanceof Step.Exit;
+        if (!timed) return stepNow(s);
+        long t0 = threads.getCurrentThreadCpuTime();
+        if (s instanceof Step.Exit x) {                     // the exit's kernel work is measured before the task goes
+            if (x.d() != null) read(x.d().sample(rng));
+            measured(s, threads.getCurrentThreadCpuTime() - t0);
+            return false;
+        }
+        boolean more = stepNow(s);
+        measured(s, threads.getCurrentThreadCpuTime() - t0);
+        return more;
+    }
+
+    private boolean stepNow(Step s) throws Exception {
         if (s instanceof Step.User u) spin((long) (Math.max(1, u.d().sample(rng)) * loopsPerNs));
         else if (s instanceof Step.Kernel k) read(Math.max(1, k.d().sample(rng)));
         else if (s instanceof Step.Sleep sl) sleepNs(sl.d().sample(rng));
@@ -181,8 +238,15 @@ public final class Worker {
         zero.read(buf);
     }
 
-    private static void sleepNs(long ns) throws InterruptedException {
+    /**
+     * A real sleep of {@code ns}. Not Thread.sleep(millis, nanos): before Java 21 it rounds any
+     * part of a millisecond up to a whole one, so the pile-up's writer slept 1 ms where its scenario
+     * says 100 us and wrote a fifth as often (3,845 writes in 5 s). parkNanos sleeps on a futex with
+     * a timeout in ns; it is repeated until the time has passed (it may return early).
+     */
+    static void sleepNs(long ns) {
         if (ns <= 0) return;
-        Thread.sleep(ns / 1_000_000L, (int) (ns % 1_000_000L));
+        long end = System.nanoTime() + ns;
+        for (long left = ns; left > 0; left = end - System.nanoTime()) LockSupport.parkNanos(left);
     }
 }

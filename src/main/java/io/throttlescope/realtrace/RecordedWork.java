@@ -1,0 +1,157 @@
+package io.throttlescope.realtrace;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import io.throttlescope.sim.spec.Dur;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.Step;
+import io.throttlescope.sim.spec.TaskSpec;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The work each step of a recorded scenario really did. A worker (the recorder's, or
+ * tools/legacy-kernel/tsrun.c in a guest) measures its thread's CPU time around every step it
+ * runs: a busy loop, a read() of /dev/zero, the fork that takes cgroup_threadgroup_rwsem's read
+ * side, the write to cgroup.procs that takes its write side; and the wall time of every sleep
+ * (timers overshoot: a 100 us sleep takes 150-200 us on the host). The recording's header keeps, per
+ * task, each step's count and CPU ({@code recorded_work}: one list per task in scenario order, of
+ * {@code [plan index, count, cpu ns]}). The simulation beside the recording can then run the work
+ * the machine really did instead of the scenario's nominal values: under qemu's TCG a fork used
+ * over 1 ms of CPU where the scenario's clone holds the lock for 50 us; on the host a write to
+ * cgroup.procs used a few microseconds where the scenario says 200 us.
+ */
+public final class RecordedWork {
+    private RecordedWork() { }
+
+    /**
+     * The steps of a program in the order the recorder counts them, which is the order of the plan
+     * tsrun reads: busy loops, kernel work, sleeps, forks, cgroup.procs writes and exits, the body
+     * of a syscall in place, a loop as its start, its body and {@code null} for its end. Lock
+     * releases have no entry (the fork or the write releases its lock itself).
+     */
+    public static List<Step> planOrder(List<Step> program) {
+        List<Step> out = new ArrayList<>();
+        walk(program, out);
+        return out;
+    }
+
+    private static void walk(List<Step> steps, List<Step> out) {
+        for (Step s : steps) {
+            if (s instanceof Step.Syscall sc) walk(sc.body(), out);
+            else if (s instanceof Step.Loop l) {
+                out.add(l);
+                walk(l.body(), out);
+                out.add(null);
+            } else if (s instanceof Step.User || s instanceof Step.Kernel || s instanceof Step.Sleep || s instanceof Step.DownRead
+                    || s instanceof Step.DownWrite || s instanceof Step.Exit) {
+                out.add(s);
+            }
+        }
+    }
+
+    /** True if the recording measured its steps. */
+    public static boolean has(JsonObject header) {
+        return header != null && header.has("recorded_work") && header.get("recorded_work").isJsonArray();
+    }
+
+    /**
+     * The scenario with every measured step's work as the recording measured it (the mean CPU of
+     * its runs): a busy loop and an exit's kernel work directly; a syscall's body as a whole (its
+     * fork or cgroup.procs write and its kernel work) on the body's kernel step. Steps that never
+     * ran, sleeps and tasks the header does not measure keep the scenario's values.
+     */
+    public static SimSpec apply(SimSpec s, JsonObject header) {
+        if (!has(header)) return s;
+        JsonArray all = header.getAsJsonArray("recorded_work");
+        List<TaskSpec> tasks = new ArrayList<>();
+        for (int i = 0; i < s.tasks().size(); i++) {
+            TaskSpec t = s.tasks().get(i);
+            double[] mean = i < all.size() ? means(all.get(i), planOrder(t.program()).size()) : null;
+            tasks.add(mean == null ? t : new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), t.start(), t.kthread(),
+                    rebuild(t.program(), mean, new int[1])));
+        }
+        return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), s.cgroups(), s.locks(),
+                s.pipes(), tasks, s.actions(), s.notes());
+    }
+
+    /** Mean CPU ns per plan index (NaN where the step did not run), or null if the entry is not a list of measurements. */
+    static double[] means(JsonElement e, int size) {
+        if (e == null || !e.isJsonArray()) return null;
+        double[] m = new double[size];
+        java.util.Arrays.fill(m, Double.NaN);
+        try {
+            for (JsonElement x : e.getAsJsonArray()) {
+                JsonArray a = x.getAsJsonArray();
+                int i = a.get(0).getAsInt();
+                long count = a.get(1).getAsLong(), cpu = a.get(2).getAsLong();
+                if (i >= 0 && i < size && count > 0 && cpu >= 0) m[i] = (double) cpu / count;
+            }
+        } catch (RuntimeException bad) {
+            return null;                                // a stranger's header: the scenario's values stand
+        }
+        return m;
+    }
+
+    /**
+     * A syscall's body as the worker ran it: the fork or the cgroup.procs write takes and releases
+     * its lock itself, so the lock is held for that operation's measured CPU; the kernel work the
+     * scenario puts inside the lock is a read() the worker makes after it, outside the lock. So
+     * {@code down_write; kernel 200us; up_write} becomes {@code down_write; kernel <the write's CPU>;
+     * up_write; kernel <the read's CPU>}. Steps that did not run keep their place and value.
+     */
+    private static List<Step> body(List<Step> steps, double[] mean, int[] at) {
+        List<Step> out = new ArrayList<>();
+        double after = 0;
+        String afterPath = null;
+        for (Step b : steps) {
+            if (b instanceof Step.DownRead || b instanceof Step.DownWrite) {
+                double m = mean[at[0]++];
+                out.add(b);
+                if (!Double.isNaN(m)) out.add(new Step.Kernel(Dur.ns(Math.max(1, Math.round(m))), b.path()));
+            } else if (b instanceof Step.Kernel k) {
+                double m = mean[at[0]++];
+                if (Double.isNaN(m)) out.add(k);
+                else { after += m; afterPath = k.path(); }
+            } else if (b instanceof Step.Loop || b instanceof Step.User || b instanceof Step.Exit || b instanceof Step.Sleep
+                    || b instanceof Step.Syscall) {
+                out.addAll(rebuild(List.of(b), mean, at));
+            } else {
+                out.add(b);
+            }
+        }
+        if (afterPath != null) out.add(new Step.Kernel(Dur.ns(Math.max(1, Math.round(after))), afterPath));
+        return out;
+    }
+
+    private static List<Step> rebuild(List<Step> steps, double[] mean, int[] at) {
+        List<Step> out = new ArrayList<>();
+        for (Step s : steps) {
+            if (s instanceof Step.Syscall sc) {
+                out.add(new Step.Syscall(sc.name(), body(sc.body(), mean, at), sc.path()));
+            } else if (s instanceof Step.Loop l) {
+                at[0]++;
+                List<Step> body = rebuild(l.body(), mean, at);
+                at[0]++;
+                out.add(new Step.Loop(body, l.times(), l.path()));
+            } else if (s instanceof Step.User u) {
+                double m = mean[at[0]++];
+                out.add(Double.isNaN(m) ? u : new Step.User(Dur.ns(Math.max(1, Math.round(m))), u.path()));
+            } else if (s instanceof Step.Exit x) {
+                double m = mean[at[0]++];
+                out.add(Double.isNaN(m) || x.d() == null ? x : new Step.Exit(Dur.ns(Math.round(m)), x.path()));
+            } else if (s instanceof Step.Sleep sl) {
+                double m = mean[at[0]++];
+                out.add(Double.isNaN(m) ? sl : new Step.Sleep(Dur.ns(Math.max(0, Math.round(m))), sl.uninterruptible(), sl.path()));
+            } else if (s instanceof Step.Kernel || s instanceof Step.DownRead || s instanceof Step.DownWrite) {
+                at[0]++;
+                out.add(s);
+            } else {
+                out.add(s);
+            }
+        }
+        return out;
+    }
+}

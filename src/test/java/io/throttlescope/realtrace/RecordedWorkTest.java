@@ -1,0 +1,76 @@
+package io.throttlescope.realtrace;
+
+import com.google.gson.JsonParser;
+import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.Step;
+import org.junit.jupiter.api.Test;
+
+import java.nio.file.Path;
+import java.util.List;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/** The paired simulation does the work the recording measured, step by step. */
+class RecordedWorkTest {
+    private static SimSpec pileup() {
+        return ScenarioLoader.load(Path.of("scenarios/27-pileup-for-recording.json")).spec();
+    }
+
+    private static int task(SimSpec s, String name) {
+        for (int i = 0; i < s.tasks().size(); i++) if (s.tasks().get(i).name().equals(name)) return i;
+        throw new AssertionError(name);
+    }
+
+    @Test
+    void theOrderIsThePlansOrder() {
+        SimSpec s = pileup();
+        // W: loop { write cgroup.procs { down_write, kernel 200us, up_write }, sleep 100us } -> L P K S E
+        List<Step> w = RecordedWork.planOrder(s.tasks().get(task(s, "W")).program());
+        assertThat(w).hasSize(5);
+        assertThat(w.get(0)).isInstanceOf(Step.Loop.class);
+        assertThat(w.get(1)).isInstanceOf(Step.DownWrite.class);
+        assertThat(w.get(2)).isInstanceOf(Step.Kernel.class);
+        assertThat(w.get(3)).isInstanceOf(Step.Sleep.class);
+        assertThat(w.get(4)).isNull();
+    }
+
+    /**
+     * The worker's write to cgroup.procs takes and releases the write side itself; the scenario's
+     * 200 us inside the lock is a read() it makes after, outside the lock. So the lock is held for
+     * the write's measured CPU and the read's CPU follows the release; the sleep is as long as it
+     * really slept.
+     */
+    @Test
+    void aMeasuredWriteHoldsTheLockForItsOwnCpuAndTheKernelWorkFollows() {
+        SimSpec s = pileup();
+        int w = task(s, "W");
+        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
+        for (int i = 0; i < s.tasks().size(); i++) {
+            work.append(i == 0 ? "" : ",").append(i == w ? "[[1,4,216000],[2,4,388000],[3,4,760000]]" : "[]");
+        }
+        work.append("]}");
+        SimSpec replay = RecordedWork.apply(s, JsonParser.parseString(work.toString()).getAsJsonObject());
+        Step.Loop loop = (Step.Loop) replay.tasks().get(w).program().get(0);
+        Step.Syscall write = (Step.Syscall) loop.body().get(0);
+        List<Step> body = write.body();
+        assertThat(body).hasSize(4);
+        assertThat(body.get(0)).isInstanceOf(Step.DownWrite.class);
+        assertThat(((Step.Kernel) body.get(1)).d().typical()).isEqualTo(54_000);
+        assertThat(body.get(2)).isInstanceOf(Step.UpWrite.class);
+        assertThat(((Step.Kernel) body.get(3)).d().typical()).isEqualTo(97_000);
+        Step.Syscall sleep = (Step.Syscall) loop.body().get(1);                 // a sleep is a nanosleep syscall
+        assertThat(((Step.Sleep) sleep.body().get(0)).d().typical()).isEqualTo(190_000);
+        // the other tasks measured nothing: as written
+        assertThat(replay.tasks().get(task(s, "Q#0")).program()).isEqualTo(s.tasks().get(task(s, "Q#0")).program());
+    }
+
+    @Test
+    void aStrangersHeaderLeavesTheScenarioAsWritten() {
+        SimSpec s = pileup();
+        for (String bad : new String[] {"{}", "{\"recorded_work\":[\"x\"]}", "{\"recorded_work\":[[[\"a\",1,2]]]}", "{\"recorded_work\":[[[99,1,2]]]}"}) {
+            SimSpec r = RecordedWork.apply(s, JsonParser.parseString(bad).getAsJsonObject());
+            for (int i = 0; i < s.tasks().size(); i++) assertThat(r.tasks().get(i).program()).isEqualTo(s.tasks().get(i).program());
+        }
+    }
+}
