@@ -19,6 +19,7 @@ for size in 1024x768 2560x1440; do
 done
 # a real recording (6.12 under qemu) beside its simulation under the same model
 $J traces/06-kernel-mode-overrun-legacy-6.12.txt.gz --view compare -o screenshots/real-vs-simulated-legacy.png
+$J traces/27-pileup-for-recording-legacy-6.12.txt.gz --view compare --at 9.7s --range 6.8s:10s -o screenshots/real-pileup-legacy.png
 $J scenarios/02-pileup-hung-task.json --model legacy --at 7.3s --range 0s:8s --task Q#0 -o screenshots/wait-chain-pileup.png
 # teaching: the pile-up lesson's first stop, and the What if? panel
 $J scenarios/02-pileup-hung-task.json --view lesson --size 1600x1000 -o screenshots/lesson-pileup.png

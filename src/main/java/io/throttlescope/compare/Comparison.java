@@ -1,5 +1,6 @@
 package io.throttlescope.compare;
 
+import io.throttlescope.realtrace.ForeignWork;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
@@ -102,6 +103,15 @@ public final class Comparison {
 
     /** The two models gave the same figure in every run. */
     public static boolean sameFigures(Row r) { return same(r); }
+
+    /**
+     * Whether a recording beside its simulation can tell this figure: a trace has no lock events
+     * (its lock waits would read 0, which is not what happened), and the simulation's "other work
+     * on CPUn" tasks stand for the recording's other processes, not a task of the scenario.
+     */
+    public static boolean recordingTells(String metric) {
+        return !metric.contains("lock") && !metric.startsWith("task " + ForeignWork.PREFIX);
+    }
 
     /** A number as the tables print it. */
     public static String format(double v) { return num(v); }

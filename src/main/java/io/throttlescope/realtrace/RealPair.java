@@ -75,6 +75,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         Simulator.Model m = Simulator.Model.of(rt.model);
         SimSpec written = withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header);
         scenario = RecordedWork.apply(written, rt.header);        // the work each step really did, where the recording measured it
+        scenario = ForeignWork.add(scenario, rt.run, rt.header);   // and the other tasks' time on the scenario's CPUs
         Run sim = progress == null ? Run.simulate(scenario.withDuration(rt.run.info().endNs()), m)    // as long as the recording
                 : Run.simulate(scenario.withDuration(rt.run.info().endNs()), m, f -> progress.accept(0.85 + 0.15 * f));
         String kernel = rt.header.has("kernel") ? rt.header.get("kernel").getAsString() : "a real kernel";

@@ -97,17 +97,23 @@ public final class RecordedWork {
 
     /**
      * A syscall's body as the worker ran it: the fork or the cgroup.procs write takes and releases
-     * its lock itself, so the lock is held for that operation's measured CPU; the kernel work the
-     * scenario puts inside the lock is a read() the worker makes after it, outside the lock. So
-     * {@code down_write; kernel 200us; up_write} becomes {@code down_write; kernel <the write's CPU>;
-     * up_write; kernel <the read's CPU>}. Steps that did not run keep their place and value.
+     * its lock itself, and the kernel work the scenario puts inside the lock is a read() the worker
+     * makes after it, outside the lock. A cgroup.procs write holds the write side through its attach,
+     * so {@code down_write; kernel 200us; up_write} becomes {@code down_write; kernel <the write's CPU>;
+     * up_write; kernel <the read's CPU>}. A fork does its work (copying the process) before
+     * cgroup_can_fork takes the read side for a few instructions: {@code kernel <the fork's CPU>;
+     * down_read; up_read; kernel <the read's CPU>}. Steps that did not run keep their place and value.
      */
     private static List<Step> body(List<Step> steps, double[] mean, int[] at) {
         List<Step> out = new ArrayList<>();
         double after = 0;
         String afterPath = null;
         for (Step b : steps) {
-            if (b instanceof Step.DownRead || b instanceof Step.DownWrite) {
+            if (b instanceof Step.DownRead) {           // a fork: its work (copying the process) comes before cgroup_can_fork takes the lock
+                double m = mean[at[0]++];
+                if (!Double.isNaN(m)) out.add(new Step.Kernel(Dur.ns(Math.max(1, Math.round(m))), b.path()));
+                out.add(b);
+            } else if (b instanceof Step.DownWrite) {   // a cgroup.procs write: the attach runs under the lock
                 double m = mean[at[0]++];
                 out.add(b);
                 if (!Double.isNaN(m)) out.add(new Step.Kernel(Dur.ns(Math.max(1, Math.round(m))), b.path()));

@@ -240,7 +240,9 @@ public final class CompareView extends SplitPane {
         legacyTl.setColourNames(names);
         taskTl.setColourNames(names);
         comparison = Comparison.of(legacy.result(), task.result());
-        table.getItems().setAll(comparison.table.stream().filter(r -> !Comparison.sameFigures(r)).toList());
+        boolean recording = legacy.isReal() && !task.isReal();
+        table.getItems().setAll(comparison.table.stream().filter(r -> !Comparison.sameFigures(r))
+                .filter(r -> !recording || Comparison.recordingTells(r.metric())).toList());
         divergenceLabel.setText(describe(divergence, legacy, task));
         verdicts = null;
         if (changeCol != null) changeCol.setText("change");

@@ -25,12 +25,18 @@ class FidelityTest {
     void everyFigureHoldsOrDiffersForAReasonComputedFromTheData() throws Exception {
         List<Fidelity.Row> rows = new ArrayList<>();
         for (Path t : traces()) rows.addAll(FidelityCommand.rows(t));
-        assertThat(rows).hasSizeGreaterThan(30);
-        assertThat(rows.stream().filter(Fidelity.Row::within).count()).isGreaterThan(rows.size() * 3 / 4);
-        // the one difference no rule explains yet (the README says so): in the 6.18 recording R sits ~97 ms off the CPU,
-        // in the simulation with the recorded period phase /G is not throttled when R is handed the lock and R leaves at once
-        assertThat(rows.stream().filter(r -> !r.ok()).map(r -> r.trace() + ": " + r.figure()).toList())
+        assertThat(rows).hasSizeGreaterThan(80);
+        List<Fidelity.Row> small = rows.stream().filter(r -> !r.trace().startsWith("27-")).toList();
+        assertThat(small.stream().filter(Fidelity.Row::within).count()).isGreaterThan(small.size() * 3 / 4);
+        // the differences no rule explains yet, each said in the README: in the 6.18 recording of 01 R sits ~97 ms off the
+        // CPU where the simulation lets it go at once; the pile-up (27) stalls the writer every period in the simulation
+        // where the real 6.12 kernel did once in this recording (2 of 5 recordings), and on 6.18 the tasks sharing CPU1
+        // with the workers' JVM threads wait longer than the replayed other work makes them
+        List<String> unexplained = rows.stream().filter(r -> !r.ok()).map(r -> r.trace() + ": " + r.figure()).toList();
+        assertThat(unexplained.stream().filter(u -> !u.startsWith("27-")).toList())
                 .containsExactly("01-seed-story-rwsem-reader-task-6.18: task R switched out while runnable (ms)");
+        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-legacy")).count()).isEqualTo(14);
+        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-task")).count()).isEqualTo(8);
     }
 
     /** A verdict comes from the data: the same recordings under other names get the same verdicts. */
@@ -98,6 +104,52 @@ class FidelityTest {
             }
         }
         assertThat(inside).isGreaterThanOrEqualTo(2);
+    }
+
+    /**
+     * The pile-up on both real kernels (scenario 27): on 6.12 the writer's cgroup.procs write stalls for
+     * more than a period (1 s) and the hung-task detector reports it; on 6.18 no write takes long and
+     * nothing is reported. The simulation beside each says the same of its model.
+     */
+    @Test
+    void thePileUpOnBothRealKernels() throws Exception {
+        RealPair legacy = RealPair.open(Path.of("traces/27-pileup-for-recording-legacy-6.12.txt.gz"));
+        RealPair task = RealPair.open(Path.of("traces/27-pileup-for-recording-task-6.18.txt.gz"));
+        assertThat(legacy.real().model).isEqualTo("legacy");
+        assertThat(task.real().model).isEqualTo("task");
+        RunResult lr = legacy.real().run.result(), ls = legacy.simulated().result(), tr = task.real().run.result(), ts = task.simulated().result();
+        assertThat(longestWrite(lr, legacy.real().run.info().endNs())).isGreaterThan(1_000_000_000L);       // a whole period and more
+        assertThat(lr.hung_tasks()).extracting(RunResult.HungTask::task).contains("W", "Q#0", "Q#1");
+        assertThat(longestWrite(ls, legacy.simulated().info().endNs())).isGreaterThan(900_000_000L);
+        assertThat(longestWrite(tr, task.real().run.info().endNs())).isLessThan(100_000_000L);
+        assertThat(tr.hung_tasks()).isEmpty();
+        assertThat(longestWrite(ts, task.simulated().info().endNs())).isLessThan(10_000_000L);
+        assertThat(ts.hung_tasks()).isEmpty();
+        // the recorded kernels' detectors: 2 s, a scan a second, set by the recording (6.18: record --set-hung-task)
+        assertThat(legacy.simulated().spec().kernel().hungTaskTimeoutNs()).isEqualTo(2_000_000_000L);
+        assertThat(task.simulated().spec().kernel().hungTaskCheckIntervalNs()).isEqualTo(1_000_000_000L);
+    }
+
+    /**
+     * Recorded beside ten busy loops (load average 6): every row holds with the same tolerances, and
+     * no preemption is counted as a throttle (the inferred throttles are the kernel's nr_throttled).
+     */
+    @Test
+    void recordedOnABusyMachineEveryRowHolds() throws Exception {
+        List<Path> busy = traces().stream().filter(p -> p.getFileName().toString().contains("-busy")).toList();
+        assertThat(busy).hasSize(2);
+        List<Fidelity.Row> rows = new ArrayList<>();
+        for (Path t : busy) {
+            rows.addAll(FidelityCommand.rows(t));
+            RealTrace r = RealTrace.importFile(t, RealTrace.Options.defaults());
+            assertThat((long) r.counts().get("inferred_throttle").getAsInt()).as(t.toString())
+                    .isEqualTo(r.run.result().cgroups().get("/G").nr_throttled());
+        }
+        assertThat(rows).hasSize(10).allSatisfy(r -> assertThat(r.within()).as(r.verdict()).isTrue());
+    }
+
+    private static long longestWrite(RunResult r, long end) {
+        return r.tasks().get("W").syscalls().stream().filter(s -> s.name().startsWith("write")).mapToLong(s -> s.durationUpTo(end)).max().orElse(0);
     }
 
     private static boolean isT(RealTrace r, int task) { return task >= 0 && r.run.info().tasks()[task].startsWith("T-"); }

@@ -1,0 +1,97 @@
+package io.throttlescope.realtrace;
+
+import com.google.gson.JsonObject;
+import io.throttlescope.sim.spec.Dur;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.Step;
+import io.throttlescope.sim.spec.TaskSpec;
+import io.throttlescope.trace.Slices;
+import io.throttlescope.view.Run;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The interference a recording met: on each of the scenario's CPUs, the time other tasks ran there
+ * (the workers' JVM threads, the threads a fork made, daemons, another user's work). The simulation
+ * beside the recording gets it as a task of its own per CPU, {@code other work on CPUn}, in the root
+ * group and pinned there, which runs what was seen in each millisecond of the recording and sleeps
+ * the rest. It competes with the workload as the real tasks did (at nice 0), so it can drift a
+ * little later than the real work where the workload held the CPU.
+ */
+public final class ForeignWork {
+    private ForeignWork() { }
+
+    /** Bins of this length carry the other tasks' CPU time (one busy stretch, then a sleep, per bin). */
+    static final long BIN_NS = 1_000_000L;
+    /** A CPU whose other tasks used less than this share of the recording gets no task. */
+    static final double MIN_SHARE = 0.005;
+    /** The prefix of the tasks it adds: the views and the fidelity rows know them by it. */
+    public static final String PREFIX = "other work on CPU";
+
+    /** The scenario with a task per CPU for the other work the recording saw there (the recording's workload pids are in its header). */
+    public static SimSpec add(SimSpec s, Run real, JsonObject header) {
+        Set<String> workload = workloadPids(header);
+        if (workload.isEmpty()) return s;
+        String[] names = real.info().tasks();
+        long end = real.info().endNs();
+        int bins = (int) Math.min(Integer.MAX_VALUE - 1, (end + BIN_NS - 1) / BIN_NS);
+        List<TaskSpec> tasks = new ArrayList<>(s.tasks());
+        for (int c = 0; c < Math.min(s.kernel().cpus(), real.info().cpus()); c++) {
+            long[] busy = new long[bins];
+            long total = 0;
+            Slices sl = real.index().cpuSlices(c);
+            for (int k = 0; k < sl.size(); k++) {
+                int t = sl.value(k);
+                if (t < 0 || t >= names.length || workload.contains(pidOf(names[t]))) continue;
+                for (long a = sl.start(k), b = Math.min(end, sl.end(k)); a < b; ) {
+                    int bin = (int) (a / BIN_NS);
+                    long upTo = Math.min(b, (bin + 1) * BIN_NS);
+                    if (bin < bins) busy[bin] += upTo - a;
+                    total += upTo - a;
+                    a = upTo;
+                }
+            }
+            if (end <= 0 || total < MIN_SHARE * end) continue;
+            long[] mask = new long[(s.kernel().cpus() + 63) / 64];
+            mask[c >>> 6] |= 1L << (c & 63);
+            String path = "other work on CPU" + c;
+            tasks.add(new TaskSpec(PREFIX + c, "/", mask, 0, Dur.ns(0), false, program(busy, path)));
+        }
+        if (tasks.size() == s.tasks().size()) return s;
+        return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), s.cgroups(), s.locks(),
+                s.pipes(), tasks, s.actions(), s.notes());
+    }
+
+    /** Busy stretches and sleeps, bin by bin, consecutive sleeps merged; the last stretch ends the program. */
+    static List<Step> program(long[] busy, String path) {
+        List<Step> p = new ArrayList<>();
+        long sleep = 0;
+        for (long b : busy) {
+            if (b <= 0) { sleep += BIN_NS; continue; }
+            if (sleep > 0) p.add(new Step.Syscall("nanosleep", List.of(new Step.Sleep(Dur.ns(sleep), false, path)), path));
+            p.add(new Step.User(Dur.ns(b), path));
+            sleep = BIN_NS - b;
+        }
+        return p;
+    }
+
+    /** The thread ids the recording started (the header's cgroup map lists them as COMM-TID). */
+    static Set<String> workloadPids(JsonObject header) {
+        Set<String> out = new HashSet<>();
+        try {
+            if (header == null || !header.has("cgroup_map")) return out;
+            for (String k : header.getAsJsonObject("cgroup_map").getAsJsonObject("tasks").keySet()) out.add(pidOf(k));
+        } catch (RuntimeException ignored) {
+            // a stranger's header: no workload known, nothing added
+        }
+        return out;
+    }
+
+    private static String pidOf(String key) {
+        int d = key.lastIndexOf('-');
+        return d < 0 ? "" : key.substring(d + 1);
+    }
+}
