@@ -1,6 +1,5 @@
 package io.throttlescope.compare;
 
-import io.throttlescope.realtrace.ForeignWork;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
@@ -106,11 +105,10 @@ public final class Comparison {
 
     /**
      * Whether a recording beside its simulation can tell this figure: a trace has no lock events
-     * (its lock waits would read 0, which is not what happened), and the simulation's "other work
-     * on CPUn" tasks stand for the recording's other processes, not a task of the scenario.
+     * (its lock waits would read 0, which is not what happened).
      */
     public static boolean recordingTells(String metric) {
-        return !metric.contains("lock") && !metric.startsWith("task " + ForeignWork.PREFIX);
+        return !metric.contains("lock");
     }
 
     /** A number as the tables print it. */
