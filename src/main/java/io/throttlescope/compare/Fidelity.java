@@ -3,6 +3,7 @@ package io.throttlescope.compare;
 import io.throttlescope.sim.RunResult;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -109,7 +110,7 @@ public final class Fidelity {
      * steps, and the verdicts are on the simulation that does their measured work).
      */
     public static List<Row> withAsWritten(List<Row> rows, List<Row> asWritten) {
-        Map<String, Double> by = new java.util.HashMap<>();
+        Map<String, Double> by = new HashMap<>();
         for (Row r : asWritten) by.put(r.figure(), r.simulated());
         List<Row> out = new ArrayList<>();
         for (Row r : rows) out.add(new Row(r.trace(), r.figure(), r.real(), r.simulated(), r.absolute(), r.relative(), r.why(), r.known(),

@@ -19,9 +19,10 @@ import java.util.Arrays;
  * <p>A busy machine preempts tasks for milliseconds too. What tells a throttle from that noise is
  * the group-wide refill pattern: a throttle ends at a refill of its group's quota, and refills fall
  * on a grid, one a period apart, so every held-off task of the group comes back near a grid point.
- * The grid's phase is fitted from all the returns that look like throttles (the window of
- * {@link #onGridNs} wide that holds the most of them, counted modulo the period); a return off the
- * grid is a preemption, not a throttle. The fitted phase is also where the simulation beside a
+ * The grid's phase is fitted from the returns that look like throttles after a long wait ({@link
+ * #fitMinOff}): the window of {@link #onGridNs} wide that holds returns of the most periods, counted
+ * modulo the period, and its earliest return (a refill's first return is its earliest; a busy CPU
+ * only delays the others). A return off the grid is a preemption, not a throttle. The fitted phase is also where the simulation beside a
  * recording refills ({@link #phases}).
  */
 final class Inference {
@@ -112,7 +113,7 @@ final class Inference {
             String limiting = path == null ? null : limiting(path);
             if (limiting == null) continue;
             int j = nextIn[k];
-            if (sw.ts[j] - sw.ts[k] < MIN_OFF_NS || groupRanBetween(path, k, j)) continue;
+            if (sw.ts[j] - sw.ts[k] < fitMinOff(map.limits.get(limiting)) || groupRanBetween(path, k, j)) continue;
             long[] r = returns.computeIfAbsent(limiting, x -> new long[9]);
             if (r[0] + 1 == r.length) returns.put(limiting, r = Arrays.copyOf(r, r.length * 2));
             if (r[0] < MAX_FIT_RETURNS) r[(int) ++r[0]] = sw.ts[j];
@@ -142,6 +143,18 @@ final class Inference {
             }
             if (best >= MIN_GRID_PERIODS) grids.put(e.getKey(), new long[] {period, phase, best});
         }
+    }
+
+    /**
+     * How long a task must have been off its CPU for its return to count in the fit: a tenth of the
+     * period, or half of what the quota leaves of it if that is less (at least {@link #MIN_OFF_NS}).
+     * A throttled task waits for the rest of the period; a preemption ends sooner. In the recording of
+     * 28 a 1.1 ms preemption ended at 1.45 ms, just before the refills at 3.66 ms of each period, and
+     * as the earliest return of the best window it set the phase.
+     */
+    static long fitMinOff(long[] limit) {
+        long period = limit[1], quota = Math.max(0, limit[0]);
+        return Math.max(MIN_OFF_NS, Math.min(period / 10, (period - Math.min(quota, period)) / 2));
     }
 
     /** Whether a task of the group at {@code path} is switched in on switch {@code k}'s CPU after it and before switch {@code j}. */

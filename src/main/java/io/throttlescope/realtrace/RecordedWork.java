@@ -9,6 +9,7 @@ import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
 
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.List;
 
 /**
@@ -81,7 +82,7 @@ public final class RecordedWork {
     static double[] means(JsonElement e, int size) {
         if (e == null || !e.isJsonArray()) return null;
         double[] m = new double[size];
-        java.util.Arrays.fill(m, Double.NaN);
+        Arrays.fill(m, Double.NaN);
         try {
             for (JsonElement x : e.getAsJsonArray()) {
                 JsonArray a = x.getAsJsonArray();

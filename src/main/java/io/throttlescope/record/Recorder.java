@@ -276,8 +276,8 @@ public final class Recorder {
     /**
      * Asks every worker what its steps measured (thread CPU per step, see RecordedWork) and waits
      * up to two seconds for the answers: a worker stuck in D state answers from another thread, one
-     * that does not answer in time (or has died) gets an empty list, and the simulation keeps the
-     * scenario's values for it.
+     * whose program ended wrote them before it exited, one that does not answer in time (or was
+     * killed) gets an empty list, and the simulation keeps the scenario's values for it.
      */
     private JsonArray work(List<BufferedReader> outs) {
         String[] answers = new String[workers.size()];
@@ -289,7 +289,7 @@ public final class Recorder {
                 o.write("work\n".getBytes(StandardCharsets.US_ASCII));
                 o.flush();
             } catch (IOException e) {
-                continue;                                // gone: nothing measured
+                // gone: a task whose program ended left its measurements in the pipe before it exited
             }
             Thread t = new Thread(() -> {
                 try {

@@ -15,6 +15,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
+import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
 import java.util.List;
 import java.lang.management.ManagementFactory;
@@ -71,46 +72,86 @@ public final class Worker {
         cpu[i] += Math.max(0, ns);
     }
 
-    /** args: scenario file, task index, seed, max kernel step in ns, the cgroup.procs (or tasks) file its cgroup has. */
+    /**
+     * args: scenario file, task index, seed, max kernel step in ns, the cgroup.procs (or tasks) file
+     * its cgroup has. The task is a thread of its own (the one the recorder pins and traces): when
+     * its program ends it ends, with the kernel's exit, as the scenario's task does. The main thread
+     * then writes what the steps measured into the recorder's pipe and stops the JVM; before, the
+     * task itself stopped the JVM and waited 161 ms in a futex for the JVM's other threads, throttled
+     * in its group (the recording of 28).
+     */
     public static void main(String[] args) throws Exception {
         ScenarioLoader.Loaded l = ScenarioLoader.load(Path.of(args[0]));
         if (!l.ok()) throw new IllegalArgumentException(args[0] + ": " + l.problems());
         SimSpec spec = l.spec();
         TaskSpec t = spec.tasks().get(Integer.parseInt(args[1]));
         Worker w = new Worker(t.program(), Long.parseLong(args[2]), args[4].equals("-") ? ownProcs() : args[4]);
+        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
+        Throwable[] failed = new Throwable[1];
+        boolean[] started = new boolean[1];
+        Thread task = new Thread(() -> {
+            try {
+                started[0] = w.task(t, args, in);
+            } catch (Throwable e) {
+                failed[0] = e;
+            }
+        }, t.name());
+        task.start();
+        task.join();
+        if (failed[0] instanceof Exception e) throw e;
+        if (failed[0] != null) throw new IllegalStateException(failed[0]);
+        if (!started[0]) return;                               // the recorder is gone before the start: so is the worker
+        // the task's program has ended: what its steps measured stays in the recorder's pipe after we go
+        System.out.println(w.work());
+        System.out.flush();
+        Runtime.getRuntime().halt(0);
+    }
+
+    /** The task's thread: named, calibrated, ready, then its program from "go"; false if "go" never came (the recorder went first). */
+    private boolean task(TaskSpec t, String[] args, BufferedReader in) throws Exception {
         Files.writeString(Path.of("/proc/thread-self/comm"), t.name().length() > 15 ? t.name().substring(0, 15) : t.name());
         long tid = Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString());
-        w.calibrate(Long.parseLong(args[3]));
-        w.rehearse(t.program());
-        System.out.println("ready " + tid + " " + w.loopsPerNs + " " + w.bytesPerNs);
-        System.out.flush();
-        BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
-        String go = in.readLine();
-        if (!"go".equals(go)) return;                           // the recorder is gone before the start: so is the worker
-        // the worker cannot outlive the recorder: it ends when the recorder's pipe closes (SIGKILL, crash) or at its deadline
+        calibrate(Long.parseLong(args[3]));
+        rehearse(t.program());
+        // the worker cannot outlive the recorder: it ends when the recorder's pipe closes (SIGKILL, crash) or at its
+        // deadline. Both watchers are started before "ready", so that nothing but the task's own steps runs on its
+        // thread after "go" (starting them after it cost the task 3.6 ms of CPU in its group, in the recording of 28)
         long deadline = args.length > 5 ? Long.parseLong(args[5]) : Long.MAX_VALUE;
+        CountDownLatch go = new CountDownLatch(1);
+        boolean[] gone = new boolean[1];
         Thread watch = new Thread(() -> {
             try {
                 for (String line; (line = in.readLine()) != null; ) {
-                    if (line.equals("work")) {                 // the recorder asks what the steps measured, before it kills us
-                        System.out.println(w.work());
+                    if (line.equals("go")) go.countDown();
+                    else if (line.equals("work")) {            // the recorder asks what the steps measured, before it kills us
+                        System.out.println(work());
                         System.out.flush();
                     }
                 }
             } catch (IOException ignored) { }
+            if (go.getCount() > 0) {                          // the recorder is gone before the start: so is the worker
+                gone[0] = true;
+                go.countDown();
+                return;
+            }
             Runtime.getRuntime().halt(0);
         }, "recorder-pipe");
         watch.setDaemon(true);
-        watch.start();
         Thread timer = new Thread(() -> {
             try { Thread.sleep(Math.max(0, deadline - System.currentTimeMillis())); } catch (InterruptedException ignored) { }
             Runtime.getRuntime().halt(0);
         }, "deadline");
         timer.setDaemon(true);
+        watch.start();
         if (deadline != Long.MAX_VALUE) timer.start();
-        long start = t.start().sample(w.rng);
+        System.out.println("ready " + tid + " " + loopsPerNs + " " + bytesPerNs);
+        System.out.flush();
+        go.await();
+        if (gone[0]) return false;
+        long start = t.start().sample(rng);
         if (start > 0) sleepNs(start);
-        w.run(t.program());
+        run(t.program());
+        return true;
     }
 
     /** cgroup v2: the cgroup.procs of the cgroup this process is in ("0::/path" in /proc/self/cgroup). */

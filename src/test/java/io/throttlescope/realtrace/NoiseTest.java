@@ -71,6 +71,34 @@ class NoiseTest {
         assertThat(t.runnable_ns()).isEqualTo(2_500_000L);
     }
 
+    /**
+     * A preemption that ends just before the refills must not set the phase (the recording of 28: a
+     * 1.1 ms preemption ended at 1.45 ms, the refills fell at 3.66 ms, and the simulation beside it lost
+     * a throttle). Here T starts at 60 ms, is preempted from 68.5 to 70 ms, throttled at 71.5 ms and
+     * comes back at each refill, 72.6 ms into every period.
+     */
+    @Test
+    void aPreemptionJustBeforeTheRefillsDoesNotSetThePhase(@TempDir Path dir) throws Exception {
+        List<String> l = new ArrayList<>();
+        l.add("# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
+                + "\"tasks\":{\"T-100\":\"/G\"}}}");
+        double t0 = 1.0;
+        l.add(sw(t0, "swapper/0", 0, "R", "other", 300));
+        l.add(sw(t0 + 0.060, "other", 300, "S", "T", 100));
+        l.add(sw(t0 + 0.0685, "T", 100, "R", "noise", 200));
+        l.add(sw(t0 + 0.0700, "noise", 200, "S", "T", 100));
+        l.add(sw(t0 + 0.0715, "T", 100, "R", "swapper/0", 0));          // 10 ms used: throttled
+        for (int k = 0; k < 5; k++) {
+            l.add(sw(t0 + 0.0726 + 0.1 * k, "swapper/0", 0, "R", "T", 100));
+            l.add(sw(t0 + 0.0826 + 0.1 * k, "T", 100, "R", "swapper/0", 0));
+        }
+        Path f = dir.resolve("early.txt");
+        Files.writeString(f, String.join("\n", l) + "\n");
+        RealTrace r = RealTrace.importFile(f, RealTrace.Options.defaults());
+        assertThat(r.refillPhases).containsEntry("/G", 72_600_000L);
+        assertThat(r.counts().get("inferred_throttle").getAsInt()).isEqualTo(6);   // the five throttles and the one at the end; not the preemption
+    }
+
     /** With fewer returns than the grid needs, nothing is filtered (the old inference stands). */
     @Test
     void tooFewReturnsLeaveTheInferenceAsItWas(@TempDir Path dir) throws Exception {

@@ -235,6 +235,28 @@ class LibraryClaimsTest {
         }
     }
 
+    /** 27: the writer outside /G stalls a whole period behind a throttled forker (legacy); under 6.18 it never waits a millisecond. */
+    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    void pileupMadeForRecording(Simulator.Model m) {
+        SimRun r = SimRun.library("27-pileup-for-recording.json", m);
+        if (m == TASK) {
+            assertThat(r.longestLockWait("W")).isLessThan(MS);
+            assertThat(r.result.hung_tasks()).isEmpty();
+        } else {
+            assertThat(r.longestLockWait("W")).isGreaterThan(900 * MS);
+            assertThat(r.longestLockWait("Q")).isGreaterThan(900 * MS);       // the readers outside wait behind the writer
+        }
+    }
+
+    /** 28: 50 ms of work at 10 ms a period, periods starting with the job: four throttles, the exit in the fifth period. */
+    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    void freshGroupJob(Simulator.Model m) {
+        SimRun r = SimRun.library("28-fresh-group-hog.json", m);
+        assertThat(r.result.tasks().get("job").cpu_ns()).isEqualTo(50 * MS);
+        assertThat(r.result.tasks().get("job").exited_ns()).isBetween(400 * MS, 411 * MS);
+        assertThat(r.result.cgroups().get("/G").nr_throttled()).isEqualTo(m == TASK ? 4 : 5);   // legacy: also throttled at the instant its last slice of quota runs out, which is when it exits
+    }
+
     private static long lastExit(SimRun r) {
         long m = 0;
         for (RunResult.TaskStat t : r.result.tasks().values()) {
