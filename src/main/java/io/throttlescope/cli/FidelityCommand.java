@@ -3,7 +3,6 @@ package io.throttlescope.cli;
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.text.Escape;
-import io.throttlescope.view.Run;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
@@ -12,11 +11,11 @@ import picocli.CommandLine.Spec;
 
 import java.io.IOException;
 import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
-import io.throttlescope.compare.KnownDifferences;
 
 @Command(name = "fidelity", mixinStandardHelpOptions = true, description = {
         "Put recorded real traces beside the simulation of their scenario under the same model and check each figure",
@@ -48,21 +47,22 @@ public final class FidelityCommand implements Callable<Integer> {
         return rows.stream().allMatch(Fidelity.Row::ok) ? 0 : 1;
     }
 
+    /** As {@link #rows}, an I/O failure thrown unchecked (for tests). */
+    public static List<Fidelity.Row> rowsUnchecked(Path t) {
+        try {
+            return rows(t);
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
+    }
+
     /** The rows of one recorded trace. */
     public static List<Fidelity.Row> rows(Path t) throws IOException {
         RealPair p = RealPair.open(t);
         if (p.unpairedWhy() != null) throw new IOException(t + ": " + p.unpairedWhy());
         if (p.simulated() == null) throw new IOException(t + " carries no scenario: record it with throttlescope record");
-        boolean emulated = p.real().header.has("recorded_by") && p.real().header.get("recorded_by").getAsString().contains("qemu");
         String name = t.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", "");
-        var kernel = p.simulated().spec().kernel();
-        boolean hungTaskWatched = kernel.hungTaskTimeoutNs() > 0 && kernel.hungTaskTimeoutNs() < p.simulated().info().endNs();
-        List<Fidelity.Row> rows = Fidelity.of(name, p.real().run.result(), p.simulated().result(), emulated,
-                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated), hungTaskWatched);
-        if (p.asWritten() != null) {          // the recording measured its steps: the scenario's own values beside them
-            var written = Run.simulate(p.asWritten(), p.simulated().model()).result();
-            rows = Fidelity.withAsWritten(rows, Fidelity.of(name, p.real().run.result(), written, emulated, KnownDifferences.none(), hungTaskWatched));
-        }
+        List<Fidelity.Row> rows = Fidelity.of(name, p);
         if (rows.stream().noneMatch(r -> r.figure().startsWith("task ")))
             throw new IOException(t + ": no task of its scenario is in the trace, so its figures cannot be checked");
         return rows;

@@ -1,6 +1,8 @@
 package io.throttlescope.compare;
 
+import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.sim.RunResult;
+import io.throttlescope.view.Run;
 
 import java.util.ArrayList;
 import java.util.HashMap;
@@ -38,6 +40,26 @@ public final class Fidelity {
     static final String NOISE = "real machines run other work and the workers' busy loops are calibrated, not exact";
     static final String TCG = "under qemu TCG the guest's clock and CPU speed wobble";
     static final String PERIOD = "the recording stops mid-period: the last period may or may not be counted";
+
+    /**
+     * The rows of a recording beside its simulation, as {@code fidelity} prints them and the window's
+     * compare table shows them: the tolerances doubled for a guest under qemu, the known differences
+     * computed from the data, the hung-task row where the recorded kernel could report, and the
+     * scenario as written beside a simulation that did the recording's measured work.
+     */
+    public static List<Row> of(String name, RealPair p) {
+        boolean emulated = p.real().header != null && p.real().header.has("recorded_by")
+                && p.real().header.get("recorded_by").getAsString().contains("qemu");
+        var kernel = p.simulated().spec().kernel();
+        boolean hungTaskWatched = kernel.hungTaskTimeoutNs() > 0 && kernel.hungTaskTimeoutNs() < p.simulated().info().endNs();
+        List<Row> rows = of(name, p.real().run.result(), p.simulated().result(), emulated,
+                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated), hungTaskWatched);
+        if (p.asWritten() != null) {
+            var written = Run.simulate(p.asWritten(), p.simulated().model()).result();
+            rows = withAsWritten(rows, of(name, p.real().run.result(), written, emulated, KnownDifferences.none(), hungTaskWatched));
+        }
+        return rows;
+    }
 
     /** The rows for one recording; {@code emulated} widens the tolerances for a guest under TCG. */
     public static List<Row> of(String trace, RunResult real, RunResult sim, boolean emulated) {

@@ -180,7 +180,8 @@ public final class CompareView extends SplitPane {
                     Fidelity.Row f = row == null ? null : verdicts.get(row.metric());
                     setText(empty ? null : f == null ? "" : f.within() ? "holds" : "differs");        // the tolerance in the tooltip: nothing cut
                     if (f != null && !f.within()) getStyleClass().add("change-worse");
-                    setTooltip(f == null ? null : new Tooltip("real " + f.real() + ", simulated " + f.simulated() + "; allowed \u00b1" + f.allowed()));
+                    setTooltip(f == null ? null : new Tooltip("real " + f.real() + ", simulated " + f.simulated() + "; allowed \u00b1" + f.allowed()
+                            + (f.within() || f.known() == null ? "" : "\ndiffers for a known reason: " + f.known())));
                     return;
                 }
                 int verdict = row == null ? 0 : row.verdict();      // better or worse for this metric, not the sign
@@ -247,7 +248,10 @@ public final class CompareView extends SplitPane {
         verdicts = null;
         if (changeCol != null) changeCol.setText("change");
         if (legacy.isReal() && !task.isReal()) {      // a recording beside its simulation: one verdict per figure
-            var rows = Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
+            // the rows the fidelity command gives (qemu's tolerances, the known differences, the hung-task row), where the
+            // opener computed them for this recording; else the plain tolerances
+            var rows = legacy == fidelityOf && fidelityRows != null ? fidelityRows
+                    : Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
             verdicts = new HashMap<>();
             for (var f : rows) { String m = metricOf(f.figure()); if (m != null) verdicts.put(m, f); }
             if (changeCol != null) changeCol.setText("verdict");
@@ -277,6 +281,15 @@ public final class CompareView extends SplitPane {
 
     private TableColumn<Comparison.Row, String> legacyCol, taskCol;
     private TableColumn<Comparison.Row, Double> changeCol;
+    private Run fidelityOf;
+    private List<Fidelity.Row> fidelityRows;
+
+    /** The fidelity rows of a recording (its real run), as the fidelity command gives them; used when that run is shown. */
+    public void fidelity(Run real, List<Fidelity.Row> rows) {
+        fidelityOf = real;
+        fidelityRows = rows;
+    }
+
     /** A recording beside its simulation: each comparison metric's fidelity row (null: two simulations). */
     private Map<String, Fidelity.Row> verdicts;
 

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.compare.Fidelity;
 import io.throttlescope.ui.state.Theme;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
@@ -98,6 +99,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
             @Override public SimSpec spec() { return spec; }
             @Override public Path file() { return file; }
             @Override public boolean keepEditsAnswered(String what) { return MainWindow.this.keepEditsAnswered(what); }
+            @Override public void fidelity(Run real, List<Fidelity.Row> rows) { compare.fidelity(real, rows); }
         });
         exports = new Exports(stage, vs, status, new Exports.Source(() -> file, () -> spec,
                 () -> whatIf.whatIf() != null && whatIf.whatIf().history().edited() ? whatIf.whatIf().json() : null), MainWindow::new);

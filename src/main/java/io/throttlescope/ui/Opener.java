@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.compare.Fidelity;
 import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
@@ -42,6 +43,17 @@ final class Opener {
         Path file();
         /** Before the edits of What if? are dropped: true if the user agrees, or there are none. */
         boolean keepEditsAnswered(String what);
+        /** A recording's fidelity rows, as the fidelity command gives them (given before its install). */
+        void fidelity(Run real, List<Fidelity.Row> rows);
+    }
+
+    /** A trace opened beside its simulation, and its fidelity rows (null if it has no scenario to pair with). */
+    private record Opened(RealPair pair, List<Fidelity.Row> rows) { }
+
+    /** The rows the fidelity command prints for this pair, or null where it has none (no scenario, or refused). */
+    private static List<Fidelity.Row> rowsOf(Path path, RealPair pair) {
+        if (pair.simulated() == null || pair.unpairedWhy() != null) return null;
+        return Fidelity.of(path.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", ""), pair);
     }
 
     private final Stage stage;
@@ -83,13 +95,14 @@ final class Opener {
 
     /** Imports a real trace in the background and shows it beside its scenario's simulation. */
     private void openTrace(Path path) {
-        Task<RealPair> job = new Task<>() {
-            @Override protected RealPair call() throws Exception {
+        Task<Opened> job = new Task<>() {
+            @Override protected Opened call() throws Exception {
                 updateMessage("Importing " + path.getFileName() + "\u2026");
-                return RealPair.open(path, f -> {                 // a newer open stops this one: a big trace would hold its memory
+                RealPair pair = RealPair.open(path, f -> {        // a newer open stops this one: a big trace would hold its memory
                     if (isCancelled()) throw new CancellationException("a newer file was opened");
                     updateProgress(f, 1);
                 });
+                return new Opened(pair, rowsOf(path, pair));
             }
         };
         long generation = start(job);
@@ -98,7 +111,8 @@ final class Opener {
             if (generation != loadGeneration) return;
             status.release();
             loading = null;
-            var pair = job.getValue();
+            var pair = job.getValue().pair();
+            host.fidelity(pair.real().run, job.getValue().rows());
             host.install(pair.spec(), path, pair.real().run, pair.right());
             host.editable(null);
         });
@@ -208,6 +222,7 @@ final class Opener {
         if (path != null && RealPair.looksLikeTrace(path)) {
             try {
                 var pair = RealPair.open(path);
+                host.fidelity(pair.real().run, rowsOf(path, pair));
                 host.install(pair.spec(), path, pair.real().run, pair.right());
                 host.editable(null);
                 return true;

@@ -299,6 +299,26 @@ class WindowTruthTest {
         assertThat(w.compare.changeText(row)).isIn("holds", "differs");
     }
 
+    /**
+     * The window's verdicts are the fidelity command's: qemu's doubled tolerances, the known
+     * differences, the hung-task row. For the 6.12 recording of 01 the window said "differs" for H's
+     * CPU time (33.0 ms real, 38.9 simulated: within qemu's +-10, not the host's +-5) and "7 of 11",
+     * where the command says 8 of 11.
+     */
+    @Test
+    void aRecordingsVerdictsAreTheFidelityCommands(FxRobot robot) {
+        Path trace = Path.of("traces/01-seed-story-rwsem-reader-legacy-6.12.txt.gz");
+        robot.interact(() -> w.openNow(trace));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#compareToggle");
+        var cpu = w.compare.table.getItems().stream().filter(r -> r.metric().equals("task H cpu_ms")).findFirst().orElseThrow();
+        assertThat(w.compare.changeText(cpu)).isEqualTo("holds");
+        List<io.throttlescope.compare.Fidelity.Row> cli = io.throttlescope.cli.FidelityCommand.rowsUnchecked(trace);
+        long holds = cli.stream().filter(io.throttlescope.compare.Fidelity.Row::within).count();
+        assertThat(holds).isEqualTo(8);
+        assertThat(w.compare.divergenceText()).contains("Fidelity: " + holds + " of " + cli.size() + " figures");
+    }
+
     @Test
     void compareAt1024x768CutsNoNumberAndShowsTheSelectedTasksLane(FxRobot robot) {
         open(robot, "01-seed-story-rwsem-reader.json");
