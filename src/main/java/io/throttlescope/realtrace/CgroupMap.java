@@ -72,5 +72,13 @@ public final class CgroupMap {
         return g != null ? g : tasks.get(comm);
     }
 
+    /** A copy whose entries can be added to without changing this one. */
+    public CgroupMap copy() {
+        CgroupMap m = new CgroupMap();
+        m.limits.putAll(limits);
+        m.tasks.putAll(tasks);
+        return m;
+    }
+
     public boolean isEmpty() { return tasks.isEmpty() && limits.isEmpty(); }
 }

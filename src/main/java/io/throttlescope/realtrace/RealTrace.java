@@ -111,6 +111,8 @@ public final class RealTrace {
         if (map.isEmpty() && text.header != null && text.header.has("cgroup_map")) {
             map = CgroupMap.parse(text.header.get("cgroup_map").toString());
         }
+        map = map.copy();
+        text.inherit(map);                         // forked children in their parents' groups
         String model = o.model() != null ? o.model() : modelOf(text);
         Map<String, Importer.Probe> probes = new HashMap<>(Importer.DEFAULT_PROBES);
         for (var e : o.probeNames().entrySet()) {

@@ -21,6 +21,8 @@ import java.util.List;
 import java.util.PriorityQueue;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -68,6 +70,25 @@ public final class TraceText {
     public long firstNs;
     public int maxCpu = -1;
     final Switches switches = new Switches();
+    /** The forks seen in the first reading, in order: {parent COMM-PID, parent COMM, child COMM-PID} (see {@link #inherit}). */
+    final List<String[]> forks = new ArrayList<>();
+    static final int MAX_FORKS = 1_000_000;
+    private static final Pattern FORK = Pattern.compile("comm=(.*) pid=(\\d+) child_comm=(.*) child_pid=(\\d+)");
+
+    /**
+     * A forked task starts in its parent's cgroup: where the cgroup map names a parent's group but not
+     * its child's, the child is put there, in fork order (a child's children follow). The pile-up's
+     * forkers in /G made children that the trace drew in "/" and the throttle inference ignored.
+     */
+    void inherit(CgroupMap map) {
+        for (String[] f : forks) {
+            String pid = f[0].substring(f[0].lastIndexOf('-') + 1);
+            String parent = map.groupOf(f[1], Integer.parseInt(pid));
+            String child = f[2];
+            int d = child.lastIndexOf('-');
+            if (parent != null && map.groupOf(child.substring(0, d), Integer.parseInt(child.substring(d + 1))) == null) map.tasks.put(child, parent);
+        }
+    }
     private final Set<String> eventNames = new HashSet<>();
     /** At most this many distinct event names are kept (a hostile file could name millions). */
     static final int MAX_EVENT_NAMES = 1 << 16;
@@ -148,6 +169,12 @@ public final class TraceText {
         if (events++ == 0) firstNs = l.tsNs();
         maxCpu = Math.max(maxCpu, l.cpu());
         if (l.event().equals("sched_switch")) switches.add(l);
+        else if (l.event().equals("sched_process_fork") && forks.size() < MAX_FORKS) {
+            Matcher m = FORK.matcher(l.fields());
+            if (m.matches() && m.group(2).length() <= 9 && m.group(4).length() <= 9) {
+                forks.add(new String[] {TraceLine.key(m.group(1), Integer.parseInt(m.group(2))), m.group(1), TraceLine.key(m.group(3), Integer.parseInt(m.group(4)))});
+            }
+        }
         if (eventNames.size() < MAX_EVENT_NAMES) eventNames.add(l.event());
     }
 

@@ -99,6 +99,27 @@ class NoiseTest {
         assertThat(r.counts().get("inferred_throttle").getAsInt()).isEqualTo(6);   // the five throttles and the one at the end; not the preemption
     }
 
+    /**
+     * A forked task starts in its parent's cgroup: the pile-up's forkers in /G made children that the
+     * import drew in "/" (the cgroup map names only the tasks the recorder started).
+     */
+    @Test
+    void aForkedChildIsInItsParentsGroup(@TempDir Path dir) throws Exception {
+        String fork = String.format(Locale.ROOT, "%16s-%-7d [000] ..... %12.6f: sched_process_fork: comm=T pid=100 child_comm=T child_pid=101",
+                "T", 100, 1.0001);
+        List<String> l = new ArrayList<>(trace(false, "").lines().toList());
+        l.add(2, fork);
+        l.add(3, sw(1.0002, "T", 100, "R", "T", 101));
+        l.add(4, sw(1.0003, "T", 101, "X", "T", 100));
+        Path f = dir.resolve("fork.txt");
+        Files.writeString(f, String.join("\n", l) + "\n");
+        RealTrace r = RealTrace.importFile(f, RealTrace.Options.defaults());
+        var info = r.run.info();
+        int child = java.util.Arrays.asList(info.tasks()).indexOf("T-101");
+        assertThat(child).isGreaterThanOrEqualTo(0);
+        assertThat(info.groups()[info.taskGroup()[child]]).isEqualTo("/G");
+    }
+
     /** With fewer returns than the grid needs, nothing is filtered (the old inference stands). */
     @Test
     void tooFewReturnsLeaveTheInferenceAsItWas(@TempDir Path dir) throws Exception {
