@@ -465,10 +465,16 @@ final class Importer {
         int c = l.cpu();
         int g = cur == null ? -1 : taskGroup.get(cur.id);
         switch (p) {
-            case THROTTLE_CFS_RQ -> { if (g > 0) emit(l.tsNs(), EventKind.THROTTLE, c, -1, g, -1, 0, 0); }
+            case THROTTLE_CFS_RQ -> {
+                if (g <= 0) return;
+                emit(l.tsNs(), EventKind.THROTTLE, c, -1, g, -1, 0, 0);
+                if (!model.equals("task")) heldOffOn(c, g, l.tsNs(), TaskState.RUNNABLE, TaskState.THROTTLED);
+            }
             case UNTHROTTLE_CFS_RQ -> {
                 int tg = throttledGroupOn(c);
-                if (tg > 0) emit(l.tsNs(), EventKind.UNTHROTTLE, c, -1, tg, -1, 0, 0);
+                if (tg <= 0) return;
+                emit(l.tsNs(), EventKind.UNTHROTTLE, c, -1, tg, -1, 0, 0);
+                if (!model.equals("task")) heldOffOn(c, tg, l.tsNs(), TaskState.THROTTLED, TaskState.RUNNABLE);
             }
             case TASK_THROTTLE_SETUP_WORK -> { if (cur != null) emit(l.tsNs(), EventKind.TASK_WORK_ADDED, c, cur.id, g, -1, 0, 0); }
             case THROTTLE_CFS_RQ_WORK -> {
@@ -477,6 +483,23 @@ final class Importer {
                 emit(l.tsNs(), EventKind.PARKED, c, cur.id, g, -1, 0, 0);
             }
             default -> emit(l.tsNs(), EventKind.NOTE, c, -1, g, str(l.event() + " on CPU" + c), 0, 0);
+        }
+    }
+
+    /**
+     * Legacy throttle: the whole cfs_rq leaves the CPU, so the tasks of the group (and its children)
+     * waiting on that CPU are held off with the one that was running, and runnable again at its
+     * unthrottle. A forker of the pile-up that waited its turn on CPU0 was drawn runnable for 10 s of
+     * throttles.
+     */
+    private void heldOffOn(int cpu, int g, long ts, TaskState from, TaskState to) {
+        for (Task t : tasks) {
+            if (t.cpu != cpu || t.state != from.ordinal()) continue;
+            for (int x = taskGroup.get(t.id); x > 0; x = groupParent(x)) {
+                if (x != g) continue;
+                setState(t, ts, cpu, to);
+                break;
+            }
         }
     }
 

@@ -35,7 +35,7 @@ class FidelityTest {
         List<String> unexplained = rows.stream().filter(r -> !r.ok()).map(r -> r.trace() + ": " + r.figure()).toList();
         assertThat(unexplained.stream().filter(u -> !u.startsWith("27-")).toList())
                 .containsExactly("01-seed-story-rwsem-reader-task-6.18: task R switched out while runnable (ms)");
-        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-legacy")).count()).isEqualTo(14);
+        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-legacy")).count()).isEqualTo(12);
         assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-task")).count()).isEqualTo(8);
     }
 
@@ -120,6 +120,8 @@ class FidelityTest {
         RunResult lr = legacy.real().run.result(), ls = legacy.simulated().result(), tr = task.real().run.result(), ts = task.simulated().result();
         assertThat(longestWrite(lr, legacy.real().run.info().endNs())).isGreaterThan(1_000_000_000L);       // a whole period and more
         assertThat(lr.hung_tasks()).extracting(RunResult.HungTask::task).contains("W", "Q#0", "Q#1");
+        // a forker waiting its turn on CPU0 is held off with its cfs_rq at every throttle probe hit (it was drawn runnable)
+        assertThat(lr.tasks().get("R#0").throttled_ns()).isGreaterThan(9_000_000_000L);
         assertThat(longestWrite(ls, legacy.simulated().info().endNs())).isGreaterThan(900_000_000L);
         assertThat(longestWrite(tr, task.real().run.info().endNs())).isLessThan(100_000_000L);
         assertThat(tr.hung_tasks()).isEmpty();
