@@ -66,6 +66,8 @@ final class Importer {
     final String model;
     long endNs;
     final long[] probeHits = new long[Probe.values().length];
+    /** What the kprobe hits say (throttles, unthrottles, task work), applied to the import as it goes. */
+    private final ProbeHits kprobes = new ProbeHits(this);
     int inferredThrottles;
 
     // per task state
@@ -179,7 +181,7 @@ final class Importer {
     }
 
     /** The task of a pid, created at its first sight; null for the idle task. */
-    private Task task(String comm, int pid) {
+    Task task(String comm, int pid) {
         if (pid == 0) return null;
         Integer i = byPid.get(pid);
         if (i != null) {
@@ -205,7 +207,7 @@ final class Importer {
         return t;
     }
 
-    private void emit(long ts, EventKind k, int cpu, int task, int group, int text, long a, long b) {
+    void emit(long ts, EventKind k, int cpu, int task, int group, int text, long a, long b) {
         if (cpu >= maxCpus) cpu = -1;
         long t = ts - startNs;
         endNs = Math.max(endNs, t);
@@ -216,7 +218,7 @@ final class Importer {
         }
     }
 
-    private void setState(Task t, long ts, int cpu, TaskState st) {
+    void setState(Task t, long ts, int cpu, TaskState st) {
         long rel = ts - startNs;
         if (t.state == TaskState.RUNNING.ordinal() && t.runSince >= 0) {
             long d = rel - t.runSince;
@@ -276,7 +278,7 @@ final class Importer {
         int c = l.cpu();
         Probe probe = probes.get(l.event());
         if (probe != null) {
-            probe(l, probe);
+            kprobes.hit(l, probe);
             return;
         }
         if (c >= maxCpus) {                     // a CPU outside the recording: only its wake-ups of our tasks count
@@ -413,7 +415,7 @@ final class Importer {
         char s0 = ps.isEmpty() ? 'R' : ps.charAt(0);
         switch (s0) {
             case 'R' -> {
-                TaskState held = probedHeldOff(prev, c);
+                TaskState held = kprobes.heldOff(prev, c);
                 if (held == null) held = inf.heldOff(this, prev, index);
                 else if (held != TaskState.RUNNABLE) {                       // a throttle probe said so
                     setState(prev, ts, c, held);
@@ -444,67 +446,8 @@ final class Importer {
         }
     }
 
-    /**
-     * With throttle probes: a task switched out runnable on a CPU where its group (or an ancestor)
-     * was throttled by a probe hit and not unthrottled since is held off (legacy) or parked (6.18,
-     * at its return to user). Null if the trace has no throttle probe.
-     */
-    private TaskState probedHeldOff(Task t, int cpu) {
-        if (!hasThrottleProbe()) return null;
-        int g = throttledGroupOn(cpu);
-        if (g <= 0) return TaskState.RUNNABLE;
-        for (int x = taskGroup.get(t.id); x > 0; x = groupParent(x)) {
-            if (x == g) return model.equals("task") ? (t.inSyscall ? TaskState.RUNNABLE : TaskState.PARKED) : TaskState.THROTTLED;
-        }
-        return TaskState.RUNNABLE;
-    }
-
-    private void probe(TraceLine l, Probe p) {
-        probeHits[p.ordinal()]++;
-        Task cur = task(l.comm(), l.pid());
-        int c = l.cpu();
-        int g = cur == null ? -1 : taskGroup.get(cur.id);
-        switch (p) {
-            case THROTTLE_CFS_RQ -> {
-                if (g <= 0) return;
-                emit(l.tsNs(), EventKind.THROTTLE, c, -1, g, -1, 0, 0);
-                if (!model.equals("task")) heldOffOn(c, g, l.tsNs(), TaskState.RUNNABLE, TaskState.THROTTLED);
-            }
-            case UNTHROTTLE_CFS_RQ -> {
-                int tg = throttledGroupOn(c);
-                if (tg <= 0) return;
-                emit(l.tsNs(), EventKind.UNTHROTTLE, c, -1, tg, -1, 0, 0);
-                if (!model.equals("task")) heldOffOn(c, tg, l.tsNs(), TaskState.THROTTLED, TaskState.RUNNABLE);
-            }
-            case TASK_THROTTLE_SETUP_WORK -> { if (cur != null) emit(l.tsNs(), EventKind.TASK_WORK_ADDED, c, cur.id, g, -1, 0, 0); }
-            case THROTTLE_CFS_RQ_WORK -> {
-                if (cur == null) return;
-                setState(cur, l.tsNs(), c, TaskState.PARKED);
-                emit(l.tsNs(), EventKind.PARKED, c, cur.id, g, -1, 0, 0);
-            }
-            default -> emit(l.tsNs(), EventKind.NOTE, c, -1, g, str(l.event() + " on CPU" + c), 0, 0);
-        }
-    }
-
-    /**
-     * Legacy throttle: the whole cfs_rq leaves the CPU, so the tasks of the group (and its children)
-     * waiting on that CPU are held off with the one that was running, and runnable again at its
-     * unthrottle. A forker of the pile-up that waited its turn on CPU0 was drawn runnable for 10 s of
-     * throttles.
-     */
-    private void heldOffOn(int cpu, int g, long ts, TaskState from, TaskState to) {
-        for (Task t : tasks) {
-            if (t.cpu != cpu || t.state != from.ordinal()) continue;
-            for (int x = taskGroup.get(t.id); x > 0; x = groupParent(x)) {
-                if (x != g) continue;
-                setState(t, ts, cpu, to);
-                break;
-            }
-        }
-    }
-
     /** The group whose throttle on this CPU was probed earliest and not yet undone (the order distribution follows). */
-    private int throttledGroupOn(int cpu) {
+    int throttledGroupOn(int cpu) {
         return cpu >= 0 && cpu < probedThrottle.length ? probedThrottle[cpu] : -1;
     }
 
