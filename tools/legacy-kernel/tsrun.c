@@ -48,6 +48,17 @@ static int zero = -1;
 static volatile unsigned long long sinkv;
 /* per task and plan step: runs and thread CPU ns (a sleep: wall ns), in memory shared with the children (the recording's recorded_work) */
 static long long (*wruns)[MAXS], (*wcpu)[MAXS];
+/* the calling thread's run_delay (ns waited runnable), from /proc/thread-self/schedstat opened by it; 0 without schedstat */
+static int statfd = -1;
+static long long run_delay(void) {
+    char b[96]; long long cpu = 0, delay = 0;
+    if (statfd < 0) return 0;
+    ssize_t n = pread(statfd, b, sizeof b - 1, 0);
+    if (n <= 0) return 0;
+    b[n] = 0;
+    if (sscanf(b, "%lld %lld", &cpu, &delay) != 2) return 0;
+    return delay;
+}
 static long long thread_cpu(void) { struct timespec t; clock_gettime(CLOCK_THREAD_CPUTIME_ID, &t); return t.tv_sec * 1000000000LL + t.tv_nsec; }
 static long hung_timeout = -1, hung_interval = -1;     /* the guest's hung-task detector, from the plan (-1: left alone) */
 
@@ -138,7 +149,7 @@ static void run(struct task *t, int from, int to, const char *procs) {
     int ti = (int)(t - tasks);
     for (int i = from; i < to; i++) {
         struct step *s = &t->s[i];
-        long long c0 = thread_cpu(), w0 = s->op == 'S' ? now_ns() : 0;
+        long long c0 = thread_cpu(), w0 = s->op == 'S' ? now_ns() : 0, d0 = s->op == 'S' ? run_delay() : 0;
         switch (s->op) {
         case 'U': spin((long long)(s->arg * loops_per_ns)); break;
         case 'K': kread(s->arg); break;
@@ -156,7 +167,7 @@ static void run(struct task *t, int from, int to, const char *procs) {
         default: break;
         }
         if (s->op == 'U' || s->op == 'K' || s->op == 'C' || s->op == 'P') { wruns[ti][i]++; wcpu[ti][i] += thread_cpu() - c0; }
-        else if (s->op == 'S') { wruns[ti][i]++; wcpu[ti][i] += now_ns() - w0; }     /* a sleep: how long it really slept */
+        else if (s->op == 'S') { wruns[ti][i]++; wcpu[ti][i] += now_ns() - w0 - (run_delay() - d0); }   /* a sleep: how long it slept, less waiting for a CPU */
     }
 }
 
@@ -258,6 +269,7 @@ int main(int argc, char **argv) {
             struct task *t = &tasks[i];
             char p[512], procs[600], v[32];
             prctl(PR_SET_NAME, t->name, 0, 0, 0);
+            statfd = open("/proc/thread-self/schedstat", O_RDONLY);
             /* our own pages (the parent's would be copied on write by every read()), sized for this task's own
                longest kernel step: a forker holds little memory, so its fork() is quick, as the scenario's clone is */
             long long mine = 0;
@@ -277,7 +289,7 @@ int main(int argc, char **argv) {
             char b;
             signal(SIGCHLD, SIG_IGN);
             close(go[i][1]);
-            if (write(ready[1], "r", 1) != 1) _exit(1);   /* prepared: named, pinned, in its cgroup, pages touched */
+            if (write(ready[1], "r", 1) != 1) _exit(1);   /* prepared: named, pinned, pages touched; the parent moves it into its cgroup */
             if (read(go[i][0], &b, 1) != 1) _exit(1);
             if (t->start > 0) { struct timespec ts = { t->start / 1000000000LL, t->start % 1000000000LL }; nanosleep(&ts, NULL); }
             run(t, 0, t->n, procs);

@@ -37,6 +37,8 @@ public final class KnownDifferences {
             String task = figure.substring(5, figure.indexOf(' ', 5));
             String why = lockNotHeld.get(task);
             if (why != null) return why;
+            String jvm = figure.endsWith(" longest syscall (ms)") && r > s ? jvmWait(real.result(), task, scenario) : null;
+            if (jvm != null) return jvm;
             if (emulated && figure.endsWith(" longest syscall (ms)") && r > s && heldOffInsideLongestSyscall(real, task)) {
                 return "under qemu TCG kernel work interrupted by a throttle runs slower afterwards (the translated code is cold"
                         + " again), so the syscall spans more periods than its calibrated work needs; the recording shows " + task
@@ -96,6 +98,31 @@ public final class KnownDifferences {
     private static void release(String task, String syscall, String lock, Map<String, Long> holding, List<String[]> holders) {
         Long held = holding.remove(lock);
         if (held != null && held >= 1_000_000 && syscall != null) holders.add(new String[] {task, syscall, lock, String.valueOf(held)});
+    }
+
+    /**
+     * A reason if the recorded task's longest syscall is a futex that no step of its scenario makes:
+     * a wait of the worker's JVM (a safepoint, a thread start's handshake with a thread that must run
+     * first), which the scenario does not model. On the host the pile-up's writer's longest syscall was
+     * a 21.6 ms futex, not a write.
+     */
+    public static String jvmWait(RunResult real, String task, SimSpec scenario) {
+        RunResult.TaskStat t = real.tasks().get(task);
+        if (t == null) return null;
+        RunResult.Syscall longest = null;
+        for (RunResult.Syscall sc : t.syscalls()) if (longest == null || sc.durationUpTo(real.end_ns()) > longest.durationUpTo(real.end_ns())) longest = sc;
+        if (longest == null || !longest.name().equals("futex")) return null;
+        for (TaskSpec ts : scenario.tasks()) if (ts.name().equals(task) && usesSyscall(ts.program(), "futex")) return null;
+        return String.format(Locale.ROOT, "%s's longest recorded syscall is a futex (%.1f ms), a wait of its worker's JVM that no step of the"
+                + " scenario makes", task, longest.durationUpTo(real.end_ns()) / 1e6);
+    }
+
+    private static boolean usesSyscall(List<Step> steps, String name) {
+        for (Step s : steps) {
+            if (s instanceof Step.Syscall sc && (sc.name().split("\\s+")[0].equals(name) || usesSyscall(sc.body(), name))) return true;
+            if (s instanceof Step.Loop l && usesSyscall(l.body(), name)) return true;
+        }
+        return false;
     }
 
     /** True if the recorded task was held off by a throttle (not parked) during its longest syscall. */

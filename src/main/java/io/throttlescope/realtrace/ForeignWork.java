@@ -11,14 +11,18 @@ import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
 
 /**
  * The interference a recording met: on each of the scenario's CPUs, the time other tasks ran there
  * (the workers' JVM threads, the threads a fork made, daemons, another user's work). The simulation
- * beside the recording gets it as a task of its own per CPU, {@code other work on CPUn}, in the root
- * group and pinned there, which runs what was seen in each millisecond of the recording and sleeps
- * the rest. It competes with the workload as the real tasks did (at nice 0), so it can drift a
+ * beside the recording gets it as a task of its own per CPU, {@code other work on CPUn}, pinned
+ * there, which runs what was seen in each millisecond of the recording and sleeps the rest; and one
+ * per CPU and limited group ({@code other work on CPUn in /G}) for the other tasks the import placed
+ * in a group of the scenario: the threads and children a worker made there use the group's quota,
+ * as on the real kernel. It competes with the workload as the real tasks did (at nice 0), so it can drift a
  * little later than the real work where the workload held the CPU.
  */
 public final class ForeignWork {
@@ -40,12 +44,14 @@ public final class ForeignWork {
         int bins = (int) Math.min(Integer.MAX_VALUE - 1, (end + BIN_NS - 1) / BIN_NS);
         List<TaskSpec> tasks = new ArrayList<>(s.tasks());
         for (int c = 0; c < Math.min(s.kernel().cpus(), real.info().cpus()); c++) {
-            long[] busy = new long[bins];
+            Map<String, long[]> busyIn = new TreeMap<>();        // cgroup -> busy ns per bin
             long total = 0;
             Slices sl = real.index().cpuSlices(c);
             for (int k = 0; k < sl.size(); k++) {
                 int t = sl.value(k);
                 if (t < 0 || t >= names.length || workload.contains(pidOf(names[t]))) continue;
+                String group = real.info().groups()[real.info().taskGroup()[t]];
+                long[] busy = busyIn.computeIfAbsent(s.cgroups().containsKey(group) ? group : "/", g -> new long[bins]);
                 for (long a = sl.start(k), b = Math.min(end, sl.end(k)); a < b; ) {
                     int bin = (int) (a / BIN_NS);
                     long upTo = Math.min(b, (bin + 1) * BIN_NS);
@@ -57,8 +63,10 @@ public final class ForeignWork {
             if (end <= 0 || total < MIN_SHARE * end) continue;
             long[] mask = new long[(s.kernel().cpus() + 63) / 64];
             mask[c >>> 6] |= 1L << (c & 63);
-            String path = "other work on CPU" + c;
-            tasks.add(new TaskSpec(PREFIX + c, "/", mask, 0, Dur.ns(0), false, program(busy, path)));
+            for (var e : busyIn.entrySet()) {
+                String name = PREFIX + c + (e.getKey().equals("/") ? "" : " in " + e.getKey());
+                tasks.add(new TaskSpec(name, e.getKey(), mask, 0, Dur.ns(0), false, program(e.getValue(), name)));
+            }
         }
         if (tasks.size() == s.tasks().size()) return s;
         return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), s.cgroups(), s.locks(),

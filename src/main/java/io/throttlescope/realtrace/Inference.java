@@ -76,9 +76,14 @@ final class Inference {
     /** How far after a grid point a held-off task may come back: the first of its group within microseconds, a later one behind it or another task. */
     static long onGridNs(long period) { return Math.min(4_000_000L, period / 10); }
 
+    /** A return within the window after a grid point, or a little before it (timer and trace-clock jitter). */
     private static boolean onGrid(long[] grid, long t) {
-        return Math.floorMod(t - grid[1], grid[0]) < onGridNs(grid[0]);
+        long early = Math.min(EARLY_NS, onGridNs(grid[0]) / 16);
+        return Math.floorMod(t - grid[1] + early, grid[0]) < onGridNs(grid[0]) + early;
     }
+
+    /** How far before the fitted phase a return still counts as the refill's (the fitted phase is the earliest return seen). */
+    static final long EARLY_NS = 250_000L;
 
     /** The fitted refill phase of each limited group (path: phase in ns, modulo its period, on the trace's clock). */
     Map<String, Long> phases() {
@@ -131,15 +136,18 @@ final class Inference {
             long w = onGridNs(period);
             int best = 0;
             long phase = -1;
+            boolean recurs = false;
             for (int a = 0; a < n; a++) {
                 long from = res[(int) (long) order[a]];
-                Set<Long> periods = new HashSet<>();
-                for (int b = 0; b < n; b++) {
-                    int x = (int) (long) order[(a + b) % n];
-                    if (Math.floorMod(res[x] - from, period) >= w) break;
-                    periods.add(Math.floorDiv(r[x + 1] - from, period));
+                int score = periodsIn(r, res, order, a, period, w);
+                // among windows of the same score the earliest start wins, but only a start that recurs (returns of two
+                // periods within a quarter of the window): a lone preemption just before the refills would else set it
+                boolean rec = periodsIn(r, res, order, a, period, w / 4) >= 2;
+                if (score > best || score == best && rec && !recurs) {
+                    best = score;
+                    phase = from;
+                    recurs = rec;
                 }
-                if (periods.size() > best) { best = periods.size(); phase = from; }
             }
             if (best >= MIN_GRID_PERIODS) grids.put(e.getKey(), new long[] {period, phase, best});
         }
@@ -155,6 +163,19 @@ final class Inference {
     static long fitMinOff(long[] limit) {
         long period = limit[1], quota = Math.max(0, limit[0]);
         return Math.max(MIN_OFF_NS, Math.min(period / 10, (period - Math.min(quota, period)) / 2));
+    }
+
+    /** How many periods have a return in the window of {@code w} from the a-th residue in order (circular). */
+    private static int periodsIn(long[] r, long[] res, Long[] order, int a, long period, long w) {
+        int n = res.length;
+        long from = res[(int) (long) order[a]];
+        Set<Long> periods = new HashSet<>();
+        for (int b = 0; b < n; b++) {
+            int x = (int) (long) order[(a + b) % n];
+            if (Math.floorMod(res[x] - from, period) >= w) break;
+            periods.add(Math.floorDiv(r[x + 1] - from, period));
+        }
+        return periods.size();
     }
 
     /** Whether a task of the group at {@code path} is switched in on switch {@code k}'s CPU after it and before switch {@code j}. */

@@ -161,6 +161,7 @@ public final class TraceText {
         events = 0;
         maxCpu = -1;
         switches.size = 0;
+        forks.clear();
         eventNames.clear();
         all.forEach(this::count);
     }

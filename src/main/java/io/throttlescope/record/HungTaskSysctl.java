@@ -52,11 +52,11 @@ final class HungTaskSysctl {
     /** Sets timeout and check interval (whole seconds) for this recording, keeping what they were. */
     void set(long timeoutSecs, long intervalSecs) throws IOException {
         long t = read(TIMEOUT).orElseThrow(() -> new IOException("this kernel has no hung-task detector (" + dir.resolve(TIMEOUT) + ")"));
-        long i = read(INTERVAL).orElse(0L);
+        Optional<Long> i = read(INTERVAL);            // kernels before 4.19 have no check interval
         Path file = run.resolve("throttlescope-" + ProcessHandle.current().pid() + "-hung-task");
-        Files.writeString(file, t + " " + i + "\n");
+        Files.writeString(file, t + " " + i.map(String::valueOf).orElse("-") + "\n");
         saved = file;
-        Files.writeString(dir.resolve(INTERVAL), Long.toString(intervalSecs));
+        if (i.isPresent()) Files.writeString(dir.resolve(INTERVAL), Long.toString(intervalSecs));
         Files.writeString(dir.resolve(TIMEOUT), Long.toString(timeoutSecs));
     }
 
@@ -73,7 +73,7 @@ final class HungTaskSysctl {
         try {
             String[] v = Files.readString(file).strip().split(" ");
             Files.writeString(dir.resolve(TIMEOUT), v[0]);
-            Files.writeString(dir.resolve(INTERVAL), v[1]);
+            if (!v[1].equals("-")) Files.writeString(dir.resolve(INTERVAL), v[1]);
             Files.delete(file);
         } catch (IOException | RuntimeException e) {
             left.add("the hung-task settings (kept in " + file + ")");

@@ -240,7 +240,7 @@ public final class Recorder {
         hungHeader = hung.header();                               // before the workload: the warnings left count down
         progress.accept("enabling tracing in " + tf.dir);
         String readerCpus = readerCpus();
-        if (readerCpus == null && !bufferChosen) bufferKb = endReadBufferKb(durationNs, memAvailable());
+        if (readerCpus == null && !bufferChosen) bufferKb = endReadBufferKb(durationNs, memAvailable(), Runtime.getRuntime().availableProcessors());
         List<String> probes = tf.prepare(bufferKb);
         if (readerCpus != null) tf.startPipe(readerCpus);      // else the ring buffer is read at the end: no reader among the workload
         Map<String, Map<String, Long>> startStats = new LinkedHashMap<>();     // cpu.stat as the workload starts
@@ -322,14 +322,15 @@ public final class Recorder {
 
     /**
      * The ring buffer per CPU of a recording read only at its end (its scenario uses every CPU, so no
-     * reader runs beside it): 16 MiB for every 2 s recorded, up to 256 MiB and an eighth of the memory
-     * available over two CPUs. The 12 s pile-up on two CPUs overran 16 MiB, losing 392,799 events
+     * reader runs beside it): 16 MiB for every 2 s recorded, up to 256 MiB, the buffers of all the
+     * machine's CPUs together within an eighth of the memory available, and never below the 16 MiB a
+     * recording always had. The 12 s pile-up on two CPUs overran 16 MiB, losing 392,799 events
      * (counted in lost_events); a loss that remains is counted there still.
      */
-    static int endReadBufferKb(long durationNs, long availableBytes) {
+    static int endReadBufferKb(long durationNs, long availableBytes, int cpus) {
         long kb = 16384L * Math.max(1, (durationNs + 1_999_999_999L) / 2_000_000_000L);
         kb = Math.min(kb, 262144);
-        if (availableBytes > 0) kb = Math.min(kb, availableBytes / 8 / 2 / 1024);
+        if (availableBytes > 0) kb = Math.min(kb, availableBytes / 8 / Math.max(1, cpus) / 1024);
         return (int) Math.max(16384, kb);
     }
 

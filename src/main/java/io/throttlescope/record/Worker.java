@@ -107,10 +107,36 @@ public final class Worker {
         Runtime.getRuntime().halt(0);
     }
 
+    /** This thread's /proc/thread-self/schedstat, opened by the task's thread, read with pread (one syscall). */
+    private FileChannel schedstat;
+    private final ByteBuffer statBuf = ByteBuffer.allocate(96);
+
+    /**
+     * The time this thread has waited runnable for a CPU (schedstat's run_delay, ns), or 0 where the
+     * kernel has no schedstat: taken out of a sleep's wall time, so that the simulation, which puts
+     * the task's waits back itself, does not count them twice.
+     */
+    private long runDelay() {
+        if (schedstat == null) return 0;
+        try {
+            statBuf.clear();
+            int n = schedstat.read(statBuf, 0);
+            String[] f = new String(statBuf.array(), 0, Math.max(0, n), StandardCharsets.US_ASCII).trim().split("\\s+");
+            return f.length > 1 ? Long.parseLong(f[1]) : 0;
+        } catch (IOException | NumberFormatException e) {
+            return 0;
+        }
+    }
+
     /** The task's thread: named, calibrated, ready, then its program from "go"; false if "go" never came (the recorder went first). */
     private boolean task(TaskSpec t, String[] args, BufferedReader in) throws Exception {
         Files.writeString(Path.of("/proc/thread-self/comm"), t.name().length() > 15 ? t.name().substring(0, 15) : t.name());
         long tid = Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString());
+        try {
+            schedstat = FileChannel.open(Path.of("/proc/thread-self/schedstat"));
+        } catch (IOException e) {
+            schedstat = null;                              // no CONFIG_SCHED_INFO: sleeps are measured in wall time
+        }
         calibrate(Long.parseLong(args[3]));
         rehearse(t.program());
         // the worker cannot outlive the recorder: it ends when the recorder's pipe closes (SIGKILL, crash) or at its
@@ -229,10 +255,10 @@ public final class Worker {
 
     /** Runs one step; false when the task exits. */
     private boolean step(Step s) throws Exception {
-        if (s instanceof Step.Sleep sl) {                   // a sleep is measured in wall time: how long it really slept
-            long w0 = System.nanoTime();
+        if (s instanceof Step.Sleep sl) {                   // a sleep is measured in wall time: how long it really slept,
+            long w0 = System.nanoTime(), d0 = runDelay();     // less the time it waited runnable after its wake-up
             sleepNs(sl.d().sample(rng));
-            measured(s, System.nanoTime() - w0);
+            measured(s, System.nanoTime() - w0 - (runDelay() - d0));
             return true;
         }
         boolean timed = s instanceof Step.User || s instanceof Step.Kernel || s instanceof Step.DownRead || s instanceof Step.DownWrite

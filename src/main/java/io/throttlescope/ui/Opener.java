@@ -53,7 +53,11 @@ final class Opener {
     /** The rows the fidelity command prints for this pair, or null where it has none (no scenario, or refused). */
     private static List<Fidelity.Row> rowsOf(Path path, RealPair pair) {
         if (pair.simulated() == null || pair.unpairedWhy() != null) return null;
-        return Fidelity.of(path.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", ""), pair);
+        try {
+            return Fidelity.of(path.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", ""), pair);
+        } catch (RuntimeException e) {
+            return null;              // the verdicts fall back to the plain tolerances; the trace still opens
+        }
     }
 
     private final Stage stage;
@@ -102,6 +106,8 @@ final class Opener {
                     if (isCancelled()) throw new CancellationException("a newer file was opened");
                     updateProgress(f, 1);
                 });
+                if (isCancelled()) throw new CancellationException("a newer file was opened");
+                updateMessage("Checking " + path.getFileName() + " against its scenario\u2026");
                 return new Opened(pair, rowsOf(path, pair));
             }
         };

@@ -102,4 +102,13 @@ class CompareTest {
         assertThat(c.table.get(1).metric()).startsWith("lock ");
         assertThat(c.table.get(0).verdict()).isEqualTo(1);      // fewer reports under task-based: better, whatever the sign
     }
+
+    /** A recording's compare table leaves out lock waits (a trace has none), and only them: "blocked" and a task named clock stay. */
+    @org.junit.jupiter.api.Test
+    void aRecordingsTableLeavesOutOnlyLockWaits() {
+        assertThat(Comparison.recordingTells("task W blocked_ms (D state)")).isTrue();
+        assertThat(Comparison.recordingTells("task clock cpu_ms")).isTrue();
+        assertThat(Comparison.recordingTells("lock cgroup_threadgroup_rwsem longest reader wait_ms")).isFalse();
+        assertThat(Comparison.recordingTells("task clock longest_lock_wait_ms")).isFalse();
+    }
 }

@@ -35,8 +35,8 @@ class FidelityTest {
         List<String> unexplained = rows.stream().filter(r -> !r.ok()).map(r -> r.trace() + ": " + r.figure()).toList();
         assertThat(unexplained.stream().filter(u -> !u.startsWith("27-")).toList())
                 .containsExactly("01-seed-story-rwsem-reader-task-6.18: task R switched out while runnable (ms)");
-        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-legacy")).count()).isEqualTo(12);
-        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-task")).count()).isEqualTo(8);
+        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-legacy")).count()).isEqualTo(9);
+        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-task")).count()).isEqualTo(6);
     }
 
     /** A verdict comes from the data: the same recordings under other names get the same verdicts. */
@@ -163,6 +163,22 @@ class FidelityTest {
         assertThat(n.simulated()).isEqualTo(5);
         assertThat(n.asWritten()).isEqualTo(4);
         assertThat(rows).allSatisfy(r -> assertThat(r.within()).as(r.verdict()).isTrue());
+    }
+
+    /** The JVM rule needs a futex as the longest syscall and no futex in the scenario: a write or a scenario futex gets no reason. */
+    @Test
+    void aJvmWaitIsAReasonOnlyForAFutexTheScenarioDoesNotMake() {
+        var spec = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/27-pileup-for-recording.json")).spec();
+        RunResult futex = result("W", new RunResult.Syscall("write", 0, 1_000_000L), new RunResult.Syscall("futex", 2_000_000L, 23_000_000L));
+        RunResult write = result("W", new RunResult.Syscall("write", 0, 30_000_000L), new RunResult.Syscall("futex", 40_000_000L, 41_000_000L));
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(futex, "W", spec)).contains("futex (21.0 ms)");
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(write, "W", spec)).isNull();
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(futex, "Q#0", spec)).isNull();     // no such task in the result
+    }
+
+    private static RunResult result(String task, RunResult.Syscall... calls) {
+        return new RunResult(1, "s", "task", 100_000_000L, 0, java.util.Map.of(),
+                java.util.Map.of(task, new RunResult.TaskStat(0, 0, 0, 0, 0, 0, 0, 0, null, List.of(calls), List.of())), List.of(), java.util.Map.of(), List.of());
     }
 
     private static long longestWrite(RunResult r, long end) {

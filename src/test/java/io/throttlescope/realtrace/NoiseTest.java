@@ -100,6 +100,39 @@ class NoiseTest {
     }
 
     /**
+     * A long preemption (longer than the fit's minimum wait) ending 2 ms before the refills ties with
+     * them for the most periods; the earliest start won and set the phase 2 ms early. Now the start
+     * must recur: the refills at 56.1 ms do, the lone preemption at 54.1 ms does not.
+     */
+    @Test
+    void aLonePreemptionTiedWithTheRefillsDoesNotSetThePhase(@TempDir Path dir) throws Exception {
+        List<String> l = new ArrayList<>();
+        l.add("# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
+                + "\"tasks\":{\"T-100\":\"/G\",\"U-101\":\"/G\"}}}");
+        double t0 = 1.0;
+        l.add(sw(t0, "swapper/0", 0, "R", "T", 100));
+        l.add(sw(t0 + 0.010, "T", 100, "R", "swapper/0", 0));
+        for (int k = 0; k < 5; k++) {
+            l.add(sw(t0 + 0.0561 + 0.1 * k, "swapper/0", 0, "R", "T", 100));
+            l.add(sw(t0 + 0.0661 + 0.1 * k, "T", 100, "R", "swapper/0", 0));
+        }
+        // on CPU1, U (also of /G) is preempted by another task from 242 to 254.1 ms
+        l.add(cpu1(sw(t0 + 0.240, "swapper/1", 0, "R", "U", 101)));
+        l.add(cpu1(sw(t0 + 0.242, "U", 101, "R", "noise", 200)));
+        l.add(cpu1(sw(t0 + 0.2541, "noise", 200, "S", "U", 101)));
+        l.add(cpu1(sw(t0 + 0.255, "U", 101, "S", "swapper/1", 0)));
+        l.sort(java.util.Comparator.comparing((String x) -> x.startsWith("#") ? "" : x.substring(x.indexOf(']') + 8, x.indexOf(": sched"))));
+        Path f = dir.resolve("tie.txt");
+        Files.writeString(f, String.join("\n", l) + "\n");
+        RealTrace r = RealTrace.importFile(f, RealTrace.Options.defaults());
+        assertThat(r.refillPhases).containsEntry("/G", 56_100_000L);
+        RunResult.TaskStat u = r.run.result().tasks().entrySet().stream().filter(e -> e.getKey().startsWith("U")).findFirst().orElseThrow().getValue();
+        assertThat(u.runnable_ns()).isEqualTo(12_100_000L);       // a preemption, not a throttle
+    }
+
+    private static String cpu1(String line) { return line.replace("[000]", "[001]"); }
+
+    /**
      * A forked task starts in its parent's cgroup: the pile-up's forkers in /G made children that the
      * import drew in "/" (the cgroup map names only the tasks the recorder started).
      */

@@ -52,6 +52,20 @@ class RecordSettingsTest {
         assertThat(run.resolve("throttlescope-" + ProcessHandle.current().pid() + "-hung-task")).exists();
     }
 
+    /** A kernel without hung_task_check_interval_secs: the timeout is set and put back, and nothing is left behind. */
+    @Test
+    void aKernelWithoutTheCheckIntervalStillGetsItsTimeoutBack(@TempDir Path dir) throws Exception {
+        Path proc = Files.createDirectory(dir.resolve("proc")), run = Files.createDirectory(dir.resolve("run"));
+        Files.writeString(proc.resolve(HungTaskSysctl.TIMEOUT), "120\n");
+        HungTaskSysctl h = new HungTaskSysctl(proc, run);
+        h.set(2, 1);
+        assertThat(Files.readString(proc.resolve(HungTaskSysctl.TIMEOUT))).isEqualTo("2");
+        assertThat(proc.resolve(HungTaskSysctl.INTERVAL)).doesNotExist();
+        assertThat(h.restore()).isEmpty();
+        assertThat(Files.readString(proc.resolve(HungTaskSysctl.TIMEOUT))).isEqualTo("120");
+        try (var s = Files.list(run)) { assertThat(s).isEmpty(); }
+    }
+
     @Test
     void theKernelCountsHungTaskTimesInWholeSeconds() {
         assertThat(RecordPlan.hungTaskSecs(2_000_000_000L, 250_000_000L)).containsExactly(2, 1);   // 02: an interval under a second is one
@@ -70,10 +84,11 @@ class RecordSettingsTest {
     /** Read only at its end (no CPU free for a reader), the ring buffer grows with the recording's length, within memory. */
     @Test
     void aRecordingReadAtItsEndGetsABufferForItsLength() {
-        assertThat(Recorder.endReadBufferKb(1_000_000_000L, 0)).isEqualTo(16384);
-        assertThat(Recorder.endReadBufferKb(12_000_000_000L, 0)).isEqualTo(6 * 16384);
-        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 0)).isEqualTo(262144);
-        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 1L << 30)).isEqualTo(65536);          // an eighth of 1 GiB over two CPUs
-        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 64L << 20)).isEqualTo(16384);         // never below the default
+        assertThat(Recorder.endReadBufferKb(1_000_000_000L, 0, 2)).isEqualTo(16384);
+        assertThat(Recorder.endReadBufferKb(12_000_000_000L, 0, 2)).isEqualTo(6 * 16384);
+        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 0, 2)).isEqualTo(262144);
+        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 1L << 30, 2)).isEqualTo(65536);       // an eighth of 1 GiB over two CPUs
+        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 2L << 30, 8)).isEqualTo(32768);       // over all eight CPUs, not two
+        assertThat(Recorder.endReadBufferKb(60_000_000_000L, 64L << 20, 2)).isEqualTo(16384);         // never below the default
     }
 }
