@@ -79,19 +79,14 @@ class NoiseTest {
      */
     @Test
     void aPreemptionJustBeforeTheRefillsDoesNotSetThePhase(@TempDir Path dir) throws Exception {
-        List<String> l = new ArrayList<>();
-        l.add("# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
-                + "\"tasks\":{\"T-100\":\"/G\"}}}");
+        List<String> l = header("\"T-100\":\"/G\"");
         double t0 = 1.0;
         l.add(sw(t0, "swapper/0", 0, "R", "other", 300));
         l.add(sw(t0 + 0.060, "other", 300, "S", "T", 100));
         l.add(sw(t0 + 0.0685, "T", 100, "R", "noise", 200));
         l.add(sw(t0 + 0.0700, "noise", 200, "S", "T", 100));
         l.add(sw(t0 + 0.0715, "T", 100, "R", "swapper/0", 0));          // 10 ms used: throttled
-        for (int k = 0; k < 5; k++) {
-            l.add(sw(t0 + 0.0726 + 0.1 * k, "swapper/0", 0, "R", "T", 100));
-            l.add(sw(t0 + 0.0826 + 0.1 * k, "T", 100, "R", "swapper/0", 0));
-        }
+        refills(l, t0 + 0.0726);
         Path f = dir.resolve("early.txt");
         Files.writeString(f, String.join("\n", l) + "\n");
         RealTrace r = RealTrace.importFile(f, RealTrace.Options.defaults());
@@ -106,16 +101,11 @@ class NoiseTest {
      */
     @Test
     void aLonePreemptionTiedWithTheRefillsDoesNotSetThePhase(@TempDir Path dir) throws Exception {
-        List<String> l = new ArrayList<>();
-        l.add("# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
-                + "\"tasks\":{\"T-100\":\"/G\",\"U-101\":\"/G\"}}}");
+        List<String> l = header("\"T-100\":\"/G\",\"U-101\":\"/G\"");
         double t0 = 1.0;
         l.add(sw(t0, "swapper/0", 0, "R", "T", 100));
         l.add(sw(t0 + 0.010, "T", 100, "R", "swapper/0", 0));
-        for (int k = 0; k < 5; k++) {
-            l.add(sw(t0 + 0.0561 + 0.1 * k, "swapper/0", 0, "R", "T", 100));
-            l.add(sw(t0 + 0.0661 + 0.1 * k, "T", 100, "R", "swapper/0", 0));
-        }
+        refills(l, t0 + 0.0561);
         // on CPU1, U (also of /G) is preempted by another task from 242 to 254.1 ms
         l.add(cpu1(sw(t0 + 0.240, "swapper/1", 0, "R", "U", 101)));
         l.add(cpu1(sw(t0 + 0.242, "U", 101, "R", "noise", 200)));
@@ -128,6 +118,22 @@ class NoiseTest {
         assertThat(r.refillPhases).containsEntry("/G", 56_100_000L);
         RunResult.TaskStat u = r.run.result().tasks().entrySet().stream().filter(e -> e.getKey().startsWith("U")).findFirst().orElseThrow().getValue();
         assertThat(u.runnable_ns()).isEqualTo(12_100_000L);       // a preemption, not a throttle
+    }
+
+    /** A 6.18 recording's header: /G limited to 10 ms / 100 ms, these tasks in it. */
+    private static List<String> header(String tasks) {
+        List<String> l = new ArrayList<>();
+        l.add("# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
+                + "\"tasks\":{" + tasks + "}}}");
+        return l;
+    }
+
+    /** T back on CPU0 at five refills a period apart from {@code first}, throttled again 10 ms later each time. */
+    private static void refills(List<String> l, double first) {
+        for (int k = 0; k < 5; k++) {
+            l.add(sw(first + 0.1 * k, "swapper/0", 0, "R", "T", 100));
+            l.add(sw(first + 0.010 + 0.1 * k, "T", 100, "R", "swapper/0", 0));
+        }
     }
 
     private static String cpu1(String line) { return line.replace("[000]", "[001]"); }
