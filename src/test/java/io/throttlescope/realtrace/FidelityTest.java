@@ -30,7 +30,7 @@ class FidelityTest {
         assertThat(small.stream().filter(Fidelity.Row::within).count()).isGreaterThan(small.size() * 3 / 4);
         // the differences no rule explains yet, each said in the README: in the 6.18 recording of 01 R sits ~97 ms off the
         // CPU where the simulation lets it go at once; the pile-up (27) stalls the writer every period in the simulation
-        // where the real 6.12 kernel did once in this recording (2 of 5 recordings), and on 6.18 the tasks sharing CPU1
+        // where the real 6.12 kernel did once in this recording (2 of 6 recordings), and on 6.18 the tasks sharing CPU1
         // with the workers' JVM threads wait longer than the replayed other work makes them
         List<String> unexplained = rows.stream().filter(r -> !r.ok()).map(r -> r.trace() + ": " + r.figure()).toList();
         assertThat(unexplained.stream().filter(u -> !u.startsWith("27-")).toList())
