@@ -31,7 +31,7 @@ final class Inference {
     private final Switches sw;
     private final CgroupMap map;
     private final boolean probed, taskModel;
-    private int[] nextIn;                                        // for a switch-out: the switch that brings that task back, or -1
+    private int[] nextIn, nextOnCpu;                                        // for a switch-out: the switch that brings that task back, or -1
     private Map<Long, int[]> inByGroupCpu;                       // (group, CPU) -> the switches that switch in a task of the map's group there
     private final Map<String, Integer> groupIds = new HashMap<>();
     /** Per limiting group (by path): {period, phase, returns on the grid}; absent where too few returns say where it is. */
@@ -60,13 +60,7 @@ final class Inference {
         int j = nextIn[k];
         long back = j < 0 ? Long.MAX_VALUE : sw.ts[j];
         if (back - sw.ts[k] < MIN_OFF_NS) return TaskState.RUNNABLE;
-        Integer g = groupIds.get(im.groups.get(im.taskGroup.get(t.id)));
-        int[] ins = g == null ? null : inByGroupCpu.get(key(g, sw.cpu[k]));
-        if (ins != null) {
-            int at = Arrays.binarySearch(ins, 1, ins[0] + 1, k + 1);
-            if (at < 0) at = -at - 1;
-            if (at <= ins[0] && (j < 0 || ins[at] < j)) return TaskState.RUNNABLE;   // its group still runs there: not throttled
-        }
+        if (groupRan(groupIds.get(im.groups.get(im.taskGroup.get(t.id))), k, j)) return TaskState.RUNNABLE;   // its group still runs there
         String limiting = limiting(map.groupOf(t.comm, t.pid));
         long[] grid = limiting == null ? null : grids.get(limiting);
         if (grid != null && j >= 0 && !onGrid(grid, back)) return TaskState.RUNNABLE;     // back off the refill grid: a preemption
@@ -178,21 +172,49 @@ final class Inference {
         return periods.size();
     }
 
-    /** Whether a task of the group at {@code path} is switched in on switch {@code k}'s CPU after it and before switch {@code j}. */
+    /** Whether a task of the group at {@code path} runs on switch {@code k}'s CPU after it and before switch {@code j} (see {@link #groupRan}). */
     private boolean groupRanBetween(String path, int k, int j) {
-        Integer g = groupIds.get(path);
-        int[] ins = g == null ? null : inByGroupCpu.get(key(g, sw.cpu[k]));
-        if (ins == null) return false;
-        int at = Arrays.binarySearch(ins, 1, ins[0] + 1, k + 1);
-        if (at < 0) at = -at - 1;
-        return at <= ins[0] && ins[at] < j;
+        return groupRan(groupIds.get(path), k, j);
     }
 
     private static long key(int group, int cpu) { return (long) group << 32 | cpu; }
 
+    /** Under 6.18 a throttled group's task still runs in the kernel, until its return to user mode: a run shorter than this is one. */
+    static final long KERNEL_RUN_NS = 1_000_000L;
+    /** How many of the group's runs between two switches are looked at before it is taken to run there. */
+    private static final int MAX_RUNS_LOOKED_AT = 64;
+
+    /**
+     * Whether group {@code g} runs on switch {@code k}'s CPU after it and before switch {@code j} (or
+     * the end): then the group is not throttled there. Under the legacy model any of its tasks switched
+     * in says so. Under 6.18 a task of a throttled group is still picked and runs in the kernel until
+     * its return to user mode, where it is parked: only a run of {@link #KERNEL_RUN_NS} or more says
+     * so. In the 6.18 recording of 27, a forker parked at every throttle was drawn runnable for 4 s
+     * because another forker of /G ran for microseconds in the kernel before it was parked too.
+     */
+    private boolean groupRan(Integer g, int k, int j) {
+        int[] ins = g == null ? null : inByGroupCpu.get(key(g, sw.cpu[k]));
+        if (ins == null) return false;
+        int at = Arrays.binarySearch(ins, 1, ins[0] + 1, k + 1);
+        if (at < 0) at = -at - 1;
+        for (int n = 0; at <= ins[0] && (j < 0 || ins[at] < j); at++, n++) {
+            if (!taskModel || n >= MAX_RUNS_LOOKED_AT) return true;
+            int in = ins[at], out = nextOnCpu[in];
+            if (out < 0 || sw.ts[out] - sw.ts[in] >= KERNEL_RUN_NS) return true;
+        }
+        return false;
+    }
+
     /** Built at the first question: when each switched-out task comes back, and per (group, CPU) the switch-ins (count first). */
     private void index() {
         nextIn = sw.nextIn();
+        nextOnCpu = new int[sw.size];                            // for a switch: the next switch on its CPU, or -1
+        Map<Integer, Integer> lastOnCpu = new HashMap<>();
+        for (int k = 0; k < sw.size; k++) {
+            nextOnCpu[k] = -1;
+            Integer last = lastOnCpu.put(sw.cpu[k], k);
+            if (last != null) nextOnCpu[last] = k;
+        }
         inByGroupCpu = new HashMap<>();
         Map<Long, Integer> groupOf = new HashMap<>();            // (comm, pid) -> group id, -1 for none
         for (int k = 0; k < sw.size; k++) {

@@ -36,7 +36,7 @@ class FidelityTest {
         assertThat(unexplained.stream().filter(u -> !u.startsWith("27-")).toList())
                 .containsExactly("01-seed-story-rwsem-reader-task-6.18: task R switched out while runnable (ms)");
         assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-legacy")).count()).isEqualTo(9);
-        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-task")).count()).isEqualTo(6);
+        assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-task")).count()).isEqualTo(4);
     }
 
     /** A verdict comes from the data: the same recordings under other names get the same verdicts. */
@@ -125,6 +125,9 @@ class FidelityTest {
         assertThat(longestWrite(ls, legacy.simulated().info().endNs())).isGreaterThan(900_000_000L);
         assertThat(longestWrite(tr, task.real().run.info().endNs())).isLessThan(100_000_000L);
         assertThat(tr.hung_tasks()).isEmpty();
+        // on 6.18 a forker of the throttled /G is parked, though another forker of /G runs in the kernel on its CPU
+        // for microseconds before it is parked too (it was drawn runnable for the whole 4 s)
+        assertThat(tr.tasks().get("R#0").parked_ns()).isGreaterThan(3_500_000_000L);
         assertThat(longestWrite(ts, task.simulated().info().endNs())).isLessThan(10_000_000L);
         assertThat(ts.hung_tasks()).isEmpty();
         // the recorded kernels' detectors: 2 s, a scan a second, set by the recording (6.18: record --set-hung-task)
