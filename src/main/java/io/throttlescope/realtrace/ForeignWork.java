@@ -18,9 +18,9 @@ import java.util.TreeMap;
 /**
  * The interference a recording met: on each of the scenario's CPUs, the time other tasks ran there
  * (the workers' JVM threads, the threads a fork made, daemons, another user's work). The simulation
- * beside the recording gets it as a task of its own per CPU, {@code other work on CPUn}, pinned
+ * beside the recording gets it as a task of its own per CPU, {@code others CPUn}, pinned
  * there, which runs what was seen in each millisecond of the recording and sleeps the rest; and one
- * per CPU and limited group ({@code other work on CPUn in /G}) for the other tasks the import placed
+ * per CPU and limited group ({@code others CPUn /G}) for the other tasks the import placed
  * in a group of the scenario: the threads and children a worker made there use the group's quota,
  * as on the real kernel. It competes with the workload as the real tasks did (at nice 0), so it can drift a
  * little later than the real work where the workload held the CPU.
@@ -33,7 +33,7 @@ public final class ForeignWork {
     /** A CPU whose other tasks used less than this share of the recording gets no task. */
     static final double MIN_SHARE = 0.005;
     /** The prefix of the tasks it adds: the views and the fidelity rows know them by it. */
-    public static final String PREFIX = "other work on CPU";
+    public static final String PREFIX = "others CPU";
 
     /** The scenario with a task per CPU for the other work the recording saw there (the recording's workload pids are in its header). */
     public static SimSpec add(SimSpec s, Run real, JsonObject header) {
@@ -64,7 +64,7 @@ public final class ForeignWork {
             long[] mask = new long[(s.kernel().cpus() + 63) / 64];
             mask[c >>> 6] |= 1L << (c & 63);
             for (var e : busyIn.entrySet()) {
-                String name = PREFIX + c + (e.getKey().equals("/") ? "" : " in " + e.getKey());
+                String name = PREFIX + c + (e.getKey().equals("/") ? "" : " " + e.getKey());
                 tasks.add(new TaskSpec(name, e.getKey(), mask, 0, Dur.ns(0), false, program(e.getValue(), name)));
             }
         }
