@@ -25,9 +25,14 @@ public final class Divergence {
     public final long thresholdNs;
     private final Slices[] cpuDiff;
     private boolean[] foreignA = new boolean[0];
+    private int[] bToA = new int[0];
+    private boolean differ;
 
     /** Whether task t of the first run is no task of the second (a real trace's other processes). */
     public boolean foreignA(int t) { return t >= 0 && t < foreignA.length && foreignA[t]; }
+
+    /** Whether task t of the second run is no task of the first (the simulation's replay of a recording's other processes). */
+    public boolean foreignB(int t) { return differ && t >= 0 && t < bToA.length && bToA[t] < -1; }
 
     private Divergence(int firstEvent, long firstTimeNs, int cpu, long dur, int ta, int tb, long threshold, Slices[] cpuDiff) {
         this.firstEvent = firstEvent;
@@ -52,14 +57,16 @@ public final class Divergence {
         long first = -1, dur = 0;
         int cpu = -1;
         int[] bToA = sameTasks(a.info(), b.info());
-        // tasks of a that are no task of b (a real trace's other processes: JVM threads, daemons) count as idle
+        // tasks of a that are no task of b (a real trace's other processes: JVM threads, daemons) count as idle, and so
+        // do tasks of b that are no task of a (the simulation's replay of those processes, "others CPUn")
         boolean[] foreign = new boolean[a.info().tasks().length];
-        if (!Arrays.equals(a.info().tasks(), b.info().tasks())) {
+        boolean differ = !Arrays.equals(a.info().tasks(), b.info().tasks());
+        if (differ) {
             Arrays.fill(foreign, true);
             for (int m : bToA) if (m >= 0) foreign[m] = false;
         }
         for (int c = 0; c < cpus; c++) {
-            diff[c] = diff(a.cpuSlices(c), b.cpuSlices(c), bToA, foreign, end, thresholdNs);
+            diff[c] = diff(a.cpuSlices(c), b.cpuSlices(c), bToA, foreign, differ, end, thresholdNs);
             if (diff[c].size() > 0 && (first < 0 || diff[c].start(0) < first)) {
                 first = diff[c].start(0);
                 dur = diff[c].end(0) - first;
@@ -69,6 +76,8 @@ public final class Divergence {
         Divergence d = first < 0 ? new Divergence(-1, -1, -1, 0, -1, -1, thresholdNs, diff)
                 : new Divergence(a.lastVisibleAtOrBefore(first), first, cpu, dur, taskAt(a, cpu, first), taskAt(b, cpu, first), thresholdNs, diff);
         d.foreignA = foreign;
+        d.bToA = bToA;
+        d.differ = differ;
         return d;
     }
 
@@ -96,7 +105,7 @@ public final class Divergence {
     }
 
     /** Maximal intervals where the task on the CPU differs (-1 = idle), longer than the threshold. */
-    private static Slices diff(Slices p, Slices q, int[] qToP, boolean[] foreignP, long end, long threshold) {
+    private static Slices diff(Slices p, Slices q, int[] qToP, boolean[] foreignP, boolean foreignQ, long end, long threshold) {
         Slices raw = new Slices();
         int i = 0, j = 0;
         long t = 0;
@@ -107,6 +116,7 @@ public final class Divergence {
             if (tp >= 0 && tp < foreignP.length && foreignP[tp]) tp = -1;
             int tq = j < q.size() && q.start(j) <= t ? q.value(j) : -1;
             if (tq >= 0) tq = qToP[tq];
+            if (tq < -1 && foreignQ) tq = -1;
             long next = end;
             if (i < p.size()) next = Math.min(next, p.start(i) > t ? p.start(i) : p.end(i));
             if (j < q.size()) next = Math.min(next, q.start(j) > t ? q.start(j) : q.end(j));

@@ -317,7 +317,7 @@ public final class CompareView extends SplitPane {
         if (d.firstTimeNs < 0) return "No CPU runs a different task for longer than " + Durations.human(d.thresholdNs)
                 + " in the " + la + " and " + lb + " runs.";
         String a = d.firstTaskA < 0 ? "nothing (idle)" : d.foreignA(d.firstTaskA) ? "none of the scenario's tasks" : legacy.info().tasks()[d.firstTaskA];
-        String b = d.firstTaskB < 0 ? "nothing (idle)" : task.info().tasks()[d.firstTaskB];
+        String b = d.firstTaskB < 0 ? "nothing (idle)" : d.foreignB(d.firstTaskB) ? "none of the scenario's tasks" : task.info().tasks()[d.firstTaskB];
         return "First divergence at " + Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": " + la + " runs " + a
                 + ", " + lb + " runs " + b + ", for " + Durations.human(d.firstDurationNs) + ".";
     }

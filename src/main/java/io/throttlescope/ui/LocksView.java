@@ -10,7 +10,9 @@ import javafx.scene.control.TableView;
 public final class LocksView extends TableView<LockRows.Row> {
     public LocksView() {
         setId("locksTable");
-        setPlaceholder(new Label("This scenario has no locks"));
+        Label none = new Label("This scenario has no locks");
+        none.setWrapText(true);
+        setPlaceholder(none);
         // short headers, each explained in its tooltip: the five columns fit a projector's side panel, their texts wrap
         var lock = Columns.text("lock", LockRows.Row::lockText, 150);
         var inside = Columns.text("readers", LockRows.Row::insideText, 100);
@@ -32,6 +34,9 @@ public final class LocksView extends TableView<LockRows.Row> {
     private String highlighted;
 
     public void show(Run run, Snapshot s) {
+        // a recording's scenario may have locks, but a trace has no lock events: "no locks" would be false there
+        ((Label) getPlaceholder()).setText(run.isReal() ? "A recorded trace has no lock events: the simulation beside it (M) shows the locks"
+                : "This scenario has no locks");
         getItems().setAll(LockRows.of(run, s));
         Columns.fitToContent(this, true);           // a narrow side panel: the columns share it and their texts wrap
         select();

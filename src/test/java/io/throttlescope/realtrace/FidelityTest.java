@@ -184,6 +184,21 @@ class FidelityTest {
                 java.util.Map.of(task, new RunResult.TaskStat(0, 0, 0, 0, 0, 0, 0, 0, null, List.of(calls), List.of())), List.of(), java.util.Map.of(), List.of());
     }
 
+    /**
+     * The first divergence of a recording and its simulation is about the scenario's tasks: the
+     * machine's other processes count as idle on the real side and so does their replay on the
+     * simulated side. For 27 on 6.12 it said "the simulation runs others CPU1".
+     */
+    @Test
+    void theReplayedOtherWorkIsNoDivergence() throws Exception {
+        RealPair p = RealPair.open(Path.of("traces/27-pileup-for-recording-legacy-6.12.txt.gz"));
+        var d = io.throttlescope.trace.Divergence.of(p.real().run.index(), p.simulated().index());
+        String[] sim = p.simulated().info().tasks();
+        assertThat(d.firstTaskB).isGreaterThanOrEqualTo(0);
+        if (sim[d.firstTaskB].startsWith(ForeignWork.PREFIX)) assertThat(d.foreignB(d.firstTaskB)).isTrue();   // said "none of the scenario's tasks"
+        for (int t = 0; t < sim.length; t++) assertThat(d.foreignB(t)).as(sim[t]).isEqualTo(sim[t].startsWith(ForeignWork.PREFIX));
+    }
+
     private static long longestWrite(RunResult r, long end) {
         return r.tasks().get("W").syscalls().stream().filter(s -> s.name().startsWith("write")).mapToLong(s -> s.durationUpTo(end)).max().orElse(0);
     }

@@ -317,6 +317,12 @@ class WindowTruthTest {
         long holds = cli.stream().filter(io.throttlescope.compare.Fidelity.Row::within).count();
         assertThat(holds).isEqualTo(8);
         assertThat(w.compare.divergenceText()).contains("Fidelity: " + holds + " of " + cli.size() + " figures");
+        // the first divergence is about the scenario's tasks, not the simulation's replay of the machine's other processes
+        assertThat(w.compare.divergenceText()).doesNotContain("runs " + io.throttlescope.realtrace.ForeignWork.PREFIX);
+        // the locks view of the recording does not say its scenario has no locks (01 has one): a trace has no lock events
+        String[] none = new String[1];
+        robot.interact(() -> none[0] = ((javafx.scene.control.Label) w.locks.getPlaceholder()).getText());
+        assertThat(none[0]).startsWith("A recorded trace has no lock events");
     }
 
     @Test
