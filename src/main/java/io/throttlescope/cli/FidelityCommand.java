@@ -61,8 +61,8 @@ public final class FidelityCommand implements Callable<Integer> {
         RealPair p = RealPair.open(t);
         if (p.unpairedWhy() != null) throw new IOException(t + ": " + p.unpairedWhy());
         if (p.simulated() == null) throw new IOException(t + " carries no scenario: record it with throttlescope record");
-        String name = t.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", "");
-        List<Fidelity.Row> rows = Fidelity.of(name, p);
+        String name = Fidelity.traceName(t);
+        List<Fidelity.Row> rows = Fidelity.withAsWritten(name, p, Fidelity.of(name, p));
         if (rows.stream().noneMatch(r -> r.figure().startsWith("task ")))
             throw new IOException(t + ": no task of its scenario is in the trace, so its figures cannot be checked");
         return rows;

@@ -4,6 +4,7 @@ import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.view.Run;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
@@ -44,21 +45,37 @@ public final class Fidelity {
     /**
      * The rows of a recording beside its simulation, as {@code fidelity} prints them and the window's
      * compare table shows them: the tolerances doubled for a guest under qemu, the known differences
-     * computed from the data, the hung-task row where the recorded kernel could report, and the
-     * scenario as written beside a simulation that did the recording's measured work.
+     * computed from the data, the hung-task row where the recorded kernel could report.
      */
     public static List<Row> of(String name, RealPair p) {
-        boolean emulated = p.real().header != null && p.real().header.has("recorded_by")
-                && p.real().header.get("recorded_by").getAsString().contains("qemu");
+        return of(name, p.real().run.result(), p.simulated().result(), emulated(p),
+                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated(p)), hungTaskWatched(p));
+    }
+
+    /**
+     * The same rows with the scenario as written beside them, where the recording measured its steps:
+     * one more simulation, which only {@code fidelity} prints (the window shows the verdicts alone).
+     */
+    public static List<Row> withAsWritten(String name, RealPair p, List<Row> rows) {
+        if (p.asWritten() == null) return rows;
+        var written = Run.simulate(p.asWritten(), p.simulated().model()).result();
+        return withAsWritten(rows, of(name, p.real().run.result(), written, emulated(p), KnownDifferences.none(), hungTaskWatched(p)));
+    }
+
+    /** A recording made in a guest under qemu's TCG (its tolerances are doubled). */
+    private static boolean emulated(RealPair p) {
+        return p.real().header != null && p.real().header.has("recorded_by") && p.real().header.get("recorded_by").getAsString().contains("qemu");
+    }
+
+    /** Whether the recorded kernel's hung-task detector could report within the recording. */
+    private static boolean hungTaskWatched(RealPair p) {
         var kernel = p.simulated().spec().kernel();
-        boolean hungTaskWatched = kernel.hungTaskTimeoutNs() > 0 && kernel.hungTaskTimeoutNs() < p.simulated().info().endNs();
-        List<Row> rows = of(name, p.real().run.result(), p.simulated().result(), emulated,
-                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated), hungTaskWatched);
-        if (p.asWritten() != null) {
-            var written = Run.simulate(p.asWritten(), p.simulated().model()).result();
-            rows = withAsWritten(rows, of(name, p.real().run.result(), written, emulated, KnownDifferences.none(), hungTaskWatched));
-        }
-        return rows;
+        return kernel.hungTaskTimeoutNs() > 0 && kernel.hungTaskTimeoutNs() < p.simulated().info().endNs();
+    }
+
+    /** A trace file's name as the rows give it: without .txt or .txt.gz. */
+    public static String traceName(Path file) {
+        return file.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", "");
     }
 
     /** The rows for one recording; {@code emulated} widens the tolerances for a guest under TCG. */

@@ -1,6 +1,5 @@
 package io.throttlescope.compare;
 
-import io.throttlescope.realtrace.ForeignWork;
 import io.throttlescope.sim.RunResult;
 
 import java.util.ArrayList;
@@ -33,7 +32,6 @@ public final class Metrics {
         Map<String, long[]> lockWorst = new LinkedHashMap<>();   // lock+op -> {longest, at}
         for (Map.Entry<String, RunResult.TaskStat> e : r.tasks().entrySet()) {
             String t = e.getKey();
-            if (t.startsWith(ForeignWork.PREFIX)) continue;       // a recording's other processes, replayed: not the scenario's
             RunResult.TaskStat s = e.getValue();
             m.add(Metric.of("task " + t + " cpu_ms", s.cpu_ns() / 1e6));
             m.add(Metric.of("task " + t + " runnable_ms", s.runnable_ns() / 1e6));

@@ -112,7 +112,7 @@ final class Inference {
             String limiting = path == null ? null : limiting(path);
             if (limiting == null) continue;
             int j = nextIn[k];
-            if (sw.ts[j] - sw.ts[k] < fitMinOff(map.limits.get(limiting)) || groupRanBetween(path, k, j)) continue;
+            if (sw.ts[j] - sw.ts[k] < fitMinOff(map.limits.get(limiting)) || groupRan(groupIds.get(path), k, j)) continue;
             long[] r = returns.computeIfAbsent(limiting, x -> new long[9]);
             if (r[0] + 1 == r.length) returns.put(limiting, r = Arrays.copyOf(r, r.length * 2));
             if (r[0] < MAX_FIT_RETURNS) r[(int) ++r[0]] = sw.ts[j];
@@ -124,15 +124,15 @@ final class Inference {
             int n = (int) r[0];
             long[] res = new long[n];
             for (int i = 0; i < n; i++) res[i] = Math.floorMod(r[i + 1], period);
-            Long[] order = new Long[n];
-            for (int i = 0; i < n; i++) order[i] = (long) i;
-            Arrays.sort(order, (a, b) -> Long.compare(res[(int) (long) a], res[(int) (long) b]));
+            Integer[] order = new Integer[n];
+            for (int i = 0; i < n; i++) order[i] = i;
+            Arrays.sort(order, (a, b) -> Long.compare(res[a], res[b]));
             long w = onGridNs(period);
             int best = 0;
             long phase = -1;
             boolean recurs = false;
             for (int a = 0; a < n; a++) {
-                long from = res[(int) (long) order[a]];
+                long from = res[order[a]];
                 int score = periodsIn(r, res, order, a, period, w);
                 // among windows of the same score the earliest start wins, but only a start that recurs (returns of two
                 // periods within a quarter of the window): a lone preemption just before the refills would else set it
@@ -160,21 +160,16 @@ final class Inference {
     }
 
     /** How many periods have a return in the window of {@code w} from the a-th residue in order (circular). */
-    private static int periodsIn(long[] r, long[] res, Long[] order, int a, long period, long w) {
+    private static int periodsIn(long[] r, long[] res, Integer[] order, int a, long period, long w) {
         int n = res.length;
-        long from = res[(int) (long) order[a]];
+        long from = res[order[a]];
         Set<Long> periods = new HashSet<>();
         for (int b = 0; b < n; b++) {
-            int x = (int) (long) order[(a + b) % n];
+            int x = order[(a + b) % n];
             if (Math.floorMod(res[x] - from, period) >= w) break;
             periods.add(Math.floorDiv(r[x + 1] - from, period));
         }
         return periods.size();
-    }
-
-    /** Whether a task of the group at {@code path} runs on switch {@code k}'s CPU after it and before switch {@code j} (see {@link #groupRan}). */
-    private boolean groupRanBetween(String path, int k, int j) {
-        return groupRan(groupIds.get(path), k, j);
     }
 
     private static long key(int group, int cpu) { return (long) group << 32 | cpu; }

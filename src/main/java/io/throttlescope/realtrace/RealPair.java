@@ -17,6 +17,9 @@ import io.throttlescope.sim.spec.KernelSpec;
 import com.google.gson.JsonObject;
 import io.throttlescope.view.Durations;
 import java.util.Arrays;
+import java.util.Set;
+import java.util.HashSet;
+import io.throttlescope.sim.RunResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.function.DoubleConsumer;
@@ -78,6 +81,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         scenario = ForeignWork.add(scenario, rt.run, rt.header);   // and the other tasks' time on the scenario's CPUs
         Run sim = progress == null ? Run.simulate(scenario.withDuration(rt.run.info().endNs()), m)    // as long as the recording
                 : Run.simulate(scenario.withDuration(rt.run.info().endNs()), m, f -> progress.accept(0.85 + 0.15 * f));
+        sim = withoutReplayedWork(sim, written.tasks().size());
         String kernel = rt.header.has("kernel") ? rt.header.get("kernel").getAsString() : "a real kernel";
         SimSpec shown = new SimSpec("Real: " + scenario.name(), "Recorded on Linux " + kernel + " ("
                 + (m == Simulator.Model.TASK ? "task-based" : "legacy") + " throttle) by throttlescope record, beside the simulation of the same"
@@ -143,6 +147,23 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
                 k.delayDequeue(), k.runToParity(), k.placeRelDeadline(), k.ipiLatencyNs());
         return new SimSpec(s.name(), s.description(), s.defaultModel(), kernel, s.durationNs(), s.seed(), s.cgroups(), s.locks(), s.pipes(),
                 s.tasks(), s.actions(), s.notes());
+    }
+
+    /**
+     * The simulation with the result of the scenario's own tasks only: the tasks after them replay the
+     * recording's other processes (ForeignWork), so they are drawn but are no figure of the scenario
+     * (their sleeps are no syscalls a comparison counts). The groups' cpu.stat keeps their use of a
+     * group's quota.
+     */
+    static Run withoutReplayedWork(Run sim, int own) {
+        Set<String> names = new HashSet<>();
+        for (int i = 0; i < own && i < sim.spec().tasks().size(); i++) names.add(sim.spec().tasks().get(i).name());
+        RunResult r = sim.result();
+        Map<String, RunResult.TaskStat> kept = new LinkedHashMap<>();
+        for (var e : r.tasks().entrySet()) if (names.contains(e.getKey())) kept.put(e.getKey(), e.getValue());
+        if (kept.size() == r.tasks().size()) return sim;
+        return new Run(sim.spec(), sim.model(), sim.info(), sim.index(), new RunResult(r.format(), r.scenario(), r.model(), r.end_ns(),
+                r.events(), r.cgroups(), kept, r.hung_tasks(), r.counts(), r.faults()));
     }
 
     /** The run shown on the right: the simulation, or the real run again when there is no scenario. */

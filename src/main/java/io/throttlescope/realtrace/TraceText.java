@@ -72,7 +72,8 @@ public final class TraceText {
     final Switches switches = new Switches();
     /** The forks seen in the first reading, in order: {parent COMM-PID, parent COMM, child COMM-PID} (see {@link #inherit}). */
     final List<String[]> forks = new ArrayList<>();
-    static final int MAX_FORKS = 1_000_000;
+    /** Forks kept for {@link #inherit}: as many as the import follows tasks (a child past that is left out anyway). */
+    static final int MAX_FORKS = Importer.MAX_TASKS;
     private static final Pattern FORK = Pattern.compile("comm=(.*) pid=(\\d+) child_comm=(.*) child_pid=(\\d+)");
 
     /**

@@ -54,7 +54,7 @@ final class Opener {
     private static List<Fidelity.Row> rowsOf(Path path, RealPair pair) {
         if (pair.simulated() == null || pair.unpairedWhy() != null) return null;
         try {
-            return Fidelity.of(path.getFileName().toString().replaceAll("\\.txt(\\.gz)?$", ""), pair);
+            return Fidelity.of(Fidelity.traceName(path), pair);      // the verdicts only: no simulation of the scenario as written
         } catch (RuntimeException e) {
             return null;              // the verdicts fall back to the plain tolerances; the trace still opens
         }
