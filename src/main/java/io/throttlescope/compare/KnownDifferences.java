@@ -109,8 +109,7 @@ public final class KnownDifferences {
     public static String jvmWait(RunResult real, String task, SimSpec scenario) {
         RunResult.TaskStat t = real.tasks().get(task);
         if (t == null) return null;
-        RunResult.Syscall longest = null;
-        for (RunResult.Syscall sc : t.syscalls()) if (longest == null || sc.durationUpTo(real.end_ns()) > longest.durationUpTo(real.end_ns())) longest = sc;
+        RunResult.Syscall longest = longest(t, real.end_ns());
         if (longest == null || !longest.name().equals("futex")) return null;
         for (TaskSpec ts : scenario.tasks()) if (ts.name().equals(task) && usesSyscall(ts.program(), "futex")) return null;
         return String.format(Locale.ROOT, "%s's longest recorded syscall is a futex (%.1f ms), a wait of its worker's JVM that no step of the"
@@ -129,8 +128,7 @@ public final class KnownDifferences {
     static boolean heldOffInsideLongestSyscall(Run real, String task) {
         RunResult.TaskStat t = real.result().tasks().get(task);
         if (t == null) return false;
-        RunResult.Syscall longest = null;
-        for (RunResult.Syscall sc : t.syscalls()) if (longest == null || sc.durationUpTo(real.info().endNs()) > longest.durationUpTo(real.info().endNs())) longest = sc;
+        RunResult.Syscall longest = longest(t, real.info().endNs());
         if (longest == null) return false;
         long a = longest.enter_ns(), b = longest.exit_ns() == null ? real.info().endNs() : longest.exit_ns();
         String[] names = real.info().tasks();
@@ -142,5 +140,12 @@ public final class KnownDifferences {
             }
         }
         return false;
+    }
+
+    /** A task's longest syscall up to {@code end} (exit and exit_group never return), or null if it made none. */
+    private static RunResult.Syscall longest(RunResult.TaskStat t, long end) {
+        RunResult.Syscall longest = null;
+        for (RunResult.Syscall sc : t.syscalls()) if (longest == null || sc.durationUpTo(end) > longest.durationUpTo(end)) longest = sc;
+        return longest;
     }
 }

@@ -69,8 +69,7 @@ public final class ForeignWork {
             }
         }
         if (tasks.size() == s.tasks().size()) return s;
-        return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), s.cgroups(), s.locks(),
-                s.pipes(), tasks, s.actions(), s.notes());
+        return s.withTasks(tasks);
     }
 
     /** Busy stretches and sleeps, bin by bin, consecutive sleeps merged; the last stretch ends the program. */

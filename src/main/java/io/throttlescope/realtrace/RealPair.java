@@ -121,8 +121,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             cg.put(c.path(), refill < 0 ? c : new CgroupSpec(c.path(), c.quotaUs(), c.periodUs(), c.burstUs(), c.weight(),
                     refill % period));
         }
-        return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), cg, s.locks(), s.pipes(),
-                s.tasks(), s.actions(), s.notes());
+        return s.withCgroups(cg);
     }
 
     /**
@@ -145,8 +144,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         var kernel = new KernelSpec(k.cpus(), k.hz(), k.exactAccounting(), k.fullPreemption(), k.bandwidthSliceNs(),
                 timeout * 1_000_000_000L, interval == 0 || interval >= timeout ? 0 : interval * 1_000_000_000L, k.rcuGpNs(), k.switchCostNs(),
                 k.delayDequeue(), k.runToParity(), k.placeRelDeadline(), k.ipiLatencyNs());
-        return new SimSpec(s.name(), s.description(), s.defaultModel(), kernel, s.durationNs(), s.seed(), s.cgroups(), s.locks(), s.pipes(),
-                s.tasks(), s.actions(), s.notes());
+        return s.withKernel(kernel);
     }
 
     /**

@@ -74,8 +74,7 @@ public final class RecordedWork {
             tasks.add(mean == null ? t : new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), t.start(), t.kthread(),
                     rebuild(t.program(), mean, new int[1])));
         }
-        return new SimSpec(s.name(), s.description(), s.defaultModel(), s.kernel(), s.durationNs(), s.seed(), s.cgroups(), s.locks(),
-                s.pipes(), tasks, s.actions(), s.notes());
+        return s.withTasks(tasks);
     }
 
     /** Mean CPU ns per plan index (NaN where the step did not run), or null if the entry is not a list of measurements. */

@@ -87,7 +87,7 @@ final class HungTaskSysctl {
         try (DirectoryStream<Path> ds = Files.newDirectoryStream(run, "throttlescope-*-hung-task")) {
             for (Path f : ds) {
                 String pid = f.getFileName().toString().replaceAll("^throttlescope-(\\d+)-hung-task$", "$1");
-                if (!pid.matches("\\d+") || ProcessHandle.of(Long.parseLong(pid)).map(ProcessHandle::isAlive).orElse(false)) continue;
+                if (!pid.matches("\\d{1,18}") || !Tracefs.deadRecorder(Long.parseLong(pid))) continue;
                 String was = "";
                 try { was = Files.readString(f).strip(); } catch (IOException ignored) { }
                 if (restoreFrom(f).isEmpty()) out.add("the hung-task settings recorder " + pid + " changed (back to timeout and interval " + was + ")");

@@ -31,6 +31,18 @@ public record SimSpec(String name, String description, String defaultModel, Kern
         return new SimSpec(name, description, defaultModel, kernel, ns, seed, cgroups, locks, pipes, tasks, actions, notes, lesson);
     }
 
+    public SimSpec withKernel(KernelSpec k) {
+        return new SimSpec(name, description, defaultModel, k, durationNs, seed, cgroups, locks, pipes, tasks, actions, notes, lesson);
+    }
+
+    public SimSpec withCgroups(Map<String, CgroupSpec> cg) {
+        return new SimSpec(name, description, defaultModel, kernel, durationNs, seed, cg, locks, pipes, tasks, actions, notes, lesson);
+    }
+
+    public SimSpec withTasks(List<TaskSpec> t) {
+        return new SimSpec(name, description, defaultModel, kernel, durationNs, seed, cgroups, locks, pipes, t, actions, notes, lesson);
+    }
+
     public SimSpec withSeed(long newSeed) {
         return new SimSpec(name, description, defaultModel, kernel, durationNs, newSeed, cgroups, locks, pipes,
                 tasks, actions, notes, lesson);
