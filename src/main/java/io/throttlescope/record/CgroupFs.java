@@ -1,5 +1,6 @@
 package io.throttlescope.record;
 
+import io.throttlescope.files.KernelFiles;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -31,7 +32,7 @@ final class CgroupFs {
         Path v2root = Path.of("/sys/fs/cgroup");
         try {
             if (Files.isRegularFile(v2root.resolve("cgroup.controllers"))
-                    && Files.readString(v2root.resolve("cgroup.controllers")).contains("cpu")) {
+                    && KernelFiles.read(v2root.resolve("cgroup.controllers")).contains("cpu")) {
                 return new CgroupFs(true, v2root, v2root.resolve(parentName));
             }
         } catch (IOException e) {
@@ -49,7 +50,7 @@ final class CgroupFs {
     void createParent() throws IOException {
         if (Files.exists(parent)) throw new IOException(parent + " already exists: another recording is running, or one was interrupted; remove it first");
         if (v2) {
-            String sub = Files.readString(root.resolve("cgroup.subtree_control"));
+            String sub = KernelFiles.read(root.resolve("cgroup.subtree_control"));
             if (!sub.contains("cpu")) throw new IOException("the cpu controller is not enabled for children of " + root
                     + " (echo +cpu > " + root.resolve("cgroup.subtree_control") + " enables it)");
         }
@@ -121,7 +122,7 @@ final class CgroupFs {
     private static Map<String, Long> read(Path f) throws IOException {
         Map<String, Long> m = new LinkedHashMap<>();
         if (!Files.exists(f)) return m;
-        for (String line : Files.readAllLines(f)) {
+        for (String line : KernelFiles.lines(f)) {
             String[] kv = line.trim().split("\\s+");
             if (kv.length == 2) try { m.put(kv[0], Long.parseLong(kv[1])); } catch (NumberFormatException ignored) { }
         }
@@ -149,7 +150,7 @@ final class CgroupFs {
                     for (String f : new String[] {"cgroup.procs", "tasks"}) {
                         Path procs = c.resolve(f);
                         if (!Files.isRegularFile(procs)) continue;
-                        for (String pid : Files.readAllLines(procs)) {
+                        for (String pid : KernelFiles.lines(procs)) {
                             try {
                                 var ph = ProcessHandle.of(Long.parseLong(pid.strip()));
                                 if (ph.isPresent() && ph.get().destroyForcibly()) killed++;

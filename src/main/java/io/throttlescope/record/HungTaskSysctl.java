@@ -1,6 +1,7 @@
 package io.throttlescope.record;
 
 import com.google.gson.JsonObject;
+import io.throttlescope.files.KernelFiles;
 
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
@@ -14,7 +15,10 @@ import java.util.Optional;
  * The machine's hung-task detector (/proc/sys/kernel/hung_task_*): read for every recording's
  * header, and set for one only when the user asks ({@code record --set-hung-task}). What it
  * replaced is written to {@code /run/throttlescope-<pid>-hung-task} first, so that the recording's
- * cleanup puts it back and, if the recorder is killed before that, the next recording does.
+ * cleanup puts it back and, if the recorder is killed before that, the next recording does. Every
+ * value is read through {@link KernelFiles} (a sysctl read by size reads as its first digit: 120 as
+ * 1), read twice before it is kept, and every value written is read back: what does not read back
+ * as written is said, never assumed.
  */
 final class HungTaskSysctl {
     static final Path DIR = Path.of("/proc/sys/kernel");
@@ -43,8 +47,8 @@ final class HungTaskSysctl {
 
     Optional<Long> read(String name) {
         try {
-            return Optional.of(Long.parseLong(Files.readString(dir.resolve(name)).strip()));
-        } catch (IOException | NumberFormatException e) {
+            return Optional.of(KernelFiles.number(dir.resolve(name)));
+        } catch (IOException e) {
             return Optional.empty();
         }
     }
@@ -53,11 +57,15 @@ final class HungTaskSysctl {
     void set(long timeoutSecs, long intervalSecs) throws IOException {
         long t = read(TIMEOUT).orElseThrow(() -> new IOException("this kernel has no hung-task detector (" + dir.resolve(TIMEOUT) + ")"));
         Optional<Long> i = read(INTERVAL);            // kernels before 4.19 have no check interval
+        if (read(TIMEOUT).orElse(-1L) != t || !read(INTERVAL).equals(i))
+            throw new IOException("the hung-task settings in " + dir + " changed while being read: left as they are");
         Path file = run.resolve("throttlescope-" + ProcessHandle.current().pid() + "-hung-task");
-        Files.writeString(file, t + " " + i.map(String::valueOf).orElse("-") + "\n");
+        String keep = t + " " + i.map(String::valueOf).orElse("-");
+        Files.writeString(file, keep + "\n");
+        if (!KernelFiles.value(file).equals(keep)) throw new IOException(file + " does not read back as written: the hung-task settings were left as they are");
         saved = file;
-        if (i.isPresent()) Files.writeString(dir.resolve(INTERVAL), Long.toString(intervalSecs));
-        Files.writeString(dir.resolve(TIMEOUT), Long.toString(timeoutSecs));
+        if (i.isPresent()) KernelFiles.writeChecked(dir.resolve(INTERVAL), Long.toString(intervalSecs));
+        KernelFiles.writeChecked(dir.resolve(TIMEOUT), Long.toString(timeoutSecs));
     }
 
     /** Puts back what {@link #set} replaced; returns what could not be restored. Idempotent. */
@@ -71,12 +79,14 @@ final class HungTaskSysctl {
     private List<String> restoreFrom(Path file) {
         List<String> left = new ArrayList<>();
         try {
-            String[] v = Files.readString(file).strip().split(" ");
-            Files.writeString(dir.resolve(TIMEOUT), v[0]);
-            if (!v[1].equals("-")) Files.writeString(dir.resolve(INTERVAL), v[1]);
+            String[] v = KernelFiles.value(file).split(" ");
+            if (v.length != 2 || !v[0].matches("\\d{1,19}") || !v[1].matches("\\d{1,19}|-"))
+                throw new IOException(file + " does not hold a timeout and an interval");
+            KernelFiles.writeChecked(dir.resolve(TIMEOUT), v[0]);        // read back: a value that does not take stays said
+            if (!v[1].equals("-")) KernelFiles.writeChecked(dir.resolve(INTERVAL), v[1]);
             Files.delete(file);
         } catch (IOException | RuntimeException e) {
-            left.add("the hung-task settings (kept in " + file + ")");
+            left.add("the hung-task settings (kept in " + file + ": " + e.getMessage() + ")");
         }
         return left;
     }
@@ -89,7 +99,7 @@ final class HungTaskSysctl {
                 String pid = f.getFileName().toString().replaceAll("^throttlescope-(\\d+)-hung-task$", "$1");
                 if (!pid.matches("\\d{1,18}") || !Tracefs.deadRecorder(Long.parseLong(pid))) continue;
                 String was = "";
-                try { was = Files.readString(f).strip(); } catch (IOException ignored) { }
+                try { was = KernelFiles.value(f); } catch (IOException ignored) { }
                 if (restoreFrom(f).isEmpty()) out.add("the hung-task settings recorder " + pid + " changed (back to timeout and interval " + was + ")");
             }
         } catch (IOException ignored) {

@@ -1,5 +1,6 @@
 package io.throttlescope.record;
 
+import io.throttlescope.files.KernelFiles;
 import com.google.gson.Gson;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
@@ -141,7 +142,7 @@ public final class Recorder {
             return out;
         }
         try {
-            boolean root = Files.readAllLines(Path.of("/proc/self/status")).stream()
+            boolean root = KernelFiles.lines(Path.of("/proc/self/status")).stream()
                     .anyMatch(l -> l.startsWith("Uid:") && l.split("\\s+")[1].equals("0"));
             if (!root) out.add("recording needs root (it creates cgroups and enables tracing): run it with sudo");
         } catch (IOException e) {
@@ -360,7 +361,7 @@ public final class Recorder {
     /** MemAvailable of /proc/meminfo in bytes (0 if unknown). */
     static long memAvailable() {
         try {
-            for (String l : Files.readAllLines(Path.of("/proc/meminfo"))) {
+            for (String l : KernelFiles.lines(Path.of("/proc/meminfo"))) {
                 if (l.startsWith("MemAvailable:")) return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
             }
         } catch (IOException | NumberFormatException ignored) { }
@@ -410,7 +411,7 @@ public final class Recorder {
         JsonObject h = new JsonObject();
         h.addProperty("recorded_by", "throttlescope record");
         h.addProperty("recorded_at", Instant.now().toString());
-        h.addProperty("kernel", Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip());
+        h.addProperty("kernel", KernelFiles.value(Path.of("/proc/sys/kernel/osrelease")));
         h.addProperty("machine_cpus", Runtime.getRuntime().availableProcessors());
         h.addProperty("cpus", cpus);
         h.addProperty("cgroup_version", cg.v2 ? 2 : 1);

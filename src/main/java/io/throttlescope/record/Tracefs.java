@@ -1,5 +1,6 @@
 package io.throttlescope.record;
 
+import io.throttlescope.files.KernelFiles;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
@@ -117,7 +118,7 @@ final class Tracefs {
         Path kp = root.resolve("kprobe_events");
         if (Files.isReadable(kp)) {
             try {
-                for (String line : Files.readAllLines(kp)) {
+                for (String line : KernelFiles.lines(kp)) {
                     Matcher m = OUR_PROBE.matcher(line);
                     if (!m.find()) continue;
                     long owner = pidOf(m.group(2));
@@ -159,7 +160,7 @@ final class Tracefs {
         String want = "cat\0" + pipe + "\0";
         ProcessHandle.allProcesses().forEach(p -> {
             try {
-                String cmd = new String(Files.readAllBytes(Path.of("/proc", Long.toString(p.pid()), "cmdline")), StandardCharsets.ISO_8859_1);
+                String cmd = KernelFiles.read(Path.of("/proc", Long.toString(p.pid()), "cmdline"), StandardCharsets.ISO_8859_1);
                 if (cmd.equals(want) && p.destroyForcibly()) done.add("trace_pipe reader " + p.pid());
             } catch (IOException | RuntimeException ignored) {
                 // gone, or not ours to read
@@ -187,7 +188,7 @@ final class Tracefs {
         Files.createDirectory(inst);
         dir = inst;
         Files.writeString(dir.resolve("tracing_on"), "0");
-        Files.writeString(dir.resolve("buffer_size_kb"), Integer.toString(bufferKb));
+        KernelFiles.writeChecked(dir.resolve("buffer_size_kb"), Integer.toString(bufferKb));   // read back: a size the kernel refused is said
         for (String e : EVENTS) {
             Path en = dir.resolve("events").resolve(e).resolve("enable");
             if (Files.exists(en)) Files.writeString(en, "1");
@@ -306,7 +307,7 @@ final class Tracefs {
             try (var l = Files.list(Path.of("/proc/self/task"))) {
                 for (Path t : l.toList()) {
                     try {
-                        if (Files.readString(t.resolve("comm")).strip().equals(name)) return Long.parseLong(t.getFileName().toString());
+                        if (KernelFiles.value(t.resolve("comm")).equals(name)) return Long.parseLong(t.getFileName().toString());
                     } catch (IOException | NumberFormatException ignored) { }
                 }
             } catch (IOException e) {
@@ -360,7 +361,7 @@ final class Tracefs {
 
     /** Our instance's trace, read at once from the ring buffer, our probes renamed (the way without a trace_pipe reader). */
     List<String> read() throws IOException {
-        return renamed(Files.readAllLines(dir.resolve("trace")));
+        return renamed(KernelFiles.lines(dir.resolve("trace"), StandardCharsets.ISO_8859_1));
     }
 
     private List<String> renamed(List<String> lines) {
@@ -379,7 +380,7 @@ final class Tracefs {
         try (var l = Files.list(pc)) {
             for (Path cpu : l.toList()) {
                 try {
-                    for (String line : Files.readAllLines(cpu.resolve("stats"))) {
+                    for (String line : KernelFiles.lines(cpu.resolve("stats"))) {
                         if (line.startsWith("overrun:") || line.startsWith("dropped events:")) n += Long.parseLong(line.replaceAll("[^0-9]", ""));
                     }
                 } catch (IOException | NumberFormatException ignored) { }

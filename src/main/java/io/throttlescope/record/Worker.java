@@ -1,5 +1,6 @@
 package io.throttlescope.record;
 
+import io.throttlescope.files.KernelFiles;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
@@ -182,7 +183,7 @@ public final class Worker {
 
     /** cgroup v2: the cgroup.procs of the cgroup this process is in ("0::/path" in /proc/self/cgroup). */
     private static String ownProcs() throws IOException {
-        for (String l : Files.readAllLines(Path.of("/proc/self/cgroup"))) {
+        for (String l : KernelFiles.lines(Path.of("/proc/self/cgroup"))) {
             if (l.startsWith("0::")) return "/sys/fs/cgroup" + l.substring(3) + (l.substring(3).endsWith("/") ? "" : "/") + "cgroup.procs";
         }
         return "/sys/fs/cgroup/cgroup.procs";

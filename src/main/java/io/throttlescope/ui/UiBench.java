@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.files.KernelFiles;
 import io.throttlescope.ui.state.Headless;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
@@ -75,7 +76,7 @@ public final class UiBench {
     static long[] resident() {
         long[] r = new long[2];
         try {
-            for (String l : Files.readAllLines(Path.of("/proc/self/status"))) {
+            for (String l : KernelFiles.lines(Path.of("/proc/self/status"))) {
                 if (l.startsWith("VmRSS:")) r[0] = kb(l);
                 if (l.startsWith("VmHWM:")) r[1] = kb(l);
             }

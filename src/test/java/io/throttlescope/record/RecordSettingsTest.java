@@ -1,5 +1,6 @@
 package io.throttlescope.record;
 
+import io.throttlescope.files.Cat;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.SimSpec;
 import org.junit.jupiter.api.Test;
@@ -9,6 +10,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 /** What a recording sets on the machine or in the guest, and how it is put back (no root needed: files stand in for /proc). */
 class RecordSettingsTest {
@@ -64,6 +66,58 @@ class RecordSettingsTest {
         assertThat(h.restore()).isEmpty();
         assertThat(Files.readString(proc.resolve(HungTaskSysctl.TIMEOUT))).isEqualTo("120");
         try (var s = Files.list(run)) { assertThat(s).isEmpty(); }
+    }
+
+    /** On the real /proc: the header says what cat says (it said timeout 1, warnings 1 on a machine with 120 and 10). */
+    @Test
+    void theHeaderReadsTheMachinesHungTaskSettingsAsCatDoes() throws Exception {
+        Path t = HungTaskSysctl.DIR.resolve(HungTaskSysctl.TIMEOUT);
+        assumeTrue(Files.isReadable(t), "this kernel has no hung-task detector (" + t + ")");
+        var h = new HungTaskSysctl().header();
+        assertThat(h.get("timeout_secs").getAsLong()).isEqualTo(Long.parseLong(Cat.of(t).strip()));
+        Path w = HungTaskSysctl.DIR.resolve(HungTaskSysctl.WARNINGS);
+        if (Files.isReadable(w)) assertThat(h.get("warnings").getAsLong()).isEqualTo(Long.parseLong(Cat.of(w).strip()));
+        Path i = HungTaskSysctl.DIR.resolve(HungTaskSysctl.INTERVAL);
+        if (Files.isReadable(i)) assertThat(h.get("check_interval_secs").getAsLong()).isEqualTo(Long.parseLong(Cat.of(i).strip()));
+    }
+
+    /**
+     * As root on the real /proc: set and put back, and the machine reads as before (cat). The test
+     * only lengthens the timeout (never below what it was, never on a machine that panics on a hung
+     * task or has the detector off), and saves into a folder of its own, not /run.
+     */
+    @Test
+    void setAndRestoreOnTheRealProcPutsBackExactlyWhatWasThere(@TempDir Path run) throws Exception {
+        Path t = HungTaskSysctl.DIR.resolve(HungTaskSysctl.TIMEOUT), i = HungTaskSysctl.DIR.resolve(HungTaskSysctl.INTERVAL);
+        assumeTrue(Files.isWritable(t), "needs root and a writable " + t);
+        Path panic = HungTaskSysctl.DIR.resolve("hung_task_panic");
+        assumeTrue(!Files.isReadable(panic) || Cat.of(panic).strip().equals("0"), "hung_task_panic is set on this machine: not touched");
+        String timeoutWas = Cat.of(t), intervalWas = Files.isReadable(i) ? Cat.of(i) : null;
+        long was = Long.parseLong(timeoutWas.strip());
+        assumeTrue(was > 0, "the hung-task detector is off on this machine: not turned on by a test");
+        long interval = intervalWas == null ? 0 : Long.parseLong(intervalWas.strip());
+        HungTaskSysctl h = new HungTaskSysctl(HungTaskSysctl.DIR, run);
+        try {
+            h.set(was + 600, interval);
+            assertThat(Cat.of(t).strip()).isEqualTo(Long.toString(was + 600));
+            assertThat(h.header().get("timeout_secs").getAsLong()).isEqualTo(was + 600);
+        } finally {
+            assertThat(h.restore()).isEmpty();
+        }
+        assertThat(Cat.of(t)).isEqualTo(timeoutWas);
+        if (intervalWas != null) assertThat(Cat.of(i)).isEqualTo(intervalWas);
+        try (var s = Files.list(run)) { assertThat(s).isEmpty(); }
+    }
+
+    /** A saved file that was tampered with or cut is not written into /proc: it is said and kept. */
+    @Test
+    void aSavedFileThatHoldsNoNumbersIsNotWrittenBack(@TempDir Path dir) throws Exception {
+        Path proc = Files.createDirectory(dir.resolve("proc")), run = Files.createDirectory(dir.resolve("run"));
+        sysctl(proc, 2, 1, 10);
+        Files.writeString(run.resolve("throttlescope-4194305-hung-task"), "1; reboot\n");
+        assertThat(new HungTaskSysctl(proc, run).cleanLeftovers()).isEmpty();
+        assertThat(Files.readString(proc.resolve(HungTaskSysctl.TIMEOUT)).strip()).isEqualTo("2");
+        assertThat(run.resolve("throttlescope-4194305-hung-task")).exists();
     }
 
     @Test
