@@ -41,7 +41,12 @@ final class Budgets {
     long usage(int g, int c, long from, long to) {
         Slices s = cpu[c];
         long sum = 0;
-        for (int i = s.firstEndingAfter(from); i < s.size() && s.start(i) < to; i++) {
+        int first = s.firstEndingAfter(from);
+        if (to > from && s.firstEndingAfter(to) - first > 2 * CHECKPOINT) {       // a long span: from the usage checkpoints
+            boolean[] w = within(g);
+            return usageBefore(c, w, to) - usageBefore(c, w, from);
+        }
+        for (int i = first; i < s.size() && s.start(i) < to; i++) {
             if (!info.isWithin(group(s.detail(i)), g)) continue;
             sum += Math.min(to, s.end(i)) - Math.max(from, s.start(i));
         }
@@ -52,11 +57,23 @@ final class Budgets {
      * runtime_remaining of (g, c) at time t: the last value an event reported, less what the
      * group's tasks ran on that CPU since, up to the last charge (see {@link #chargedUpTo}).
      */
-    long remainingAt(int g, int c, long t) {
+    long remainingAt(int g, int c, long t) { return remainingAt(g, c, t, Integer.MAX_VALUE); }
+
+    /**
+     * As {@link #remainingAt(int, int, long)}, as of event {@code event} (at time t): a value that a
+     * later event of the same instant reports is not seen yet.
+     */
+    long remainingAt(int g, int c, long t, int event) {
         Series s = remaining[g * info.cpus() + c];
-        int i = s.lastAtOrBefore(t);
+        int i = Math.min(s.lastAtOrBefore(t), s.lastAtOrBeforeEvent(event));
         if (i < 0) return info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
         return s.value(i) - usage(g, c, s.time(i), Math.max(s.time(i), chargedUpTo(c, t)));
+    }
+
+    /** The global pool of g as of event {@code event} (-1: before the first event). */
+    long poolAt(int g, int event) {
+        int i = pool[g].lastAtOrBeforeEvent(event);
+        return i < 0 ? info.quotaNs()[g] : pool[g].value(i);
     }
 
     /**
@@ -148,8 +165,7 @@ final class Budgets {
         long upTo = from;
         long[] stay = {-1, 0};                                  // the chargedUpTo cursor along this curve
         long usageAtUpTo = Long.MIN_VALUE;                      // coarse: usageBefore(upTo), once known
-        boolean[] within = new boolean[info.groups().length];   // group x is g or below it
-        for (int x = 0; x < within.length; x++) within[x] = info.isWithin(x, g);
+        boolean[] within = within(g);                           // group x is g or below it
         long prevT = Long.MIN_VALUE;
         for (int k = 0; k < out.length; k++) {
             long t = (long) (t0 + k * dt);
@@ -198,6 +214,17 @@ final class Budgets {
             out[k] = coarse && k > 0 ? Math.min(v, low) : v;
             prevT = t;
         }
+    }
+
+    private final Map<Integer, boolean[]> withinOf = new ConcurrentHashMap<>();
+
+    /** Which groups are g or below it. */
+    private boolean[] within(int g) {
+        return withinOf.computeIfAbsent(g, key -> {
+            boolean[] w = new boolean[info.groups().length];
+            for (int x = 0; x < w.length; x++) w[x] = info.isWithin(x, g);
+            return w;
+        });
     }
 
     /** Every CHECKPOINT-th slice of a CPU, the run time before it of each group's own tasks. */
@@ -289,20 +316,20 @@ final class Budgets {
         int nc = info.cpus();
         switch (k) {
             case SLICE_PULL, DISTRIBUTE -> {
-                remaining[g * nc + c].add(t, b);
+                remaining[g * nc + c].add(t, b, k, i);
                 int j = pool[g].size();
                 long before = j == 0 ? info.quotaNs()[g] : pool[g].value(j - 1);
-                pool[g].add(t, before - a, k);
+                pool[g].add(t, before - a, k, i);
             }
-            case THROTTLE, UNTHROTTLE, UNTHROTTLE_REFUSED -> remaining[g * nc + c].add(t, a);
+            case THROTTLE, UNTHROTTLE, UNTHROTTLE_REFUSED -> remaining[g * nc + c].add(t, a, k, i);
             case SLACK_RETURN -> {
-                remaining[g * nc + c].add(t, remainingAt(g, c, t) - a);
-                pool[g].add(t, b, k);
+                remaining[g * nc + c].add(t, remainingAt(g, c, t) - a, k, i);
+                pool[g].add(t, b, k, i);
             }
-            case PERIOD_TIMER -> pool[g].add(t, a, k);
+            case PERIOD_TIMER -> pool[g].add(t, a, k, i);
             case REFILL -> {
-                pool[g].add(t, a, k);
-                for (int x = 0; x < nc; x++) remaining[g * nc + x].add(t, info.initialRuntime());
+                pool[g].add(t, a, k, i);
+                for (int x = 0; x < nc; x++) remaining[g * nc + x].add(t, info.initialRuntime(), k, i);
             }
             default -> { }
         }

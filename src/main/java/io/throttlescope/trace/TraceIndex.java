@@ -216,6 +216,17 @@ public final class TraceIndex {
     /** The quota in force for group g at time t (-1: unlimited), following cpu.max writes. */
     public long quotaAt(int g, long t) { int i = quota[g].lastAtOrBefore(t); return quota[g].value(Math.max(0, i)); }
 
+    /** The quota of g as of event i (-1: as configured): a view at a step never shows a later event's value of the same instant. */
+    public long quotaAtEvent(int g, int i) { return quota[g].value(Math.max(0, quota[g].lastAtOrBeforeEvent(i))); }
+
+    public long periodAtEvent(int g, int i) { return period[g].value(Math.max(0, period[g].lastAtOrBeforeEvent(i))); }
+
+    /** runtime_remaining of (g, c) as of event i (at its time; -1: before the first event). */
+    public long remainingAtEvent(int g, int c, int i) { return budgets.remainingAt(g, c, i < 0 ? 0 : trace.time(i), i); }
+
+    /** The global pool of g as of event i (-1: before the first event). */
+    public long poolAtEvent(int g, int i) { return budgets.poolAt(g, i); }
+
     /** The period in force for group g at time t. */
     public long periodAt(int g, long t) { int i = period[g].lastAtOrBefore(t); return period[g].value(Math.max(0, i)); }
 
@@ -297,10 +308,10 @@ public final class TraceIndex {
                     stSince[ta] = t;
                     stDetail[ta] = st[ta] == TaskState.RUNNING.ordinal() ? (c << 1) | (kern[ta] ? 1 : 0) : -1;
                 }
-                case REFILL -> quota[trace.group(i)].add(t, trace.argB(i));
+                case REFILL -> quota[trace.group(i)].add(t, trace.argB(i), k, i);
                 case CGROUP_WRITE -> {
                     long p = trace.argA(i) != 0 ? -1 : writtenPeriod(info.str(trace.text(i)));
-                    if (p > 0) period[trace.group(i)].add(t, p);
+                    if (p > 0) period[trace.group(i)].add(t, p, k, i);
                 }
                 case BLOCK -> stDetail[ta] = trace.text(i);
                 case LOCK_ACQUIRE, LOCK_RELEASE -> {

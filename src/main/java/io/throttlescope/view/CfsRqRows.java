@@ -37,11 +37,11 @@ public final class CfsRqRows {
             if (!limited) continue;
             for (int c = 0; c < nc; c++) {
                 int g2 = g, c2 = c;
-                long at = s.time;
+                int at = s.event;                              // as of this step, not the end of its instant
                 List<Integer> ql = queuedOf.get(g * nc + c), ll = limboOf.get(g * nc + c);
                 int cur = s.cpuCurr[c];
                 boolean runs = cur >= 0 && s.state[cur] == TaskState.RUNNING.ordinal() && s.taskGroup[cur] == g;
-                Supplier<Long> rt = () -> run.index().quotaAt(g2, at) < 0 ? null : run.index().remainingAt(g2, c2, at);
+                Supplier<Long> rt = () -> run.index().quotaAtEvent(g2, at) < 0 ? null : run.index().remainingAtEvent(g2, c2, at);
                 rows.add(new Row(info.groups()[g], c, s.isThrottled(g, c), s.throttleCount(g, c), rt,
                         runs ? info.tasks()[cur] : "", names(info, ql), names(info, ll)));
             }

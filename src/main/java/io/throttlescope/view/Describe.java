@@ -1,6 +1,5 @@
 package io.throttlescope.view;
 
-import io.throttlescope.trace.Series;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.trace.TraceIndex;
@@ -77,12 +76,10 @@ public final class Describe {
         for (int g = 0; g < info.groups().length; g++) {
             if (info.quotaNs()[g] < 0 && (idx.quotas(g).size() == 1 || idx.quotas(g).time(1) > horizon)) continue;   // limited by then
             BudgetScale sc = BudgetScale.of(run, g, start, end, SAMPLES, selectedCpu, horizon);
-            long q = idx.quotaAt(g, t);
+            BudgetValues bv = BudgetValues.at(run, g, i, horizon);            // every value as of this step
+            long q = bv.quotaNs(), pv = bv.poolNs();
             Map<String, String> rt = new LinkedHashMap<>();
-            for (int c : BudgetScale.activeCpus(idx, g, horizon)) rt.put("CPU" + c, Durations.human(idx.remainingAt(g, c, t)));
-            Series pool = idx.pool(g);
-            int pi = pool.lastAtOrBefore(t);
-            long pv = i < 0 || pi < 0 ? info.quotaNs()[g] : pool.value(pi);
+            bv.runtimeNs().forEach((c, v) -> rt.put("CPU" + c, Durations.human(v)));
             List<String> lines = new ArrayList<>();
             for (int c : sc.cpus) lines.add("CPU" + c);
             Map<String, List<long[]>> curves = new LinkedHashMap<>();      // the points the lane draws, one a sample
@@ -95,7 +92,7 @@ public final class Describe {
                 }
                 curves.put("CPU" + sc.cpus[k], pts);
             }
-            budgets.add(new Budget(info.groups()[g], q < 0 ? null : q, q < 0 ? "max" : Durations.human(q), idx.periodAt(g, t), pv,
+            budgets.add(new Budget(info.groups()[g], q < 0 ? null : q, q < 0 ? "max" : Durations.human(q), bv.periodNs(), pv,
                     pv < 0 ? "unlimited" : Durations.human(pv), rt, lines, sc.bandLow != null,
                     new Axis(sc.min, sc.max, Arrays.stream(sc.ticks).mapToObj(Durations::human).toList()), curves));
         }

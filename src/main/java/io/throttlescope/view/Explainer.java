@@ -130,7 +130,7 @@ public final class Explainer {
                         + Durations.exact(info.initialRuntime()) + " of runtime and the throttled ones are unthrottled.";
                 case PERIOD_TIMER -> grp + "'s period timer fires (" + fn("sched_cfs_period_timer", "do_sched_cfs_period_timer", "__refill_cfs_bandwidth_runtime")
                         + "): the pool is refilled to " + d(a) + (b > 0 ? "; " + b + " throttled cfs_rq" + (b > 1 ? "s wait" : " waits")
-                        + " for runtime and get it oldest first, and nr_throttled counts this period." : ".");
+                        + " for runtime, which the distribution that follows hands out oldest first; nr_throttled counts this period." : ".");
                 case SLACK_TIMER -> grp + "'s slack timer fires (" + fn("do_sched_cfs_slack_timer") + "): the pool holds more than a slice, so it is"
                         + " distributed to the throttled cfs_rqs now, before the period ends.";
                 case DISTRIBUTE -> distribute();

@@ -168,10 +168,10 @@ public final class WaitChain {
         for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * cpus + c]) { at = x; break; }
         if (at < 0) return info.groups()[g] + " @ CPU" + c + " is in a throttled hierarchy";
         String who = info.groups()[at] + " @ CPU" + c + " is throttled";
-        long rt = run.isReal() ? 0 : run.index().remainingAt(at, c, s.time);
+        long rt = run.isReal() ? 0 : run.index().remainingAtEvent(at, c, s.event);
         String runtime = run.isReal() ? "" : " (runtime " + Durations.human(rt) + ")";
-        long period = run.isReal() ? 0 : run.index().periodAt(at, s.time), phase = info.phaseNs()[at];
-        long quota = run.isReal() ? -1 : run.index().quotaAt(at, s.time);
+        long period = run.isReal() ? 0 : run.index().periodAtEvent(at, s.event), phase = info.phaseNs()[at];
+        long quota = run.isReal() ? -1 : run.index().quotaAtEvent(at, s.event);
         String until = "";
         if (!run.isReal() && period > 0) {
             long next = phase + Math.floorDiv(s.time - phase, period) * period + period;
