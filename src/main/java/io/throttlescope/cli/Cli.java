@@ -48,7 +48,12 @@ public final class Cli implements Runnable {
             return 1;
         });
         try {
-            return cl.execute(rest);
+            int code = cl.execute(rest);
+            if (out.checkError()) {                    // a full disk, a closed pipe: what was printed did not arrive
+                err.println("error: cannot write to standard output (a full disk or a closed pipe): the output is incomplete");
+                return code == 0 ? 1 : code;
+            }
+            return code;
         } catch (OutOfMemoryError e) {                // one line, as for any other input: the stack trace only with --debug
             if (dbg) e.printStackTrace(err);
             err.println("error: out of memory (the Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)

@@ -35,7 +35,7 @@ public final class ExportCommand implements Callable<Integer> {
             s.run();
             sink.finish();
         });
-        spec.commandLine().getOut().println("wrote " + out);
+        spec.commandLine().getOut().println("wrote " + SafeOutput.shown(out));
         return 0;
     }
 }

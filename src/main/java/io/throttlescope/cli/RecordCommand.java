@@ -1,5 +1,6 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.files.SafeOutput;
 import io.throttlescope.record.Recorder;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.spec.SimSpec;
@@ -78,7 +79,7 @@ public final class RecordCommand implements Callable<Integer> {
             return 1;
         }
         err.println();
-        spec.commandLine().getOut().println("wrote " + out + "; open it with: throttlescope import " + out);
+        spec.commandLine().getOut().println("wrote " + SafeOutput.shown(out) + "; open it with: throttlescope import " + SafeOutput.shown(out));
         return 0;
     }
 }

@@ -1,5 +1,6 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.files.SafeOutput;
 import io.throttlescope.scenario.DurationText;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
@@ -73,7 +74,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
             if (e.getMessage() != null && e.getMessage().startsWith("--")) throw new UsageException(e.getMessage());
             throw e;
         }
-        spec.commandLine().getOut().println("wrote " + out);
+        spec.commandLine().getOut().println("wrote " + SafeOutput.shown(out));
         return 0;
     }
 }

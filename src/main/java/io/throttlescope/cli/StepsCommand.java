@@ -1,5 +1,6 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.files.SafeOutput;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.ui.export.StepExport;
 import io.throttlescope.view.Run;
@@ -58,7 +59,7 @@ public final class StepsCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("error: no stop of the lesson between " + from + " and " + to);
                 return 1;
             }
-            spec.commandLine().getOut().println("wrote " + n + " slides of the lesson to " + out);
+            spec.commandLine().getOut().println("wrote " + n + " slides of the lesson to " + SafeOutput.shown(out));
             return 0;
         }
         Run run = Run.simulate(sim, Options.model(model, sim.defaultModel()));
@@ -69,7 +70,7 @@ public final class StepsCommand implements Callable<Integer> {
         }
         int n = StepExport.renderTo(new StepExport.Options(file, Options.model(model, sim.defaultModel()).id,
                 events, w, h, f, out), MainWindow::new);   // each frame written as it is drawn, none kept
-        spec.commandLine().getOut().println("wrote " + n + " steps to " + out);
+        spec.commandLine().getOut().println("wrote " + n + " steps to " + SafeOutput.shown(out));
         return 0;
     }
 }

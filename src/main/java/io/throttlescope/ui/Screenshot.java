@@ -4,6 +4,7 @@ import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.ui.state.Headless;
 import io.throttlescope.view.Run;
 import io.throttlescope.sim.Simulator;
+import io.throttlescope.files.SafeOutput;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -36,7 +37,7 @@ public final class Screenshot {
 
     public static void render(Options o) throws Exception {
         WritableImage img = Headless.run(o.width(), o.height(), () -> take(o));
-        ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", o.out().toFile());
+        SafeOutput.writeBytes(o.out(), out -> ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", out));   // the old picture stays until the new one is whole
     }
 
     private static WritableImage take(Options o) {

@@ -31,7 +31,9 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.text.Escape;
 import java.io.UncheckedIOException;
 import java.io.Writer;
-import java.nio.file.StandardCopyOption;
+import java.nio.file.LinkOption;
+import java.io.OutputStreamWriter;
+import io.throttlescope.files.SafeOutput;
 import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -243,13 +245,15 @@ public final class StepExport {
     }
 
     /**
-     * Writes frames one by one into PNGs, a GIF or an HTML deck, through temporary files renamed at
-     * the end (a link at the output is replaced, never followed; an interrupted export leaves no half file).
+     * Writes frames one by one into PNGs, a GIF or an HTML deck, each through {@link SafeOutput}
+     * (a regular file is replaced whole when complete, a device is written through; an interrupted
+     * export leaves no half file). PNGs of an earlier export into the same folder past the last
+     * frame written are removed at the end, so the folder holds this export's frames only.
      */
     public static final class FrameWriter implements AutoCloseable {
         private final Format format;
         private final Path out;
-        private Path tmp;
+        private SafeOutput.Pending pending;
         private Writer html;
         private ImageWriter gif;
         private ImageOutputStream gifOut;
@@ -259,91 +263,76 @@ public final class StepExport {
             this.format = format;
             this.out = out;
             if (format == Format.png) {
-                Files.createDirectories(out);
+                Path parent = out.toAbsolutePath().getParent();
+                if (!Files.isDirectory(out) && (parent == null || !Files.isDirectory(parent)))
+                    throw new IOException("cannot write into " + SafeOutput.shown(out) + ": the folder " + SafeOutput.shown(parent == null ? out : parent) + " does not exist");
+                if (!Files.isDirectory(out)) Files.createDirectory(out);
                 return;
             }
-            tmp = Files.createTempFile(out.toAbsolutePath().getParent(), "." + out.getFileName(), ".part");
+            pending = SafeOutput.begin(out);
             if (format == Format.html) {
-                html = Files.newBufferedWriter(tmp, StandardCharsets.UTF_8);
+                html = new OutputStreamWriter(pending.stream(), StandardCharsets.UTF_8);
                 html.write(htmlHead());
             } else {
                 gif = ImageIO.getImageWritersByFormatName("gif").next();
-                gifOut = ImageIO.createImageOutputStream(tmp.toFile());
+                gifOut = ImageIO.createImageOutputStream(pending.stream());
                 gif.setOutput(gifOut);
                 gif.prepareWriteSequence(null);
             }
         }
 
         public void add(Frame f) throws IOException {
-            switch (format) {
-                case png -> replace(out.resolve(String.format("step-%03d.png", count + 1)), t -> ImageIO.write(f.image(), "png", t.toFile()));
-                case html -> html.write(htmlSection(f, count));
-                case gif -> gifFrame(gif, f.image(), count, 2000);
+            try {
+                switch (format) {
+                    case png -> SafeOutput.writeBytes(frame(out, count), o -> ImageIO.write(f.image(), "png", o));
+                    case html -> html.write(htmlSection(f, count));
+                    case gif -> gifFrame(gif, f.image(), count, 2000);
+                }
+            } catch (IOException e) {
+                throw pending == null ? e : pending.failed(e);
             }
             count++;
         }
 
         public int count() { return count; }
 
-        /** Completes the file and renames it over the output. */
+        /** Completes the file and puts it in place; for PNGs, removes an earlier export's frames past this one's. */
         public void finish() throws IOException {
-            if (format == Format.png) return;
-            if (format == Format.html) { html.write(htmlTail()); html.close(); html = null; }
-            else { gif.endWriteSequence(); gifOut.close(); gifOut = null; gif.dispose(); gif = null; }
-            Files.move(tmp, out.toAbsolutePath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-            tmp = null;
+            if (format == Format.png) {
+                removeFramesFrom(out, count);
+                return;
+            }
+            try {
+                if (format == Format.html) { html.write(htmlTail()); html.flush(); html = null; }
+                else { gif.endWriteSequence(); gifOut.close(); gifOut = null; gif.dispose(); gif = null; }
+            } catch (IOException e) {
+                throw pending.failed(e);
+            }
+            pending.commit();
         }
 
         @Override public void close() throws IOException {
-            if (html != null) html.close();
-            if (gifOut != null) gifOut.close();
+            if (gifOut != null) try { gifOut.close(); } catch (IOException ignored) { }
             if (gif != null) gif.dispose();
-            if (tmp != null) Files.deleteIfExists(tmp);
+            if (pending != null) pending.close();
+        }
+    }
+
+    /** The file of frame k (0-based) in a folder of PNGs. */
+    static Path frame(Path dir, int k) { return dir.resolve(String.format("step-%03d.png", k + 1)); }
+
+    /** Frames from k on (0-based) of an earlier export: removed (only files named as frames are). */
+    static void removeFramesFrom(Path dir, int k) throws IOException {
+        for (int j = k; j < 1000; j++) {               // step-001 to step-999: the names an export gives
+            Path f = frame(dir, j);
+            if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(f)) Files.delete(f);   // a link, not what it names
         }
     }
 
     public static void write(List<Frame> frames, Format f, Path out) throws IOException {
-        switch (f) {
-            case png -> {
-                Files.createDirectories(out);
-                for (int k = 0; k < frames.size(); k++) {
-                    Frame fr = frames.get(k);
-                    replace(out.resolve(String.format("step-%03d.png", k + 1)), tmp -> ImageIO.write(fr.image(), "png", tmp.toFile()));
-                }
-            }
-            case gif -> replace(out, tmp -> gif(frames, tmp, 2000));
-            case html -> replace(out, tmp -> Files.writeString(tmp, html(frames), StandardCharsets.UTF_8));
-        }
-    }
-
-    private interface Writing { void to(Path tmp) throws IOException; }
-
-    /**
-     * Writes into a temporary file beside the target and renames it over the target: a symbolic
-     * link there is replaced, never followed (its target is left as it was), and an interrupted
-     * export leaves no half file.
-     */
-    private static void replace(Path out, Writing w) throws IOException {
-        Path dir = out.toAbsolutePath().getParent();
-        Path tmp = Files.createTempFile(dir, "." + out.getFileName(), ".part");
-        try {
-            w.to(tmp);
-            Files.move(tmp, out.toAbsolutePath(), StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-        } finally {
-            Files.deleteIfExists(tmp);
-        }
-    }
-
-    /** An animated GIF, looping, delayMs per frame (ImageIO's GIF writer with the NETSCAPE loop extension). */
-    static void gif(List<Frame> frames, Path out, int delayMs) throws IOException {
-        ImageWriter w = ImageIO.getImageWritersByFormatName("gif").next();
-        try (ImageOutputStream ios = ImageIO.createImageOutputStream(out.toFile())) {
-            w.setOutput(ios);
-            w.prepareWriteSequence(null);
-            for (int k = 0; k < frames.size(); k++) gifFrame(w, frames.get(k).image(), k, delayMs);
-            w.endWriteSequence();
-        } finally {
-            w.dispose();
+        try (FrameWriter w = new FrameWriter(f, out)) {
+            for (Frame fr : frames) w.add(fr);
+            w.finish();
         }
     }
 
