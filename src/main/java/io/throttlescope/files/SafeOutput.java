@@ -23,10 +23,11 @@ import java.util.concurrent.ThreadLocalRandom;
  * The one way an output file is written. A regular file (or a new one) is written into a temporary
  * file beside it and renamed over it when complete, so an interrupted or failed write never leaves
  * half a file and never deletes the old one; the new file keeps the old one's mode (a new file gets
- * the umask's, as the shell's {@code >} gives it). A link to a regular file is followed: the file it
- * names is replaced, the link stays. Anything else the user names (a character device such as
- * {@code /dev/null} or {@code /dev/full}, a FIFO, a link to one, {@code /proc/self/fd/1}) is written
- * through, never replaced: as root, a rename would have put a regular file where the device was.
+ * the umask's, as the shell's {@code >} gives it). A symbolic link to a regular file is replaced,
+ * never followed (a link planted where root writes cannot make it overwrite what the link names).
+ * A FIFO, a terminal or one of the data devices ({@code /dev/null}, {@code /dev/full}, {@code
+ * /dev/zero}), or a link to one ({@code /proc/self/fd/1}), is written through, never replaced: as
+ * root, a rename would have put a regular file where the device was. Any other device is refused.
  * Every message names the path as the user gave it, its control characters escaped.
  */
 public final class SafeOutput {
@@ -48,9 +49,9 @@ public final class SafeOutput {
     public static String problem(Path out) {
         if (out.toString().isBlank()) return "the output path is empty";
         if (Files.isDirectory(out)) return "cannot write " + shown(out) + ": it is a folder";
-        if (Files.exists(out) && !Files.isRegularFile(out)) {
-            return Files.isWritable(out) ? null : "cannot write " + shown(out) + ": permission denied";
-        }
+        if (throughTo(out)) return Files.isWritable(out) ? null : "cannot write " + shown(out) + ": permission denied";
+        String dev = refusedDevice(out);
+        if (dev != null) return dev;
         Path dir;
         try {
             dir = folderOf(out);
@@ -137,14 +138,16 @@ public final class SafeOutput {
     public static Pending begin(Path out) throws IOException {
         if (out.toString().isBlank()) throw new IOException("the output path is empty");
         if (Files.isDirectory(out)) throw new IOException("cannot write " + shown(out) + ": it is a folder");
-        if (Files.exists(out) && !Files.isRegularFile(out)) {            // a device, a FIFO, or a link to one: written through
+        String dev = refusedDevice(out);
+        if (dev != null) throw new IOException(dev);
+        if (throughTo(out)) {                                             // a FIFO, a terminal, a data device, or a link to one: written through
             try {
                 return new Pending(out, null, null, new BufferedOutputStream(Files.newOutputStream(out, StandardOpenOption.WRITE)));
             } catch (IOException e) {
                 throw new IOException("cannot write " + shown(out) + ": " + reason(e), e);
             }
         }
-        Path target = Files.exists(out) ? out.toRealPath() : out.toAbsolutePath();   // a link to a file: the file
+        Path target = out.toAbsolutePath();                               // a link to a file: the link is replaced
         Path dir = target.getParent();
         if (dir == null || !Files.isDirectory(dir)) throw new IOException("cannot write " + shown(out) + ": the folder " + shown(dir == null ? out : dir) + " does not exist");
         Path tmp;
@@ -161,10 +164,43 @@ public final class SafeOutput {
         }
     }
 
-    /** The folder the file goes into: that of the file a link names, else the path's own. */
-    private static Path folderOf(Path out) throws IOException {
-        Path target = Files.exists(out) ? out.toRealPath() : out.toAbsolutePath();
-        return target.getParent();
+    /** The folder the file goes into. */
+    private static Path folderOf(Path out) throws IOException { return out.toAbsolutePath().getParent(); }
+
+    private static final int S_IFMT = 0170000, S_IFIFO = 0010000, S_IFCHR = 0020000;
+
+    /** The file type bits of what the path names (links followed), 0 if it does not exist or is not known. */
+    private static int type(Path p) {
+        try {
+            return ((Integer) Files.getAttribute(p, "unix:mode")) & S_IFMT;
+        } catch (IOException | UnsupportedOperationException | IllegalArgumentException | ClassCastException e) {
+            return 0;
+        }
+    }
+
+    /** True for an output written through: a FIFO, a terminal, /dev/null, /dev/full, /dev/zero, or a link to one. */
+    private static boolean throughTo(Path out) {
+        if (!Files.exists(out) || Files.isRegularFile(out)) return false;
+        int t = type(out);
+        if (t == S_IFIFO) return true;
+        return t == S_IFCHR && dataDevice(out);
+    }
+
+    private static boolean dataDevice(Path out) {
+        try {
+            String real = out.toRealPath().toString();
+            return real.equals("/dev/null") || real.equals("/dev/full") || real.equals("/dev/zero") || real.equals("/dev/tty")
+                    || real.startsWith("/dev/pts/") || real.matches("/dev/tty\\d+");
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /** A message for an existing output that is neither a regular file, a folder, nor written through (a disk, /dev/mem, a socket); else null. */
+    private static String refusedDevice(Path out) {
+        if (!Files.exists(out) || Files.isRegularFile(out) || Files.isDirectory(out) || throughTo(out)) return null;
+        return "cannot write " + shown(out) + ": it is a device or a special file, not written (only a regular file, a FIFO, a terminal"
+                + " or /dev/null, /dev/full, /dev/zero are)";
     }
 
     /**

@@ -40,13 +40,21 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
     /** A recorded scenario beside its trace has at most this many tasks (record runs at most 64). */
     public static final int MAX_SCENARIO_TASKS = 1024;
 
-    /** True if the file looks like a text trace rather than a scenario (JSON starts with '{'). */
+    /**
+     * True if the file is a trace rather than a scenario, by what it holds, not its name: gzip's magic
+     * bytes, or text that is not a JSON document. A JSON document (after an optional UTF-8 byte order
+     * mark: '{', '[', or a comment, which the loader then names), UTF-16 text and an empty file go to
+     * the scenario loader, whose verdict is the one to show.
+     */
     public static boolean looksLikeTrace(Path file) {
-        if (file.getFileName().toString().endsWith(".gz")) return true;
+        if (TraceText.gzipped(file)) return true;
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(4096);
-            String s = new String(head, StandardCharsets.UTF_8).stripLeading();
-            return !s.isEmpty() && s.charAt(0) != '{';
+            if (ScenarioLoader.utf16(head) != null) return false;
+            String s = new String(head, StandardCharsets.UTF_8);
+            if (s.startsWith("\uFEFF")) s = s.substring(1);
+            s = s.stripLeading();
+            return !s.isEmpty() && s.charAt(0) != '{' && s.charAt(0) != '[' && !s.startsWith("//") && !s.startsWith("/*");
         } catch (IOException e) {
             return false;
         }

@@ -27,6 +27,8 @@ import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
+import java.io.EOFException;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.zip.ZipException;
 
 /**
@@ -114,6 +116,11 @@ public final class TraceText {
     /** As {@link #open(Path)}, sorting in memory up to maxSorted bytes (tests use a small limit). */
     static TraceText open(Path file, long maxSorted, DoubleConsumer progress) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException(file + " is not a regular file");
+        String fs = fileSystem(file);
+        if (KERNEL_FILE_SYSTEMS.contains(fs)) {
+            throw new IOException(file + " is a kernel file (" + fs + "), which a reading consumes or changes, and a trace is read twice:"
+                    + " save a copy first (cat " + file + " > trace.txt) and open that");
+        }
         TraceText t = new TraceText(file);
         t.progress = progress;
         boolean[] disordered = {false};
@@ -125,7 +132,7 @@ public final class TraceText {
         });
         t.counting = false;
         if (disordered[0]) {
-            if (Files.size(file) > maxSorted) {
+            if (t.textBytes > maxSorted) {                        // the text, not the file: a gzip of 63 MB may hold 1.2 GB
                 throw new IOException(file + ": its lines are out of time order by more than " + WINDOW + " lines, and it is over "
                         + (maxSorted >> 20) + " MiB to sort in memory; sort it first (trace-cmd report sorts)");
             }
@@ -185,6 +192,56 @@ public final class TraceText {
 
     private DoubleConsumer progress;
     private int readings;
+    private Identity identity;
+    /** The bytes of text the first reading gave (after gunzip). */
+    private long textBytes;
+
+    /** File systems whose files are the kernel's, not saved data: a reading may consume them (trace_pipe) or they change under it. */
+    static final Set<String> KERNEL_FILE_SYSTEMS = Set.of("tracefs", "debugfs", "proc", "sysfs");
+
+    static String fileSystem(Path file) {
+        try {
+            return Files.getFileStore(file).type();
+        } catch (IOException e) {
+            return "";
+        }
+    }
+
+    /** True if the file starts with gzip's magic bytes, whatever its name. */
+    public static boolean gzipped(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return in.read() == 0x1f && in.read() == 0x8b;
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    /**
+     * What makes a reading the same file as the first: the same file (device and inode), and the same
+     * first 64 KiB; it may have grown (a recording still being written: what the first reading saw
+     * is imported, and said).
+     */
+    private record Identity(Object key, long size, int prefixLength, int prefixHash, boolean gzip) {
+        static Identity of(Path file) throws IOException { return of(file, 1 << 16); }
+
+        /** The identity, its prefix the first n bytes (a later reading compares as many as the first had). */
+        static Identity of(Path file, int n) throws IOException {
+            Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
+            byte[] head;
+            try (InputStream in = Files.newInputStream(file)) { head = in.readNBytes(n); }
+            boolean gz = head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
+            return new Identity(key, Files.size(file), head.length, Arrays.hashCode(head), gz);
+        }
+
+        boolean sameFile(Identity o) { return differs(o) == null; }
+
+        String differs(Identity o) {
+            if (key != null && !key.equals(o.key)) return "another file is at its path now";
+            if (o.size < size) return "it is shorter now";
+            if (o.prefixHash != prefixHash || o.gzip != gzip) return "its start is not the same now";
+            return null;
+        }
+    }
 
     /** Reads the file through the order window into c. */
     private void stream(Consumer<TraceLine> c) throws IOException {
@@ -193,14 +250,21 @@ public final class TraceText {
             window.add(l);
             if (window.size() > WINDOW) c.accept(window.poll());
         };
+        if (!Files.isRegularFile(file)) throw new IOException(file + " was replaced by something that is not a regular file between its readings: open it again");
+        Identity now = identity == null ? Identity.of(file) : Identity.of(file, identity.prefixLength());
+        if (identity == null) identity = now;
+        else if (!identity.sameFile(now)) throw new IOException(file + " was replaced or rewritten between its readings (" + identity.differs(now)
+                + "): open it again once it no longer changes");
         double base = Math.min(readings++, 1) * 0.5;
         long size = Math.max(1, Files.size(file));
         try (InputStream raw = progress == null ? Files.newInputStream(file) : new Counting(Files.newInputStream(file),
                 n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
-             InputStream in = file.getFileName().toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw) {
+             InputStream in = now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
             readLines(in);
         } catch (ZipException e) {
-            throw new IOException(file + " is not a gzip file: " + e.getMessage());
+            throw new IOException(file + " is not a valid gzip file: " + e.getMessage());
+        } catch (EOFException e) {
+            throw new IOException(file + " is a cut gzip file: it ends before its end (copied or downloaded in part?)");
         }
         while (!window.isEmpty()) c.accept(window.poll());
     }
@@ -274,6 +338,7 @@ public final class TraceText {
         try {
             for (int got; (got = in.read(buf)) > 0; ) {
                 bytes += got;
+                if (counting) textBytes = bytes;
                 if (bytes > MAX_BYTES) throw new IOException("the trace is over " + (MAX_BYTES >> 30) + " GiB of text");
                 int from = 0;
                 for (int i = from; i < got; i++) {

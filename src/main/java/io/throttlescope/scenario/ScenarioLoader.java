@@ -132,7 +132,7 @@ public final class ScenarioLoader {
     }
 
     /** "UTF-16 (little endian)" etc. if the bytes look like UTF-16 (a BOM, or NULs in every other byte of ASCII text), else null. */
-    static String utf16(byte[] b) {
+    public static String utf16(byte[] b) {
         if (b.length >= 2 && (b[0] & 0xff) == 0xff && (b[1] & 0xff) == 0xfe) return "UTF-16 (little endian, with a byte order mark)";
         if (b.length >= 2 && (b[0] & 0xff) == 0xfe && (b[1] & 0xff) == 0xff) return "UTF-16 (big endian, with a byte order mark)";
         int n = Math.min(b.length, 256) & ~1, evenNul = 0, oddNul = 0;

@@ -77,6 +77,18 @@ class HostileOutputsTest {
         assertThat(Files.isRegularFile(Path.of("/dev/full"))).isFalse();
     }
 
+    /** A device that is not a data device (here a link to /dev/urandom, as it could be to a disk or /dev/mem) is refused, never written or replaced. */
+    @Test
+    void otherDevicesAreRefused() throws Exception {
+        Path mem = Path.of("/dev/urandom");
+        assumeTrue(Files.exists(mem), "no /dev/urandom here");
+        Path link = Files.createSymbolicLink(dir.resolve("planted.csv"), mem);
+        Out o = cli("export", S, "--format", "csv", "-o", link.toString());
+        assertThat(o.code()).isEqualTo(2);
+        assertThat(o.err()).contains("it is a device or a special file, not written").hasLineCount(1);
+        assertThat(Files.isSymbolicLink(link)).isTrue();
+    }
+
     /** Standard output on a full disk: exit 1 with one line, for every command that prints. */
     @Test
     void aFailedStandardOutputIsExitOne() {
@@ -104,13 +116,13 @@ class HostileOutputsTest {
         Path fresh = dir.resolve("new.csv");
         assertThat(cli("export", S, "--format", "csv", "-o", fresh.toString()).code()).isZero();
         assertThat(Files.getPosixFilePermissions(fresh)).isEqualTo(Files.getPosixFilePermissions(ref));
-        // a link to a regular file: the file is replaced, the link stays
+        // a link to a regular file: the link is replaced, never followed (a link planted where root writes)
         Path target = dir.resolve("target.csv");
         Files.writeString(target, "old");
         Path link = Files.createSymbolicLink(dir.resolve("link.csv"), target);
         assertThat(cli("export", S, "--format", "csv", "-o", link.toString()).code()).isZero();
-        assertThat(Files.isSymbolicLink(link)).isTrue();
-        assertThat(Files.readString(target)).startsWith("t_ns,");
+        assertThat(Files.isSymbolicLink(link)).isFalse();
+        assertThat(Files.readString(target)).isEqualTo("old");
     }
 
     /** A folder that takes no file is a usage error before the run, naming the user's path. */
