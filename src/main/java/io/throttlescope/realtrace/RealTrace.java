@@ -259,10 +259,7 @@ public final class RealTrace {
      * started, under their scenario names; blocked for at least the timeout the header gives.
      */
     private static List<RunResult.HungTask> hungTasks(Importer im, Set<String> workload, Map<String, String> names, JsonObject header) {
-        long timeoutS = 0;
-        try {
-            if (header != null && header.has("hung_task")) timeoutS = Math.max(0, header.getAsJsonObject("hung_task").get("timeout_secs").getAsLong());
-        } catch (RuntimeException ignored) { }
+        long timeoutS = hungTimeoutS(header);
         List<RunResult.HungTask> out = new ArrayList<>();
         for (int i = 0; i < im.trace.size(); i++) {
             if (im.trace.kind(i) != EventKind.HUNG_TASK || im.trace.task(i) < 0) continue;
@@ -272,6 +269,14 @@ public final class RealTrace {
             if (name != null) out.add(new RunResult.HungTask(name, im.trace.time(i), timeoutS, timeoutS * 1_000_000_000L, false));
         }
         return out;
+    }
+
+    /** The hung-task timeout a recording's header gives (whole seconds), 0 if none. */
+    private static long hungTimeoutS(JsonObject header) {
+        try {
+            if (header != null && header.has("hung_task")) return Math.max(0, header.getAsJsonObject("hung_task").get("timeout_secs").getAsLong());
+        } catch (RuntimeException ignored) { }
+        return 0;
     }
 
     private static long get(JsonObject o, String k, long dflt) {
@@ -338,7 +343,22 @@ public final class RealTrace {
             tasks.add(im.taskNames.get(t.id), x);
         }
         o.add("tasks", tasks);
-        o.add("counts", counts(im, text));
+        long timeoutS = hungTimeoutS(text.header);
+        JsonArray hung = new JsonArray();                    // every report in the trace, as run --json lists them
+        for (int i = 0; i < im.trace.size(); i++) {
+            if (im.trace.kind(i) != EventKind.HUNG_TASK || im.trace.task(i) < 0) continue;
+            JsonObject h = new JsonObject();
+            h.addProperty("task", im.taskNames.get(im.tasks.get(im.trace.task(i)).id));
+            h.addProperty("at_ns", im.startNs + im.trace.time(i));
+            h.addProperty("blocked_for_s", timeoutS);
+            h.addProperty("blocked_for_ns", timeoutS * 1_000_000_000L);
+            h.addProperty("suppressed", false);
+            hung.add(h);
+        }
+        o.add("hung_tasks", hung);
+        JsonObject counts = counts(im, text);
+        counts.addProperty("hung_task", hung.size());
+        o.add("counts", counts);
         return o;
     }
 }

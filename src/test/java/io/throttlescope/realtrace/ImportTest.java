@@ -167,4 +167,17 @@ class ImportTest {
         assertThat(RealTrace.modelOfRelease("6.18.44-fc")).isEqualTo("task");
         assertThat(TaskState.values()).contains(TaskState.PARKED);
     }
+
+    /** import --json lists the hung-task reports that fidelity counts (the 6.12 pile-up: W and two forkers), as run --json does. */
+    @Test
+    void theObservedResultListsTheHungTaskReports() throws IOException {
+        RealTrace rt = RealTrace.importFile(java.nio.file.Path.of("traces/27-pileup-for-recording-legacy-6.12.txt.gz"), RealTrace.Options.defaults());
+        com.google.gson.JsonObject o = rt.result();
+        var hung = o.getAsJsonArray("hung_tasks");
+        assertThat(hung).hasSize(3);
+        assertThat(hung.get(0).getAsJsonObject().get("task").getAsString()).isEqualTo("W-146");
+        assertThat(hung.get(0).getAsJsonObject().get("blocked_for_s").getAsLong()).isEqualTo(2);
+        assertThat(o.getAsJsonObject("counts").get("hung_task").getAsLong()).isEqualTo(3);
+        assertThat(rt.run.result().hung_tasks()).hasSize(hung.size());      // what fidelity counts
+    }
 }
