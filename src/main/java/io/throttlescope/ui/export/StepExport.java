@@ -82,6 +82,11 @@ public final class StepExport {
     private StepExport() { }
 
     /** The kinds a lesson in pictures must not lose when steps are thinned: the story's own events. */
+    /** The order in which a story's kinds get a step when there are more story events than steps: the throttle's own first. */
+    static final List<EventKind> FIRST = List.of(EventKind.PARKED, EventKind.TASK_WORK_ADDED, EventKind.THROTTLE, EventKind.UNTHROTTLE,
+            EventKind.UNPARKED, EventKind.UNTHROTTLE_REFUSED, EventKind.HUNG_TASK, EventKind.LOCK_ACQUIRE, EventKind.LOCK_RELEASE,
+            EventKind.LOCK_WAIT, EventKind.NOTE);
+
     static final Set<EventKind> STORY = EnumSet.of(
             EventKind.THROTTLE, EventKind.UNTHROTTLE, EventKind.UNTHROTTLE_REFUSED,
             EventKind.TASK_WORK_ADDED, EventKind.PARKED, EventKind.UNPARKED,
@@ -104,8 +109,10 @@ public final class StepExport {
         for (int i : all) (STORY.contains(tr.kind(i)) ? story : rest).add(i);
         TreeSet<Integer> out = new TreeSet<>();
         if (story.size() > max) {
-            Set<EventKind> seen = EnumSet.noneOf(EventKind.class);
-            for (int i : story) if (out.size() < max && seen.add(tr.kind(i))) out.add(i);      // each kind once
+            for (EventKind k : FIRST) {                  // each kind once, the throttle's own first (a note or a lock step after them)
+                if (out.size() >= max) break;
+                for (int i : story) if (tr.kind(i) == k) { out.add(i); break; }
+            }
             List<Integer> left = new ArrayList<>(story);
             left.removeAll(out);
             out.addAll(evenly(left, max - out.size()));
