@@ -7,7 +7,7 @@ import javafx.scene.control.ListView;
 import javafx.scene.layout.VBox;
 
 import java.util.function.LongConsumer;
-import io.throttlescope.view.Durations;
+import io.throttlescope.view.NoteTimes;
 import javafx.scene.control.Button;
 import javafx.scene.control.ListCell;
 
@@ -31,7 +31,7 @@ final class ScenarioPanel extends VBox {
         notes.setCellFactory(lv -> new ListCell<>() {
             @Override protected void updateItem(SimSpec.Note n, boolean empty) {
                 super.updateItem(n, empty);
-                setText(empty || n == null ? null : Durations.human(n.atNs()) + "  " + n.text());
+                setText(empty || n == null ? null : NoteTimes.label(getListView().getItems().stream().map(SimSpec.Note::atNs).toList(), getIndex()) + "  " + n.text());
                 setWrapText(true);
                 setPrefWidth(0);
             }

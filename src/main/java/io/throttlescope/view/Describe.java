@@ -99,9 +99,11 @@ public final class Describe {
         LogRow selected = i < 0 ? null : log(LogRows.of(run, i, horizon), true);
         List<LogRow> log = LogRows.around(run, i, 3, question ? 0 : 3, horizon).stream().map(r -> log(r, r.event() == i)).toList();
         List<Mark> marks = new ArrayList<>();
-        for (int e : RulerMarks.of(run, start, end, horizon)) {
-            long te = run.trace().time(e);
-            marks.add(new Mark(te, Durations.human(te), run.trace().kind(e).jsonName, info.str(run.trace().text(e))));
+        int[] onRuler = RulerMarks.of(run, start, end, horizon);
+        List<Long> markTimes = Arrays.stream(onRuler).mapToObj(e -> run.trace().time(e)).toList();
+        for (int k = 0; k < onRuler.length; k++) {
+            int e = onRuler[k];
+            marks.add(new Mark(markTimes.get(k), NoteTimes.label(markTimes, k), run.trace().kind(e).jsonName, info.str(run.trace().text(e))));
         }
         return new View(info.scenario(), run.model().id, new Cursor(idx.stepOf(i), idx.steps(), i, t, Durations.atEvent(run, i, horizon)),
                 new Range((long) start, (long) end, Durations.human((long) start), Durations.human((long) end)),

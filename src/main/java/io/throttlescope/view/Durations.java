@@ -26,11 +26,25 @@ public final class Durations {
     public static String apart(long t, long... others) {
         for (int digits = 4; digits < 19; digits++) {
             String h = human(t, digits);
+            BigDecimal v = valueNs(h);
             boolean ok = true;
-            for (long o : others) if (o != t && human(o, digits).equals(h)) { ok = false; break; }
+            for (long o : others) {                    // differ, and read as nearer t than o: 100.001 next to 99.999 is not "100ms"
+                if (o == t) continue;
+                if (human(o, digits).equals(h) || v.subtract(BigDecimal.valueOf(t)).abs().compareTo(v.subtract(BigDecimal.valueOf(o)).abs()) >= 0) {
+                    ok = false;
+                    break;
+                }
+            }
             if (ok) return h;
         }
         return exact(t);
+    }
+
+    /** The nanoseconds a label of {@link #human(long, int)} stands for. */
+    private static BigDecimal valueNs(String h) {
+        long unit = h.endsWith("ns") ? 1 : h.endsWith("us") ? 1_000 : h.endsWith("ms") ? 1_000_000 : h.endsWith("s") ? 1_000_000_000L : 1;
+        String num = h.replaceAll("[a-z]+$", "");
+        return new BigDecimal(num).multiply(BigDecimal.valueOf(unit));
     }
 
     /** A ruler tick's label: apart from the ticks beside it, a step away. */
