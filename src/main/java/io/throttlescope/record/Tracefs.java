@@ -188,7 +188,9 @@ final class Tracefs {
         Files.createDirectory(inst);
         dir = inst;
         Files.writeString(dir.resolve("tracing_on"), "0");
-        KernelFiles.writeChecked(dir.resolve("buffer_size_kb"), Integer.toString(bufferKb));   // read back: a size the kernel refused is said
+        KernelFiles.write(dir.resolve("buffer_size_kb"), Integer.toString(bufferKb));
+        long got = KernelFiles.number(dir.resolve("buffer_size_kb"));   // read back: the kernel rounds up to whole pages; less is refused
+        if (got < bufferKb) throw new IOException(dir.resolve("buffer_size_kb") + " reads " + got + " after writing " + bufferKb + ": the kernel gave less buffer");
         for (String e : EVENTS) {
             Path en = dir.resolve("events").resolve(e).resolve("enable");
             if (Files.exists(en)) Files.writeString(en, "1");
