@@ -34,13 +34,8 @@ class HostileOutputsTest {
     @TempDir Path dir;
     static final String S = "scenarios/03-single-task-limited.json";
 
-    record Out(int code, String out, String err) {}
-
-    static Out cli(String... args) {
-        StringWriter o = new StringWriter(), e = new StringWriter();
-        int code = Cli.run(args, new PrintWriter(o, true), new PrintWriter(e, true));
-        return new Out(code, o.toString(), e.toString());
-    }
+    /** The command line's answer, as HostileFilesTest runs it. */
+    static HostileFilesTest.Out cli(String... args) { return HostileFilesTest.cli(args); }
 
     /** A FIFO as the output: written through to its reader, never replaced by a regular file. */
     @Test
@@ -51,7 +46,7 @@ class HostileOutputsTest {
             CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
                 try (InputStream in = Files.newInputStream(fifo)) { return in.readAllBytes(); } catch (IOException e) { throw new RuntimeException(e); }
             });
-            Out o = cli("export", S, "--format", "csv", "-o", fifo.toString());
+            HostileFilesTest.Out o = cli("export", S, "--format", "csv", "-o", fifo.toString());
             assertThat(o.code()).as(o.err()).isZero();
             assertThat(new String(read.get(30, TimeUnit.SECONDS))).startsWith("t_ns,seq,kind");
         });
@@ -64,14 +59,14 @@ class HostileOutputsTest {
     void aDeviceIsWrittenThroughAndAFullOneFails() throws Exception {
         assumeTrue(Files.exists(Path.of("/dev/full")) && Files.isWritable(Path.of("/dev/full")), "no writable /dev/full here");
         Path link = Files.createSymbolicLink(dir.resolve("null-link"), Path.of("/dev/null"));
-        Out o = cli("export", S, "--format", "csv", "-o", link.toString());
+        HostileFilesTest.Out o = cli("export", S, "--format", "csv", "-o", link.toString());
         assertThat(o.code()).as(o.err()).isZero();
         assertThat(Files.isSymbolicLink(link)).isTrue();
         assertThat(Files.isRegularFile(Path.of("/dev/null"))).isFalse();
-        Out full = cli("export", S, "--format", "csv", "-o", "/dev/full");
+        HostileFilesTest.Out full = cli("export", S, "--format", "csv", "-o", "/dev/full");
         assertThat(full.code()).isEqualTo(1);
         assertThat(full.err().strip()).isEqualTo("error: cannot write /dev/full: No space left on device");
-        Out trace = cli("run", S, "--trace", "/dev/full");
+        HostileFilesTest.Out trace = cli("run", S, "--trace", "/dev/full");
         assertThat(trace.code()).isEqualTo(1);
         assertThat(trace.err().lines().count()).isEqualTo(1);
         assertThat(Files.isRegularFile(Path.of("/dev/full"))).isFalse();
@@ -83,7 +78,7 @@ class HostileOutputsTest {
         Path mem = Path.of("/dev/urandom");
         assumeTrue(Files.exists(mem), "no /dev/urandom here");
         Path link = Files.createSymbolicLink(dir.resolve("planted.csv"), mem);
-        Out o = cli("export", S, "--format", "csv", "-o", link.toString());
+        HostileFilesTest.Out o = cli("export", S, "--format", "csv", "-o", link.toString());
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err()).contains("it is a device or a special file, not written").hasLineCount(1);
         assertThat(Files.isSymbolicLink(link)).isTrue();
@@ -131,7 +126,7 @@ class HostileOutputsTest {
         assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc here");
         for (String[] args : List.of(new String[] {"export", S, "--format", "csv", "-o", "/proc/x.csv"},
                 new String[] {"run", S, "--trace", "/proc/x.jsonl"}, new String[] {"screenshot", S, "-o", "/proc/x.png"})) {
-            Out o = cli(args);
+            HostileFilesTest.Out o = cli(args);
             assertThat(o.code()).as(String.join(" ", args)).isEqualTo(2);
             assertThat(o.err().strip()).as(String.join(" ", args)).matches("error: cannot write /proc/x\\.\\w+: the folder /proc does not take new files");
         }
@@ -141,9 +136,9 @@ class HostileOutputsTest {
     @Test
     void namesAreShownWithoutControlCharacters() throws Exception {
         Path esc = dir.resolve("e\u001b[2J.csv"), nl = dir.resolve("nl\nerror: forged line.csv");
-        Out a = cli("export", S, "--format", "csv", "-o", esc.toString());
+        HostileFilesTest.Out a = cli("export", S, "--format", "csv", "-o", esc.toString());
         assertThat(a.out()).doesNotContain("\u001b").contains("e\\u001b[2J.csv");
-        Out b = cli("export", S, "--format", "csv", "-o", nl.toString());
+        HostileFilesTest.Out b = cli("export", S, "--format", "csv", "-o", nl.toString());
         assertThat(b.out()).hasLineCount(1).contains("nl\\nerror: forged line.csv");
         assertThat(SafeOutput.shown(Path.of("x\ry"))).isEqualTo("x\\ry");
     }
@@ -167,7 +162,7 @@ class HostileOutputsTest {
     @Test
     void aMissingParentIsSaid() {
         Path deep = dir.resolve("a").resolve("b").resolve("c");
-        Out o = cli("steps", S, "--from", "0ms", "--to", "1ms", "-o", deep.toString());
+        HostileFilesTest.Out o = cli("steps", S, "--from", "0ms", "--to", "1ms", "-o", deep.toString());
         assertThat(o.code()).isNotZero();
         assertThat(o.err()).contains("does not exist");
         assertThat(dir.resolve("a")).doesNotExist();
