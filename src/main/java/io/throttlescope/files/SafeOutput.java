@@ -178,9 +178,15 @@ public final class SafeOutput {
         }
     }
 
-    /** True for an output written through: a FIFO, a terminal, /dev/null, /dev/full, /dev/zero, or a link to one. */
+    /**
+     * True for an output written through: a FIFO, a terminal, /dev/null, /dev/full, /dev/zero, or a
+     * link to one; and anything that exists in /dev or /proc ({@code /dev/stdout} of a shell that
+     * redirected into a file is a link to a regular file: renaming over it would replace the link).
+     */
     private static boolean throughTo(Path out) {
-        if (!Files.exists(out) || Files.isRegularFile(out)) return false;
+        if (!Files.exists(out)) return false;
+        Path abs = out.toAbsolutePath().normalize();
+        if (Files.isRegularFile(out)) return abs.startsWith("/dev") || abs.startsWith("/proc");   // /dev/stdout into a file: written through
         int t = type(out);
         if (t == S_IFIFO) return true;
         return t == S_IFCHR && dataDevice(out);
@@ -190,7 +196,7 @@ public final class SafeOutput {
         try {
             String real = out.toRealPath().toString();
             return real.equals("/dev/null") || real.equals("/dev/full") || real.equals("/dev/zero") || real.equals("/dev/tty")
-                    || real.startsWith("/dev/pts/") || real.matches("/dev/tty\\d+");
+                    || real.startsWith("/dev/pts/") || real.matches("/dev/tty(S|USB|ACM)?\\d+") || real.equals("/dev/console");
         } catch (IOException e) {
             return false;
         }
@@ -199,6 +205,10 @@ public final class SafeOutput {
     /** A message for an existing output that is neither a regular file, a folder, nor written through (a disk, /dev/mem, a socket); else null. */
     private static String refusedDevice(Path out) {
         if (!Files.exists(out) || Files.isRegularFile(out) || Files.isDirectory(out) || throughTo(out)) return null;
+        return refusal(out);
+    }
+
+    private static String refusal(Path out) {
         return "cannot write " + shown(out) + ": it is a device or a special file, not written (only a regular file, a FIFO, a terminal"
                 + " or /dev/null, /dev/full, /dev/zero are)";
     }
@@ -209,7 +219,7 @@ public final class SafeOutput {
      */
     private static Path newPart(Path dir, Path out) throws IOException {
         String name = out.getFileName() == null ? "output" : out.getFileName().toString();
-        if (name.length() > 200) name = name.substring(0, 200);
+        while (name.getBytes(StandardCharsets.UTF_8).length > 200) name = name.substring(0, name.length() - 1);   // bytes: the file system's limit is 255
         for (int tries = 0; ; tries++) {
             Path p = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".part");
             try {

@@ -167,4 +167,36 @@ class HostileOutputsTest {
         assertThat(o.err()).contains("does not exist");
         assertThat(dir.resolve("a")).doesNotExist();
     }
+
+    /**
+     * /dev/stdout of a shell that redirected into a file is a link (through /proc/self/fd) to a
+     * regular file: written through, never renamed over (as root that had put a regular file at /dev/stdout).
+     */
+    @Test
+    void aDescriptorLinkToAFileIsWrittenThrough() throws Exception {
+        Path file = dir.resolve("redirected.csv");
+        try (var o = new java.io.FileOutputStream(file.toFile())) {
+            Path fd = null;
+            try (var l = Files.list(Path.of("/proc/self/fd"))) {
+                for (Path p : l.toList()) {
+                    try { if (Files.readSymbolicLink(p).equals(file)) fd = p; } catch (IOException ignored) { }
+                }
+            }
+            assumeTrue(fd != null, "no /proc/self/fd here");
+            HostileFilesTest.Out r = cli("export", S, "--format", "csv", "-o", fd.toString());
+            assertThat(r.code()).as(r.err()).isZero();
+            assertThat(Files.isSymbolicLink(fd)).isTrue();
+        }
+        assertThat(Files.readString(file)).startsWith("t_ns,");
+        try (var l = Files.list(dir)) { assertThat(l.filter(p -> p.toString().endsWith(".part"))).isEmpty(); }
+    }
+
+    /** A name of many multibyte characters, within the file system's 255 bytes, is written (its temporary name was too long). */
+    @Test
+    void aLongMultibyteNameIsWritten() {
+        Path out = dir.resolve("\u5831\u544a".repeat(40) + ".csv");
+        HostileFilesTest.Out r = cli("export", S, "--format", "csv", "-o", out.toString());
+        assertThat(r.code()).as(r.err()).isZero();
+        assertThat(out).exists();
+    }
 }
