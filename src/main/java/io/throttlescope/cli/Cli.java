@@ -1,5 +1,6 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.text.Escape;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -14,7 +15,7 @@ import java.lang.reflect.InvocationTargetException;
         description = "Simulates and shows Linux CFS bandwidth throttling under the legacy and the task-based (6.18) model.",
         subcommands = {OpenCommand.class, RunCommand.class, CompareCommand.class, ValidateCommand.class, ExportCommand.class, BenchCommand.class,
                 ScreenshotCommand.class, DescribeCommand.class, ImportCommand.class, RecordCommand.class, FidelityCommand.class, SweepCommand.class, StepsCommand.class, picocli.CommandLine.HelpCommand.class,
-                picocli.AutoComplete.GenerateCompletion.class})
+                CompletionCommand.class})
 public final class Cli implements Runnable {
     @Override public void run() { }
 
@@ -28,6 +29,11 @@ public final class Cli implements Runnable {
         boolean debug = false;
         for (String a : args) if (a.equals("--debug")) debug = true;
         String[] rest = Arrays.stream(args).filter(a -> !a.equals("--debug")).toArray(String[]::new);
+        String badArgFile = ArgumentFiles.problem(rest);
+        if (badArgFile != null) {
+            err.println("error: " + Escape.line(badArgFile));
+            return 2;
+        }
         CommandLine cl = new CommandLine(new Cli());
         cl.setOut(out);
         cl.setErr(err);
@@ -35,16 +41,16 @@ public final class Cli implements Runnable {
         boolean dbg = debug;
         cl.setParameterExceptionHandler((ex, a) -> {      // a usage error: one line, exit 2, before any work
             String cmd = ex.getCommandLine().getCommandName();
-            err.println("error: " + ex.getMessage() + " (see '" + (cmd.equals("throttlescope") ? "throttlescope --help" : "throttlescope " + cmd + " --help") + "')");
+            err.println("error: " + Escape.line(ex.getMessage()) + " (see '" + (cmd.equals("throttlescope") ? "throttlescope --help" : "throttlescope " + cmd + " --help") + "')");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
             Throwable t = ex;
             while ((t instanceof ExecutionException || t instanceof InvocationTargetException
                     || t instanceof CompletionException) && t.getCause() != null) t = t.getCause();
-            if (t instanceof UsageException) { err.println("error: " + t.getMessage()); return 2; }
+            if (t instanceof UsageException) { err.println("error: " + Escape.line(t.getMessage())); return 2; }
             if (dbg) ex.printStackTrace(err);
-            else err.println("error: " + (t.getMessage() == null ? t.toString() : t.getMessage()));
+            else err.println("error: " + Escape.line(t.getMessage() == null ? t.toString() : t.getMessage()));
             return 1;
         });
         try {

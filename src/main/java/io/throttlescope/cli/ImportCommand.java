@@ -35,6 +35,11 @@ public final class ImportCommand implements Callable<Integer> {
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
+        for (var e : probes.entrySet()) {                  // a usage error, before the trace is read
+            if (!RealTrace.probeFunctions().contains(e.getValue())) {
+                throw new UsageException("--probe " + e.getKey() + "=" + e.getValue() + ": expected one of " + RealTrace.probeFunctions());
+            }
+        }
         if (!Files.exists(file)) {
             err.println("error: " + Escape.controls(file.toString()) + " does not exist");
             return 1;

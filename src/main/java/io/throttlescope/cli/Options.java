@@ -38,7 +38,11 @@ public final class Options {
         return t;
     }
 
+    /** The longest regular expression an option takes (a 50 MB one hung in Pattern.compile). */
+    static final int MAX_REGEX = 1000;
+
     static Pattern regex(String text, String option) {
+        if (text.length() > MAX_REGEX) throw new UsageException(option + " is " + text.length() + " characters long; at most " + MAX_REGEX + " are taken");
         try {
             return Pattern.compile(text);
         } catch (PatternSyntaxException e) {

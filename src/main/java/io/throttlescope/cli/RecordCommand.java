@@ -38,8 +38,10 @@ public final class RecordCommand implements Callable<Integer> {
             SimSpec sim = Scenarios.loadOrReport(file, err);
             if (sim == null) return 1;
             long d = duration == null ? sim.durationNs() : DurationText.parse(duration);
+            if (d <= 0) throw new UsageException("--duration " + duration + ": expected a duration such as 2s or 500ms");
             List<String> refused = Recorder.refusals(sim, d);
             if (!refused.isEmpty()) {
+                err.println("error: " + Escape.controls(file.toString()) + " cannot be recorded:");
                 for (String r : refused) err.println("  " + Escape.controls(r));
                 return 1;
             }

@@ -1,5 +1,7 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.text.Escape;
+
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.SimSpec;
@@ -27,6 +29,12 @@ final class Scenarios {
     /** A file that does not exist: one line, with the nearest names in its folder (and in scenarios/). */
     static boolean missing(Path file, PrintWriter err) {
         if (Files.exists(file)) return false;
+        String given = file.toString();
+        if (given.indexOf('\uFFFD') >= 0 || given.indexOf('?') >= 0 && !System.getProperty("sun.jnu.encoding", "UTF-8").equalsIgnoreCase("UTF-8")) {
+            err.println("error: " + Escape.controls(given) + " cannot be opened: its name is not valid UTF-8 (saved in another encoding?);"
+                    + " rename it to UTF-8, e.g. with convmv -f latin1 -t utf8");
+            return true;
+        }
         List<String> near = new ArrayList<>();
         String want = file.getFileName() == null ? "" : file.getFileName().toString();
         Path dir = file.toAbsolutePath().getParent();
@@ -42,7 +50,7 @@ final class Scenarios {
                 // nothing to suggest
             }
         }
-        err.println("error: " + file + " does not exist" + (near.isEmpty() ? "" : "; did you mean " + String.join(" or ", near) + "?"));
+        err.println("error: " + Escape.controls(given) + " does not exist" + (near.isEmpty() ? "" : "; did you mean " + Escape.controls(String.join(" or ", near)) + "?"));
         return true;
     }
 

@@ -54,7 +54,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
         int w = Integer.parseInt(m.group(1)), h = Integer.parseInt(m.group(2));
         if (w < 320 || h < 240 || w > 8192 || h > 8192) throw new UsageException("--size must be between 320x240 and 8192x8192 (got '" + size + "')");
         double[] r = range == null ? null : range(range);
-        if (scale != null && (scale < 0.5 || scale > 4)) throw new UsageException("--scale must be between 0.5 and 4");
+        if (scale != null && !(scale >= 0.5 && scale <= 4)) throw new UsageException("--scale must be between 0.5 and 4 (got " + scale + ")");   // NaN too
         Options.output(out, file);
         if (Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
             try {

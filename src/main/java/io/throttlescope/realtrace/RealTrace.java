@@ -38,6 +38,9 @@ public final class RealTrace {
     /** At most this many tasks (distinct pids) of a trace are followed; later ones are left out, and the import says so. */
     public static final int MAX_TASKS = Importer.MAX_TASKS;
 
+    /** The kernel functions a --probe may name, sorted. */
+    public static java.util.SortedSet<String> probeFunctions() { return new java.util.TreeSet<>(Importer.DEFAULT_PROBES.keySet()); }
+
     /** Options of an import: the cgroup map, which kprobe event is which function, the kernel's model. */
     public record Options(CgroupMap map, Map<String, String> probeNames, String model, boolean keepResult) {
         public Options(CgroupMap map, Map<String, String> probeNames, String model) { this(map, probeNames, model, true); }

@@ -66,6 +66,28 @@ public final class Escape {
         return controls(b.toString());
     }
 
+    private static final Pattern LONG_SINGLE_QUOTED = Pattern.compile("'([^']{81,})'");
+    /** The longest error line {@link #line} prints. */
+    public static final int MAX_LINE = 2000;
+
+    /**
+     * An error line as printed: control characters escaped, every value quoted in single or double
+     * quotes over 80 characters cut (saying how long it was), and the whole cut to {@link #MAX_LINE}
+     * characters (a 50 MB option value must not be echoed whole).
+     */
+    public static String line(String msg) {
+        if (msg == null) return "null";
+        Matcher m = LONG_SINGLE_QUOTED.matcher(msg.length() > (1 << 20) ? msg.substring(0, 1 << 20) + "'" : msg);
+        StringBuilder b = new StringBuilder();
+        while (m.find()) {
+            String v = m.group(1);
+            m.appendReplacement(b, Matcher.quoteReplacement("'" + v.substring(0, 40) + "...' (" + v.length() + " characters)"));
+        }
+        m.appendTail(b);
+        String e = message(b.toString());
+        return e.length() <= MAX_LINE ? e : e.substring(0, MAX_LINE - 3) + "...";
+    }
+
     /** A JSON path of a problem, escaped, with over-long keys cut (a 100 KB key must not be echoed 100 KB a line). */
     public static String shortPath(String path) {
         String e = controls(path);
