@@ -72,7 +72,8 @@ public final class ImportCommand implements Callable<Integer> {
         var counts = rt.counts();
         out.println("throttle probes: " + counts.get("throttle") + ", unthrottle probes: " + counts.get("unthrottle")
                 + ", inferred throttles: " + counts.get("inferred_throttle") + ", lost events: " + counts.get("lost_events")
-                + ", skipped lines: " + counts.get("skipped_lines"));
+                + ", skipped lines: " + counts.get("skipped_lines")
+                + (counts.get("runs_ended_unseen").getAsInt() > 0 ? ", runs ended unseen (lost events or a filtered trace): " + counts.get("runs_ended_unseen") : ""));
         r.tasks().entrySet().stream().sorted(Comparator.comparingLong((Map.Entry<String, RunResult.TaskStat> e) -> -e.getValue().cpu_ns())).limit(12)
                 .forEach(e -> {
                     RunResult.TaskStat t = e.getValue();

@@ -235,6 +235,32 @@ final class Importer {
         }
     }
 
+    /** Runs the trace ended without showing their switch-out (a loss, a filtered trace): counts.runs_ended_unseen. */
+    int unseenEnds;
+
+    /**
+     * A CPU runs one task: a task the trace shows on a CPU where another ran, with no switch between
+     * (after {@code [LOST n EVENTS]}, or in a trace filtered by pid), ends that one's run there, as
+     * a switch-out the trace did not show: sleeping from then on, until the trace shows it again.
+     */
+    private void endUnseen(int id, int c, long ts) {
+        Task t = tasks.get(id);
+        if (t.state != TaskState.RUNNING.ordinal()) return;
+        unseenEnds++;
+        setState(t, ts, c, TaskState.SLEEPING);
+        emit(ts, EventKind.BLOCK, c, t.id, taskGroup.get(t.id), str("switched out unseen (lost events or a filtered trace)"), 0, 0);
+    }
+
+    /** A task seen on CPU c that the import still had running on another CPU leaves that one (a migration the trace did not show). */
+    private void leaveOtherCpu(Task t, int c, long ts) {
+        for (int o = 0; o < cpuCurr.length; o++) {
+            if (o == c || cpuCurr[o] != t.id) continue;
+            cpuCurr[o] = -1;
+            if (t.state == TaskState.RUNNING.ordinal()) unseenEnds++;
+            emit(ts, EventKind.SWITCH, o, -1, -1, -1, t.id, 0);
+        }
+    }
+
     /** Splits the running time at a mode change (syscall entry or exit). */
     private void modeChange(Task t, long ts) {
         if (t.state != TaskState.RUNNING.ordinal() || t.runSince < 0) return;
@@ -290,12 +316,20 @@ final class Importer {
             return;
         }
         Task self = task(l.comm(), l.pid());
-        if (self != null && self.state != TaskState.RUNNING.ordinal() && self.state != TaskState.EXITED.ordinal()) {
-            // the task that logged the event is on this CPU: a switch-in before the buffer started
+        if (l.pid() == 0 && cpuCurr[c] >= 0 && !l.event().equals("sched_switch")) {
+            int before = cpuCurr[c];                           // the idle task logged it: nothing else runs here
+            endUnseen(before, c, ts);
+            cpuCurr[c] = -1;
+            emit(ts, EventKind.SWITCH, c, -1, -1, -1, before, 0);
+        }
+        if (self != null && self.state != TaskState.EXITED.ordinal() && (self.state != TaskState.RUNNING.ordinal() || cpuCurr[c] != self.id)) {
+            // the task that logged the event is on this CPU: a switch-in before the buffer started, or one the trace lost
+            leaveOtherCpu(self, c, ts);
             self.cpu = c;
             setState(self, ts, c, TaskState.RUNNING);
             if (cpuCurr[c] != self.id) {
                 int before = cpuCurr[c];
+                if (before >= 0) endUnseen(before, c, ts);
                 cpuCurr[c] = self.id;
                 emit(ts, EventKind.SWITCH, c, self.id, taskGroup.get(self.id), -1, before, 0);
             }
@@ -307,8 +341,10 @@ final class Importer {
                 Task prev = task(sf.prevComm(), Integer.parseInt(sf.prevPid()));
                 Task next = task(sf.nextComm(), Integer.parseInt(sf.nextPid()));
                 String ps = sf.prevState();
+                if (cpuCurr[c] >= 0 && (prev == null || cpuCurr[c] != prev.id)) endUnseen(cpuCurr[c], c, ts);   // a filtered trace
                 if (prev != null) switchOut(prev, ps, ts, c, index, inf);
                 if (next != null) {
+                    leaveOtherCpu(next, c, ts);
                     next.cpu = c;
                     setState(next, ts, c, TaskState.RUNNING);
                 }

@@ -301,6 +301,7 @@ public final class RealTrace {
         }
         counts.addProperty("lost_events", lost);
         counts.addProperty("skipped_lines", text.skipped.size());
+        counts.addProperty("runs_ended_unseen", im.unseenEnds);
         return counts;
     }
 

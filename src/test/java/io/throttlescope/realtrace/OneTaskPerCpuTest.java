@@ -1,0 +1,72 @@
+package io.throttlescope.realtrace;
+
+import io.throttlescope.sim.RunResult;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+/**
+ * Issue 27: after {@code [LOST n EVENTS]}, or a switch that does not name who was running (a
+ * filtered trace), the task that had run kept running beside the next one (15 ms of CPU on one CPU
+ * in 10 ms). A CPU runs one task: whatever ran there ends when the trace shows another on it, and
+ * each such end the trace did not show is counted ({@code counts.runs_ended_unseen}).
+ */
+class OneTaskPerCpuTest {
+    static long cpu(RealTrace rt, String task) { return rt.run.result().tasks().get(task).cpu_ns(); }
+
+    @Test
+    void aSwitchThatDoesNotNameWhoRanEndsIt() throws IOException {
+        RealTrace rt = ImportTest.text("""
+                   x-5     [000] d..2. 100.000000: sched_switch: prev_comm=x prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=a next_pid=10 next_prio=120
+                   b-11    [000] d..2. 100.005000: sched_switch: prev_comm=b prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=c next_pid=12 next_prio=120
+                   c-12    [000] d..2. 100.010000: sched_switch: prev_comm=c prev_pid=12 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120
+                """);
+        long total = 0;
+        for (RunResult.TaskStat t : rt.run.result().tasks().values()) total += t.cpu_ns();
+        assertThat(total).as("CPU time on one CPU in 10 ms").isLessThanOrEqualTo(10_000_000L);
+        assertThat(cpu(rt, "a-10")).isEqualTo(5_000_000L);     // until b was seen on the CPU
+        assertThat(cpu(rt, "c-12")).isEqualTo(5_000_000L);
+        assertThat(rt.counts().get("runs_ended_unseen").getAsInt()).isEqualTo(1);
+    }
+
+    @Test
+    void aLossEndsWhatRanWhenAnotherTaskIsSeen() throws IOException {
+        RealTrace rt = ImportTest.text("""
+                   x-5     [000] d..2. 100.000000: sched_switch: prev_comm=x prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=a next_pid=10 next_prio=120
+                CPU:0 [LOST 40 EVENTS]
+                   b-11    [000] d..2. 100.004000: sys_enter: NR 0 (3, 0, 10, 0, 0, 0)
+                   b-11    [000] d..2. 100.006000: sched_switch: prev_comm=b prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120
+                <idle>-0     [000] d..2. 100.010000: sched_wakeup: comm=a pid=10 prio=120 target_cpu=000
+                """);
+        assertThat(cpu(rt, "a-10")).isEqualTo(4_000_000L);
+        assertThat(cpu(rt, "b-11")).isEqualTo(2_000_000L);
+        assertThat(rt.counts().get("lost_events").getAsInt()).isEqualTo(40);
+        assertThat(rt.counts().get("runs_ended_unseen").getAsInt()).isEqualTo(1);
+    }
+
+    /** The idle task logging an event on a CPU says nothing else runs there. */
+    @Test
+    void anIdleEventEndsWhatRan() throws IOException {
+        RealTrace rt = ImportTest.text("""
+                   x-5     [000] d..2. 100.000000: sched_switch: prev_comm=x prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=a next_pid=10 next_prio=120
+                <idle>-0     [000] d..2. 100.003000: sched_wakeup: comm=z pid=20 prio=120 target_cpu=001
+                   z-20    [001] d..2. 100.010000: sys_enter: NR 0 (3, 0, 10, 0, 0, 0)
+                """);
+        assertThat(cpu(rt, "a-10")).isEqualTo(3_000_000L);
+        assertThat(rt.counts().get("runs_ended_unseen").getAsInt()).isEqualTo(1);
+    }
+
+    /** A consistent trace ends nothing unseen. */
+    @Test
+    void aConsistentTraceCountsNone() throws IOException {
+        RealTrace rt = ImportTest.text("""
+                   x-5     [000] d..2. 100.000000: sched_switch: prev_comm=x prev_pid=5 prev_prio=120 prev_state=S ==> next_comm=a next_pid=10 next_prio=120
+                   a-10    [000] d..2. 100.005000: sched_switch: prev_comm=a prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=b next_pid=11 next_prio=120
+                   b-11    [000] d..2. 100.008000: sched_wakeup: comm=a pid=10 prio=120 target_cpu=000
+                """);
+        assertThat(cpu(rt, "a-10")).isEqualTo(5_000_000L);
+        assertThat(rt.counts().get("runs_ended_unseen").getAsInt()).isZero();
+    }
+}
