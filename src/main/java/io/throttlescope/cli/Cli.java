@@ -50,7 +50,8 @@ public final class Cli implements Runnable {
                     || t instanceof CompletionException) && t.getCause() != null) t = t.getCause();
             if (t instanceof UsageException) { err.println("error: " + Escape.line(t.getMessage())); return 2; }
             if (dbg) ex.printStackTrace(err);
-            else err.println("error: " + Escape.line(t.getMessage() == null ? t.toString() : t.getMessage()));
+            else err.println("error: " + Escape.line(t instanceof java.io.IOException ioe ? io.throttlescope.files.IoText.message(ioe)
+                    : t.getMessage() == null ? t.toString() : t.getMessage()));
             return 1;
         });
         try {

@@ -43,7 +43,7 @@ public final class DescribeCommand implements Callable<Integer> {
                 var pair = RealPair.open(file);
                 run = model != null && pair.simulated() != null ? pair.simulated() : pair.real().run;
             } catch (IOException e) {
-                spec.commandLine().getErr().println("error: " + Escape.controls(e.getMessage()));
+                spec.commandLine().getErr().println("error: " + io.throttlescope.files.IoText.message(e));
                 return 1;
             }
         } else {

@@ -33,7 +33,7 @@ public final class FidelityCommand implements Callable<Integer> {
             try {
                 rows.addAll(rows(t));
             } catch (IOException e) {
-                err.println("error: " + Escape.controls(e.getMessage()));
+                err.println("error: " + io.throttlescope.files.IoText.message(e));
                 return 1;
             }
         }

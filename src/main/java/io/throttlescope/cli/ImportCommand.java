@@ -57,7 +57,7 @@ public final class ImportCommand implements Callable<Integer> {
         try {
             rt = RealTrace.importFile(file, new RealTrace.Options(map, probes, model == null ? null : model.name()));
         } catch (IOException e) {
-            err.println("error: " + Escape.controls(e.getMessage()));
+            err.println("error: " + io.throttlescope.files.IoText.message(e));
             return 1;
         }
         for (String s : rt.skipped) err.println(Escape.controls(file.toString()) + ": " + s);

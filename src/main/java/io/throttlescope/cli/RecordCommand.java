@@ -77,7 +77,7 @@ public final class RecordCommand implements Callable<Integer> {
             r.record(out);
         } catch (IOException e) {
             err.println();
-            err.println("error: " + Escape.controls(e.getMessage()));
+            err.println("error: " + io.throttlescope.files.IoText.message(e));
             return 1;
         }
         err.println();

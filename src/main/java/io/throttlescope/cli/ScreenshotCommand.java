@@ -60,7 +60,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
             try {
                 RealTrace.importFile(file, RealTrace.Options.defaults());
             } catch (IOException e) {
-                spec.commandLine().getErr().println("error: " + Escape.controls(e.getMessage()));
+                spec.commandLine().getErr().println("error: " + io.throttlescope.files.IoText.message(e));
                 return 1;
             }
         } else if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) {

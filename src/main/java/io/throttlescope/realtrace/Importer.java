@@ -1,5 +1,6 @@
 package io.throttlescope.realtrace;
 
+import io.throttlescope.text.Escape;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.Trace;
@@ -132,9 +133,9 @@ final class Importer {
     static int headerCpus(JsonObject header) {
         long c;
         try {
-            c = header.get("cpus").getAsLong();
+            c = RealTrace.exactLong(header.get("cpus"));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("the header's \"cpus\" is not a number");
+            throw new IllegalArgumentException("the header's \"cpus\" is not a whole number in range (" + Escape.shortText(header.get("cpus").toString()) + ")");
         }
         if (c < 1 || c > MAX_CPUS) throw new IllegalArgumentException("the header says " + c + " CPUs; expected 1 to " + MAX_CPUS);
         return (int) c;

@@ -1,5 +1,6 @@
 package io.throttlescope.realtrace;
 
+import io.throttlescope.text.Escape;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
@@ -72,6 +73,13 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         if (rt.header != null && rt.header.has("scenario")) {
             ScenarioLoader.Loaded l = ScenarioLoader.loadString(rt.header.get("scenario").toString());
             if (l.ok()) scenario = l.spec();
+            else {                             // what is wrong with it, not "carries no scenario"
+                var first = l.problems().get(0);
+                String why = "the scenario in its header does not load: " + Escape.controls(first.path() + ": " + first.message())
+                        + (l.problems().size() > 1 ? " (and " + (l.problems().size() - 1) + " more problems)" : "");
+                rt.skipped.add("not simulated beside it: " + why);
+                return new RealPair(rt, null, rt.run.spec(), why);
+            }
         }
         if (scenario == null) return new RealPair(rt, null, rt.run.spec());
         // the header is a stranger's too: its simulation is bounded before it starts
@@ -142,8 +150,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         try {
             if (header == null || !header.has("hung_task")) return s;
             var h = header.getAsJsonObject("hung_task");
-            timeout = h.get("timeout_secs").getAsLong();
-            interval = h.has("check_interval_secs") ? h.get("check_interval_secs").getAsLong() : 0;
+            timeout = RealTrace.exactLong(h.get("timeout_secs"));
+            interval = h.has("check_interval_secs") ? RealTrace.exactLong(h.get("check_interval_secs")) : 0;
         } catch (RuntimeException e) {
             return s;                                  // a stranger's header: the scenario's settings stand
         }

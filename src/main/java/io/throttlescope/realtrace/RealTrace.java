@@ -1,6 +1,7 @@
 package io.throttlescope.realtrace;
 
 import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.RunResult;
@@ -251,8 +252,8 @@ public final class RealTrace {
     static JsonObject since(JsonObject end, JsonObject start) {
         JsonObject d = new JsonObject();
         for (var f : end.entrySet()) {
-            long v = f.getValue().getAsLong();
-            d.addProperty(f.getKey(), start.has(f.getKey()) ? Math.max(0, v - start.get(f.getKey()).getAsLong()) : v);
+            long v = exactLong(f.getValue());
+            d.addProperty(f.getKey(), start.has(f.getKey()) ? Math.max(0, v - exactLong(start.get(f.getKey()))) : v);
         }
         return d;
     }
@@ -277,13 +278,25 @@ public final class RealTrace {
     /** The hung-task timeout a recording's header gives (whole seconds), 0 if none. */
     private static long hungTimeoutS(JsonObject header) {
         try {
-            if (header != null && header.has("hung_task")) return Math.max(0, header.getAsJsonObject("hung_task").get("timeout_secs").getAsLong());
+            if (header != null && header.has("hung_task")) return Math.max(0, exactLong(header.getAsJsonObject("hung_task").get("timeout_secs")));
         } catch (RuntimeException ignored) { }
         return 0;
     }
 
     private static long get(JsonObject o, String k, long dflt) {
-        return o.has(k) ? o.get(k).getAsLong() : dflt;
+        return o.has(k) ? exactLong(o.get(k)) : dflt;
+    }
+
+    /**
+     * A header's whole number, exactly: Gson's getAsLong() wraps one past the range of a long
+     * ({@code "cpus": 18446744073709551618} read as 2) and cuts a fraction; both are refused here.
+     */
+    static long exactLong(JsonElement e) {
+        try {
+            return e.getAsBigDecimal().longValueExact();
+        } catch (ArithmeticException | NumberFormatException | UnsupportedOperationException | IllegalStateException x) {
+            throw new IllegalArgumentException("not a whole number in range: " + io.throttlescope.text.Escape.shortText(e.toString()));
+        }
     }
 
     /** The counts of the result object: probe hits, inferred throttles, lost events, skipped lines. */
@@ -297,7 +310,7 @@ public final class RealTrace {
         long lost = 0;
         for (long[] l : text.lost) lost += l[2];
         if (text.header != null && text.header.has("lost_events")) {          // a recording counts its buffer's overruns itself
-            try { lost += Math.max(0, text.header.get("lost_events").getAsLong()); } catch (RuntimeException ignored) { }
+            try { lost += Math.max(0, exactLong(text.header.get("lost_events"))); } catch (RuntimeException ignored) { }
         }
         counts.addProperty("lost_events", lost);
         counts.addProperty("skipped_lines", text.skipped.size());

@@ -86,7 +86,7 @@ public final class RecordedWork {
             for (JsonElement x : e.getAsJsonArray()) {
                 JsonArray a = x.getAsJsonArray();
                 int i = a.get(0).getAsInt();
-                long count = a.get(1).getAsLong(), cpu = a.get(2).getAsLong();
+                long count = RealTrace.exactLong(a.get(1)), cpu = RealTrace.exactLong(a.get(2));
                 if (i >= 0 && i < size && count > 0 && cpu >= 0) m[i] = (double) cpu / count;
             }
         } catch (RuntimeException bad) {

@@ -334,7 +334,7 @@ public final class TraceText {
         byte[] buf = new byte[1 << 16], line = new byte[256];
         int len = 0, n = 0;
         long bytes = 0;
-        boolean tooLong = false;
+        boolean tooLong = false, afterCr = false;
         try {
             for (int got; (got = in.read(buf)) > 0; ) {
                 bytes += got;
@@ -342,13 +342,17 @@ public final class TraceText {
                 if (bytes > MAX_BYTES) throw new IOException("the trace is over " + (MAX_BYTES >> 30) + " GiB of text");
                 int from = 0;
                 for (int i = from; i < got; i++) {
-                    if (buf[i] != '\n') continue;
+                    byte b = buf[i];
+                    if (b != '\n' && b != '\r') continue;
+                    boolean lfOfCrLf = b == '\n' && afterCr && i == from && len == 0;
+                    afterCr = b == '\r';                                   // LF, CR LF and a lone CR (old Mac files) each end a line
+                    if (lfOfCrLf) { from = i + 1; continue; }
                     n++;
-                    if (len == 0 && !tooLong && i - from <= MAX_LINE) {
+                    if (len == 0 && !tooLong && i - from <= cap(line, 0, buf, from, i - from)) {
                         line(n, buf, from, i - from);                       // the whole line is in the buffer
                     } else {
                         if (!tooLong) {
-                            if (len + i - from > MAX_LINE) tooLong = true;
+                            if (len + i - from > cap(line, len, buf, from, i - from)) tooLong = true;
                             else { line = append(line, len, buf, from, i - from); len += i - from; line(n, line, 0, len); }
                         }
                         if (tooLong) longLine(n);
@@ -358,7 +362,7 @@ public final class TraceText {
                     from = i + 1;
                 }
                 if (!tooLong && from < got) {
-                    if (len + got - from > MAX_LINE) { tooLong = true; len = 0; }
+                    if (len + got - from > cap(line, len, buf, from, got - from)) { tooLong = true; len = 0; }
                     else { line = append(line, len, buf, from, got - from); len += got - from; }
                 }
             }
@@ -367,6 +371,23 @@ public final class TraceText {
         }
         if (tooLong) longLine(n + 1);
         else if (len > 0) line(n + 1, line, 0, len);
+    }
+
+    /** A line may be this long if it is the record header (a scenario with a long description: record writes any length). */
+    public static final int MAX_HEADER_LINE = 16 << 20;
+    private static final byte[] HEADER_BYTES = HEADER.getBytes(StandardCharsets.US_ASCII);
+
+    /**
+     * The longest the line may be: {@link #MAX_HEADER_LINE} for the header (its start is the first
+     * len bytes of held followed by the first n of buf from at), {@link #MAX_LINE} for any other.
+     */
+    private int cap(byte[] held, int len, byte[] buf, int at, int n) {
+        if (!counting || len + n < HEADER_BYTES.length) return MAX_LINE;
+        for (int k = 0; k < HEADER_BYTES.length; k++) {
+            byte c = k < len ? held[k] : buf[at + k - len];
+            if (c != HEADER_BYTES[k]) return MAX_LINE;
+        }
+        return MAX_HEADER_LINE;
     }
 
     private static byte[] append(byte[] to, int len, byte[] from, int at, int count) {

@@ -113,6 +113,7 @@ final class ActionLoader {
         String g = l.string(n, "a cgroup path");
         if (g == null) return null;
         if (!l.CGROUP.matcher(g).matches()) { l.problem(n, "\"" + g + "\" is not a cgroup path"); return null; }
+        if (ScenarioLoader.controlFileProblem(g) != null) { l.problem(n, ScenarioLoader.controlFileProblem(g)); return null; }
         if (!groups.contains(g)) { l.problem(n, "no cgroup \"" + g + "\" is listed in \"cgroups\" or used by a task" + l.mean(g, groups)); return null; }
         return g;
     }

@@ -32,6 +32,12 @@ final class CgroupLoader {
                 l.problemAt(p[0], p[1], v.path(), "\"" + path + "\" is not a cgroup path (expected \"/\" or \"/a/b\" with segments of letters, digits, _ - .)");
                 continue;
             }
+            String reserved = ScenarioLoader.controlFileProblem(path);
+            if (reserved != null) {
+                int[] p = o.keyPos().get(path);
+                l.problemAt(p[0], p[1], v.path(), reserved);
+                continue;
+            }
             Obj c = l.object(v, ScenarioKeys.CGROUP, "an object of cgroup files");
             if (c == null) continue;
             Map<String, Node> m = c.members();

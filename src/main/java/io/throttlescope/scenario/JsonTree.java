@@ -124,7 +124,25 @@ public final class JsonTree {
                 : msg.contains("Unterminated") ? "unterminated " + msg.replaceAll("(?i).*unterminated (\\w+).*", "$1")
                 : msg.replaceAll(" at line \\d+ column \\d+ path \\S*", "").replaceAll("\\s*See https?://\\S+", "").trim();
         if (msg.contains("Expected value")) what = "expected a JSON value";
+        int digits = msg.contains("Use JsonReader.setStrictness") ? numberAt(line, col) : 0;
+        if (digits > 0) what = "a number of " + digits + " characters is out of range (a value must fit in 64 bits)";
         return new SyntaxError(what, line, col, path);
+    }
+
+    private static final Pattern NUMBER = Pattern.compile("-?\\d+(\\.\\d+)?([eE][-+]?\\d+)?");
+
+    /**
+     * The length of a JSON number that starts near line:col (Gson reads a number of over a thousand
+     * characters as an unquoted word, which strict reading refuses), or 0 if there is none.
+     */
+    private int numberAt(int line, int col) {
+        if (line < 1 || line > lineStart.length) return 0;
+        int off = Math.min(text.length(), lineStart[line - 1] + col - 1);
+        while (off > 0 && isTokenChar(text.charAt(off - 1))) off--;
+        while (off < text.length() && Character.isWhitespace(text.charAt(off))) off++;
+        int end = off;
+        while (end < text.length() && isTokenChar(text.charAt(end))) end++;
+        return end > off && NUMBER.matcher(text.subSequence(off, end)).matches() ? end - off : 0;
     }
 
     /** Line and column (1-based) of the token just peeked, corrected to its first character. */

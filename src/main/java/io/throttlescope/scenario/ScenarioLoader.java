@@ -45,6 +45,24 @@ public final class ScenarioLoader {
 
     /** "/" or segments of [A-Za-z0-9_.-], none of them "." or "..". */
     static final Pattern CGROUP = Pattern.compile("/|(/(?!\\.\\.?(?:/|$))[A-Za-z0-9_.-]+)+");
+    /** Names a cgroup folder cannot take: the kernel's control files in every cgroup (v2 and v1). */
+    private static final Pattern CONTROL_FILE = Pattern.compile("(?:cgroup|cpu|cpuacct|cpuset|io|blkio|memory|pids|rdma|hugetlb|misc"
+            + "|freezer|net_cls|net_prio|perf_event|devices)\\..*|tasks|notify_on_release|release_agent");
+
+    /**
+     * What is wrong with a cgroup path that {@link #CGROUP} accepts, or null: a segment named as a
+     * control file of every cgroup ({@code /cgroup.procs}) cannot be made a folder (record created the
+     * groups before it failed with "Not a directory").
+     */
+    static String controlFileProblem(String path) {
+        for (String seg : path.split("/")) {
+            if (CONTROL_FILE.matcher(seg).matches()) {
+                return "\"" + path + "\": \"" + seg + "\" is the name of a cgroup control file, which no cgroup can be named; name the group otherwise";
+            }
+        }
+        return null;
+    }
+
     static final Pattern TASK_NAME = Pattern.compile("[A-Za-z0-9_\\-.:#]+");
     private static final List<String> TOP = ScenarioKeys.TOP;
     static final List<String> TASK_KEYS = ScenarioKeys.TASK;

@@ -69,6 +69,7 @@ final class TaskLoader {
             if (m.containsKey("cgroup")) {
                 String c = l.string(m.get("cgroup"), "a cgroup path");
                 if (c != null && !l.CGROUP.matcher(c).matches()) l.problem(m.get("cgroup"), "\"" + c + "\" is not a cgroup path (expected \"/\" or \"/a/b\")");
+                else if (c != null && ScenarioLoader.controlFileProblem(c) != null) l.problem(m.get("cgroup"), ScenarioLoader.controlFileProblem(c));
                 else if (c != null) cgroup = c;
             }
             long[] mask = CpuList.all(l.cpus);

@@ -199,7 +199,7 @@ final class Opener {
             status.release();
             loading = null;
             Throwable t = job.getException();
-            status.error(header, String.valueOf(t == null ? "" : t.getMessage()));
+            status.error(header, t instanceof java.io.IOException ioe ? io.throttlescope.files.IoText.message(ioe) : String.valueOf(t == null ? "" : t.getMessage()));
         });
     }
 
