@@ -1,4 +1,6 @@
 package io.throttlescope.cli;
+import io.throttlescope.files.IoText;
+import java.io.IOException;
 
 import io.throttlescope.text.Escape;
 import picocli.CommandLine;
@@ -50,7 +52,7 @@ public final class Cli implements Runnable {
                     || t instanceof CompletionException) && t.getCause() != null) t = t.getCause();
             if (t instanceof UsageException) { err.println("error: " + Escape.line(t.getMessage())); return 2; }
             if (dbg) ex.printStackTrace(err);
-            else err.println("error: " + Escape.line(t instanceof java.io.IOException ioe ? io.throttlescope.files.IoText.message(ioe)
+            else err.println("error: " + Escape.line(t instanceof IOException ioe ? IoText.message(ioe)
                     : t.getMessage() == null ? t.toString() : t.getMessage()));
             return 1;
         });

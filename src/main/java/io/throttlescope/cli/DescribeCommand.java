@@ -1,4 +1,5 @@
 package io.throttlescope.cli;
+import io.throttlescope.files.IoText;
 
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.view.Describe;
@@ -43,7 +44,7 @@ public final class DescribeCommand implements Callable<Integer> {
                 var pair = RealPair.open(file);
                 run = model != null && pair.simulated() != null ? pair.simulated() : pair.real().run;
             } catch (IOException e) {
-                spec.commandLine().getErr().println("error: " + io.throttlescope.files.IoText.message(e));
+                spec.commandLine().getErr().println("error: " + IoText.message(e));
                 return 1;
             }
         } else {

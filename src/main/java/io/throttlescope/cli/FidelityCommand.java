@@ -1,4 +1,5 @@
 package io.throttlescope.cli;
+import io.throttlescope.files.IoText;
 
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.realtrace.RealPair;
@@ -33,7 +34,7 @@ public final class FidelityCommand implements Callable<Integer> {
             try {
                 rows.addAll(rows(t));
             } catch (IOException e) {
-                err.println("error: " + io.throttlescope.files.IoText.message(e));
+                err.println("error: " + IoText.message(e));
                 return 1;
             }
         }

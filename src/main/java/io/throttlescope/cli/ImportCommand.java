@@ -1,4 +1,5 @@
 package io.throttlescope.cli;
+import io.throttlescope.files.IoText;
 
 import com.google.gson.GsonBuilder;
 import io.throttlescope.realtrace.CgroupMap;
@@ -57,7 +58,7 @@ public final class ImportCommand implements Callable<Integer> {
         try {
             rt = RealTrace.importFile(file, new RealTrace.Options(map, probes, model == null ? null : model.name()));
         } catch (IOException e) {
-            err.println("error: " + io.throttlescope.files.IoText.message(e));
+            err.println("error: " + IoText.message(e));
             return 1;
         }
         for (String s : rt.skipped) err.println(Escape.controls(file.toString()) + ": " + s);

@@ -1,4 +1,5 @@
 package io.throttlescope.cli;
+import io.throttlescope.files.IoText;
 
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.record.Recorder;
@@ -77,7 +78,7 @@ public final class RecordCommand implements Callable<Integer> {
             r.record(out);
         } catch (IOException e) {
             err.println();
-            err.println("error: " + io.throttlescope.files.IoText.message(e));
+            err.println("error: " + IoText.message(e));
             return 1;
         }
         err.println();

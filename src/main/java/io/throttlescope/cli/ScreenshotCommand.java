@@ -1,4 +1,5 @@
 package io.throttlescope.cli;
+import io.throttlescope.files.IoText;
 
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.scenario.DurationText;
@@ -60,7 +61,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
             try {
                 RealTrace.importFile(file, RealTrace.Options.defaults());
             } catch (IOException e) {
-                spec.commandLine().getErr().println("error: " + io.throttlescope.files.IoText.message(e));
+                spec.commandLine().getErr().println("error: " + IoText.message(e));
                 return 1;
             }
         } else if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) {

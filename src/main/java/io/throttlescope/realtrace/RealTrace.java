@@ -1,4 +1,7 @@
 package io.throttlescope.realtrace;
+import io.throttlescope.text.Escape;
+import java.util.TreeSet;
+import java.util.SortedSet;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -40,7 +43,7 @@ public final class RealTrace {
     public static final int MAX_TASKS = Importer.MAX_TASKS;
 
     /** The kernel functions a --probe may name, sorted. */
-    public static java.util.SortedSet<String> probeFunctions() { return new java.util.TreeSet<>(Importer.DEFAULT_PROBES.keySet()); }
+    public static SortedSet<String> probeFunctions() { return new TreeSet<>(Importer.DEFAULT_PROBES.keySet()); }
 
     /** Options of an import: the cgroup map, which kprobe event is which function, the kernel's model. */
     public record Options(CgroupMap map, Map<String, String> probeNames, String model, boolean keepResult) {
@@ -295,7 +298,7 @@ public final class RealTrace {
         try {
             return e.getAsBigDecimal().longValueExact();
         } catch (ArithmeticException | NumberFormatException | UnsupportedOperationException | IllegalStateException x) {
-            throw new IllegalArgumentException("not a whole number in range: " + io.throttlescope.text.Escape.shortText(e.toString()));
+            throw new IllegalArgumentException("not a whole number in range: " + Escape.shortText(e.toString()));
         }
     }
 

@@ -1,4 +1,6 @@
 package io.throttlescope.ui;
+import io.throttlescope.files.IoText;
+import java.io.IOException;
 
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.realtrace.RealPair;
@@ -14,7 +16,6 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
 import java.io.File;
-import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -199,7 +200,7 @@ final class Opener {
             status.release();
             loading = null;
             Throwable t = job.getException();
-            status.error(header, t instanceof java.io.IOException ioe ? io.throttlescope.files.IoText.message(ioe) : String.valueOf(t == null ? "" : t.getMessage()));
+            status.error(header, t instanceof IOException ioe ? IoText.message(ioe) : String.valueOf(t == null ? "" : t.getMessage()));
         });
     }
 
