@@ -6,7 +6,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import java.util.Set;
+import io.throttlescope.realtrace.TraceText;
 
 /**
  * Argument files ({@code @FILE}, expanded by picocli, see docs/cli.md) are checked before picocli
@@ -20,7 +20,6 @@ final class ArgumentFiles {
     /** The largest argument file taken. */
     static final int MAX_BYTES = 1 << 20;
     private static final int MAX_DEPTH = 8;
-    private static final Set<String> KERNEL = Set.of("proc", "sysfs", "tracefs", "debugfs", "devtmpfs");
 
     /** What is wrong with the argument files of args, or null. */
     static String problem(String[] args) {
@@ -44,7 +43,8 @@ final class ArgumentFiles {
         if (depth >= MAX_DEPTH) return name + " is nested more than " + MAX_DEPTH + " argument files deep";
         if (!Files.isRegularFile(f)) return name + " is not a regular file (a device, a pipe or a folder): write the arguments into a file";
         try {
-            if (KERNEL.contains(Files.getFileStore(f).type())) return name + " is a kernel file: copy it into a file of your own";
+            String fs = Files.getFileStore(f).type();
+            if (TraceText.KERNEL_FILE_SYSTEMS.contains(fs) || fs.equals("devtmpfs")) return name + " is a kernel file: copy it into a file of your own";
             if (Files.size(f) > MAX_BYTES) return name + " is " + (Files.size(f) >> 10) + " KiB; at most " + (MAX_BYTES >> 10) + " KiB is read";
             byte[] text;
             try (InputStream in = Files.newInputStream(f)) { text = in.readNBytes(MAX_BYTES + 1); }

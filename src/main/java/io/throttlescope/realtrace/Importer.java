@@ -254,6 +254,7 @@ final class Importer {
 
     /** A task seen on CPU c that the import still had running on another CPU leaves that one (a migration the trace did not show). */
     private void leaveOtherCpu(Task t, int c, long ts) {
+        if (t.state != TaskState.RUNNING.ordinal()) return;        // the usual switch-in: no CPU holds it (not a scan per switch)
         for (int o = 0; o < cpuCurr.length; o++) {
             if (o == c || cpuCurr[o] != t.id) continue;
             cpuCurr[o] = -1;

@@ -197,7 +197,7 @@ public final class TraceText {
     private long textBytes;
 
     /** File systems whose files are the kernel's, not saved data: a reading may consume them (trace_pipe) or they change under it. */
-    static final Set<String> KERNEL_FILE_SYSTEMS = Set.of("tracefs", "debugfs", "proc", "sysfs");
+    public static final Set<String> KERNEL_FILE_SYSTEMS = Set.of("tracefs", "debugfs", "proc", "sysfs");
 
     static String fileSystem(Path file) {
         try {
