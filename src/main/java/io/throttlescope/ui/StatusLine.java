@@ -30,7 +30,9 @@ final class StatusLine {
         bar.setProgress(0);
     }
 
+    /** An error dialog; the status line says it too (it said "Importing ..." under the dialog of a failed open). */
     void error(String header, String text) {
+        if (!bar.textProperty().isBound()) bar.setText(header);
         Alert a = new Alert(Alert.AlertType.ERROR, text, ButtonType.OK);
         a.initOwner(owner);
         a.setHeaderText(header);

@@ -160,6 +160,25 @@ class WindowTruthTest {
         assertThat(w.vs.viewEnd.get() - w.vs.viewStart.get()).isLessThan(r.info().endNs() / 5.0);
     }
 
+    /** A failed open said "Importing cpus.txt..." in the status line under its error dialog, as if it went on. */
+    @Test
+    void aFailedOpenSaysSoInTheStatusLine(FxRobot robot) throws Exception {
+        String text;
+        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(Path.of("traces/03-single-task-limited-task-6.18.txt.gz")))) {
+            text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        }
+        Path bad = Files.createTempFile("cpus-", ".txt");
+        try {
+            Files.writeString(bad, text.replaceFirst("\"cpus\":1,", "\"cpus\":18446744073709551618,"));
+            robot.interact(() -> w.open(bad));
+            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> w.statusText() != null && w.statusText().startsWith("Cannot open"));
+            assertThat(w.statusText()).isEqualTo("Cannot open " + bad.getFileName());
+        } finally {
+            robot.interact(() -> javafx.stage.Window.getWindows().stream().filter(x -> x != stage).toList().forEach(javafx.stage.Window::hide));
+            Files.deleteIfExists(bad);
+        }
+    }
+
     @Test
     void theStatusLineUsesTheLogsStepNumbers(FxRobot robot) {
         Run r = w.vs.run.get();
