@@ -12,6 +12,8 @@ public final class CfsRq {
     SchedEntity curr;
     long load;
     long vbase;           // avg_vruntime when last computed (used while empty)
+    /** avg_vruntime's running sums over queued: sum_weight and sum_w_vruntime = sum of w x (v - zeroVruntime). */
+    long sumWeight, sumWVruntime, zeroVruntime;
     int nrQueued;
     int hNrQueued;
 

@@ -44,33 +44,48 @@ final class Fair {
 
     // ---------------------------------------------------------------- EEVDF within one cfs_rq
 
-    // the load-weighted sums of a cfs_rq relative to its smallest vruntime (set by sums())
-    private long base, sumW, sumWV;
+    /**
+     * avg_vruntime_add(): put se in the queue and in its running sums, as the kernel keeps
+     * sum_w_vruntime and sum_weight on enqueue rather than summing every entity at each question.
+     */
+    private static void queueAdd(CfsRq cfs, SchedEntity se) {
+        if (cfs.queued.isEmpty()) { cfs.zeroVruntime = se.vruntime; cfs.sumWeight = 0; cfs.sumWVruntime = 0; }
+        cfs.queued.add(se);
+        cfs.sumWeight += se.weight;
+        cfs.sumWVruntime += se.weight * (se.vruntime - cfs.zeroVruntime);
+        se.inSums = true;
+    }
 
-    private void sums(CfsRq cfs) {
-        int n = cfs.queued.size();
-        base = Long.MAX_VALUE;
-        for (int i = 0; i < n; i++) base = Math.min(base, cfs.queued.get(i).vruntime);
-        sumW = 0;
-        sumWV = 0;
-        for (int i = 0; i < n; i++) {
-            SchedEntity e = cfs.queued.get(i);
-            sumW += e.weight;
-            sumWV += e.weight * (e.vruntime - base);
-        }
+    /** avg_vruntime_sub(): take se out of the queue and the sums. */
+    private static void queueRemove(CfsRq cfs, SchedEntity se) {
+        cfs.queued.remove(se);
+        cfs.sumWeight -= se.weight;
+        cfs.sumWVruntime -= se.weight * (se.vruntime - cfs.zeroVruntime);
+        se.inSums = false;
+    }
+
+    /**
+     * avg_vruntime_update(): keep the reference vruntime near the average so that the products stay
+     * small; exact, the sums change by sum_weight x the shift.
+     */
+    private static void rebase(CfsRq cfs, long v) {
+        long d = v - cfs.zeroVruntime;
+        if (Math.abs(d) < (1L << 30)) return;
+        cfs.sumWVruntime -= cfs.sumWeight * d;
+        cfs.zeroVruntime = v;
     }
 
     /** avg_vruntime(): the load-weighted average vruntime of the queued entities (curr included). */
     long avgVruntime(CfsRq cfs) {
         if (cfs.queued.isEmpty()) return cfs.vbase;
-        sums(cfs);
-        cfs.vbase = base + Math.floorDiv(sumWV, sumW);
+        cfs.vbase = cfs.zeroVruntime + Math.floorDiv(cfs.sumWVruntime, cfs.sumWeight);
+        rebase(cfs, cfs.vbase);
         return cfs.vbase;
     }
 
     /** entity_eligible(): lag &gt;= 0, i.e. vruntime not past the weighted average. */
-    private static boolean eligible(CfsRq cfs, SchedEntity se, long base, long sumW, long sumWV) {
-        return (se.vruntime - base) * sumW <= sumWV;
+    private static boolean eligible(CfsRq cfs, SchedEntity se) {
+        return (se.vruntime - cfs.zeroVruntime) * cfs.sumWeight <= cfs.sumWVruntime;
     }
 
     /** pick_eevdf(): the eligible entity with the earliest virtual deadline. */
@@ -78,11 +93,10 @@ final class Fair {
         int n = cfs.queued.size();
         if (n == 0) return null;
         if (n == 1) return cfs.queued.get(0);
-        sums(cfs);
         SchedEntity best = null;
         for (int i = 0; i < n; i++) {
             SchedEntity e = cfs.queued.get(i);
-            if (!eligible(cfs, e, base, sumW, sumWV)) continue;
+            if (!eligible(cfs, e)) continue;
             if (best == null || e.deadline < best.deadline
                     || (e.deadline == best.deadline && e.enqueueSeq < best.enqueueSeq)) best = e;
         }
@@ -103,7 +117,9 @@ final class Fair {
         if (delta <= 0) return;
         c.execStart = now;
         c.sumExec += delta;
-        c.vruntime += calcDeltaFair(delta, c.weight);
+        long dv = calcDeltaFair(delta, c.weight);
+        c.vruntime += dv;
+        if (c.inSums) cfs.sumWVruntime += c.weight * dv;
         boolean resched = false;
         if (c.vruntime >= c.deadline) {              // update_deadline()
             c.slice = baseSlice;
@@ -158,7 +174,7 @@ final class Fair {
         se.enqueueSeq = enqueueSeq++;
         se.onRq = true;
         se.cfsRq = cfs;
-        cfs.queued.add(se);
+        queueAdd(cfs, se);
         cfs.addLoad(se.weight);
         cfs.nrQueued++;
         if (cfs.nrQueued == 1) {
@@ -189,7 +205,7 @@ final class Fair {
             se.deadline -= se.vruntime;
             se.relDeadline = true;
         }
-        cfs.queued.remove(se);
+        queueRemove(cfs, se);
         se.onRq = false;
         cfs.addLoad(-se.weight);
         cfs.nrQueued--;
@@ -203,12 +219,12 @@ final class Fair {
         CfsRq cfs = se.cfsRq;
         updateEntityLag(cfs, se);                     // no update_curr(): V with curr as last charged
         if (se.vlag > 0) {
-            cfs.queued.remove(se);
+            queueRemove(cfs, se);
             cfs.addLoad(-se.weight);
             cfs.nrQueued--;
             se.vlag = 0;
             placeEntity(cfs, se, 0);
-            cfs.queued.add(se);
+            queueAdd(cfs, se);
             cfs.addLoad(se.weight);
             cfs.nrQueued++;
         }
@@ -253,7 +269,7 @@ final class Fair {
             updateEntityLag(cfs, se);
             se.deadline -= se.vruntime;
             se.relDeadline = true;
-            cfs.queued.remove(se);
+            queueRemove(cfs, se);
             cfs.addLoad(-se.weight);
             cfs.nrQueued--;
         }
@@ -262,7 +278,7 @@ final class Fair {
         se.weight = weight;
         if (on) {
             placeEntity(cfs, se, 0);
-            cfs.queued.add(se);
+            queueAdd(cfs, se);
             cfs.addLoad(weight);
             cfs.nrQueued++;
         }
@@ -437,7 +453,6 @@ final class Fair {
     }
 
     private boolean isEligible(CfsRq cfs, SchedEntity se) {
-        sums(cfs);
-        return eligible(cfs, se, base, sumW, sumWV);
+        return eligible(cfs, se);
     }
 }

@@ -7,7 +7,7 @@ import java.util.Map;
  * The simulator's invariants (issue 2), checked after every event with {@code run --check}:
  * every task is in exactly one place, parked tasks sit on their own cfs_rq's limbo list, limbo
  * lists are non-empty only in throttled hierarchies, group usage equals its tasks' CPU time, and
- * the pool never exceeds quota plus burst.
+ * the pool never exceeds quota plus burst; avg_vruntime's running sums equal its queue's.
  */
 final class Invariants {
     private final Simulator s;
@@ -21,8 +21,15 @@ final class Invariants {
         }
         for (TaskGroup g : s.groups) {
             for (CfsRq q : g.cfsRq) {
+                long w = 0, wv = 0;
                 for (SchedEntity se : q.queued) {
+                    w += se.weight;
+                    wv += se.weight * (se.vruntime - q.zeroVruntime);
+                    if (!se.inSums) fail(se + " is queued on " + q + " but not in its avg_vruntime sums");
                     if (se.isTask() && se.task != q.cpu.curr) put(place, se.task, (se.delayed ? "delayed on " : "queued on ") + q);
+                }
+                if (!q.queued.isEmpty() && (w != q.sumWeight || wv != q.sumWVruntime)) {
+                    fail("avg_vruntime sums of " + q + " are " + q.sumWeight + "/" + q.sumWVruntime + " but its queue sums to " + w + "/" + wv);
                 }
                 if (!q.limbo.isEmpty() && !q.throttledHierarchy()) fail("limbo list of " + q + " is not empty outside a throttled hierarchy");
                 for (Task p : q.limbo) {

@@ -10,6 +10,7 @@ final class SchedEntity {
     long vlag;
     long slice;
     boolean onRq;
+    boolean inSums;           // counted in its cfs_rq's avg_vruntime sums (in queued)
     /** The cfs_rq this entity is (or would be) queued on. */
     CfsRq cfsRq;
     long execStart;

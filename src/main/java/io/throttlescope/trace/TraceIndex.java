@@ -143,6 +143,37 @@ public final class TraceIndex {
         taskMarks = tm;
     }
 
+    private volatile int[][] taskEvents;
+
+    /**
+     * Every event of task t (all kinds, state changes too), in trace order: what a per-task
+     * question reads instead of scanning an instant that may hold every task's events.
+     */
+    public int[] taskEvents(int t) {
+        int[][] te = taskEvents;
+        if (te == null) te = buildTaskEvents();
+        return te[t];
+    }
+
+    private synchronized int[][] buildTaskEvents() {
+        if (taskEvents != null) return taskEvents;
+        int nt = info.tasks().length, n = trace.size();
+        int[] count = new int[nt];
+        for (int e = 0; e < n; e++) { int t = trace.task(e); if (t >= 0 && t < nt) count[t]++; }
+        int[][] te = new int[nt][];
+        for (int t = 0; t < nt; t++) te[t] = new int[count[t]];
+        Arrays.fill(count, 0);
+        for (int e = 0; e < n; e++) { int t = trace.task(e); if (t >= 0 && t < nt) te[t][count[t]++] = e; }
+        taskEvents = te;
+        return te;
+    }
+
+    /** The last visible event at or before event i (-1 if none). */
+    public int lastVisibleAtOrBeforeEvent(int i) {
+        while (i >= 0 && !visible(trace.kind(i))) i--;
+        return i;
+    }
+
     /** Index into a lane's marks of the first at or after time t. */
     public int firstAtOrAfter(int[] laneMarks, long t) {
         int lo = 0, hi = laneMarks.length;

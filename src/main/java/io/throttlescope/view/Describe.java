@@ -5,6 +5,7 @@ import io.throttlescope.trace.Snapshot;
 import io.throttlescope.trace.TraceIndex;
 
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -66,9 +67,10 @@ public final class Describe {
                 r.runtime(), r.running(), r.queued(), r.limbo())).toList();
         List<Lock> locks = LockRows.of(run, s).stream().map(r -> new Lock(r.lock(), r.mutex() ? "mutex" : "percpu_rwsem", r.inside(), r.block(),
                 r.waitingForReaders(), r.queue())).toList();
-        List<String> names = Arrays.asList(info.tasks());
+        Map<String, Integer> ids = new HashMap<>();
+        for (int k = info.tasks().length - 1; k >= 0; k--) ids.put(info.tasks()[k], k);   // the first of a name, as indexOf
         List<Task> tasks = TaskRows.of(run, s).stream().map(r -> {
-            int id = names.indexOf(r.task());
+            int id = ids.getOrDefault(r.task(), -1);
             String why = id < 0 || s.state(id) == TaskState.RUNNING ? "" : WaitChain.text(WaitChain.of(run, s, id));
             return new Task(r.task(), r.cgroup(), r.state(), r.mode(), r.waitsFor(), r.locksHeld(), r.cpu(), why);
         }).toList();

@@ -193,13 +193,17 @@ public final class WaitChain {
         if (k < 0) return -1;
         long start = sl.start(k);
         int i = tr.firstAtOrAfter(start);
-        int last = -1;        // the last state change of the task at that instant made its current state
-        for (int j = i; j < tr.size() && tr.time(j) == start; j++) if (tr.kind(j) == EventKind.STATE && tr.task(j) == t) last = j;
+        // the task's own events at that instant (an instant may hold every task's: read only t's)
+        int[] ev = run.index().taskEvents(t);
+        int lo = 0, hi = ev.length;
+        while (lo < hi) { int mid = (lo + hi) >>> 1; if (tr.time(ev[mid]) < start) lo = mid + 1; else hi = mid; }
+        int last = -1, lastAt = -1;   // the last state change of the task at that instant made its current state
+        for (int j = lo; j < ev.length && tr.time(ev[j]) == start; j++) if (tr.kind(ev[j]) == EventKind.STATE) { last = ev[j]; lastAt = j; }
         if (last < 0) return i < tr.size() ? i : -1;
         // the visible event that goes with the state change (a block, a preempt...) is logged next to it
-        for (int k2 = last + 1; k2 < tr.size() && tr.time(k2) == start; k2++) {
-            if (tr.kind(k2) != EventKind.STATE && tr.task(k2) == t) return k2;
+        for (int j = lastAt + 1; j < ev.length && tr.time(ev[j]) == start; j++) {
+            if (tr.kind(ev[j]) != EventKind.STATE) return ev[j];
         }
-        return run.index().lastVisibleAtOrBefore(last);
+        return run.index().lastVisibleAtOrBeforeEvent(last);
     }
 }
