@@ -9,6 +9,15 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
+import com.google.gson.Gson;
+import com.google.gson.GsonBuilder;
+import com.google.gson.stream.JsonWriter;
+import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.Simulator;
+
+import java.io.IOException;
+import java.io.PrintWriter;
+import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -39,14 +48,43 @@ public final class CompareCommand implements Callable<Integer> {
         Pattern only = metric == null ? null : Options.regex(metric, "--metric");
         SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
         if (sim == null) return 1;
+        if (json) return json(sim);
         Comparison c = Comparison.run(sim, runs);
-        if (json) {
-            Map<String, Object> o = new LinkedHashMap<>();
-            o.put("format", 1);
-            o.put("scenario", sim.name());
-            o.put("runs", runs);
-            o.put("legacy", c.legacy);
-            o.put("task", c.task);
+        spec.commandLine().getOut().printf("%s  (%d run%s per model%s)%n", sim.name(), runs, runs == 1 ? "" : "s",
+                runs == 1 ? ", the scenario's seed" : ", seeds 1.." + runs);
+        spec.commandLine().getOut().print(metric == null ? c.text(!all) : c.text(false, only));
+        spec.commandLine().getOut().flush();
+        return 0;
+    }
+
+    /**
+     * The comparison object, written as the runs are made: each run's result goes out as soon as it
+     * exists and only its figures are kept, so sixty runs of a large scenario take the memory of one.
+     */
+    private int json(SimSpec sim) {
+        PrintWriter out = spec.commandLine().getOut();
+        Gson gson = new GsonBuilder().serializeNulls().setPrettyPrinting().disableHtmlEscaping().create();
+        try {
+            JsonWriter w = gson.newJsonWriter(out);
+            w.beginObject();
+            w.name("format").value(1);
+            w.name("scenario").value(sim.name());
+            w.name("runs").value(runs);
+            w.name("legacy").beginArray();
+            Simulator.Model[] at = {Simulator.Model.LEGACY};
+            Comparison c = Comparison.run(sim, runs, (m, r) -> {
+                try {
+                    if (m != at[0]) {              // every legacy run comes first
+                        w.endArray();
+                        w.name("task").beginArray();
+                        at[0] = m;
+                    }
+                    gson.toJson(r, RunResult.class, w);
+                } catch (IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            });
+            w.endArray();
             List<Map<String, Object>> rows = new ArrayList<>();
             for (Comparison.Row r : c.table) {
                 Map<String, Object> row = new LinkedHashMap<>();
@@ -58,14 +96,15 @@ public final class CompareCommand implements Callable<Integer> {
                 row.put("improvement_pct", r.improvementPct());
                 rows.add(row);
             }
-            o.put("table", rows);
-            spec.commandLine().getOut().println(RunCommand.resultJson(o));
-        } else {
-            spec.commandLine().getOut().printf("%s  (%d run%s per model%s)%n", sim.name(), runs, runs == 1 ? "" : "s",
-                    runs == 1 ? ", the scenario's seed" : ", seeds 1.." + runs);
-            spec.commandLine().getOut().print(metric == null ? c.text(!all) : c.text(false, only));
-            spec.commandLine().getOut().flush();
+            w.name("table");
+            gson.toJson(gson.toJsonTree(rows), w);
+            w.endObject();
+            w.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
         }
+        out.println();
+        out.flush();
         return 0;
     }
 }

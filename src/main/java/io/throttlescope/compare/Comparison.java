@@ -5,6 +5,7 @@ import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 
 import java.util.ArrayList;
+import java.util.function.BiConsumer;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -44,20 +45,31 @@ public final class Comparison {
     }
 
     public final int runs;
-    public final List<RunResult> legacy = new ArrayList<>();
-    public final List<RunResult> task = new ArrayList<>();
+    /** Each run's figures (Metrics.of of its result), one list a run: a run's whole result is not kept. */
+    private final List<List<Metric>> legacy = new ArrayList<>();
+    private final List<List<Metric>> task = new ArrayList<>();
     public final List<Row> table = new ArrayList<>();
 
     private Comparison(int runs) { this.runs = runs; }
 
-    public static Comparison run(SimSpec spec, int runs) {
+    public static Comparison run(SimSpec spec, int runs) { return run(spec, runs, (m, r) -> { }); }
+
+    /**
+     * Runs each model N times (seeds 1..N; one run: the scenario's seed), every legacy run first, and
+     * hands each result to {@code each} as it is made (compare --json writes it out then) before
+     * keeping only its figures: sixty runs of a scenario with half a million syscalls would otherwise
+     * hold a hundred and twenty results of half a million syscalls each.
+     */
+    public static Comparison run(SimSpec spec, int runs, BiConsumer<Simulator.Model, RunResult> each) {
         Comparison c = new Comparison(runs);
-        for (int i = 1; i <= runs; i++) {
-            SimSpec s = runs == 1 ? spec : spec.withSeed(i);
-            for (Simulator.Model m : Simulator.Model.values()) {
+        for (Simulator.Model m : Simulator.Model.values()) {
+            for (int i = 1; i <= runs; i++) {
+                SimSpec s = runs == 1 ? spec : spec.withSeed(i);
                 Simulator sim = new Simulator(s, m, null);
                 sim.run();
-                (m == Simulator.Model.LEGACY ? c.legacy : c.task).add(sim.result());
+                RunResult r = sim.result();
+                each.accept(m, r);
+                (m == Simulator.Model.LEGACY ? c.legacy : c.task).add(Metrics.of(r));
             }
         }
         c.tabulate();
@@ -67,8 +79,8 @@ public final class Comparison {
     /** A comparison of results already computed (the app's two runs). */
     public static Comparison of(RunResult legacy, RunResult task) {
         Comparison c = new Comparison(1);
-        c.legacy.add(legacy);
-        c.task.add(task);
+        c.legacy.add(Metrics.of(legacy));
+        c.task.add(Metrics.of(task));
         c.tabulate();
         return c;
     }
@@ -94,9 +106,9 @@ public final class Comparison {
 
     private static long worst(List<Metric> ms) { return ms.isEmpty() ? -1 : ms.get(0).worstAtNs(); }
 
-    private static Map<String, List<Metric>> collect(List<RunResult> rs) {
+    private static Map<String, List<Metric>> collect(List<List<Metric>> rs) {
         Map<String, List<Metric>> out = new LinkedHashMap<>();
-        for (RunResult r : rs) for (Metric m : Metrics.of(r)) out.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m);
+        for (List<Metric> r : rs) for (Metric m : r) out.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m);
         return out;
     }
 
