@@ -68,7 +68,7 @@ final class MainMenu {
     private void fillRecent() {
         recentMenu.getItems().clear();
         for (String p : recent.list()) {
-            MenuItem m = new MenuItem(p);
+            MenuItem m = new MenuItem(RecentFiles.label(p));
             m.setMnemonicParsing(false);
             m.setOnAction(e -> cmd.openRecent(p));
             recentMenu.getItems().add(m);
