@@ -12,7 +12,9 @@ import picocli.CommandLine.Spec;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import io.throttlescope.ui.export.LayoutAudit;
 import java.util.concurrent.Callable;
 import io.throttlescope.text.Escape;
 import io.throttlescope.ui.MainWindow;
@@ -32,6 +34,7 @@ public final class StepsCommand implements Callable<Integer> {
     @Option(names = "--max", defaultValue = "60", paramLabel = "N", description = "at most N steps (with --lesson: slides); with more, the throttle, task work, park, lock, unthrottle, hung-task and note events are kept first and the rest evenly chosen (default ${DEFAULT-VALUE})") int max;
     @Option(names = "--format", paramLabel = "FORMAT", description = "${COMPLETION-CANDIDATES} (default: from OUT: .gif, .html, else a folder of PNGs)") StepExport.Format format;
     @Option(names = "--size", defaultValue = "1280x800", paramLabel = "WxH", description = "picture size (default ${DEFAULT-VALUE})") String size;
+    @Option(names = "--audit", description = "also write the layout audit of every picture (audit.json in the folder, OUT.audit.json beside a .gif or .html) and exit 1 if a stop's subject is not whole or a text is cut") boolean audit;
     @Option(names = "-o", required = true, paramLabel = "OUT", description = "a .gif, a .html, or a folder for the PNGs") Path out;
 
     @Override public Integer call() throws Exception {
@@ -54,13 +57,14 @@ public final class StepsCommand implements Callable<Integer> {
                 spec.commandLine().getErr().println("error: " + Escape.text(file.toString()) + " has no lesson");
                 return 1;
             }
-            int n = StepExport.renderTo(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1, max), MainWindow::new);   // written as drawn
+            List<LayoutAudit> audits = audit ? new ArrayList<>() : null;
+            int n = StepExport.renderTo(new StepExport.Options(file, null, List.of(), w, h, f, out, true, t0, t1, max), MainWindow::new, audits);   // written as drawn
             if (n == 0) {
                 spec.commandLine().getErr().println("error: no stop of the lesson between " + from + " and " + to);
                 return 1;
             }
             spec.commandLine().getOut().println("wrote " + n + " slides of the lesson to " + SafeOutput.shown(out));
-            return 0;
+            return audits == null ? 0 : writeAudit(audits, f);
         }
         Run run = Run.simulate(sim, Options.model(model, sim.defaultModel()));
         List<Integer> events = StepExport.between(run, t0, t1, max);
@@ -68,9 +72,26 @@ public final class StepsCommand implements Callable<Integer> {
             spec.commandLine().getErr().println("error: no event between " + from + " and " + to);
             return 1;
         }
+        List<LayoutAudit> audits = audit ? new ArrayList<>() : null;
         int n = StepExport.renderTo(new StepExport.Options(file, Options.model(model, sim.defaultModel()).id,
-                events, w, h, f, out), MainWindow::new);   // each frame written as it is drawn, none kept
+                events, w, h, f, out), MainWindow::new, audits);   // each frame written as it is drawn, none kept
         spec.commandLine().getOut().println("wrote " + n + " steps to " + SafeOutput.shown(out));
-        return 0;
+        return audits == null ? 0 : writeAudit(audits, f);
+    }
+
+    /** audit.json beside the pictures; 1 if a picture fails it, with one line for each that does. */
+    private int writeAudit(List<LayoutAudit> audits, StepExport.Format f) throws Exception {
+        Path at = f == StepExport.Format.png ? out.resolve("audit.json") : out.resolveSibling(out.getFileName() + ".audit.json");
+        String json = LayoutAudit.json(audits);
+        SafeOutput.write(at, wr -> wr.write(json));
+        spec.commandLine().getOut().println("wrote the layout audit to " + SafeOutput.shown(at));
+        int bad = 0;
+        for (LayoutAudit a : audits) {
+            if (a.ok()) continue;
+            bad++;
+            spec.commandLine().getErr().println("audit: " + Escape.text(a.title()) + ": " + Escape.text(a.problems()));
+        }
+        if (bad > 0) spec.commandLine().getErr().println("error: " + bad + " of " + audits.size() + " pictures fail the layout audit");
+        return bad > 0 ? 1 : 0;
     }
 }

@@ -88,8 +88,9 @@ final class LessonLoader {
             if (s.members().containsKey("views")) {
                 Node vn = s.members().get("views");
                 views = new ArrayList<>();
-                if (vn instanceof Arr va) for (Node v : va.items()) { String x = named(v, Lesson.VIEWS, "view"); if (x != null) views.add(x); }
-                else l.problem(vn, "found " + l.describe(vn) + ", expected an array of views from " + String.join(", ", Lesson.VIEWS));
+                if (vn instanceof Arr va) for (Node v : va.items()) { String x = view(v, names, cgroups, cpus); if (x != null) views.add(x); }
+                else l.problem(vn, "found " + l.describe(vn) + ", expected an array of views from " + String.join(", ", Lesson.VIEWS)
+                        + ", or lanes cpu:N, task:NAME, budget:CGROUP");
             }
             Lesson.Question q = s.members().containsKey("question") ? question(s.members().get("question"), names, duration, place, r0, r1) : null;
             if (place != null && !place.isEvent() && at != null) {        // a time: checked here; an event's time by simulating
@@ -107,6 +108,40 @@ final class LessonLoader {
                     item.line(), item.col(), item.path()));
         }
         return title == null ? null : new Lesson(title, stops);
+    }
+
+    /** A side view by name, or a lane: cpu:N, task:NAME (every NAME#k of a counted task), budget:CGROUP. */
+    private String view(Node v, Set<String> names, Collection<String> cgroups, int cpus) {
+        String x = l.string(v, "a view name, or a lane cpu:N, task:NAME, budget:CGROUP");
+        if (x == null) return null;
+        int colon = x.indexOf(':');
+        if (colon < 0) return named(v, Lesson.VIEWS, "view");
+        String kind = x.substring(0, colon), arg = x.substring(colon + 1);
+        switch (kind) {
+            case "cpu" -> {
+                if (!arg.matches("[0-9]{1,4}") || Integer.parseInt(arg) >= cpus) {
+                    l.problem(v, "no lane \"" + x + "\": the scenario's CPUs are cpu:0..cpu:" + (cpus - 1));
+                    return null;
+                }
+            }
+            case "task" -> {
+                if (!names.contains(arg) && !names.contains(arg + "#0")) {
+                    l.problem(v, "no task \"" + arg + "\" for the lane \"" + x + "\"" + l.mean(arg, names));
+                    return null;
+                }
+            }
+            case "budget" -> {
+                if (!cgroups.contains(arg)) {
+                    l.problem(v, "no cgroup \"" + arg + "\" for the lane \"" + x + "\"" + l.mean(arg, cgroups));
+                    return null;
+                }
+            }
+            default -> {
+                l.problem(v, "no lane kind \"" + kind + "\" in \"" + x + "\": a lane is cpu:N, task:NAME or budget:CGROUP");
+                return null;
+            }
+        }
+        return x;
     }
 
     /** A name that must be one of the given ones (a cgroup, lock or view), with a suggestion otherwise. */

@@ -12,24 +12,28 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
-import javafx.scene.layout.FlowPane;
+import javafx.scene.control.MenuButton;
+import javafx.scene.control.MenuItem;
+import javafx.scene.control.SeparatorMenuItem;
+import javafx.scene.control.ToolBar;
 import javafx.scene.layout.HBox;
 import org.controlsfx.control.SegmentedButton;
 
 /**
- * The toolbar: open, the model switch, stepping, next throttle, park and hung task, play, jump to a
- * time, task lanes, fit, compare and help. It wraps onto a second row on small screens rather than
- * hiding buttons in an overflow menu.
+ * The toolbar, one row (File > Open, Ctrl+O, opens): the model switch, stepping, a "Jump" menu (first, last, next throttle,
+ * park and hung task), play, jump to a time, task lanes, fit, compare and help. The timeline keeps the
+ * height a second row took; where the row does not fit (a larger scale), the toolbar's own overflow
+ * menu holds what is cut, never a half button.
  */
 final class MainToolBar {
-    final FlowPane bar = new FlowPane(4, 4);
+    final ToolBar bar = new ToolBar();
     private final ToggleButton legacyBtn = new ToggleButton("Legacy (\u2264 6.17)");
     private final ToggleButton taskBtn = new ToggleButton("Task-based (6.18)");
     private final ToggleButton compareBtn = new ToggleButton("Compare");
     private boolean selecting;            // the window shows a run: the switch follows without asking for it again
 
     MainToolBar(WindowCommands cmd, ViewState vs, Navigation nav, Playback playback, Runnable focusTimeline) {
-        Button open = button("Open\u2026", "Open a scenario file (Ctrl+O)", cmd::chooseFile);
+
         legacyBtn.setId("modelLegacy");
         taskBtn.setId("modelTask");
         for (ToggleButton b : new ToggleButton[] {legacyBtn, taskBtn, compareBtn}) {
@@ -45,22 +49,24 @@ final class MainToolBar {
             if (b == null) { a.setSelected(true); return; }
             if (!selecting) cmd.switchModel(b == legacyBtn ? Simulator.Model.LEGACY : Simulator.Model.TASK);
         });
-        Button home = button("First", "First event (Home)", nav::goToFirst);
+        MenuItem home = item("First event (Home)", "jumpFirst", nav::goToFirst);
         Button back = button("\u25C0", "Previous event (\u2190)", () -> nav.step(-1, i -> true, false));
         back.setId("stepBack");
         Button fwd = button("\u25B6", "Next event (\u2192)", () -> nav.step(1, i -> true, false));
         fwd.setId("stepForward");
-        Button end = button("Last", "Last event (End)", nav::goToLast);
-        Button thr = button("Next throttle", "Next throttle_cfs_rq (T)", () -> nav.step(1, nav.kind(EventKind.THROTTLE), false));
-        thr.setId("nextThrottle");
-        Button park = button("Next park", "Next task parked at its return to user (P)", nav::nextPark);
-        park.setId("nextPark");
-        Button hung = button("Next hung task", "Next hung-task report (H)", () -> nav.step(1, nav.kind(EventKind.HUNG_TASK), false));
-        hung.setId("nextHung");
+        MenuItem end = item("Last event (End)", "jumpLast", nav::goToLast);
+        MenuItem thr = item("Next throttle (T)", "nextThrottle", () -> nav.step(1, nav.kind(EventKind.THROTTLE), false));
+        MenuItem park = item("Next park: a task parked at its return to user (P)", "nextPark", nav::nextPark);
+        MenuItem hung = item("Next hung-task report (H)", "nextHung", () -> nav.step(1, nav.kind(EventKind.HUNG_TASK), false));
+        MenuButton go = new MenuButton("Jump", null, home, end, new SeparatorMenuItem(), thr, park, hung);
+        go.setId("jumpMenu");
+        go.setFocusTraversable(false);
+        go.setTooltip(new Tooltip("First, last, next throttle (T), next park (P), next hung task (H)"));
         TextField jump = new TextField();
         jump.setId("jumpTime");
-        jump.setPromptText("jump to, e.g. 15ms");
-        jump.setPrefColumnCount(8);
+        jump.setPromptText("go to 15ms");
+        jump.setPrefColumnCount(6);
+        jump.setTooltip(new Tooltip("Go to a time: 15ms, 1.5s (Enter)"));
         jump.setOnAction(e -> { nav.jumpTo(jump.getText()); focusTimeline.run(); });
         ToggleButton lanes = new ToggleButton("Task lanes");
         lanes.setId("taskLanesToggle");
@@ -74,11 +80,9 @@ final class MainToolBar {
         compareBtn.setOnAction(e -> cmd.setCompare(compareBtn.isSelected()));
         Button help = button("?", "Keyboard shortcuts", cmd::showShortcuts);
         bar.setId("toolbar");
-        bar.getStyleClass().add("tool-bar");
-        bar.setPadding(new Insets(4, 6, 4, 6));
-        bar.setAlignment(Pos.CENTER_LEFT);
-        bar.getChildren().addAll(group(open, new Label("Model:"), modelSwitch), group(home, back, fwd, end),
-                group(thr, park, hung), group(playback.button, playback.speed, jump), group(lanes, fit, compareBtn, help));
+        bar.setPadding(new Insets(3, 6, 3, 6));
+        bar.getItems().addAll(modelSwitch, group(back, fwd), go, group(playback.button, playback.speed), jump,
+                group(lanes, fit, compareBtn), help);
     }
 
     /** The switch shows this model's button pressed, without switching again. */
@@ -104,6 +108,14 @@ final class MainToolBar {
         h.setAlignment(Pos.CENTER_LEFT);
         h.setPadding(new Insets(0, 8, 0, 0));
         return h;
+    }
+
+    private static MenuItem item(String text, String id, Runnable r) {
+        MenuItem m = new MenuItem(text);
+        m.setId(id);
+        m.setMnemonicParsing(false);
+        m.setOnAction(e -> r.run());
+        return m;
     }
 
     private static Button button(String text, String tip, Runnable r) {

@@ -27,10 +27,12 @@ import javafx.stage.Stage;
 
 import java.io.File;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
 import io.throttlescope.compare.Comparison;
+import io.throttlescope.ui.export.LayoutAudit;
 import io.throttlescope.ui.export.ExportStepsDialog;
 import io.throttlescope.ui.export.ExportWindow;
 import io.throttlescope.ui.lessons.LessonBar;
@@ -65,6 +67,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     private final StatusLine status = new StatusLine();
     private final Navigation nav = new Navigation(vs, () -> this.lessonBar.waitingForAnswer(), text -> this.status.set(text));
     final TimelineCanvas timeline = new TimelineCanvas(vs);
+    final Legend legend = new Legend();
     final CfsRqView cfsRqs = new CfsRqView();
     final LocksView locks = new LocksView();
     final EventLogView log = new EventLogView(vs);
@@ -115,7 +118,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         toolbar = new MainToolBar(this, vs, nav, playback, timeline::requestFocus);
         BorderPane root = new BorderPane();
         root.setTop(new VBox(new MainMenu(this, vs, nav, lessonBar, recent).bar, toolbar.bar));
-        VBox timelineBox = new VBox(timeline, new Legend());
+        VBox timelineBox = new VBox(timeline, legend);
         VBox.setVgrow(timeline, Priority.ALWAYS);
         sidePanel = new SidePanel(new VBox(2, explanation, sourceLinks), waitChain, cfsRqs, locks, whatIf, scenarioPanel);
         layout = new WindowLayout(stage, vs, timelineBox, sidePanel, log, compare);
@@ -124,6 +127,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         VBox.setVgrow(layout.main, Priority.ALWAYS);
         root.setCenter(centre);
         root.setBottom(status.bar);
+        status.bar.getRightItems().add(layout.logToggle());
         status.set("Open a scenario (File > Open, Ctrl+O, or drop a .json file here)");
         scene = new Scene(root, 1500, 950);
         sidePanel.revealAfterLayouts(scene);
@@ -150,6 +154,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
             if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), b.intValue());
         });
         vs.cursor.addListener((o, a, b) -> { if (toolbar.comparing()) compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0); });
+        vs.run.addListener((o, a, b) -> legend.show(b));
         vs.run.addListener((o, a, b) -> {
             if (b != null) toolbar.showModel(b == legacyRun ? Simulator.Model.LEGACY : Simulator.Model.TASK);   // the switch follows the run shown
             cursorMoved();
@@ -180,8 +185,27 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         @Override public void openViews(List<String> views) { MainWindow.this.openViews(views); }
         @Override public void highlightLock(String lock) { locks.highlight(lock); }
         @Override public void highlightCfsRq(String group, int cpu) { cfsRqs.highlight(group, cpu); }
+        @Override public void showLanes(List<String> lanes) { timeline.setSubject(lanes); }
+        @Override public void inLesson(boolean on) { if (layout != null) layout.foldLog(on); }
     });
     public LessonBar lessonBar() { return lessonBar; }
+
+    /** The layout audit as drawn now: a lesson stop's subject, else the explanation and the selected task's lane. */
+    @Override public LayoutAudit audit(int slide, String title) {
+        List<String> subject = lessonBar.subject();
+        if (subject.isEmpty()) {
+            subject = new ArrayList<>(List.of("explanation"));
+            int t = vs.selectedTask.get();
+            Run r = vs.run.get();
+            if (t >= 0 && r != null && vs.taskLanes.get()) subject.add("task:" + r.info().tasks()[t]);
+        }
+        if (toolbar.comparing() && !subject.contains("compare")) {      // compare mode: the comparison in place of the side panel
+            subject = new ArrayList<>(subject);
+            subject.remove("explanation");
+            subject.add("compare");
+        }
+        return WindowAudit.of(stage.getScene(), toolbar.comparing() ? compare.legacyTl : timeline, sidePanel, lessonBar, compare, subject, slide, title);
+    }
     final WhatIfPane whatIf = new WhatIfPane(new WhatIfPane.Host() {
         @Override public void resimulate(SimSpec s, String json) { opener.simulate(s, file, true); }
         @Override public void saveAs(String text) { edits.saveAs(text); }

@@ -7,8 +7,10 @@ import javafx.scene.Scene;
 import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TitledPane;
 import javafx.scene.layout.Region;
+import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -16,9 +18,13 @@ import java.util.Map;
 /**
  * The side panel: the panes at the cursor (what just happened, why isn't it running, runqueues and
  * limbo lists, locks, What if?, the scenario), which a lesson stop opens by name and keeps in view.
+ * "What just happened" is pinned above the others, which scroll: the explanation a stop exists for
+ * is never scrolled away by a table brought into view.
  */
 final class SidePanel {
-    final ScrollPane node;
+    /** The pinned explanation over the scrolling tables. */
+    final VBox node;
+    private final ScrollPane scroll;
     private final TitledPane whatIfPane;
     private final Map<String, TitledPane> panes = new LinkedHashMap<>();
     private TitledPane revealPane;
@@ -43,7 +49,8 @@ final class SidePanel {
         wi.setId("whatIfPane");
         wi.setExpanded(false);
         whatIfPane = wi;
-        VBox box = new VBox(4, ex, wc, rq, lk, wi, sc);
+        ex.setCollapsible(false);                            // pinned: a stop's explanation is never scrolled or folded away
+        VBox box = new VBox(4, wc, rq, lk, wi, sc);
         for (TitledPane p : new TitledPane[] {ex, wc, rq, lk, wi, sc}) p.setAnimated(false);   // a lesson stop or a screenshot sees the panes at once
         box.setPadding(new Insets(4));
         ScrollPane sp = new ScrollPane(box);
@@ -52,7 +59,38 @@ final class SidePanel {
         sp.viewportBoundsProperty().addListener((o, a, b) -> reveal());
         sp.vvalueProperty().addListener((o, a, b) -> { if (!revealing && sp.isHover()) revealPane = null; });   // the user scrolls: let go
         sp.setMinWidth(300);
-        node = sp;
+        scroll = sp;
+        VBox pinned = new VBox(4, ex, sp);
+        pinned.setPadding(new Insets(4, 0, 0, 0));
+        VBox.setMargin(ex, new Insets(0, 4, 0, 4));
+        VBox.setVgrow(sp, Priority.ALWAYS);
+        sp.setMinHeight(60);
+        node = pinned;
+    }
+
+    /**
+     * The open side views, by name, that are whole on screen (whole false: those open but not whole):
+     * the pinned explanation inside the panel, the others inside the scroll's viewport.
+     */
+    List<String> views(boolean whole) {
+        List<String> out = new ArrayList<>();
+        Map<String, TitledPane> all = new LinkedHashMap<>(panes);
+        all.put("what-if", whatIfPane);
+        Node vp = scroll.lookup(".viewport");
+        Bounds port = vp == null ? scroll.localToScene(scroll.getLayoutBounds()) : vp.localToScene(vp.getLayoutBounds());
+        Bounds panel = node.localToScene(node.getLayoutBounds());
+        Scene scene = node.getScene();
+        for (var e : all.entrySet()) {
+            TitledPane p = e.getValue();
+            boolean shown = p.isExpanded() && node.isVisible() && scene != null && node.getParent() != null;
+            Bounds b = p.localToScene(p.getLayoutBounds());
+            Bounds within = e.getKey().equals("explanation") ? panel : port;
+            boolean inside = shown && b.getMinY() >= within.getMinY() - 0.5 && b.getMaxY() <= within.getMaxY() + 0.5
+                    && b.getMaxY() <= scene.getHeight() + 0.5 && b.getMaxX() <= scene.getWidth() + 0.5
+                    && p.getHeight() >= p.prefHeight(p.getWidth()) - 0.5;       // not squeezed below its content
+            if (whole ? inside : shown && !inside) out.add(e.getKey());
+        }
+        return out;
     }
 
     /** After each layout (the lesson bar grew, a pane opened, a table changed): the stop's pane into view again. */
@@ -66,12 +104,12 @@ final class SidePanel {
     /** Opens What if? and gives the panel the focus. */
     void openWhatIf() {
         whatIfPane.setExpanded(true);
-        node.requestFocus();
+        scroll.requestFocus();
     }
 
     /** Opens the named panes (a lesson stop's) and folds the others. */
     void open(List<String> views) {
-        panes.forEach((name, pane) -> pane.setExpanded(views.contains(name)));
+        panes.forEach((name, pane) -> pane.setExpanded(views.contains(name) || pane == panes.get("explanation")));
         if (views.contains("what-if")) whatIfPane.setExpanded(true);
         revealPane = null;                                   // the lowest of the stop's tables is scrolled into view
         for (String v : List.of("wait-chain", "runqueues", "locks")) if (views.contains(v)) revealPane = panes.get(v);
@@ -81,6 +119,7 @@ final class SidePanel {
 
     /** Scrolls so that the pane a lesson stop points at is whole in view (its top first if it is taller). */
     private void reveal() {
+        ScrollPane node = scroll;
         if (revealPane == null || !(node.getContent() instanceof Region box)) return;
         double view = node.getViewportBounds().getHeight(), content = box.getHeight();
         if (view <= 0 || content <= view) return;

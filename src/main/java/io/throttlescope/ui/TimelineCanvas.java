@@ -115,8 +115,94 @@ public final class TimelineCanvas extends Region {
         canvas.setHeight(Math.max(1, h));
         vbar.resizeRelocate(w - bw, 0, bw, h);
         updateScroll();
-        revealTask(vs.selectedTask.get());
+        if (!subject.isEmpty()) revealLanes(subject);
+        else revealTask(vs.selectedTask.get());
         redraw();
+    }
+
+    private List<String> subject = List.of();
+
+    /**
+     * The lanes a lesson stop is about ({@code cpu:0}, {@code task:R}, {@code budget:/G}; docs/scenario-format.md):
+     * every layout scrolls them into view, whole where they fit together. Empty: only the highlighted task.
+     */
+    public void setSubject(List<String> lanes) {
+        subject = List.copyOf(lanes);
+        requestLayout();
+    }
+
+    /** A lane's name in a stop's views: cpu:N, task:NAME, budget:/G, group:/G (null for a section header). */
+    String laneId(Lane l) {
+        Run r = vs.run.get();
+        return switch (l.kind()) {
+            case CPU -> "cpu:" + l.id();
+            case TASK -> "task:" + l.label();
+            case BUDGET -> "budget:" + l.label();
+            case GROUP_HEADER -> r == null ? null : "group:" + r.info().groups()[l.id()];
+            case SECTION -> null;
+        };
+    }
+
+    /** Whether lane l answers to a name: exactly, or task:R for every R#k of a task with a count. */
+    private boolean named(Lane l, String id) {
+        String mine = laneId(l);
+        if (mine == null) return false;
+        return mine.equals(id) || (l.kind() == Kind.TASK && mine.startsWith(id + "#"));
+    }
+
+    /** The lanes, by name, that are whole on screen now (below the ruler, above the bottom edge). */
+    public List<String> wholeLanes() {
+        List<String> out = new ArrayList<>();
+        double bottom = canvas.getHeight();
+        for (Lane l : lanes) {
+            String id = laneId(l);
+            double y = laneY(l);
+            if (id != null && y >= rulerH - 0.5 && y + l.h() <= bottom + 0.5 && !out.contains(id)) out.add(id);
+        }
+        return out;
+    }
+
+    /** The lanes, by name, of which only a part is on screen (under the ruler or past the bottom edge). */
+    public List<String> cutLanes() {
+        List<String> out = new ArrayList<>();
+        double bottom = canvas.getHeight();
+        for (Lane l : lanes) {
+            String id = laneId(l);
+            double y = laneY(l);
+            boolean whole = y >= rulerH - 0.5 && y + l.h() <= bottom + 0.5, some = y + l.h() > rulerH && y < bottom;
+            if (id != null && some && !whole && !out.contains(id)) out.add(id);
+        }
+        return out;
+    }
+
+    /** Every lane's name, top to bottom. */
+    public List<String> laneIds() {
+        List<String> out = new ArrayList<>();
+        for (Lane l : lanes) { String id = laneId(l); if (id != null && !out.contains(id)) out.add(id); }
+        return out;
+    }
+
+    /**
+     * Scrolls so that the named lanes are in view together: the least scroll if they fit (the CPUs
+     * kept above them where there is room), else from the top of the first.
+     */
+    void revealLanes(List<String> ids) {
+        double top = Double.MAX_VALUE, bottom = -1;
+        for (Lane l : lanes) {
+            for (String id : ids) {
+                if (!named(l, id)) continue;
+                top = Math.min(top, l.y());
+                bottom = Math.max(bottom, l.y() + l.h());
+            }
+        }
+        int t = vs.selectedTask.get();
+        for (Lane l : lanes) if (l.kind() == Kind.TASK && l.id() == t) { top = Math.min(top, l.y()); bottom = Math.max(bottom, l.y() + l.h()); }
+        if (bottom < 0) return;
+        double visible = canvas.getHeight() - rulerH, now = vbar.getValue();
+        if (top >= now && bottom <= now + visible) return;
+        updateScroll();
+        double to = bottom - top > visible ? top : bottom <= visible ? 0 : top < now ? top : bottom - visible;
+        vbar.setValue(Math.max(0, Math.min(vbar.getMax(), to)));
     }
 
     /** Scrolls the lanes so that task t's lane is in view (a lesson's or a click's highlighted task), if it is not. */

@@ -4,6 +4,8 @@ import io.throttlescope.ui.state.ViewState;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
+import javafx.scene.control.ToggleButton;
+import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
 
 /**
@@ -35,7 +37,7 @@ final class WindowLayout {
         main.setDividerPositions(0.72);
         log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
         vs.veiled.addListener((o, a, b) -> {                      // a covered log says one line: the timeline takes its room meanwhile
-            if (main.getItems().size() < 2) return;               // presentation mode: no log to make room from
+            if (main.getItems().size() < 2) return;               // presentation mode or a folded log: no log to make room from
             if (b) { logDivider = main.getDividerPositions()[0]; main.setDividerPositions(0.86); }
             else main.setDividerPositions(logDivider);
             sidePanel.revealLater();
@@ -66,8 +68,11 @@ final class WindowLayout {
             main.getItems().setAll(top);
         } else {
             vs.scale.set(scaleBeforePresenting);
-            main.getItems().setAll(top, log);
-            main.setDividerPositions(0.72);
+            if (logFolded) main.getItems().setAll(top);
+            else {
+                main.getItems().setAll(top, log);
+                main.setDividerPositions(0.72);
+            }
             restore.run();
         }
         stage.setFullScreenExitHint("F11 or Esc leaves presentation mode");
@@ -75,4 +80,33 @@ final class WindowLayout {
     }
 
     boolean presenting() { return presenting; }
+
+    private boolean logFolded;
+    private final ToggleButton logToggle = new ToggleButton("Event log");
+    { logToggle.setId("logToggle"); logToggle.setFocusTraversable(false); logToggle.setSelected(true);
+      logToggle.setTooltip(new Tooltip("Show or fold the event log (a lesson folds it: the timeline takes its room)"));
+      logToggle.setOnAction(e -> foldLog(!logToggle.isSelected())); }
+
+    /** The status line's switch for the event log. */
+    ToggleButton logToggle() { return logToggle; }
+
+    /**
+     * Folds the event log away (a lesson stop does: its timeline and explanation are what the class
+     * reads; the status line keeps the step) or brings it back where it was.
+     */
+    void foldLog(boolean on) {
+        logToggle.setSelected(!on);
+        if (on == logFolded) return;
+        logFolded = on;
+        if (presenting) return;                                   // presentation mode has no log either way
+        if (on) {
+            if (main.getItems().size() > 1) logDivider = main.getDividerPositions()[0];
+            main.getItems().setAll(top);
+        } else {
+            main.getItems().setAll(top, log);
+            main.setDividerPositions(logDivider);
+        }
+    }
+
+    boolean logFolded() { return logFolded; }
 }

@@ -152,6 +152,30 @@ public final class StepExport {
         root.layout();
     }
 
+    /** The layout audits of the render under way (null: none wanted). FX thread only. */
+    private static List<LayoutAudit> audits;
+
+    private static void audit(ExportWindow w, String title) {
+        if (audits != null) audits.add(w.audit(audits.size() + 1, title));
+    }
+
+    /**
+     * As {@link #renderTo}, with the layout audit of every picture put in audits (docs: README
+     * "Layout audit"), made from the window as drawn for it.
+     */
+    public static int renderTo(Options o, ExportWindow.Factory window, List<LayoutAudit> into) throws Exception {
+        return Headless.run(o.width(), o.height(), () -> {
+            audits = into;
+            try (FrameWriter w = new FrameWriter(o.format(), o.out())) {
+                frames(o, null, true, w::add, window);
+                w.finish();
+                return w.count();
+            } finally {
+                audits = null;
+            }
+        });
+    }
+
     /** Where frames go as they are made: a list, or a file written frame by frame. */
     public interface FrameSink { void accept(Frame f) throws IOException; }
 
@@ -185,6 +209,7 @@ public final class StepExport {
         layout(stage, (int) stage.getWidth(), (int) stage.getHeight(), shown);
         w.redrawTimelines();
         WritableImage img = stage.getScene().getRoot().snapshot(null, null);
+        audit(w, title);
         int at = w.viewState().cursor.get();
         return new Frame(at, title, text, SwingFXUtils.fromFXImage(img, null), links(w.viewState().run.get(), at));
     }
@@ -231,6 +256,7 @@ public final class StepExport {
             layout(stage, o.width(), o.height(), show);
             w.redrawTimelines();
             WritableImage img = stage.getScene().getRoot().snapshot(null, null);
+            audit(w, "Step " + r.index().stepOf(i) + " of " + r.index().steps());
             String text = Explainer.explain(r, r.index().at(i), i).text();
             out.accept(new Frame(i, "Step " + r.index().stepOf(i) + " of " + r.index().steps(), text, SwingFXUtils.fromFXImage(img, null), links(r, i)));
         }

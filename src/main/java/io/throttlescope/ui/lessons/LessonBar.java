@@ -45,6 +45,10 @@ public final class LessonBar extends VBox {
         void highlightLock(String lock);
         /** Marks a cfs_rq's row in the runqueue table (a null group: none). */
         void highlightCfsRq(String group, int cpu);
+        /** The lanes the stop names (cpu:N, task:NAME, budget:CGROUP; empty: none): scrolled into view, whole. */
+        void showLanes(List<String> lanes);
+        /** A lesson's stops are being shown (the window folds what a class does not read), or not. */
+        void inLesson(boolean on);
     }
 
     private final ViewState vs;
@@ -103,6 +107,8 @@ public final class LessonBar extends VBox {
     public void open(SimSpec s) {
         spec = s;
         lesson = s == null ? null : s.lesson();
+        host.showLanes(List.of());
+        host.inLesson(false);
         boolean on = active();
         setVisible(on);
         setManaged(on);
@@ -137,6 +143,22 @@ public final class LessonBar extends VBox {
         return at < 0 ? -1 : r.trace().time(at);
     }
 
+    /**
+     * What the current stop is about, by name (the layout audit checks it is whole): the lesson's own
+     * bar, the explanation, the side views and lanes it names, its highlighted task's lane. Empty
+     * before the first stop.
+     */
+    public List<String> subject() {
+        List<String> out = new ArrayList<>();
+        if (stop < 0) return out;
+        Lesson.Stop s = lesson.stops().get(stop);
+        out.add("lesson");
+        out.add("explanation");
+        if (s.views() != null) for (String v : s.views()) if (!v.equals("task-lanes") && !out.contains(v)) out.add(v);
+        if (s.task() != null && !out.contains("task:" + s.task())) out.add("task:" + s.task());
+        return out;
+    }
+
     /** The current stop's question, or null. */
     public Lesson.Question question() { return stop < 0 ? null : lesson.stops().get(stop).question(); }
 
@@ -152,11 +174,15 @@ public final class LessonBar extends VBox {
         next.setText("Next stop (N) \u25B6");
         Lesson.Stop s = lesson.stops().get(k);
         host.showModel(LessonPlan.modelOf(spec, s), "both".equals(s.model()));
+        List<String> lanes = new ArrayList<>();
         if (s.views() != null) {                   // a highlighted task is seen in its lane
-            List<String> v = new ArrayList<>(s.views());
-            if (s.task() != null && !v.contains("task-lanes")) v.add("task-lanes");
+            List<String> v = new ArrayList<>();
+            for (String name : s.views()) (name.contains(":") ? lanes : v).add(name);
+            if ((s.task() != null || lanes.stream().anyMatch(x -> x.startsWith("task:"))) && !v.contains("task-lanes")) v.add("task-lanes");
             host.openViews(v);
         }
+        host.showLanes(lanes);
+        host.inLesson(true);
         Run r = vs.run.get();
         int at = LessonPlan.eventOf(r, s.place());
 
