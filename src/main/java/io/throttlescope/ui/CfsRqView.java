@@ -43,7 +43,7 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         // tall enough for every cfs_rq of a small hierarchy (up to 8 rows), so a lesson's rows are not scrolled away
         double cell = Math.round(24 * Columns.fontSize(this) / 13.0);
         setFixedCellSize(cell);
-        setPrefHeight(cell * Math.max(3, Math.min(8, getItems().size())) + cell * 1.4 + 18);
+        setPrefHeight(cell * Math.max(1, Math.min(8, getItems().size())) + cell * 1.4 + 18);
         select();
     }
 

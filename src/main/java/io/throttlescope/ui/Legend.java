@@ -100,6 +100,9 @@ final class Legend extends Region {
         requestLayout();
     }
 
+    /** Every entry's text, as the full legend lists them. */
+    static List<String> allTexts() { return ITEMS.stream().map(Item::text).toList(); }
+
     /** The entries shown whole in the strip now (the audit and tests read it). */
     List<String> shownTexts() {
         List<String> out = new ArrayList<>();

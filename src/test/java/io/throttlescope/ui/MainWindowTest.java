@@ -141,7 +141,8 @@ class MainWindowTest {
 
     @Test
     void nextParkButtonAndEventLogFollowTheCursor(FxRobot robot) {
-        robot.clickOn("#nextPark");
+        robot.interact(() -> robot.lookup("#jumpMenu").queryAs(javafx.scene.control.MenuButton.class).getItems().stream()
+                .filter(i -> "nextPark".equals(i.getId())).findFirst().orElseThrow().fire());
         int parkH = eventOf(EventKind.PARKED, "H");
         assertThat(w.vs.cursor.get()).isEqualTo(parkH);
         assertThat(w.log.table().getSelectionModel().getSelectedItem()).isEqualTo(parkH);

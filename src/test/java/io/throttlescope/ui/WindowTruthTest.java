@@ -104,12 +104,15 @@ class WindowTruthTest {
 
     @Test
     void theToolbarKeepsEveryButtonAt1024x768(FxRobot robot) {
-        for (String id : new String[] {"#compareToggle", "#fit", "#taskLanesToggle", "#play", "#nextHung"}) {
+        double row = -1;
+        for (String id : new String[] {"#modelSwitch", "#stepBack", "#jumpMenu", "#play", "#jumpTime", "#taskLanesToggle", "#fit", "#compareToggle"}) {
             var n = robot.lookup(id).query();
             var b = n.localToScene(n.getBoundsInLocal());
             assertThat(n.isVisible()).isTrue();
             assertThat(b.getMaxX()).as(id + " inside the window").isLessThanOrEqualTo(stage.getScene().getWidth());
             assertThat(b.getWidth()).isGreaterThan(10);
+            if (row < 0) row = b.getCenterY();
+            assertThat(b.getCenterY()).as(id + " on the toolbar's one row").isCloseTo(row, org.assertj.core.data.Offset.offset(4.0));
         }
     }
 
@@ -189,8 +192,14 @@ class WindowTruthTest {
 
     @Test
     void theLegendExplainsTheBudgetTicks(FxRobot robot) {
-        String all = robot.lookup("#legend .label").queryAll().stream().map(n -> ((Label) n).getText()).reduce("", (a, b) -> a + "|" + b);
-        assertThat(all).contains("slice pull").contains("slack return").contains("distribution").contains("refill").contains("quota").contains("pool");
+        assertThat(Legend.allTexts()).contains("slice pull", "slack return", "distribution", "refill", "quota", "pool");
+        // the strip: the run's own kinds, one line, as many whole as fit, the rest behind "+N more"
+        String strip = robot.lookup("#legend .label").queryAll().stream().map(n -> ((Label) n).getText()).reduce("", (a, b) -> a + "|" + b);
+        assertThat(strip).contains("slice pull").contains("refill").contains("quota").contains("pool").doesNotContain("throttle inferred");
+        Legend l = robot.lookup("#legend").queryAs(Legend.class);
+        assertThat(l.shownTexts()).isNotEmpty().startsWith("running, user mode (the task's colour)");
+        assertThat(robot.lookup("#legendMore").queryAs(javafx.scene.control.Button.class).getText()).matches("\\+\\d+ more\u2026|All colours\u2026");
+        assertThat(l.getHeight()).isLessThan(40);
     }
 
     @Test
@@ -266,9 +275,16 @@ class WindowTruthTest {
     @Test
     void inALessonAt1024x768TheLogShowsTheCurrentRow(FxRobot robot) {
         open(robot, "01-seed-story-rwsem-reader.json");
+        robot.interact(() -> w.lessonBar.show(0));
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        // a lesson folds the log: the timeline takes its room, the status line keeps the step
+        assertThat(robot.lookup("#eventTable").tryQuery().filter(n -> n.getScene() != null)).isEmpty();
+        assertThat(w.statusText()).startsWith("step ");
+        robot.clickOn("#logToggle");                       // unfolded, it shows the current row
         for (int stop : new int[] {0, 1, 3, 5}) {
             robot.interact(() -> w.lessonBar.show(stop));
             org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+            if (robot.lookup("#eventTable").tryQuery().filter(n -> n.getScene() != null).isEmpty()) robot.clickOn("#logToggle");
             double[] m = new double[5];
             robot.interact(() -> {
                 var table = (javafx.scene.control.TableView<?>) robot.lookup("#eventTable").query();

@@ -271,6 +271,8 @@ public final class LessonBar extends VBox {
         vs.veiled.set(laterQuestion(stop));
         verdict.setText(why);
         question.getChildren().forEach(LessonBar::disableAll);
+        // answered: the question stays, its choices and buttons give their rows to the timeline (the verdict names the answer)
+        if (question.getChildren().size() > 1) question.getChildren().remove(1, question.getChildren().size());
         host.goTo(answerAt);
         Lesson.Stop s = lesson.stops().get(stop);           // the answer is inside the stop's range (validate checks it): keep that range
         if (s.rangeEnd() > s.rangeStart()) vs.setRange(s.rangeStart(), s.rangeEnd());
