@@ -63,6 +63,13 @@ public final class CompareView extends SplitPane {
     private Comparison comparison;
     private Divergence divergence;
     private final LongConsumer goToTime;
+    private Node right;
+
+    /** Presentation mode: the two timelines alone (the results table and its numbers come back after). */
+    void presenting(boolean on) {
+        if (on) getItems().remove(right);
+        else if (!getItems().contains(right)) { getItems().add(right); setDividerPositions(0.58); }
+    }
 
     public CompareView(ViewState main, LongConsumer goToTime) {
         this.goToTime = goToTime;
@@ -77,6 +84,7 @@ public final class CompareView extends SplitPane {
             v.selectedCpu.bindBidirectional(main.selectedCpu);
             v.taskLanes.bindBidirectional(main.taskLanes);
             v.veiled.bind(main.veiled);
+            v.scale.bind(main.scale);                  // the lanes' text at the window's scale (2560x1440, presentation)
         }
         taskTl.laneScroll().bindBidirectional(legacyTl.laneScroll());     // the same task at the same height in both
         lanes = new VBox(legacyTl, taskTl);
@@ -121,6 +129,7 @@ public final class CompareView extends SplitPane {
         VBox right = new VBox(table);
         VBox.setVgrow(table, Priority.ALWAYS);
         getItems().addAll(left, right);
+        this.right = right;
         setDividerPositions(0.58);
         setOrientation(Orientation.HORIZONTAL);
     }

@@ -117,7 +117,8 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         sourceLinks.setPadding(new Insets(0, 6, 4, 6));
         toolbar = new MainToolBar(this, vs, nav, playback, timeline::requestFocus);
         BorderPane root = new BorderPane();
-        root.setTop(new VBox(new MainMenu(this, vs, nav, lessonBar, recent).bar, toolbar.bar));
+        VBox chrome = new VBox(new MainMenu(this, vs, nav, lessonBar, recent).bar, toolbar.bar);
+        root.setTop(chrome);
         VBox timelineBox = new VBox(timeline, legend);
         VBox.setVgrow(timeline, Priority.ALWAYS);
         sidePanel = new SidePanel(new VBox(2, explanation, sourceLinks), waitChain, cfsRqs, locks, whatIf, scenarioPanel);
@@ -128,6 +129,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         root.setCenter(centre);
         root.setBottom(status.bar);
         status.bar.getRightItems().add(layout.logToggle());
+        layout.setChrome(chrome, legend, status.bar);
         status.set("Open a scenario (File > Open, Ctrl+O, or drop a .json file here)");
         scene = new Scene(root, 1500, 950);
         sidePanel.revealAfterLayouts(scene);

@@ -92,6 +92,12 @@ final class SidePanel {
         return out;
     }
 
+    /** Presentation mode: the pinned explanation alone, the tables gone (not folded: they come back as they were). */
+    void explanationOnly(boolean on) {
+        scroll.setVisible(!on);
+        scroll.setManaged(!on);
+    }
+
     /** After each layout (the lesson bar grew, a pane opened, a table changed): the stop's pane into view again. */
     void revealAfterLayouts(Scene scene) {
         scene.addPostLayoutPulseListener(() -> { if (revealWanted && revealPane != null) { revealWanted = false; reveal(); } });

@@ -8,6 +8,8 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
 
+import java.util.List;
+
 /**
  * How the window's panes are arranged: the timeline beside the side panel, over the event log;
  * compare mode puts both models, stacked, in the top half; presentation mode shows the timeline (or
@@ -17,6 +19,8 @@ final class WindowLayout {
     final SplitPane main = new SplitPane();
     private final SplitPane top;
     private final Node timelineBox, side, log, compare;
+    private final SidePanel sidePanel;
+    private List<Node> chrome = List.of();
     private final ViewState vs;
     private final Stage stage;
     private double logDivider = 0.72;
@@ -28,6 +32,7 @@ final class WindowLayout {
         this.vs = vs;
         this.timelineBox = timelineBox;
         this.side = sidePanel.node;
+        this.sidePanel = sidePanel;
         this.log = log;
         this.compare = compare;
         main.setOrientation(Orientation.VERTICAL);
@@ -44,8 +49,12 @@ final class WindowLayout {
         });
     }
 
-    /** The top half: the comparison, or the timeline beside the side panel. */
+    /** What presentation mode hides: the menu, the toolbar, the legend, the status line. */
+    void setChrome(Node... nodes) { chrome = List.of(nodes); }
+
+    /** The top half: the comparison, or the timeline beside the side panel (presenting: beside the explanation alone). */
     void showCompare(boolean on) {
+        sidePanel.explanationOnly(presenting);
         if (on) {
             top.getItems().setAll(compare);
         } else {
@@ -55,8 +64,10 @@ final class WindowLayout {
     }
 
     /**
-     * Presentation mode (F11): the timeline alone (or the comparison, when comparing), full screen,
-     * larger; leaving it puts everything back and then runs restore (compare mode as it was).
+     * Presentation mode (F11): the timeline (or the comparison, when comparing) with the lesson bar
+     * and the explanation, nothing else (no menu, toolbar, legend, log or status line), full screen,
+     * larger, in every mode (C while presenting switches the comparison in and out, never the side
+     * panel's tables); leaving it puts everything back and then runs restore (compare mode as it was).
      */
     void setPresenting(boolean on, boolean comparing, Runnable restore) {
         if (on == presenting) return;
@@ -64,10 +75,20 @@ final class WindowLayout {
         if (on) {
             scaleBeforePresenting = vs.scale.get();
             vs.scale.set(Math.max(1.4, scaleBeforePresenting * 1.4));
-            top.getItems().setAll(comparing ? compare : timelineBox);
+            for (Node n : chrome) { n.setVisible(false); n.setManaged(false); }
+            sidePanel.explanationOnly(true);
+            if (compare instanceof CompareView cv) cv.presenting(true);
+            if (comparing) top.getItems().setAll(compare);
+            else {
+                top.getItems().setAll(timelineBox, side);
+                top.setDividerPositions(0.68);
+            }
             main.getItems().setAll(top);
         } else {
             vs.scale.set(scaleBeforePresenting);
+            for (Node n : chrome) { n.setVisible(true); n.setManaged(true); }
+            sidePanel.explanationOnly(false);
+            if (compare instanceof CompareView cv) cv.presenting(false);
             if (logFolded) main.getItems().setAll(top);
             else {
                 main.getItems().setAll(top, log);

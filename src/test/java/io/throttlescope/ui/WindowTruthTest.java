@@ -102,6 +102,14 @@ class WindowTruthTest {
         assertThat(w.timeline.laneNames()).contains("TASK T in /G", "TASK T in /H");
     }
 
+    /** In the window's scene and visible with every ancestor. */
+    static boolean shown(FxRobot robot, String id) {
+        var n = robot.lookup(id).tryQuery();
+        if (n.isEmpty() || n.get().getScene() == null) return false;
+        for (javafx.scene.Node x = n.get(); x != null; x = x.getParent()) if (!x.isVisible()) return false;
+        return true;
+    }
+
     @Test
     void theToolbarKeepsEveryButtonAt1024x768(FxRobot robot) {
         double row = -1;
@@ -144,7 +152,20 @@ class WindowTruthTest {
         assertThat(w.presenting()).isTrue();
         assertThat(w.vs.scale.get()).isGreaterThan(before);
         assertThat(robot.lookup("#eventLog").tryQuery()).isEmpty();
+        // presentation: the timeline, the lesson bar and the explanation, nothing else, compare mode (C) included
+        assertThat(shown(robot, "#toolbar")).as("toolbar").isFalse();
+        assertThat(shown(robot, "#legend")).as("legend").isFalse();
+        assertThat(shown(robot, "#explanationPane")).as("explanation").isTrue();
+        assertThat(shown(robot, "#waitChainPane")).as("side tables").isFalse();
+        robot.type(KeyCode.C);
+        assertThat(shown(robot, "#compareView")).isTrue();
+        assertThat(shown(robot, "#resultsTable")).as("results table while presenting").isFalse();
+        robot.type(KeyCode.C);
+        assertThat(shown(robot, "#waitChainPane")).as("C does not bring the side panel back").isFalse();
+        assertThat(shown(robot, "#explanationPane")).isTrue();
         robot.type(KeyCode.F11);
+        assertThat(shown(robot, "#toolbar")).isTrue();
+        assertThat(shown(robot, "#waitChainPane")).isTrue();
         assertThat(w.presenting()).isFalse();
         assertThat(robot.lookup("#eventLog").tryQuery()).isPresent();
         assertThat(ViewState.autoScale(2560)).isGreaterThan(1);
