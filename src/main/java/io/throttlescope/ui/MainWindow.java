@@ -187,7 +187,11 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         @Override public void openViews(List<String> views) { MainWindow.this.openViews(views); }
         @Override public void highlightLock(String lock) { locks.highlight(lock); }
         @Override public void highlightCfsRq(String group, int cpu) { cfsRqs.highlight(group, cpu); }
-        @Override public void showLanes(List<String> lanes) { timeline.setSubject(lanes); }
+        @Override public void showLanes(List<String> lanes) {
+            timeline.setSubject(lanes);
+            compare.legacyTl.setSubject(lanes);        // compare mode: the same lanes in both halves
+            compare.taskTl.setSubject(lanes);
+        }
         @Override public void inLesson(boolean on) { if (layout != null) layout.foldLog(on); }
     });
     public LessonBar lessonBar() { return lessonBar; }
