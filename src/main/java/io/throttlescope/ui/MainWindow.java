@@ -481,7 +481,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     /** Ctrl+plus / Ctrl+minus / Ctrl+0. */
     @Override public void zoomText(int dir) { vs.zoomText(dir); }
 
-    /** Presentation mode (F11): the timeline alone, full screen, larger. */
+    /** Presentation mode (F11): the timeline, the lesson bar and the explanation, full screen, larger. */
     public void setPresenting(boolean on) { layout.setPresenting(on, toolbar.comparing(), () -> setCompare(toolbar.comparing())); }
 
     public boolean presenting() { return layout.presenting(); }
