@@ -18,6 +18,9 @@ import io.throttlescope.text.Escape;
 import io.throttlescope.ui.Screenshot;
 import java.io.IOException;
 import java.nio.file.Files;
+import java.util.ArrayList;
+import java.util.List;
+import io.throttlescope.ui.export.LayoutAudit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
@@ -33,6 +36,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "-o", required = true, paramLabel = "OUT.png", description = "the PNG to write") Path out;
     @Option(names = "--size", defaultValue = "1600x1000", paramLabel = "WxH", description = "window size in pixels (default: ${DEFAULT-VALUE}); text grows on large sizes") String size;
     @Option(names = "--scale", paramLabel = "X", description = "text and lane scale (default: by the size, 1 up to 2200 px wide)") Double scale;
+    @Option(names = "--audit", description = "also write the layout audit (OUT.png.audit.json) and exit 1 if the subject is not whole or a text is cut") boolean audit;
     @Option(names = "--range", paramLabel = "START:END", description = "the visible time range, e.g. 0ms:120ms (default: where the window opens)") String range;
 
     static final class Where {
@@ -67,15 +71,27 @@ public final class ScreenshotCommand implements Callable<Integer> {
         } else if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) {
             return 1;
         }
+        List<LayoutAudit> audits = audit ? new ArrayList<>() : null;
         try {
             Screenshot.render(new Screenshot.Options(file, model == null ? null : model.name(), at,
                     where != null && where.step != null ? where.step : -1, view.name(), out, w, h,
-                    r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale, task));
+                    r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale, task), audits);
         } catch (IllegalArgumentException e) {              // --at or --step outside the run: a usage error
             if (e.getMessage() != null && e.getMessage().startsWith("--")) throw new UsageException(e.getMessage());
             throw e;
         }
         spec.commandLine().getOut().println("wrote " + SafeOutput.shown(out));
+        if (audits == null) return 0;
+        Path at2 = out.resolveSibling(out.getFileName() + ".audit.json");
+        String json = LayoutAudit.json(audits);
+        SafeOutput.write(at2, wr -> wr.write(json));
+        spec.commandLine().getOut().println("wrote the layout audit to " + SafeOutput.shown(at2));
+        for (LayoutAudit a : audits) {
+            if (a.ok()) continue;
+            spec.commandLine().getErr().println("audit: " + Escape.text(a.title()) + ": " + Escape.text(a.problems()));
+            spec.commandLine().getErr().println("error: the picture fails the layout audit");
+            return 1;
+        }
         return 0;
     }
 }

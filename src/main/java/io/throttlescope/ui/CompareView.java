@@ -114,6 +114,7 @@ public final class CompareView extends SplitPane {
         divergenceLabel.setId("divergenceText");
         divergenceLabel.getStyleClass().add("divergence-text");
         divergenceLabel.setWrapText(true);
+        divergenceLabel.setMinHeight(Region.USE_PREF_SIZE);        // two lines on a narrow window, never an ellipsis
         FlowPane bar = new FlowPane(8, 4, first, new Label("longer than"), threshold, copy, taskLanes, sideBySide);
         bar.setPadding(new Insets(4));                    // wraps on a narrow window instead of cutting the buttons' names
         bar.setAlignment(Pos.CENTER_LEFT);

@@ -11,6 +11,8 @@ import javafx.scene.control.CheckBox;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
+import javafx.scene.text.Text;
+import javafx.application.Platform;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -81,6 +83,7 @@ public final class EventLogView extends VBox {
                 setText(empty ? null : s);
                 Integer i = empty || getTableRow() == null ? null : getTableRow().getItem();
                 setTooltip(i == null || vs.run.get() == null ? null : new Tooltip(Durations.exact(tr().time(i))));
+                if (!empty && s != null) grow(time, this, s);
             }
         });
         table.getColumns().add(time);
@@ -88,8 +91,24 @@ public final class EventLogView extends VBox {
         table.getColumns().add(col("CPU", i -> row(i).cpu(), 45));
         table.getColumns().add(col("task", i -> row(i).task(), 90));
         table.getColumns().add(col("cgroup", i -> row(i).cgroup(), 90));
-        table.getColumns().add(col("details", i -> row(i).details(), 320));
-        table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
+        TableColumn<Integer, String> details = col("details", i -> row(i).details(), 320);
+        table.getColumns().add(details);
+        // the details fill the rest of the width and grow to the longest shown (the table scrolls sideways): never an ellipsis
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        details.setCellFactory(c -> new TableCell<>() {
+            @Override protected void updateItem(String s, boolean empty) {
+                super.updateItem(s, empty);
+                setText(empty ? null : s);
+                if (empty || s == null) return;
+                double want = textWidth(this, s);
+                if (want > detailsWanted) {
+                    detailsWanted = want;
+                    Platform.runLater(this::fitDetails);
+                }
+            }
+            private void fitDetails() { EventLogView.this.fitDetails(details); }
+        });
+        table.widthProperty().addListener((o, a, b) -> fitDetails(details));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (!syncing && b != null) vs.cursor.set(b);
         });
@@ -98,6 +117,28 @@ public final class EventLogView extends VBox {
         bookkeeping.selectedProperty().addListener((o, a, b) -> refilter());
         vs.run.addListener((o, a, b) -> reset());
         vs.cursor.addListener((o, a, b) -> follow());
+    }
+
+    private double detailsWanted;
+
+    /** The width a cell needs to show s whole. */
+    private static double textWidth(TableCell<?, ?> cell, String s) {
+        Text probe = new Text(s);
+        probe.setFont(cell.getFont());
+        return Math.ceil(probe.getLayoutBounds().getWidth() + cell.snappedLeftInset() + cell.snappedRightInset() + 8);
+    }
+
+    /** A column grows (never shrinks) to the widest text shown in it: a time or a name is never ellipsised. */
+    private static void grow(TableColumn<Integer, String> c, TableCell<?, ?> cell, String s) {
+        double want = textWidth(cell, s);
+        if (want > c.getWidth() + 0.5 && want > c.getPrefWidth()) Platform.runLater(() -> { if (want > c.getPrefWidth()) c.setPrefWidth(want); });
+    }
+
+    /** The details column: the longest text shown so far, or the rest of the table's width if that is more. */
+    private void fitDetails(TableColumn<Integer, String> details) {
+        double others = 0;
+        for (TableColumn<Integer, ?> c : table.getColumns()) if (c != details) others += c.getWidth();
+        details.setPrefWidth(Math.max(detailsWanted, table.getWidth() - others - 18));
     }
 
     private Trace tr() { return vs.run.get().trace(); }
@@ -113,6 +154,13 @@ public final class EventLogView extends VBox {
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(vs.run.get() == null ? "" : f.apply(d.getValue())));
         c.setPrefWidth(w);
         c.setSortable(false);
+        c.setCellFactory(x -> new TableCell<>() {
+            @Override protected void updateItem(String v, boolean empty) {
+                super.updateItem(v, empty);
+                setText(empty ? null : v);
+                if (!empty && v != null) grow(c, this, v);
+            }
+        });
         return c;
     }
 
@@ -126,6 +174,7 @@ public final class EventLogView extends VBox {
     /** New run: the filters go back to "all", and the rows are filtered once (not once per filter). */
     private void reset() {
         if (vs.run.get() == null) return;
+        detailsWanted = 0;
         resetting = true;
         try {
             fillFilters();

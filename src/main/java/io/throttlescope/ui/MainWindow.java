@@ -151,6 +151,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         stage.setScene(scene);
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
+        vs.cursor.addListener((o, a, b) -> { if (lessonBar.stop() < 0) sidePanel.follow(viewOf(b.intValue())); });
         vs.selectedTask.addListener((o, a, b) -> {           // a task picked in the lanes: why it is not running
             Run r = vs.run.get();
             if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), b.intValue());
@@ -160,10 +161,23 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         vs.run.addListener((o, a, b) -> {
             if (b != null) toolbar.showModel(b == legacyRun ? Simulator.Model.LEGACY : Simulator.Model.TASK);   // the switch follows the run shown
             cursorMoved();
+            if (lessonBar.stop() < 0) sidePanel.follow(viewOf(vs.cursor.get()));
         });
     }
 
     public Scene scene() { return scene; }
+
+    /** The side view an event is about: the scenario before the first, the runqueues at a bandwidth event, the locks at a lock event. */
+    private String viewOf(int i) {
+        Run r = vs.run.get();
+        if (r == null) return null;
+        if (i < 0) return "scenario";
+        return switch (r.trace().kind(i)) {
+            case THROTTLE, UNTHROTTLE, UNTHROTTLE_REFUSED, PARKED, UNPARKED, DISTRIBUTE, TASK_WORK_ADDED -> "runqueues";
+            case LOCK_WAIT, LOCK_ACQUIRE, LOCK_RELEASE, LOCK_GRANT -> "locks";
+            default -> null;
+        };
+    }
 
     private boolean rememberRecent = true;
 

@@ -16,6 +16,7 @@ import java.nio.file.Path;
 import io.throttlescope.view.Cursors;
 import java.util.Arrays;
 import java.util.List;
+import io.throttlescope.ui.export.LayoutAudit;
 
 /**
  * Renders the window, or one view of it, to a PNG without a display (Monocle's headless glass
@@ -35,12 +36,15 @@ public final class Screenshot {
         }
     }
 
-    public static void render(Options o) throws Exception {
-        WritableImage img = Headless.run(o.width(), o.height(), () -> take(o));
+    public static void render(Options o) throws Exception { render(o, null); }
+
+    /** As {@link #render(Options)}, with the layout audit of the window as drawn put in audits (null: none). */
+    public static void render(Options o, List<LayoutAudit> audits) throws Exception {
+        WritableImage img = Headless.run(o.width(), o.height(), () -> take(o, audits));
         SafeOutput.writeBytes(o.out(), out -> ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", out));   // the old picture stays until the new one is whole
     }
 
-    private static WritableImage take(Options o) {
+    private static WritableImage take(Options o, List<LayoutAudit> audits) {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
         w.rememberRecent(false);                     // a command without a window leaves the user's recent files alone
@@ -89,6 +93,8 @@ public final class Screenshot {
         w.timeline.redraw();
         w.compare.legacyTl.redraw();
         w.compare.taskTl.redraw();
-        return node.snapshot(null, null);
+        WritableImage img = node.snapshot(null, null);
+        if (audits != null) audits.add(w.audit(1, "screenshot of " + o.view()));
+        return img;
     }
 }

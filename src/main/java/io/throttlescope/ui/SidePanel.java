@@ -87,9 +87,24 @@ final class SidePanel {
             Bounds within = e.getKey().equals("explanation") ? panel : port;
             boolean inside = shown && b.getMinY() >= within.getMinY() - 0.5 && b.getMaxY() <= within.getMaxY() + 0.5
                     && b.getMaxY() <= scene.getHeight() + 0.5 && b.getMaxX() <= scene.getWidth() + 0.5;   // a squeezed one cuts its texts: the audit lists those
+            // one taller than the whole viewport is as whole as it can be when its top is at the top and it fills the rest
+            if (shown && !inside && b.getHeight() > within.getHeight()) inside = Math.abs(b.getMinY() - within.getMinY()) <= 6;
             if (whole ? inside : shown && !inside) out.add(e.getKey());
         }
         return out;
+    }
+
+    /**
+     * Outside a lesson the view the cursor's event is about comes into view (the scenario before the
+     * first event, the runqueues at a throttle or a park, the locks at a lock event), unless the user
+     * scrolled the panel meanwhile. Null: leave it as it is.
+     */
+    void follow(String view) {
+        TitledPane p = view == null ? null : panes.get(view);
+        if (p == null || !p.isExpanded()) return;
+        revealPane = p;
+        reveal();
+        revealWanted = true;
     }
 
     /** Presentation mode: the pinned explanation alone, the tables gone (not folded: they come back as they were). */

@@ -28,7 +28,7 @@ final class WindowAudit {
         List<String> lanesCut = timeline.isVisible() && timeline.getScene() != null ? timeline.cutLanes() : List.of();
         List<String> allLanes = timeline.laneIds();
         List<String> viewsWhole = new ArrayList<>(side.views(true)), viewsCut = new ArrayList<>(side.views(false));
-        if (compare.getScene() != null && compare.isVisible()) (whole(compare, scene) ? viewsWhole : viewsCut).add("compare");
+        if (compare.getScene() != null && compare.isVisible()) (inside(compare, scene) ? viewsWhole : viewsCut).add("compare");
         List<LayoutAudit.CutText> cut = new ArrayList<>();
         cutTexts(scene.getRoot(), scene, cut);
         List<String> missing = new ArrayList<>();
@@ -50,6 +50,12 @@ final class WindowAudit {
         if (!r.isVisible() || r.getScene() == null) return false;
         Bounds b = r.localToScene(r.getLayoutBounds());
         return b.getMinY() >= -0.5 && b.getMaxY() <= scene.getHeight() + 0.5 && r.getHeight() >= r.prefHeight(r.getWidth()) - 0.5;
+    }
+
+    /** Inside the window (a pane that scrolls or splits its content: its texts are checked one by one). */
+    private static boolean inside(Region r, Scene scene) {
+        Bounds b = r.localToScene(r.getLayoutBounds());
+        return b.getMinY() >= -0.5 && b.getMinX() >= -0.5 && b.getMaxY() <= scene.getHeight() + 0.5 && b.getMaxX() <= scene.getWidth() + 0.5;
     }
 
     private static void cutTexts(Node n, Scene scene, List<LayoutAudit.CutText> out) {

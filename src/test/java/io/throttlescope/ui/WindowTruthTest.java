@@ -102,6 +102,42 @@ class WindowTruthTest {
         assertThat(w.timeline.laneNames()).contains("TASK T in /G", "TASK T in /H");
     }
 
+    /** The layout audit of the window now, for a subject (the README walk's step names what to look at). */
+    io.throttlescope.ui.export.LayoutAudit audit(FxRobot robot) {
+        io.throttlescope.ui.export.LayoutAudit[] a = new io.throttlescope.ui.export.LayoutAudit[1];
+        robot.interact(() -> { stage.getScene().getRoot().layout(); a[0] = w.audit(1, "walk"); });
+        return a[0];
+    }
+
+    /**
+     * The README's first walk at 1024x768, by its keys (issue 26): at each step what the walk says to
+     * read is whole on screen and no text is cut. Seen failing before the side panel followed the
+     * cursor's event: the description (step 1) and the runqueues (step 2) were below the fold.
+     */
+    @Test
+    void theReadmeWalkShowsWhatItTalksAboutAt1024x768(FxRobot robot) {
+        robot.clickOn("#timeline");
+        var a = audit(robot);                                    // 1. read the scenario's description on the right
+        assertThat(a.viewsWhole()).as("step 1").contains("explanation", "scenario");
+        assertThat(a.cutTexts()).as("step 1").isEmpty();
+        robot.type(KeyCode.T);                                   // 2. the throttle: the runqueue table shows it
+        a = audit(robot);
+        assertThat(a.viewsWhole()).as("step 2").contains("explanation", "runqueues");
+        assertThat(a.cutTexts()).as("step 2").isEmpty();
+        robot.type(KeyCode.P);                                   // 4. the park: the limbo list holds R in front of H
+        a = audit(robot);
+        assertThat(a.viewsWhole()).as("step 4").contains("explanation", "runqueues");
+        assertThat(a.cutTexts()).as("step 4").isEmpty();
+        robot.type(KeyCode.M);                                   // 5. the legacy model at the same moment
+        a = audit(robot);
+        assertThat(a.viewsWhole()).as("step 5").contains("explanation");
+        assertThat(a.cutTexts()).as("step 5").isEmpty();
+        robot.type(KeyCode.C);                                   // 6. compare mode
+        a = audit(robot);
+        assertThat(a.viewsWhole()).as("step 6").contains("compare");
+        assertThat(a.cutTexts()).as("step 6").isEmpty();
+    }
+
     /** In the window's scene and visible with every ancestor. */
     static boolean shown(FxRobot robot, String id) {
         var n = robot.lookup(id).tryQuery();
