@@ -12,7 +12,6 @@ import javafx.scene.control.ComboBox;
 import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.text.Text;
-import javafx.application.Platform;
 import javafx.scene.control.TableView;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
@@ -103,7 +102,7 @@ public final class EventLogView extends VBox {
                 double want = textWidth(this, s);
                 if (want > detailsWanted) {
                     detailsWanted = want;
-                    Platform.runLater(this::fitDetails);
+                    fitDetails();
                 }
             }
             private void fitDetails() { EventLogView.this.fitDetails(details); }
@@ -131,7 +130,7 @@ public final class EventLogView extends VBox {
     /** A column grows (never shrinks) to the widest text shown in it: a time or a name is never ellipsised. */
     private static void grow(TableColumn<Integer, String> c, TableCell<?, ?> cell, String s) {
         double want = textWidth(cell, s);
-        if (want > c.getWidth() + 0.5 && want > c.getPrefWidth()) Platform.runLater(() -> { if (want > c.getPrefWidth()) c.setPrefWidth(want); });
+        if (want > c.getWidth() + 0.5 && want > c.getPrefWidth()) c.setPrefWidth(want);      // grow only: the next layout settles
     }
 
     /** The details column: the longest text shown so far, or the rest of the table's width if that is more. */
@@ -152,7 +151,8 @@ public final class EventLogView extends VBox {
     private TableColumn<Integer, String> col(String name, Function<Integer, String> f, double w) {
         TableColumn<Integer, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(vs.run.get() == null ? "" : f.apply(d.getValue())));
-        c.setPrefWidth(w);
+        c.setPrefWidth(w * vs.scale.get());
+        vs.scale.addListener((o, a, b) -> c.setPrefWidth(Math.max(c.getPrefWidth() / a.doubleValue() * b.doubleValue(), w * b.doubleValue())));
         c.setSortable(false);
         c.setCellFactory(x -> new TableCell<>() {
             @Override protected void updateItem(String v, boolean empty) {

@@ -90,6 +90,7 @@ public final class Screenshot {
         Parent root = stage.getScene().getRoot();
         root.applyCss();
         root.layout();
+        root.layout();                               // columns that grew to their texts in the first pass settle
         w.timeline.redraw();
         w.compare.legacyTl.redraw();
         w.compare.taskTl.redraw();
