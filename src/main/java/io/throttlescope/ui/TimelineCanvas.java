@@ -151,26 +151,19 @@ public final class TimelineCanvas extends Region {
     }
 
     /** The lanes, by name, that are whole on screen now (below the ruler, above the bottom edge). */
-    public List<String> wholeLanes() {
-        List<String> out = new ArrayList<>();
-        double bottom = canvas.getHeight();
-        for (Lane l : lanes) {
-            String id = laneId(l);
-            double y = laneY(l);
-            if (id != null && y >= rulerH - 0.5 && y + l.h() <= bottom + 0.5 && !out.contains(id)) out.add(id);
-        }
-        return out;
-    }
+    public List<String> wholeLanes() { return lanesOnScreen(true); }
 
     /** The lanes, by name, of which only a part is on screen (under the ruler or past the bottom edge). */
-    public List<String> cutLanes() {
+    public List<String> cutLanes() { return lanesOnScreen(false); }
+
+    private List<String> lanesOnScreen(boolean wantWhole) {
         List<String> out = new ArrayList<>();
         double bottom = canvas.getHeight();
         for (Lane l : lanes) {
             String id = laneId(l);
             double y = laneY(l);
             boolean whole = y >= rulerH - 0.5 && y + l.h() <= bottom + 0.5, some = y + l.h() > rulerH && y < bottom;
-            if (id != null && some && !whole && !out.contains(id)) out.add(id);
+            if (id != null && (wantWhole ? whole : some && !whole) && !out.contains(id)) out.add(id);
         }
         return out;
     }

@@ -72,30 +72,22 @@ final class WindowLayout {
     void setPresenting(boolean on, boolean comparing, Runnable restore) {
         if (on == presenting) return;
         presenting = on;
-        if (on) {
-            scaleBeforePresenting = vs.scale.get();
-            vs.scale.set(Math.max(1.4, scaleBeforePresenting * 1.4));
-            for (Node n : chrome) { n.setVisible(false); n.setManaged(false); }
-            sidePanel.explanationOnly(true);
-            if (compare instanceof CompareView cv) cv.presenting(true);
-            if (comparing) top.getItems().setAll(compare);
-            else {
-                top.getItems().setAll(timelineBox, side);
-                top.setDividerPositions(0.68);
-            }
-            main.getItems().setAll(top);
-        } else {
-            vs.scale.set(scaleBeforePresenting);
-            for (Node n : chrome) { n.setVisible(true); n.setManaged(true); }
-            sidePanel.explanationOnly(false);
-            if (compare instanceof CompareView cv) cv.presenting(false);
-            if (logFolded) main.getItems().setAll(top);
-            else {
-                main.getItems().setAll(top, log);
-                main.setDividerPositions(0.72);
-            }
-            restore.run();
+        if (on) scaleBeforePresenting = vs.scale.get();
+        vs.scale.set(on ? Math.max(1.4, scaleBeforePresenting * 1.4) : scaleBeforePresenting);
+        for (Node n : chrome) { n.setVisible(!on); n.setManaged(!on); }
+        sidePanel.explanationOnly(on);
+        if (compare instanceof CompareView cv) cv.presenting(on);
+        if (on && comparing) top.getItems().setAll(compare);
+        else if (on) {
+            top.getItems().setAll(timelineBox, side);
+            top.setDividerPositions(0.68);
         }
+        if (on || logFolded) main.getItems().setAll(top);
+        else {
+            main.getItems().setAll(top, log);
+            main.setDividerPositions(0.72);
+        }
+        if (!on) restore.run();
         stage.setFullScreenExitHint("F11 or Esc leaves presentation mode");
         stage.setFullScreen(on);
     }
