@@ -70,7 +70,7 @@ final class Keys {
             case M -> cmd.otherModel();
             case L -> vs.taskLanes.set(!vs.taskLanes.get());
             case C -> { if (ctrl) return; cmd.setCompare(!cmd.comparing()); }
-            case X -> compare.goToDivergence();
+            case X -> { if (!cmd.comparing()) cmd.setCompare(true); compare.goToDivergence(); }   // outside compare mode: into it, not nothing
             case G -> { if (ctrl) cmd.askTime(); else return; }
             case N -> { if (!lessonBar.active()) return; if (shift) lessonBar.previous(); else lessonBar.next(); }
             case DIGIT1, DIGIT2, DIGIT3, DIGIT4, DIGIT5, DIGIT6, DIGIT7, DIGIT8, DIGIT9 -> {

@@ -30,7 +30,7 @@ public final class Shortcuts {
             new Key("M", "switch model (legacy / task-based), keeping the time"),
             new Key("L", "show or hide the task lanes"),
             new Key("C", "compare mode: both models stacked, their differences and the results table"),
-            new Key("X", "go to the first divergence of the two models"),
+            new Key("X", "go to the first divergence of the two models (compare mode turns on)"),
             new Key("Ctrl+plus / Ctrl+minus / Ctrl+0", "larger / smaller / normal text, lanes and tables"),
             new Key("F11", "presentation mode: the timeline, the lesson bar and the explanation, full screen, larger (Esc leaves it)"),
             new Key("N / Shift+N", "a scenario's lesson: start it, next stop / previous stop"),

@@ -138,6 +138,17 @@ class WindowTruthTest {
         assertThat(a.cutTexts()).as("step 6").isEmpty();
     }
 
+    /** X outside compare mode did nothing, silently (issue 26): it turns compare mode on and goes to the divergence. */
+    @Test
+    void xOutsideCompareModeGoesToTheDivergence(FxRobot robot) {
+        robot.clickOn("#timeline");
+        assertThat(w.comparing()).isFalse();
+        robot.type(KeyCode.X);
+        assertThat(w.comparing()).isTrue();
+        assertThat(w.vs.cursor.get()).isGreaterThanOrEqualTo(0);
+        assertThat((double) w.vs.cursorTime()).isCloseTo(15_000_000.0, org.assertj.core.data.Offset.offset(1.0));
+    }
+
     /** In the window's scene and visible with every ancestor. */
     static boolean shown(FxRobot robot, String id) {
         var n = robot.lookup(id).tryQuery();
