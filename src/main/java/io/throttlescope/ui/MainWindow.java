@@ -27,7 +27,6 @@ import javafx.stage.Stage;
 
 import java.io.File;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
@@ -151,7 +150,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         stage.setScene(scene);
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
-        vs.cursor.addListener((o, a, b) -> { if (lessonBar.stop() < 0) sidePanel.follow(viewOf(b.intValue())); });
+        vs.cursor.addListener((o, a, b) -> { if (lessonBar.stop() < 0) sidePanel.follow(SidePanel.viewOf(vs.run.get(), b.intValue())); });
         vs.selectedTask.addListener((o, a, b) -> {           // a task picked in the lanes: why it is not running
             Run r = vs.run.get();
             if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), b.intValue());
@@ -161,23 +160,11 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         vs.run.addListener((o, a, b) -> {
             if (b != null) toolbar.showModel(b == legacyRun ? Simulator.Model.LEGACY : Simulator.Model.TASK);   // the switch follows the run shown
             cursorMoved();
-            if (lessonBar.stop() < 0) sidePanel.follow(viewOf(vs.cursor.get()));
+            if (lessonBar.stop() < 0) sidePanel.follow(SidePanel.viewOf(vs.run.get(), vs.cursor.get()));
         });
     }
 
     public Scene scene() { return scene; }
-
-    /** The side view an event is about: the scenario before the first, the runqueues at a bandwidth event, the locks at a lock event. */
-    private String viewOf(int i) {
-        Run r = vs.run.get();
-        if (r == null) return null;
-        if (i < 0) return "scenario";
-        return switch (r.trace().kind(i)) {
-            case THROTTLE, UNTHROTTLE, UNTHROTTLE_REFUSED, PARKED, UNPARKED, DISTRIBUTE, TASK_WORK_ADDED -> "runqueues";
-            case LOCK_WAIT, LOCK_ACQUIRE, LOCK_RELEASE, LOCK_GRANT -> "locks";
-            default -> null;
-        };
-    }
 
     private boolean rememberRecent = true;
 
@@ -212,18 +199,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
 
     /** The layout audit as drawn now: a lesson stop's subject, else the explanation and the selected task's lane. */
     @Override public LayoutAudit audit(int slide, String title) {
-        List<String> subject = lessonBar.subject();
-        if (subject.isEmpty()) {
-            subject = new ArrayList<>(List.of("explanation"));
-            int t = vs.selectedTask.get();
-            Run r = vs.run.get();
-            if (t >= 0 && r != null && vs.taskLanes.get()) subject.add("task:" + r.info().tasks()[t]);
-        }
-        if (toolbar.comparing() && !subject.contains("compare")) {      // compare mode: the comparison in place of the side panel
-            subject = new ArrayList<>(subject);
-            subject.remove("explanation");
-            subject.add("compare");
-        }
+        List<String> subject = WindowAudit.subject(lessonBar.subject(), vs, toolbar.comparing());
         return WindowAudit.of(stage.getScene(), toolbar.comparing() ? compare.legacyTl : timeline, sidePanel, lessonBar, compare, subject, slide, title);
     }
     final WhatIfPane whatIf = new WhatIfPane(new WhatIfPane.Host() {

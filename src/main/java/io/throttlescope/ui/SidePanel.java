@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.view.Run;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -92,6 +93,17 @@ final class SidePanel {
             if (whole ? inside : shown && !inside) out.add(e.getKey());
         }
         return out;
+    }
+
+    /** The side view an event is about: the scenario before the first, the runqueues at a bandwidth event, the locks at a lock event. */
+    static String viewOf(Run r, int i) {
+        if (r == null) return null;
+        if (i < 0) return "scenario";
+        return switch (r.trace().kind(i)) {
+            case THROTTLE, UNTHROTTLE, UNTHROTTLE_REFUSED, PARKED, UNPARKED, DISTRIBUTE, TASK_WORK_ADDED -> "runqueues";
+            case LOCK_WAIT, LOCK_ACQUIRE, LOCK_RELEASE, LOCK_GRANT -> "locks";
+            default -> null;
+        };
     }
 
     /**

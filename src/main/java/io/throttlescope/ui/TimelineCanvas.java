@@ -77,7 +77,7 @@ public final class TimelineCanvas extends Region {
         vs.cursor.addListener((o, a, b) -> requestRedraw());
         vs.viewStart.addListener((o, a, b) -> requestRedraw());
         vs.viewEnd.addListener((o, a, b) -> requestRedraw());
-        vs.selectedTask.addListener((o, a, b) -> { revealTask(b.intValue()); requestRedraw(); });
+        vs.selectedTask.addListener((o, a, b) -> { revealLanes(subject); requestRedraw(); });   // a clicked or highlighted task into view
         vs.selectedGroup.addListener((o, a, b) -> requestRedraw());
         vs.veiled.addListener((o, a, b) -> requestRedraw());
         vs.veilReason.addListener((o, a, b) -> requestRedraw());
@@ -115,13 +115,11 @@ public final class TimelineCanvas extends Region {
         canvas.setHeight(Math.max(1, h));
         vbar.resizeRelocate(w - bw, 0, bw, h);
         updateScroll();
-        if (!subject.isEmpty()) revealLanes(subject);
-        else revealTask(vs.selectedTask.get());
+        revealLanes(subject);                        // the stop's lanes and the highlighted task's, whole
         redraw();
     }
 
     private List<String> subject = List.of();
-
     /**
      * The lanes a lesson stop is about ({@code cpu:0}, {@code task:R}, {@code budget:/G}; docs/scenario-format.md):
      * every layout scrolls them into view, whole where they fit together. Empty: only the highlighted task.
@@ -131,85 +129,30 @@ public final class TimelineCanvas extends Region {
         requestLayout();
     }
 
-    /** A lane's name in a stop's views: cpu:N, task:NAME, budget:/G, group:/G (null for a section header). */
-    String laneId(Lane l) {
-        Run r = vs.run.get();
-        return switch (l.kind()) {
-            case CPU -> "cpu:" + l.id();
-            case TASK -> "task:" + l.label();
-            case BUDGET -> "budget:" + l.label();
-            case GROUP_HEADER -> r == null ? null : "group:" + r.info().groups()[l.id()];
-            case SECTION -> null;
-        };
-    }
-
-    /** Whether lane l answers to a name: exactly, or task:R for every R#k of a task with a count. */
-    private boolean named(Lane l, String id) {
-        String mine = laneId(l);
-        if (mine == null) return false;
-        return mine.equals(id) || (l.kind() == Kind.TASK && mine.startsWith(id + "#"));
-    }
+    private final LaneNames names = new LaneNames(this);
 
     /** The lanes, by name, that are whole on screen now (below the ruler, above the bottom edge). */
-    public List<String> wholeLanes() { return lanesOnScreen(true); }
+    public List<String> wholeLanes() { return names.onScreen(true); }
 
     /** The lanes, by name, of which only a part is on screen (under the ruler or past the bottom edge). */
-    public List<String> cutLanes() { return lanesOnScreen(false); }
-
-    private List<String> lanesOnScreen(boolean wantWhole) {
-        List<String> out = new ArrayList<>();
-        double bottom = canvas.getHeight();
-        for (Lane l : lanes) {
-            String id = laneId(l);
-            double y = laneY(l);
-            boolean whole = y >= rulerH - 0.5 && y + l.h() <= bottom + 0.5, some = y + l.h() > rulerH && y < bottom;
-            if (id != null && (wantWhole ? whole : some && !whole) && !out.contains(id)) out.add(id);
-        }
-        return out;
-    }
+    public List<String> cutLanes() { return names.onScreen(false); }
 
     /** Every lane's name, top to bottom. */
-    public List<String> laneIds() {
-        List<String> out = new ArrayList<>();
-        for (Lane l : lanes) { String id = laneId(l); if (id != null && !out.contains(id)) out.add(id); }
-        return out;
-    }
+    public List<String> laneIds() { return names.all(); }
 
     /**
-     * Scrolls so that the named lanes are in view together: the least scroll if they fit (the CPUs
-     * kept above them where there is room), else from the top of the first.
+     * Scrolls so that the named lanes and the selected task's lane are in view together: nothing if
+     * they are; the least scroll if they fit (from the top where that shows them), else the topmost first.
      */
     void revealLanes(List<String> ids) {
-        double top = Double.MAX_VALUE, bottom = -1;
-        for (Lane l : lanes) {
-            for (String id : ids) {
-                if (!named(l, id)) continue;
-                top = Math.min(top, l.y());
-                bottom = Math.max(bottom, l.y() + l.h());
-            }
-        }
-        int t = vs.selectedTask.get();
-        for (Lane l : lanes) if (l.kind() == Kind.TASK && l.id() == t) { top = Math.min(top, l.y()); bottom = Math.max(bottom, l.y() + l.h()); }
-        if (bottom < 0) return;
+        double[] span = names.span(ids, vs.selectedTask.get());
+        if (span == null) return;
+        double top = span[0], bottom = span[1];
         double visible = canvas.getHeight() - rulerH, now = vbar.getValue();
         if (top >= now && bottom <= now + visible) return;
         updateScroll();
         double to = bottom - top > visible ? top : bottom <= visible ? 0 : top < now ? top : bottom - visible;
         vbar.setValue(Math.max(0, Math.min(vbar.getMax(), to)));
-    }
-
-    /** Scrolls the lanes so that task t's lane is in view (a lesson's or a click's highlighted task), if it is not. */
-    void revealTask(int t) {
-        if (t < 0) return;
-        for (Lane l : lanes) {
-            if (l.kind() != Kind.TASK || l.id() != t) continue;
-            double visible = canvas.getHeight() - rulerH, top = l.y() - vbar.getValue();
-            if (top >= 0 && top + l.h() <= visible) return;
-            updateScroll();                            // the least scroll that shows the whole lane
-            double to = top < 0 ? l.y() : l.y() + l.h() - visible;
-            vbar.setValue(Math.max(0, Math.min(vbar.getMax(), to)));
-            return;
-        }
     }
 
     private void updateScroll() {

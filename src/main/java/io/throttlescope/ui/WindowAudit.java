@@ -1,6 +1,8 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.ui.export.LayoutAudit;
+import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.view.Run;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -21,6 +23,25 @@ import java.util.List;
  */
 final class WindowAudit {
     private WindowAudit() { }
+
+    /**
+     * What a picture is about: a lesson stop's subject, else the explanation and the selected task's
+     * lane; in compare mode the comparison in place of the explanation (the side panel is not shown).
+     */
+    static List<String> subject(List<String> lesson, ViewState vs, boolean comparing) {
+        List<String> subject = new ArrayList<>(lesson);
+        if (subject.isEmpty()) {
+            subject.add("explanation");
+            int t = vs.selectedTask.get();
+            Run r = vs.run.get();
+            if (t >= 0 && r != null && vs.taskLanes.get()) subject.add("task:" + r.info().tasks()[t]);
+        }
+        if (comparing && !subject.contains("compare")) {
+            subject.remove("explanation");
+            subject.add("compare");
+        }
+        return subject;
+    }
 
     static LayoutAudit of(Scene scene, TimelineCanvas timeline, SidePanel side, Region lessonBar, Region compare, List<String> subject,
                           int slide, String title) {
