@@ -63,13 +63,19 @@ public final class CompareView extends SplitPane {
     private Comparison comparison;
     private Divergence divergence;
     private final LongConsumer goToTime;
-    private Node right;
 
-    /** Presentation mode: the two timelines alone (the results table and its numbers come back after). */
-    void presenting(boolean on) {
-        if (on) getItems().remove(right);
-        else if (!getItems().contains(right)) { getItems().add(right); setDividerPositions(0.58); }
+    /** The number columns' widths at a text scale: "task-based", "5994.000" and "-100.00%" stay whole. */
+    private void scaleColumns(double k) {
+        for (TableColumn<?, ?> c : table.getColumns()) {
+            if (c == table.getColumns().get(0)) continue;
+            double min = (c == changeCol ? 84 : 86) * k;
+            c.setMinWidth(min);
+            c.setPrefWidth(Math.max(c.getPrefWidth(), min + 9 * k));
+        }
     }
+
+    /** Presentation mode: the two timelines and the results table the stop's text points at, the timelines wider. */
+    void presenting(boolean on) { setDividerPositions(on ? 0.62 : 0.58); }
 
     public CompareView(ViewState main, LongConsumer goToTime) {
         this.goToTime = goToTime;
@@ -127,10 +133,11 @@ public final class CompareView extends SplitPane {
         caption.setPadding(new Insets(2, 6, 2, 6));
         VBox left = new VBox(bar, divergenceLabel, laneBox, caption);
         buildTable();
+        scaleColumns(main.scale.get());
+        main.scale.addListener((o, a, b) -> scaleColumns(b.doubleValue()));   // numbers stay whole at 2560 px and in presentation mode
         VBox right = new VBox(table);
         VBox.setVgrow(table, Priority.ALWAYS);
         getItems().addAll(left, right);
-        this.right = right;
         setDividerPositions(0.58);
         setOrientation(Orientation.HORIZONTAL);
     }

@@ -1,5 +1,7 @@
 package io.throttlescope.ui;
 
+import javafx.scene.Node;
+import javafx.scene.control.TableRow;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.view.LockRows;
 import io.throttlescope.view.Run;
@@ -40,6 +42,23 @@ public final class LocksView extends TableView<LockRows.Row> {
         getItems().setAll(LockRows.of(run, s));
         Columns.fitToContent(this, true);           // a narrow side panel: the columns share it and their texts wrap
         select();
+    }
+
+    /**
+     * As tall as its rows are (their texts wrap: a queue of five waiters is five lines), up to 400 px:
+     * a fixed height cut the last waiters of a long queue off at the bottom of the row.
+     */
+    @Override protected void layoutChildren() {
+        super.layoutChildren();
+        Node header = lookup(".column-header-background");
+        double h = header == null ? 0 : header.getLayoutBounds().getHeight();
+        int rows = 0;
+        for (Node n : lookupAll(".table-row-cell")) {
+            if (n instanceof TableRow<?> r && !r.isEmpty() && r.getItem() != null && r.isVisible()) { h += r.prefHeight(r.getWidth()); rows++; }
+        }
+        if (rows == 0 || rows < getItems().size()) return;          // not all laid out yet: keep the height
+        double want = Math.min(400, Math.max(110, h + snappedTopInset() + snappedBottomInset() + 20));   // and the sideways scroll bar
+        if (Math.abs(want - getPrefHeight()) > 2) setPrefHeight(want);
     }
 
     /** Keeps the named lock's row selected (a lesson stop points at it); null: none. */

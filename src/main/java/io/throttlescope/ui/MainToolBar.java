@@ -1,5 +1,7 @@
 package io.throttlescope.ui;
 
+import java.util.List;
+
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.ui.state.ViewState;
@@ -12,6 +14,7 @@ import javafx.scene.control.TextField;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.ToggleGroup;
 import javafx.scene.control.Tooltip;
+import javafx.application.Platform;
 import javafx.scene.control.MenuButton;
 import javafx.scene.control.MenuItem;
 import javafx.scene.control.SeparatorMenuItem;
@@ -83,6 +86,13 @@ final class MainToolBar {
         bar.setPadding(new Insets(3, 6, 3, 6));
         bar.getItems().addAll(modelSwitch, group(back, fwd), go, group(playback.button, playback.speed), jump,
                 group(lanes, fit, compareBtn), help);
+        // the skin keeps what it once put in its overflow menu: after a scale change (leaving presentation
+        // mode) the items are laid out afresh, so that those that fit again are back on the row
+        vs.scale.addListener((o, a, b) -> Platform.runLater(() -> {
+            List<Node> items = List.copyOf(bar.getItems());
+            bar.getItems().clear();
+            bar.getItems().setAll(items);
+        }));
     }
 
     /** The switch shows this model's button pressed, without switching again. */

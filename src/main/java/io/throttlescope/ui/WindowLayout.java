@@ -64,8 +64,8 @@ final class WindowLayout {
     }
 
     /**
-     * Presentation mode (F11): the timeline (or the comparison, when comparing) with the lesson bar
-     * and the explanation, nothing else (no menu, toolbar, legend, log or status line), full screen,
+     * Presentation mode (F11): the timeline and the explanation (or the comparison, its timelines and
+     * results table, when comparing) with the lesson bar, nothing else (no menu, toolbar, legend, log or status line), full screen,
      * larger, in every mode (C while presenting switches the comparison in and out, never the side
      * panel's tables); leaving it puts everything back and then runs restore (compare mode as it was).
      */

@@ -206,13 +206,17 @@ class WindowTruthTest {
         assertThat(shown(robot, "#waitChainPane")).as("side tables").isFalse();
         robot.type(KeyCode.C);
         assertThat(shown(robot, "#compareView")).isTrue();
-        assertThat(shown(robot, "#resultsTable")).as("results table while presenting").isFalse();
+        assertThat(shown(robot, "#resultsTable")).as("the results table a compare stop points at, while presenting").isTrue();
+        assertThat(audit(robot).cutTexts()).as("numbers whole at the presentation scale").isEmpty();
         robot.type(KeyCode.C);
         assertThat(shown(robot, "#waitChainPane")).as("C does not bring the side panel back").isFalse();
         assertThat(shown(robot, "#explanationPane")).isTrue();
         robot.type(KeyCode.F11);
         assertThat(shown(robot, "#toolbar")).isTrue();
         assertThat(shown(robot, "#waitChainPane")).isTrue();
+        org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
+        for (String id : new String[] {"#compareToggle", "#fit", "#taskLanesToggle"})     // back on the row, not left in the overflow menu
+            assertThat(shown(robot, id)).as(id + " after presentation mode").isTrue();
         assertThat(w.presenting()).isFalse();
         assertThat(robot.lookup("#eventLog").tryQuery()).isPresent();
         assertThat(ViewState.autoScale(2560)).isGreaterThan(1);
