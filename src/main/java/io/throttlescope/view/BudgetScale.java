@@ -108,6 +108,9 @@ public final class BudgetScale {
             for (double[] cv : curves) { mn = Math.min(mn, cv[j]); mx = Math.max(mx, cv[j]); }
             if (lo != null) { mn = Math.min(mn, lo[j]); mx = Math.max(mx, hi[j]); }
         }
+        if (end >= t0 && end <= t1) {          // the value at the horizon itself (a question's cursor), which may fall between two samples
+            for (int c : active) { double v = idx.remainingAt(g, c, end); mn = Math.min(mn, v); mx = Math.max(mx, v); }
+        }
         Series pool = idx.pool(g);
         int from = Math.max(0, pool.lastAtOrBefore((long) t0));
         for (int j = from; j < pool.size() && pool.time(j) <= Math.min(t1, horizon); j++) { mn = Math.min(mn, pool.value(j)); mx = Math.max(mx, pool.value(j)); }
