@@ -192,7 +192,7 @@ final class Fair {
         updateCurr(cfs, s.now);
         boolean finishing = se.delayed;
         if (!finishing && s.kernel.delayDequeue() && (flags & DEQUEUE_SLEEP) != 0 && (flags & DEQUEUE_SPECIAL) == 0
-                && !isEligible(cfs, se)) {
+                && !eligible(cfs, se)) {
             se.delayed = true;
             return false;
         }
@@ -446,13 +446,10 @@ final class Fair {
         if (se == null || pse == null || !pse.onRq) return false;
         CfsRq cfs = pse.cfsRq;
         updateCurr(cfs, s.now);
-        if (cfs.curr == se && se.onRq && se.vprot > se.vruntime && isEligible(cfs, se)) {   // __pick_eevdf(cfs_rq, true), any feature
+        if (cfs.curr == se && se.onRq && se.vprot > se.vruntime && eligible(cfs, se)) {   // __pick_eevdf(cfs_rq, true), any feature
             return false;
         }
         return pickEevdf(cfs) == pse;
     }
 
-    private boolean isEligible(CfsRq cfs, SchedEntity se) {
-        return eligible(cfs, se);
-    }
 }

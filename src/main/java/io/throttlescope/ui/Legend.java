@@ -12,7 +12,9 @@ import org.controlsfx.control.PopOver;
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.WeakHashMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
 import javafx.geometry.Pos;
@@ -38,7 +40,12 @@ final class Legend extends Region {
 
     /** What the run shows: its event kinds, whether it is real, legacy, and limits a group. */
     record Shown(Set<EventKind> kinds, boolean real, boolean legacy, boolean limited) {
-        static Shown of(Run r) {
+        /** One scan of the run's events, kept for the run: switching models back and forth does not scan again. */
+        private static final Map<Run, Shown> SEEN = new WeakHashMap<>();
+
+        static Shown of(Run r) { return SEEN.computeIfAbsent(r, Shown::scan); }
+
+        private static Shown scan(Run r) {
             Set<EventKind> k = EnumSet.noneOf(EventKind.class);
             Trace t = r.trace();
             for (int i = 0; i < t.size(); i++) k.add(t.kind(i));
