@@ -1,5 +1,7 @@
 package io.throttlescope.realtrace;
 
+import io.throttlescope.files.KernelFiles;
+
 import io.throttlescope.record.Recorder;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.RunResult;
@@ -91,7 +93,7 @@ class RecordTest {
         StringBuilder b = new StringBuilder();
         for (String f : new String[] {"tracing_on", "buffer_size_kb", "events/sched/sched_switch/enable", "events/raw_syscalls/sys_enter/enable"}) {
             Path p = t.resolve(f);
-            b.append(f).append('=').append(Files.exists(p) ? Files.readString(p).strip() : "-").append(';');
+            b.append(f).append('=').append(Files.exists(p) ? KernelFiles.value(p) : "-").append(';');
         }
         return b.toString();
     }
