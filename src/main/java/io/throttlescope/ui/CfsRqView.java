@@ -3,7 +3,12 @@ package io.throttlescope.ui;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.view.CfsRqRows;
 import io.throttlescope.view.Run;
+import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.collections.FXCollections;
+import javafx.geometry.Bounds;
+import javafx.scene.Node;
+import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import java.util.List;
@@ -32,6 +37,32 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
             "throttle_count: how many cfs_rqs from this one up to the root are throttled (not a count of tasks)",
             "the task of this cfs_rq on the CPU now", "tasks queued on this cfs_rq"};
         for (int i = 0; i < tips.length; i++) Columns.tip(getColumns().get(i), tips[i]);
+        // two-line headers: at 1024x768 the side panel then holds every column up to throttle_count, which lessons cite
+        Columns.header(limbo, "limbo\nlist");
+        Columns.header(count, "throttle_\ncount");
+    }
+
+    private final ReadOnlyDoubleWrapper wanted = new ReadOnlyDoubleWrapper(0);
+
+    /**
+     * The width that shows every column up to throttle_count whole (the ones lessons cite): the side
+     * panel asks for it, within a share of the window.
+     */
+    ReadOnlyDoubleProperty wantedWidth() { return wanted.getReadOnlyProperty(); }
+
+    /**
+     * The columns up to throttle_count (those lessons cite) have their headers whole inside the
+     * table's visible width: the layout audit counts the runqueue view whole only then.
+     */
+    boolean citedColumnsWhole() {
+        Node clip = lookup(".clipped-container");
+        Bounds port = (clip != null ? clip : this).localToScene((clip != null ? clip : this).getLayoutBounds());
+        for (Node h : lookupAll(".column-header")) {
+            if (!(h instanceof TableColumnHeader ch) || getColumns().indexOf(ch.getTableColumn()) < 0 || getColumns().indexOf(ch.getTableColumn()) > 4) continue;
+            Bounds b = h.localToScene(h.getLayoutBounds());
+            if (b.getMinX() < port.getMinX() - 0.5 || b.getMaxX() > port.getMaxX() + 0.5) return false;
+        }
+        return true;
     }
 
     private String highlightedGroup;
@@ -40,6 +71,9 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
     public void show(Run run, Snapshot s) {
         getItems().setAll(FXCollections.observableList(CfsRqRows.of(run, s)));
         Columns.fitToContent(this);
+        double w = 0;
+        for (int i = 0; i < 5; i++) w += getColumns().get(i).getPrefWidth();
+        wanted.set(Math.ceil(w + 2.2 * Columns.fontSize(this)));      // the table's border and vertical scroll bar
         // tall enough for every cfs_rq of a small hierarchy (up to 8 rows), so a lesson's rows are not scrolled away
         double cell = Math.round(24 * Columns.fontSize(this) / 13.0);
         setFixedCellSize(cell);

@@ -68,6 +68,12 @@ final class Columns {
         c.setText("");
     }
 
+    /** A header's text on more lines than one ("throttle_\ncount"): the column is as wide as its longest line. */
+    static void header(TableColumn<?, ?> c, String lines) {
+        if (c.getGraphic() instanceof Label l) l.setText(lines);
+        else c.setText(lines);
+    }
+
     /** A cell that gets a style class while a condition holds on its text. */
     static <R> void styleWhen(TableColumn<R, String> c, Predicate<String> when, String styleClass) {
         c.setCellFactory(col -> new TableCell<>() {
@@ -103,7 +109,7 @@ final class Columns {
         for (TableColumn<R, ?> c : table.getColumns()) {
             String head = c.getGraphic() instanceof Label l ? l.getText() : c.getText();
             probe.setText(head);
-            double w = probe.getLayoutBounds().getWidth() + 2.2 * font.getSize(), headW = probe.getLayoutBounds().getWidth() + 1.3 * font.getSize();   // a header is never cut
+            double w = probe.getLayoutBounds().getWidth() + 1.6 * font.getSize(), headW = probe.getLayoutBounds().getWidth() + 1.3 * font.getSize();   // a header is never cut
             double word = 0;
             for (int i = 0; i < rows; i++) {
                 Object v = c.getCellData(i);

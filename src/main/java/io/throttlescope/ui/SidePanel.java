@@ -1,6 +1,7 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.view.Run;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -29,6 +30,10 @@ final class SidePanel {
     private final TitledPane whatIfPane;
     private final Map<String, TitledPane> panes = new LinkedHashMap<>();
     private TitledPane revealPane;
+    private final ReadOnlyDoubleProperty wanted;
+
+    /** The width the panel's tables want (the runqueue columns up to throttle_count whole), or null. */
+    ReadOnlyDoubleProperty wantedWidth() { return wanted; }
     private boolean revealing, revealWanted;
 
     SidePanel(Node explanation, Node waitChain, Region cfsRqs, Region locks, Node whatIf, Node scenario) {
@@ -67,6 +72,7 @@ final class SidePanel {
         VBox.setVgrow(sp, Priority.ALWAYS);
         sp.setMinHeight(60);
         node = pinned;
+        wanted = cfsRqs instanceof CfsRqView v ? v.wantedWidth() : null;
     }
 
     /**
@@ -90,6 +96,7 @@ final class SidePanel {
                     && b.getMaxY() <= scene.getHeight() + 0.5 && b.getMaxX() <= scene.getWidth() + 0.5;   // a squeezed one cuts its texts: the audit lists those
             // one taller than the whole viewport is as whole as it can be when its top is at the top and it fills the rest
             if (shown && !inside && b.getHeight() > within.getHeight()) inside = Math.abs(b.getMinY() - within.getMinY()) <= 6;
+            if (inside && e.getKey().equals("runqueues") && p.getContent() instanceof CfsRqView v && !v.citedColumnsWhole()) inside = false;
             if (whole ? inside : shown && !inside) out.add(e.getKey());
         }
         return out;

@@ -38,6 +38,8 @@ final class WindowLayout {
         main.setOrientation(Orientation.VERTICAL);
         top = new SplitPane(timelineBox, side);
         top.setDividerPositions(0.6);
+        top.widthProperty().addListener((o, a, b) -> placeSide());
+        if (sidePanel.wantedWidth() != null) sidePanel.wantedWidth().addListener((o, a, b) -> placeSide());
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
         log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
@@ -59,8 +61,21 @@ final class WindowLayout {
             top.getItems().setAll(compare);
         } else {
             top.getItems().setAll(timelineBox, side);
-            top.setDividerPositions(0.6);
+            placeSide();
         }
+    }
+
+    /**
+     * The side panel's share of the width: 40%, more (up to 45%) where its runqueue table needs it to
+     * show every column up to throttle_count (at 1024 px the kernel's counter was off screen); while
+     * presenting, 32%. Set whenever the window's width or the table's columns change.
+     */
+    private void placeSide() {
+        double w = top.getWidth();
+        if (w <= 0 || top.getItems().size() < 2) return;
+        double want = sidePanel.wantedWidth() == null || presenting ? 0 : sidePanel.wantedWidth().get() + 24;
+        double share = presenting ? 0.32 : Math.max(0.4, Math.min(0.45, want / w));
+        top.setDividerPositions(1 - share);
     }
 
     /**
@@ -80,7 +95,7 @@ final class WindowLayout {
         if (on && comparing) top.getItems().setAll(compare);
         else if (on) {
             top.getItems().setAll(timelineBox, side);
-            top.setDividerPositions(0.68);
+            placeSide();
         }
         if (on || logFolded) main.getItems().setAll(top);
         else {
