@@ -12,6 +12,7 @@ import java.util.Map;
 import java.util.Comparator;
 import java.util.Locale;
 import java.util.regex.Pattern;
+import java.util.regex.Pattern;
 
 /**
  * Both models on one scenario, N runs each with seeds 1..N (one run: the scenario's own seed),
@@ -39,10 +40,16 @@ public final class Comparison {
             Double i = improvementPct();
             return i == null || Math.abs(i) < 0.005 ? 0 : i > 0 ? 1 : -1;
         }
+        /**
+         * Shown as integers: a count or a figure in microseconds whose means are whole; a figure in
+         * milliseconds (its name has "_ms") always has three decimals, whatever its value.
+         */
         public boolean integral() {
-            return legacy.mean() == Math.rint(legacy.mean()) && task.mean() == Math.rint(task.mean());
+            return !MILLIS.matcher(metric).find() && legacy.mean() == Math.rint(legacy.mean()) && task.mean() == Math.rint(task.mean());
         }
     }
+
+    private static final Pattern MILLIS = Pattern.compile("_ms\\b");
 
     public final int runs;
     /** Each run's figures (Metrics.of of its result), one list a run: a run's whole result is not kept. */

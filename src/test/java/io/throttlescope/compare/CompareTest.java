@@ -111,4 +111,13 @@ class CompareTest {
         assertThat(Comparison.recordingTells("lock cgroup_threadgroup_rwsem longest reader wait_ms")).isFalse();
         assertThat(Comparison.recordingTells("task clock longest_lock_wait_ms")).isFalse();
     }
+
+    /** A figure in milliseconds has three decimals in every row: R's 4 ms runnable read "4" beside H's "1.100". */
+    @Test
+    void millisecondsAlwaysHaveThreeDecimalsAndCountsNone() {
+        String text = cli("compare", "scenarios/01-seed-story-rwsem-reader.json");
+        assertThat(text).containsPattern("task R runnable_ms +4\\.000 +0\\.000 ");
+        assertThat(text).containsPattern("task H cpu_ms +28\\.900 +28\\.900 ");
+        assertThat(text).containsPattern("/G throttled_usec +270000 +270099 ");
+    }
 }
