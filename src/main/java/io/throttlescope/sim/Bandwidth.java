@@ -44,7 +44,8 @@ final class Bandwidth {
             }
         }
         cfs.runtimeRemaining += amount;
-        if (amount > 0) s.emit(EventKind.SLICE_PULL, cfs.cpu.id, -1, cfs.tg.id, -1, amount, cfs.runtimeRemaining);
+        // the last-chance pull of 1 ns names its caller, throttle_cfs_rq (the explanation tells it from a slice pull)
+        if (amount > 0) s.emit(EventKind.SLICE_PULL, cfs.cpu.id, -1, cfs.tg.id, target == 1 ? s.str("throttle_cfs_rq") : -1, amount, cfs.runtimeRemaining);
         return cfs.runtimeRemaining > 0;
     }
 

@@ -81,6 +81,7 @@ public final class TraceJsonl {
             case BLOCK -> "waiting_for";
             case NOTE, FAULT -> "text";
             case CGROUP_WRITE -> "write";
+            case SLICE_PULL -> "caller";                 // throttle_cfs_rq: the last-chance pull
             default -> "detail";
         };
     }

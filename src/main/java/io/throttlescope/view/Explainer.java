@@ -61,6 +61,17 @@ public final class Explainer {
             text = info.str(tr.text(i));
         }
 
+        /**
+         * The 1 ns pull of throttle_cfs_rq(): check_cfs_rq_runtime() found no runtime left (at a pick,
+         * an enqueue or a put) and, before throttling, asked the pool for 1 ns more than the debt.
+         */
+        String lastChancePull() {
+            String ask = grp + " on " + cpu + " has no runtime left (found by " + fn("check_cfs_rq_runtime") + " at a pick or put, or "
+                    + fn("check_enqueue_throttle") + " at an enqueue); before throttling, " + fn("throttle_cfs_rq") + " makes a last-chance "
+                    + fn("__assign_cfs_rq_runtime") + " for 1ns more than the debt and got " + d(a) + " from the pool: ";
+            return ask + (b > 0 ? "runtime_remaining is " + d(b) + ", so nothing is throttled." : "runtime_remaining is still " + d(b) + ", so it is throttled.");
+        }
+
         /** Names kernel functions (they become links) and returns the first, with "()". */
         String fn(String... names) {
             for (String n : names) if (!fns.contains(n)) fns.add(n);
@@ -121,7 +132,8 @@ public final class Explainer {
                 case MIGRATE -> task + " moves from CPU" + a + " to " + cpu
                         + (causeOf(t, EventKind.SET_AFFINITY) != null ? ": its new affinity does not allow CPU" + a + " (" + fn("__set_cpus_allowed_ptr", "move_queued_task") + ")."
                         : " (" + fn("sched_balance_rq", "detach_task") + ": load balancing).");
-                case SLICE_PULL -> cpu + "'s cfs_rq of " + grp + " pulled " + d(a) + " from the group's pool (" + fn("__assign_cfs_rq_runtime")
+                case SLICE_PULL -> "throttle_cfs_rq".equals(text) ? lastChancePull()
+                        : cpu + "'s cfs_rq of " + grp + " pulled " + d(a) + " from the group's pool (" + fn("__assign_cfs_rq_runtime")
                         + "): a slice plus any debt. runtime_remaining is now " + d(b) + ".";
                 case SLACK_RETURN -> cpu + "'s cfs_rq of " + grp + " became empty and returned " + d(a) + " of slack to the pool, keeping 1ms ("
                         + fn("__return_cfs_rq_runtime") + "). The pool is " + d(b) + ".";

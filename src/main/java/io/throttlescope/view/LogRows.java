@@ -48,6 +48,7 @@ public final class LogRows {
             case BLOCK -> "waits";
             case LOCK_WAIT, LOCK_ACQUIRE, LOCK_RELEASE, LOCK_GRANT -> "lock";
             case CGROUP_WRITE -> "write";
+            case SLICE_PULL -> "caller";                 // throttle_cfs_rq: the last-chance pull
             default -> "text";
         };
     }

@@ -1,5 +1,6 @@
 package io.throttlescope.view;
 
+import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import org.junit.jupiter.api.Test;
 
@@ -151,5 +152,26 @@ class TeachingTruthTest {
 
     private static void Cli_run(String[] args, java.io.StringWriter o) {
         assertThat(io.throttlescope.cli.Cli.run(args, new java.io.PrintWriter(o, true), new java.io.PrintWriter(new java.io.StringWriter(), true))).isZero();
+    }
+
+    /**
+     * 14 under legacy at 40 ms: the 1 ns pull after the cpu.max write is throttle_cfs_rq()'s
+     * last-chance pull, and nothing is throttled (it was explained as "a slice plus any debt").
+     */
+    @Test
+    void theLastChancePullIsNamedAndASlicePullIsNot() {
+        Run r = run("14-write-cpu-max-while-throttled.json", Simulator.Model.LEGACY);
+        var tr = r.trace();
+        int lastChance = -1, slice = -1;
+        for (int i = 0; i < tr.size(); i++) {
+            if (tr.kind(i) != EventKind.SLICE_PULL) continue;
+            if (tr.time(i) == 40_000_000L && tr.argA(i) == 1 && lastChance < 0) lastChance = i;
+            if (tr.argB(i) == 5_000_000L && slice < 0) slice = i;
+        }
+        assertThat(lastChance).isPositive();
+        assertThat(ViewTruthTest.explain(r, lastChance)).contains("throttle_cfs_rq() makes a last-chance").contains("got 1ns from the pool")
+                .contains("runtime_remaining is 1ns, so nothing is throttled").doesNotContain("a slice plus any debt");
+        assertThat(slice).isPositive();
+        assertThat(ViewTruthTest.explain(r, slice)).contains("a slice plus any debt").doesNotContain("last-chance");
     }
 }
