@@ -262,6 +262,9 @@ public final class Explainer {
                       + fn("check_enqueue_throttle") + " throttles it at once (" + fn("throttle_cfs_rq") + "). "
                     : grp + " has no runtime left on " + cpu + " and the last-chance 1ns pull from the pool failed: " + fn("throttle_cfs_rq") + ". ";
             String nested = hasChildren(g) ? " " + fn("tg_throttle_down") + " raises the throttle_count of its descendants' cfs_rqs on " + cpu + " too." : "";
+            if (legacy && atEnqueue) return why + "Legacy: the group's entity is dequeued from its parent, and the task just enqueued waits on the"
+                    + " throttled cfs_rq for the unthrottle; none of " + grp + " was running on " + cpu + " (" + fn("check_enqueue_throttle")
+                    + " acts only on a cfs_rq with no current task), so nothing leaves the CPU." + nested;
             if (legacy) return why + "Legacy: the group's entity is dequeued from its parent, so every task of " + grp
                     + (hasChildren(g) ? " and its descendants" : "") + " on " + cpu + " leaves the CPU at once, whatever it is doing, even in the middle of a syscall holding a lock." + nested;
             return why + "Task-based: the cfs_rq is only marked throttled; nothing is dequeued. A task of it that gets picked gets the throttle task work"

@@ -174,4 +174,24 @@ class TeachingTruthTest {
         assertThat(slice).isPositive();
         assertThat(ViewTruthTest.explain(r, slice)).contains("a slice plus any debt").doesNotContain("last-chance");
     }
+
+    /**
+     * 12 under legacy at 50 ms: check_enqueue_throttle() throttles the empty cfs_rq T was moved into;
+     * nothing of it ran there, so nothing leaves the CPU (it said every task leaves the CPU at once).
+     */
+    @Test
+    void anEnqueueThrottleMakesNothingLeaveTheCpu() {
+        Run r = run("12-parked-task-affinity-change.json", Simulator.Model.LEGACY);
+        var tr = r.trace();
+        int enqueue = -1, first = -1;
+        for (int i = 0; i < tr.size(); i++) {
+            if (tr.kind(i) != EventKind.THROTTLE) continue;
+            if (first < 0) first = i;
+            if (tr.time(i) == 50_000_000L && tr.cpu(i) == 1) enqueue = i;
+        }
+        assertThat(enqueue).isPositive();
+        assertThat(ViewTruthTest.explain(r, enqueue)).contains("check_enqueue_throttle() throttles it at once").contains("nothing leaves the CPU")
+                .doesNotContain("leaves the CPU at once");
+        assertThat(ViewTruthTest.explain(r, first)).contains("leaves the CPU at once").doesNotContain("nothing leaves");
+    }
 }
