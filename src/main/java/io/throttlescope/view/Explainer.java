@@ -109,6 +109,20 @@ public final class Explainer {
             return info.groups()[x] + " is not throttled on CPU" + y;
         }
 
+        /** The levels from the root down to x whose own throttled flag is set on CPU y ("/P", "/P and /P/A"). */
+        String throttledLevels(int x, int y) {
+            List<String> out = new ArrayList<>();
+            for (int p = x; p >= 0; p = info.groupParent()[p]) if (s.isThrottled(p, y)) out.add(0, info.groups()[p]);
+            return out.isEmpty() ? info.groups()[x] : String.join(" and ", out);
+        }
+
+        /** What throttle_cfs_rq_work() will read: the task's own cfs_rq's throttle_count, and whether it is throttled itself. */
+        String ownCount(int x, int y) {
+            String n = task + "'s own cfs_rq " + info.groups()[x];
+            String count = "throttle_count " + s.throttleCount(x, y) + ", which " + fn("throttle_cfs_rq_work") + " checks when it runs";
+            return s.isThrottled(x, y) ? n + " is throttled itself (" + count + ")" : n + " is not throttled itself (throttled 0) but has " + count;
+        }
+
         boolean inThrottled(int x, int y) { return x >= 0 && y >= 0 && s.throttleCount(x, y) > 0; }
 
         boolean hasChildren(int x) {
@@ -157,8 +171,9 @@ public final class Explainer {
                         + " task-based model (e1fad12dcb66): an enqueue in tg_unthrottle_up() would throttle it again at once. It happens when the"
                         + " unthrottle came by IPI and a tick or a schedule on " + cpu + " charged a task still running in the kernel in between;"
                         + " the next distribution tries again.";
-                case TASK_WORK_ADDED -> cpu + " picked " + task + ". On the way down " + fn("pick_task_fair") + " found that " + throttledWhy(g, c)
-                        + ", so " + fn("task_throttle_setup_work") + " attached the throttle task work " + fn("throttle_cfs_rq_work") + ". "
+                case TASK_WORK_ADDED -> cpu + " picked " + task + ". On the way down " + fn("pick_task_fair") + "'s " + fn("check_cfs_rq_runtime")
+                        + " met the throttled flag of " + throttledLevels(g, c) + " on " + cpu + ", so " + fn("task_throttle_setup_work")
+                        + " attached the throttle task work " + fn("throttle_cfs_rq_work") + "; " + ownCount(g, c) + ". "
                         + task + " keeps running" + (s.kernel[t] ? " in the kernel" : "") + " and will be parked when it returns to user mode"
                         + " (unless it blocks first, or the hierarchy is unthrottled before).";
                 case PARKED -> task + " returns to user mode and runs its task work " + fn("throttle_cfs_rq_work") + ": " + fn("dequeue_task_fair")

@@ -166,7 +166,9 @@ class ViewTruthTest {
         Run r = run("10-nested-parent-binds.json", Simulator.Model.TASK);
         int i = first(r, j -> r.trace().kind(j) == EventKind.TASK_WORK_ADDED
                 && !r.index().at(j).isThrottled(r.trace().group(j), r.trace().cpu(j)));
-        assertThat(explain(r, i)).contains("is throttled through its ancestor /P").contains("its own throttled flag 0")
+        // the pick meets /P's own throttled flag (check_cfs_rq_runtime() at /P's level); throttle_count is what the task work reads
+        assertThat(explain(r, i)).contains("check_cfs_rq_runtime() met the throttled flag of /P on CPU0")
+                .contains("A's own cfs_rq /P/A is not throttled itself (throttled 0) but has throttle_count 1, which throttle_cfs_rq_work() checks")
                 .doesNotContain("is throttled on CPU");
     }
 
