@@ -194,4 +194,20 @@ class TeachingTruthTest {
                 .doesNotContain("leaves the CPU at once");
         assertThat(ViewTruthTest.explain(r, first)).contains("leaves the CPU at once").doesNotContain("nothing leaves");
     }
+
+    /** 10 stop 3 (legacy) says /P @ CPU1 runs out at the same 10 ms as CPU0: it said CPU1 "goes on until it runs out there too". */
+    @Test
+    void theParentRunsOutOnBothCpusAtTheSameInstant() throws Exception {
+        Run r = run("10-nested-parent-binds.json", Simulator.Model.LEGACY);
+        var tr = r.trace();
+        int p = group(r, "/P");
+        long[] first = {-1, -1};
+        for (int i = 0; i < tr.size(); i++) {
+            if (tr.kind(i) == EventKind.THROTTLE && tr.group(i) == p && first[tr.cpu(i)] < 0) first[tr.cpu(i)] = tr.time(i);
+        }
+        assertThat(first[0]).isEqualTo(10_000_000L);
+        assertThat(first[1]).isEqualTo(first[0]);
+        String text = java.nio.file.Files.readString(java.nio.file.Path.of("scenarios/10-nested-parent-binds.json"));
+        assertThat(text).contains("/P @ CPU1 runs out at the same 10 ms").doesNotContain("goes on until it runs out there too");
+    }
 }
