@@ -24,7 +24,7 @@ import java.util.regex.Pattern;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true, description = {
         "Sweep one parameter of a scenario over values and simulate both models at every point (in parallel on the machine's",
-        "cores): P is /CGROUP:FILE (/G:cpu.max), kernel.KEY (kernel.hz) or task.NAME.STEP (task.R.2, its third step's",
+        "cores): P is /CGROUP:FILE (/G:cpu.max), kernel.KEY (kernel.hz) or task.NAME.STEP (task.R.2, its second step's",
         "duration). Values are comma-separated as the file would write them: \"5000 100000,10000 100000\"."})
 public final class SweepCommand implements Callable<Integer> {
     @Spec CommandSpec spec;

@@ -20,7 +20,7 @@ import io.throttlescope.scenario.ScenarioParams;
  * in parallel on the machine's cores), the chosen figures as mean and standard deviation over the
  * runs (seeds 1..runs; one run: the scenario's seed). A parameter names a cgroup file
  * ({@code /G:cpu.max}), a kernel key ({@code kernel.hz}) or a task's step duration
- * ({@code task.R.2}: R's third step; {@code task.R.0.1}: the second step inside the first).
+ * (steps count from 1, as What if? names them: {@code task.R.3} is R's third step, {@code task.R.1.2} the second step inside the first).
  */
 public final class Sweep {
     /** The default figures: the ones a throttling story turns on. */

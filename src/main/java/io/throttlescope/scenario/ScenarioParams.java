@@ -17,7 +17,7 @@ import java.util.TreeSet;
 /**
  * The parameters of a scenario that a what-if edit or a sweep changes, named as the sweep command
  * names them: a cgroup file ({@code /G:cpu.max}), a kernel key ({@code kernel.hz}) or a task's step
- * duration ({@code task.R.2}: R's third step; {@code task.R.0.1}: the second step inside the first).
+ * duration (steps count from 1, as What if? names them: {@code task.R.3} is R's third step, {@code task.R.1.2} the second step inside the first).
  * Edits work on the file's JSON, so everything else in it is kept as it was, in order.
  */
 public final class ScenarioParams {
@@ -78,8 +78,9 @@ public final class ScenarioParams {
         for (int i = 2; i < p.length; i++) {
             int n;
             try { n = Integer.parseInt(p[i]); } catch (NumberFormatException e) { throw new IllegalArgumentException(param + ": " + p[i] + " is not a step number"); }
-            if (steps == null || n < 0 || n >= steps.size() || !steps.get(n).isJsonObject()) throw new IllegalArgumentException(param + ": no step " + n);
-            step = steps.get(n).getAsJsonObject();
+            if (n < 1) throw new IllegalArgumentException(param + ": steps count from 1 (task." + p[1] + ".1 is the first)");
+            if (steps == null || n > steps.size() || !steps.get(n - 1).isJsonObject()) throw new IllegalArgumentException(param + ": no step " + n);
+            step = steps.get(n - 1).getAsJsonObject();
             steps = step.has("do") ? step.getAsJsonArray("do") : step.has("loop") ? step.getAsJsonArray("loop") : null;
         }
         return step;
@@ -146,9 +147,9 @@ public final class ScenarioParams {
             JsonObject s = a.get(i).getAsJsonObject();
             String n = prefix + (i + 1);
             String key = durationKey(s);
-            if (key != null) out.add(new Param(id + "." + i, "task " + task, label + n + ": " + key, text(s.get(key), ""), List.of()));
-            if (s.has("do")) steps(s.get("do"), id + "." + i, label, n + ".", out, task);
-            if (s.has("loop")) steps(s.get("loop"), id + "." + i, label, n + ".", out, task);
+            if (key != null) out.add(new Param(id + "." + (i + 1), "task " + task, label + n + ": " + key, text(s.get(key), ""), List.of()));
+            if (s.has("do")) steps(s.get("do"), id + "." + (i + 1), label, n + ".", out, task);
+            if (s.has("loop")) steps(s.get("loop"), id + "." + (i + 1), label, n + ".", out, task);
         }
     }
 

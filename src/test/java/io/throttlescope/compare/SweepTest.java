@@ -33,10 +33,18 @@ class SweepTest {
     void parametersNameCgroupFilesKernelKeysAndSteps() throws Exception {
         String json = Files.readString(Path.of(SEED));
         assertThat(Sweep.with(json, "kernel.hz", "1000")).contains("\"hz\":1000");
-        assertThat(Sweep.with(json, "task.R.1", "3ms")).contains("{\"user\":\"3ms\"}");
-        assertThat(Sweep.with(json, "task.R.0.1", "200us")).contains("{\"kernel\":\"200us\"}");
+        // steps count from 1, as What if? names them ("step 1.2"): task.R.2 is R's second step
+        assertThat(Sweep.with(json, "task.R.2", "3ms")).contains("{\"user\":\"3ms\"}");
+        assertThat(Sweep.with(json, "task.R.1.2", "200us")).contains("{\"kernel\":\"200us\"}");
         assertThat(Sweep.with(json, "/G:cpu.max.burst", "5000")).contains("\"cpu.max.burst\":\"5000\"");
-        assertThatThrownBy(() -> Sweep.with(json, "task.R.0", "1ms")).hasMessageContaining("not a step with a duration");
+        assertThatThrownBy(() -> Sweep.with(json, "task.R.1", "1ms")).hasMessageContaining("not a step with a duration");
+        assertThatThrownBy(() -> Sweep.with(json, "task.R.0", "1ms")).hasMessageContaining("steps count from 1");
+        // one naming: every step parameter's id holds the numbers its What if? label shows
+        for (var p : io.throttlescope.scenario.ScenarioParams.of(json)) {
+            if (!p.id().startsWith("task.")) continue;
+            String numbers = p.id().substring(p.id().indexOf('.', 5) + 1);
+            assertThat(p.label()).startsWith("step " + numbers + ": ");
+        }
         assertThatThrownBy(() -> Sweep.with(json, "nonsense", "1")).hasMessageContaining("a parameter is");
     }
 

@@ -74,7 +74,7 @@ class WhatIfTest {
     void saveAsIsFormattedAsTheLibrarysFilesAndValidates() throws Exception {
         WhatIf w = new WhatIf(Files.readString(SEED));
         assertThat(w.set("/G:cpu.max.burst", "5000").ok()).isTrue();
-        assertThat(w.set("task.R.0.1", "300us").ok()).isTrue();             // R's critical section
+        assertThat(w.set("task.R.1.2", "300us").ok()).isTrue();             // R's critical section
         Path out = dir.resolve("edited.json");
         Files.writeString(out, w.formatted());
         String text = Files.readString(out);
