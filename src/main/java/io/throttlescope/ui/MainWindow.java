@@ -307,7 +307,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         if (t >= 0) goTo(r.index().lastVisibleAtOrBefore(t));
         if (toolbar.comparing()) setCompare(true);
         status.set("What if: " + whatIf.whatIf().history().undoLabel() + ". Both models simulated again in " + ms + " ms: "
-                + legacy.trace().size() + " and " + task.trace().size() + " events.");
+                + legacy.trace().size() + " and " + task.trace().size() + " events." + lessonBar.afterEdit(s, whatIf.whatIf().history().edited()));
     }
 
     /** Loads a scenario in the background as File > Open does (tests use it to overlap loads). */

@@ -119,4 +119,27 @@ class WhatIfWindowTest {
         assertThat(w.whatIf.whatIf().history().edited()).isFalse();
         assertThat(wWait(w.legacyRun)).isEqualTo(84.1);
     }
+
+    /**
+     * An edit during a lesson leaves the lesson, saying so (01 with cpu.max 20000 100000: the stops
+     * kept their text, and stop 4's park never happens); undoing back to the file brings it back;
+     * a sweep point's model is then shown with no lesson bar claiming another.
+     */
+    @Test
+    void anEditDuringALessonLeavesItAndUndoBringsItBack(FxRobot robot) throws Exception {
+        robot.interact(() -> w.lessonBar().next());
+        robot.interact(() -> w.lessonBar().next());
+        assertThat(w.lessonBar().stop()).isEqualTo(1);
+        Run old = w.legacyRun;
+        type(robot, "/G:cpu.max", "20000 100000");
+        waitForNewRuns(old);
+        assertThat(w.lessonBar().isVisible()).isFalse();
+        assertThat(w.lessonBar().stop()).isEqualTo(-1);
+        assertThat(w.statusText()).contains("the lesson is closed");
+        Run edited = w.legacyRun;
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);     // undo: the scenario as saved, its lesson again
+        waitForNewRuns(edited);
+        assertThat(w.lessonBar().isVisible()).isTrue();
+        assertThat(w.lessonBar().active()).isTrue();
+    }
 }

@@ -128,6 +128,24 @@ public final class LessonBar extends VBox {
         }
     }
 
+    /**
+     * The scenario was edited (What if?, a sweep point) or put back: a lesson's stops were written for
+     * the file as saved, so an edit closes it (its places may never happen, its text may no longer be
+     * true, the model it names may not be the one shown); undoing back to the file opens it again.
+     * Returns what the status line adds ("" when nothing changed).
+     */
+    public String afterEdit(SimSpec s, boolean edited) {
+        if (edited && active()) {
+            open(null);
+            return " Edited, so the lesson is closed: its stops were written for the scenario as saved (undo brings it back).";
+        }
+        if (!edited && !active() && s.lesson() != null && !s.lesson().stops().isEmpty()) {
+            open(s);
+            return " The scenario is as saved again, and so is its lesson (press N).";
+        }
+        return "";
+    }
+
     public boolean active() { return lesson != null && !lesson.stops().isEmpty(); }
     public int stop() { return stop; }
     public int stops() { return active() ? lesson.stops().size() : 0; }
