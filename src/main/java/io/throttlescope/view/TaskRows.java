@@ -23,12 +23,28 @@ public final class TaskRows {
             boolean running = st == TaskState.RUNNING;
             String mode = running ? (s.kernel[t] ? "kernel" : "user") : "";
             String waits = (st == TaskState.BLOCKED || st == TaskState.SLEEPING) ? info.str(s.waitText[t]) : "";
+            String handed = handedLock(info, s, t, waits);
+            if (handed != null) waits = "to be woken: handed " + handed;      // the waker took the lock on its behalf
             Slices held = run.index().heldSlices(t);
             int hi = s.event < 0 ? -1 : held.at(s.time);
             out.add(new Row(info.tasks()[t], info.groups()[s.taskGroup[t]], States.name(st), mode, waits,
                     hi < 0 ? 0 : held.value(hi), running ? "CPU" + s.taskCpu[t] : ""));
         }
         return out;
+    }
+
+    /**
+     * The lock a blocked task waits for in down_read/down_write/mutex_lock that it already holds (a
+     * hand-off: percpu_rwsem_wake_function() takes it for the waiter before waking it), else null.
+     */
+    private static String handedLock(RunInfo info, Snapshot s, int t, String waits) {
+        int sp = waits.indexOf(' ');
+        if (sp < 0 || !waits.substring(0, sp).matches("down_read|down_write|mutex_lock")) return null;
+        String name = waits.substring(sp + 1);
+        int l = info.lockIndex(name);
+        if (l < 0 || l >= s.locks.length) return null;
+        Snapshot.Lock lock = s.locks[l];
+        return lock.owner == t || lock.readers.contains(t) ? name : null;
     }
 
     /** The kernel-mode flag of a task lane's slice (running slices only). */

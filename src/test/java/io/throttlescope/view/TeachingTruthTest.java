@@ -210,4 +210,19 @@ class TeachingTruthTest {
         String text = java.nio.file.Files.readString(java.nio.file.Path.of("scenarios/10-nested-parent-binds.json"));
         assertThat(text).contains("/P @ CPU1 runs out at the same 10 ms").doesNotContain("goes on until it runs out there too");
     }
+
+    /**
+     * 01 legacy step 31: R was handed the read side at 15 ms and is not woken yet. The Tasks table said
+     * it "waits for down_read" beside "locks 1"; it holds the lock and waits only to be woken.
+     */
+    @Test
+    void aTaskHandedTheLockWaitsToBeWokenNotForTheLock() {
+        Run r = run("01-seed-story-rwsem-reader.json", Simulator.Model.LEGACY);
+        int k = -1;
+        for (int i = 0; i < r.trace().size(); i++) if (r.trace().kind(i) == EventKind.LOCK_ACQUIRE && r.info().tasks()[r.trace().task(i)].equals("R")) { k = i; break; }
+        assertThat(k).isPositive();
+        TaskRows.Row row = TaskRows.of(r, r.index().at(k)).stream().filter(x -> x.task().equals("R")).findFirst().orElseThrow();
+        assertThat(row.locksHeld()).isEqualTo(1);
+        assertThat(row.waitsFor()).isEqualTo("to be woken: handed cgroup_threadgroup_rwsem");
+    }
 }
