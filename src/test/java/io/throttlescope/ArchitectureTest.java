@@ -74,6 +74,43 @@ class ArchitectureTest {
         assertThat(over).isEmpty();
     }
 
+    /**
+     * Comments cite the repository's own references: docs/model.md by a section title it has, never
+     * the specification outside the repository (11 files of sim cited "kernel-model.md 5.3" and bare
+     * section numbers such as "(3.4 item 3)").
+     */
+    @Test
+    void commentsCiteTheRepositorysOwnDocsByTitle() throws IOException {
+        Set<String> titles = new TreeSet<>();
+        for (String l : Files.readAllLines(Path.of("docs/model.md"))) if (l.startsWith("#")) titles.add(l.replaceFirst("^#+\\s*", "").strip());
+        Pattern cite = Pattern.compile("docs/model\\.md, \"([^\"]+)\"(?: and \"([^\"]+)\")?");
+        // the specification's section numbers (1.1-1.6, 3.1-3.10, 4.1-4.7, 5.0-5.12, 6.1-6.4) in parentheses or opening a comment
+        Pattern bare = Pattern.compile("(?:/\\*\\* |\\()(?:1\\.[1-6]|3\\.(?:10|[1-9])|4\\.[1-7]|5\\.(?:1[0-2]|[0-9])|6\\.[1-4])(?: item \\d+)?(?:\\)|:| \\*/|, \\d)");
+        List<String> bad = new ArrayList<>();
+        List<Source> all = new ArrayList<>(sources());
+        try (Stream<Path> files = Files.walk(Path.of("src/test/java"))) {
+            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")).sorted()::iterator) all.add(new Source(f, Files.readAllLines(f)));
+        }
+        int cited = 0;
+        for (Source s : all) {
+            for (int i = 0; i < s.lines().size(); i++) {
+                String l = s.lines().get(i);
+                if (s.path().endsWith("ArchitectureTest.java")) continue;
+                String where = s.path() + ":" + (i + 1);
+                if (l.contains("kernel-model.md") && !l.contains("doesNotContain(\"kernel-model\")")) bad.add(where + " cites kernel-model.md");
+                boolean comment = l.strip().startsWith("*") || l.strip().startsWith("/*") || l.contains("//");
+                if (comment && bare.matcher(l).find()) bad.add(where + " cites a bare section number");
+                Matcher m = cite.matcher(l);
+                while (m.find()) {
+                    cited++;
+                    for (int g = 1; g <= 2; g++) if (m.group(g) != null && !titles.contains(m.group(g))) bad.add(where + " cites no such section: " + m.group(g));
+                }
+            }
+        }
+        assertThat(bad).isEmpty();
+        assertThat(cited).isGreaterThan(30);
+    }
+
     /** Classes are named by import, not fully qualified inline (Class.forName of the app, which must be by name, aside). */
     @Test
     void noFullyQualifiedNamesInline() throws IOException {

@@ -35,7 +35,7 @@ import java.io.InputStream;
 import java.util.Collection;
 
 /**
- * Loads scenario files (scenario-format.md) strictly: every problem is reported with its line,
+ * Loads scenario files (docs/scenario-format.md) strictly: every problem is reported with its line,
  * column and JSON path, and a file either loads completely or not at all.
  */
 public final class ScenarioLoader {

@@ -110,7 +110,7 @@ final class Actions {
         }
     }
 
-    /** tg_set_cfs_bandwidth() (3.1). quota &lt; 0 means "max". */
+    /** tg_set_cfs_bandwidth() (docs/model.md, "1. Configuring a group"). quota &lt; 0 means "max". */
     void setBandwidth(TaskGroup g, long quota, long period, long burst) {
         CfsBandwidth b = g.bw;
         b.period = period;

@@ -2,7 +2,7 @@ package io.throttlescope.sim;
 
 /**
  * Where tasks go: wake-up and fork placement, the newly idle pull and the periodic balance, under
- * the model's migration rule (kernel-model.md 4.7 and 5.11). A simplification of the kernel's
+ * the model's migration rule (docs/model.md, "4. The legacy model (Linux ≤ 6.17)" and "5. The task-based model (Linux 6.18)"). A simplification of the kernel's
  * scheduling domains.
  */
 final class Balancer {

@@ -3,7 +3,7 @@ package io.throttlescope.sim;
 import java.util.ArrayList;
 
 /**
- * Runtime accounting common to both models (kernel-model.md section 3): slices pulled from the
+ * Runtime accounting common to both models (docs/model.md, "2. Charging runtime and debt"): slices pulled from the
  * group's pool, the period timer and refill, distribution in throttle order, slack return.
  */
 final class Bandwidth {
@@ -19,7 +19,7 @@ final class Bandwidth {
         this.slice = slice;
     }
 
-    /** account_cfs_rq_runtime() (3.2). */
+    /** account_cfs_rq_runtime() (docs/model.md, "2. Charging runtime and debt"). */
     void accountCfsRqRuntime(CfsRq cfs, long delta) {
         if (!cfs.runtimeEnabled) return;
         cfs.runtimeRemaining -= delta;
@@ -28,7 +28,7 @@ final class Bandwidth {
         if (!assignCfsRqRuntime(cfs, slice) && cfs.curr != null) s.reschedCurr(cfs.cpu);
     }
 
-    /** __assign_cfs_rq_runtime() (3.3): the debt is repaid first, then up to target. */
+    /** __assign_cfs_rq_runtime() (docs/model.md, "2. Charging runtime and debt"): the debt is repaid first, then up to target. */
     boolean assignCfsRqRuntime(CfsRq cfs, long target) {
         CfsBandwidth b = cfs.tg.bw;
         long minAmount = target - cfs.runtimeRemaining;
@@ -49,14 +49,14 @@ final class Bandwidth {
         return cfs.runtimeRemaining > 0;
     }
 
-    /** check_cfs_rq_runtime() (3.4): true if the cfs_rq is (now) throttled. */
+    /** check_cfs_rq_runtime() (docs/model.md, "3. When a cfs_rq is throttled (both models)"): true if the cfs_rq is (now) throttled. */
     boolean checkCfsRqRuntime(CfsRq cfs) {
         if (!cfs.runtimeEnabled || cfs.runtimeRemaining > 0) return false;
         if (cfs.throttled) return true;
         return throttleCfsRq(cfs);
     }
 
-    /** check_enqueue_throttle() (3.4 item 3). */
+    /** check_enqueue_throttle() (docs/model.md, "3. When a cfs_rq is throttled (both models)"). */
     void checkEnqueueThrottle(CfsRq cfs) {
         if (!cfs.runtimeEnabled || cfs.curr != null || cfs.throttled) return;
         accountCfsRqRuntime(cfs, 0);
@@ -73,7 +73,7 @@ final class Bandwidth {
         return true;
     }
 
-    /** Removes the cfs_rq from its group's throttled list and closes throttled_clock (3.7). */
+    /** Removes the cfs_rq from its group's throttled list and closes throttled_clock (docs/model.md, "What `cpu.stat` reports"). */
     void accountUnthrottle(CfsRq cfs) {
         CfsBandwidth b = cfs.tg.bw;
         if (cfs.throttledClock != 0) {
@@ -92,7 +92,7 @@ final class Bandwidth {
         }
     }
 
-    // ---------------------------------------------------------------- period timer (3.5)
+    // ---------------------------------------------------------------- period timer (docs/model.md, "6. Period timer, refill, distribution and slack (both models)")
 
     /** start_cfs_bandwidth(): arm the period timer at the next boundary after now, pinned to this CPU. */
     void startCfsBandwidth(TaskGroup tg, int cpu) {
@@ -152,7 +152,7 @@ final class Bandwidth {
     }
 
     /**
-     * distribute_cfs_runtime() (3.6) run on CPU {@code here}: oldest throttle first, exactly enough to
+     * distribute_cfs_runtime() (docs/model.md, "6. Period timer, refill, distribution and slack (both models)") run on CPU {@code here}: oldest throttle first, exactly enough to
      * leave 1 ns. A cfs_rq of another CPU is unthrottled there by an IPI that arrives ipi_latency
      * later (unthrottle_cfs_rq_async()); this CPU's own are unthrottled after the loop. Returns
      * whether some cfs_rq is still throttled for want of runtime.
@@ -221,7 +221,7 @@ final class Bandwidth {
         s.markDirty(cfs.cpu);
     }
 
-    // ---------------------------------------------------------------- slack (3.8)
+    // ---------------------------------------------------------------- slack (docs/model.md, "6. Period timer, refill, distribution and slack (both models)")
 
     /** return_cfs_rq_runtime(): an emptied cfs_rq gives back all but 1 ms. */
     void returnCfsRqRuntime(CfsRq cfs) {

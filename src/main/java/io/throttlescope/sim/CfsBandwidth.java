@@ -2,7 +2,7 @@ package io.throttlescope.sim;
 
 import java.util.ArrayList;
 
-/** struct cfs_bandwidth: one per task group (kernel-model.md 1.4). Times in ns. */
+/** struct cfs_bandwidth: one per task group (docs/model.md, "Structure"). Times in ns. */
 final class CfsBandwidth {
     static final long RUNTIME_INF = Long.MAX_VALUE;
 

@@ -17,7 +17,7 @@ public final class CfsRq {
     int nrQueued;
     int hNrQueued;
 
-    // bandwidth state (kernel-model.md 1.3)
+    // bandwidth state (docs/model.md, "Structure")
     boolean runtimeEnabled;
     long runtimeRemaining;
     boolean throttled;

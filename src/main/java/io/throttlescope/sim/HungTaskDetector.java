@@ -3,7 +3,7 @@ package io.throttlescope.sim;
 import java.util.ArrayList;
 import java.util.List;
 
-/** khungtaskd (kernel-model.md section 7): scans every interval, reports D-state tasks that did not switch. */
+/** khungtaskd (docs/model.md, "11. Hung-task detector"): scans every interval, reports D-state tasks that did not switch. */
 final class HungTaskDetector {
     static final int HUNG_TASK_WARNINGS = 10;
 

@@ -1,7 +1,7 @@
 package io.throttlescope.sim;
 
 /**
- * The cfs_rq-based throttle of Linux &lt;= 6.17 (kernel-model.md section 4): a throttle dequeues
+ * The cfs_rq-based throttle of Linux &lt;= 6.17 (docs/model.md, "4. The legacy model (Linux ≤ 6.17)"): a throttle dequeues
  * the group's entity from its parent, so every task below it leaves the CPU at once.
  */
 final class LegacyThrottle implements ThrottleModel {
@@ -13,7 +13,7 @@ final class LegacyThrottle implements ThrottleModel {
 
     @Override public long initialRuntimeRemaining() { return 0; }
 
-    /** 4.1 */
+    /** docs/model.md, "4. The legacy model (Linux ≤ 6.17)" */
     @Override public void throttle(CfsRq cfs) {
         Cpu cpu = cfs.cpu;
         long now = s.now;
@@ -44,7 +44,7 @@ final class LegacyThrottle implements ThrottleModel {
         reclassifyQueued(cfs.tg, cpu);
     }
 
-    /** 4.4 */
+    /** docs/model.md, "4. The legacy model (Linux ≤ 6.17)" */
     @Override public boolean unthrottle(CfsRq cfs) {
         Cpu cpu = cfs.cpu;
         cfs.throttled = false;
@@ -91,7 +91,7 @@ final class LegacyThrottle implements ThrottleModel {
 
     @Override public boolean returnToUser(Task p) { return false; }
 
-    /** 4.2: a cfs_rq of a throttled hierarchy going from 0 to 1 entity starts the clocks. */
+    /** docs/model.md, "4. The legacy model (Linux ≤ 6.17)": a cfs_rq of a throttled hierarchy going from 0 to 1 entity starts the clocks. */
     @Override public void onFirstEnqueue(CfsRq cfs) {
         if (!cfs.throttledHierarchy()) return;
         if (cfs.throttled && cfs.throttledClock == 0) cfs.throttledClock = s.now;

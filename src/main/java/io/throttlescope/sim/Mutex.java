@@ -3,7 +3,7 @@ package io.throttlescope.sim;
 import java.util.ArrayDeque;
 
 /**
- * A sleeping mutex as kernel/locking/mutex.c has it (kernel-model.md 6.4). Waiters queue FIFO in
+ * A sleeping mutex as kernel/locking/mutex.c has it (docs/model.md, "10. Mutex and pipes"). Waiters queue FIFO in
  * D state. Unlock releases the lock and wakes the first waiter, which must run to take it, so a
  * newcomer can take a released mutex first (lock stealing). A woken first waiter that finds it
  * taken sets MUTEX_FLAG_HANDOFF and sleeps again; the next unlock then hands the lock to it

@@ -5,7 +5,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * percpu_rw_semaphore with its rcu_sync gate (kernel-model.md section 6): handoff by the waker,
+ * percpu_rw_semaphore with its rcu_sync gate (docs/model.md, "9. percpu_rw_semaphore"): handoff by the waker,
  * FIFO wake batching up to the first writer, the writer waiting for readers in D state.
  */
 final class PercpuRwsem {

@@ -22,7 +22,7 @@ final class Task {
     boolean userMode = true;    // execution mode: USER or KERNEL
     boolean exiting;            // PF_EXITING
 
-    // 6.18 task-based throttle state (kernel-model.md 1.1)
+    // 6.18 task-based throttle state (docs/model.md, "Structure")
     boolean throttleWorkPending; // sched_throttle_work queued
     boolean throttled;           // p->throttled: parked on a limbo list
     CfsRq limboOf;               // the limbo list the task sits on, if parked

@@ -1,7 +1,7 @@
 package io.throttlescope.sim;
 
 /**
- * The task-based throttle of Linux 6.18 (kernel-model.md section 5): a throttle only marks the
+ * The task-based throttle of Linux 6.18 (docs/model.md, "5. The task-based model (Linux 6.18)"): a throttle only marks the
  * hierarchy; a task picked from it gets the throttle task work and is parked on its own cfs_rq's
  * limbo list when it returns to user mode; unthrottle re-enqueues the limbo tasks one by one.
  */
@@ -15,7 +15,7 @@ final class TaskBasedThrottle implements ThrottleModel {
     /** 956dfda6a708: a freshly configured cfs_rq starts with 1 ns. */
     @Override public long initialRuntimeRemaining() { return 1; }
 
-    /** 5.3: flag the cfs_rq and count the hierarchy; nothing is dequeued. */
+    /** docs/model.md, "5. The task-based model (Linux 6.18)": flag the cfs_rq and count the hierarchy; nothing is dequeued. */
     @Override public void throttle(CfsRq cfs) {
         int cpu = cfs.cpu.id;
         cfs.tg.preOrder(g -> {                        // tg_throttle_down
@@ -27,7 +27,7 @@ final class TaskBasedThrottle implements ThrottleModel {
         cfs.throttled = true;
     }
 
-    /** 5.7 */
+    /** docs/model.md, "5. The task-based model (Linux 6.18)" */
     @Override public boolean unthrottle(CfsRq cfs) {
         Cpu cpu = cfs.cpu;
         if (cfs.runtimeEnabled && cfs.runtimeRemaining <= 0) {
@@ -58,14 +58,14 @@ final class TaskBasedThrottle implements ThrottleModel {
 
     @Override public boolean restartPickAfterThrottle() { return false; }
 
-    /** task_throttle_setup_work() (5.2). */
+    /** task_throttle_setup_work() (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     @Override public void onPickedFromThrottled(Task p) {
         if (p.throttleWorkPending || p.exiting || p.kthread) return;
         p.throttleWorkPending = true;
         s.emit(EventKind.TASK_WORK_ADDED, p.cpu.id, p.id, p.group.id, -1, 0, 0);
     }
 
-    /** throttle_cfs_rq_work() (5.5), run by task_work_run() on the way to user mode. */
+    /** throttle_cfs_rq_work() (docs/model.md, "5. The task-based model (Linux 6.18)"), run by task_work_run() on the way to user mode. */
     @Override public boolean returnToUser(Task p) {
         if (!p.throttleWorkPending) return false;
         p.throttleWorkPending = false;
@@ -83,14 +83,14 @@ final class TaskBasedThrottle implements ThrottleModel {
 
     @Override public void onFirstEnqueue(CfsRq cfs) { }
 
-    /** record_throttle_clock(): accounting starts when the first task is parked (5.9). */
+    /** record_throttle_clock(): accounting starts when the first task is parked (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     @Override public void afterDequeueLevel(CfsRq cfs, int flags) {
         if ((flags & Fair.DEQUEUE_THROTTLE) == 0 || !cfs.throttledHierarchy()) return;
         if (cfs.throttled && cfs.throttledClock == 0) cfs.throttledClock = s.now;
         if (cfs.throttledClockSelf == 0) cfs.throttledClockSelf = s.now;
     }
 
-    /** dequeue_throttled_task() (5.6). */
+    /** dequeue_throttled_task() (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     @Override public boolean dequeueParked(Task p, int flags) {
         if (!p.throttled) return false;
         if (p.limboOf != null) p.limboOf.limbo.remove(p);
@@ -99,7 +99,7 @@ final class TaskBasedThrottle implements ThrottleModel {
         return true;
     }
 
-    /** enqueue_throttled_task() (5.6). */
+    /** enqueue_throttled_task() (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     @Override public boolean enqueueParked(Task p) {
         if (!p.throttled) return false;
         CfsRq c = p.cfsRq();

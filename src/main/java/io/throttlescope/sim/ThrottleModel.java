@@ -1,7 +1,7 @@
 package io.throttlescope.sim;
 
 /**
- * What differs between the legacy cfs_rq-based throttle (kernel-model.md section 4) and the
+ * What differs between the legacy cfs_rq-based throttle (docs/model.md, "4. The legacy model (Linux ≤ 6.17)") and the
  * task-based throttle of Linux 6.18 (section 5). Everything else is common code.
  */
 interface ThrottleModel {
@@ -14,31 +14,31 @@ interface ThrottleModel {
     /** unthrottle_cfs_rq(). Returns false if the model refused (5.7 step 0). */
     boolean unthrottle(CfsRq cfs);
 
-    /** Legacy: enqueue and dequeue walks stop at a throttled cfs_rq (4.2, 4.3). */
+    /** Legacy: enqueue and dequeue walks stop at a throttled cfs_rq (docs/model.md, "4. The legacy model (Linux ≤ 6.17)"). */
     boolean hidesBelow(CfsRq cfs);
 
-    /** Legacy: pick restarts from the root when a level throttles (4.5). */
+    /** Legacy: pick restarts from the root when a level throttles (docs/model.md, "4. The legacy model (Linux ≤ 6.17)"). */
     boolean restartPickAfterThrottle();
 
-    /** The pick path saw a throttled level on the way to this task (5.4). */
+    /** The pick path saw a throttled level on the way to this task (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     void onPickedFromThrottled(Task p);
 
-    /** The task passes the return to user mode; true if it was parked there (5.5). */
+    /** The task passes the return to user mode; true if it was parked there (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     boolean returnToUser(Task p);
 
-    /** enqueue_entity() side effects when a cfs_rq goes from 0 to 1 entity (4.2 / 5.9). */
+    /** enqueue_entity() side effects when a cfs_rq goes from 0 to 1 entity (docs/model.md, "4. The legacy model (Linux ≤ 6.17)" and "5. The task-based model (Linux 6.18)"). */
     void onFirstEnqueue(CfsRq cfs);
 
-    /** dequeue_entities() per level, e.g. record_throttle_clock() (5.9). */
+    /** dequeue_entities() per level, e.g. record_throttle_clock() (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     void afterDequeueLevel(CfsRq cfs, int flags);
 
-    /** dequeue_throttled_task() fast path; true if handled (5.6). */
+    /** dequeue_throttled_task() fast path; true if handled (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     boolean dequeueParked(Task p, int flags);
 
-    /** enqueue_throttled_task() fast path; true if the task went onto a limbo list (5.6). */
+    /** enqueue_throttled_task() fast path; true if the task went onto a limbo list (docs/model.md, "5. The task-based model (Linux 6.18)"). */
     boolean enqueueParked(Task p);
 
-    /** can_migrate_task() for the idle balance (4.7, 5.11). */
+    /** can_migrate_task() for the idle balance (docs/model.md, "4. The legacy model (Linux ≤ 6.17)" and "5. The task-based model (Linux 6.18)"). */
     boolean canMigrate(Task p, Cpu src, Cpu dst);
 
     /** The state a queued, non-running task is in under this model. */

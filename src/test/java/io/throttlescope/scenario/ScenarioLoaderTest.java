@@ -6,7 +6,7 @@ import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Every rule of scenario-format.md is enforced and every problem is reported with its position. */
+/** Every rule of docs/scenario-format.md is enforced and every problem is reported with its position. */
 class ScenarioLoaderTest {
     static final String OK_TASK = "{\"name\": \"T\", \"program\": [{\"user\": \"1ms\"}]}";
 

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 import static io.throttlescope.sim.EventKind.*;
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** Preemption and accounting options (kernel-model.md section 8 parameters), and the library's shape. */
+/** Preemption and accounting options (docs/model.md, "8. Context switches, preemption and modes", and "Tick and exact accounting"), and the library's shape. */
 class KernelOptionsTest {
     static final long MS = 1_000_000L;
 

@@ -11,7 +11,7 @@ import static io.throttlescope.sim.EventKind.MIGRATE;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The idle balance obeys each model's migration rule (kernel-model.md 4.7 and 5.11): legacy moves
+ * The idle balance obeys each model's migration rule (docs/model.md, "4. The legacy model (Linux ≤ 6.17)" and "5. The task-based model (Linux 6.18)"): legacy moves
  * nothing out of (or into) a throttled hierarchy; task-based may take a runnable task out of one,
  * but never puts one into one.
  */

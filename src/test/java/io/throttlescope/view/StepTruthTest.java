@@ -26,7 +26,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * One moment, one screen (issue 26): at every step of every library scenario, under both models,
  * each cell of the runqueue table and each figure of the budget section is the value replayed from
  * the events up to that step, never a value a later event of the same instant reports. The replay
- * here is the test's own: the values each event reports (docs/model.md, "Budgets"), the throttled
+ * here is the test's own: the values each event reports (docs/cli.md, the fields of each event kind), the throttled
  * flags, who runs; between reported values the runtime drops by what the group ran, charged as the
  * index charges it.
  */

@@ -1,6 +1,6 @@
 package io.throttlescope.sim.spec;
 
-/** A timed outside action (scenario-format.md, "actions"). */
+/** A timed outside action (docs/scenario-format.md, "actions"). */
 public sealed interface ActionSpec {
     Dur at();
 

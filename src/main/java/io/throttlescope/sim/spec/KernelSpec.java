@@ -1,7 +1,7 @@
 package io.throttlescope.sim.spec;
 
 /**
- * The simulated machine and kernel settings (scenario-format.md, "kernel"). Times in ns.
+ * The simulated machine and kernel settings (docs/scenario-format.md, "kernel"). Times in ns.
  * The scheduler features default as in the kernel (features.h): DELAY_DEQUEUE, RUN_TO_PARITY and
  * PLACE_REL_DEADLINE on; {@code ipiLatencyNs} is how long a remote unthrottle takes to arrive.
  */

@@ -3,7 +3,7 @@ package io.throttlescope.sim.spec;
 import java.util.List;
 
 /**
- * One step of a task's program (scenario-format.md, "Program steps"). User-mode {@code sleep},
+ * One step of a task's program (docs/scenario-format.md, "Program steps"). User-mode {@code sleep},
  * {@code send} and {@code recv} are turned into syscalls by the loader, so the simulator sees the
  * return to user mode explicitly.
  */
