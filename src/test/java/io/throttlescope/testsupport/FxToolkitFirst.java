@@ -15,7 +15,8 @@ public final class FxToolkitFirst implements BeforeAllCallback {
 
     @Override public void beforeAll(ExtensionContext context) throws Exception {
         synchronized (FxToolkitFirst.class) {
-            if (started) return;
+            // only where the tests run headless (surefire's Monocle settings); the packaging checks (failsafe) start no toolkit
+            if (started || !"Monocle".equals(System.getProperty("glass.platform"))) return;
             FxToolkit.registerPrimaryStage();
             started = true;
         }
