@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Regenerates every picture of the README (run from the repository's top folder after building the jar).
+# Regenerates every picture of the README and of docs/ (run from the repository's top folder after building the jar).
 set -euo pipefail
 J="java -jar target/throttlescope.jar screenshot"
 S=scenarios/01-seed-story-rwsem-reader.json

@@ -1,5 +1,5 @@
 #!/bin/sh
-# Makes a large trace from a real recording, for `bench --ui --trace` and the import figures in the README:
+# Makes a large trace from a real recording, for `bench --ui --trace` and the import figures in docs/performance.md:
 # the recording's event lines repeated back to back, each copy shifted by the recording's span (the header
 # and the comments are kept once, the pids are the same in every copy, as on a long run of the same workload).
 #   tools/big-trace/make.sh traces/01-seed-story-rwsem-reader-task-6.18.txt.gz 5000 /tmp/big.txt

@@ -19,7 +19,7 @@ import java.util.stream.Stream;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The layers the README promises, read from the sources: which package mentions which (imports and
+ * The layers docs/architecture.md promises, read from the sources: which package mentions which (imports and
  * fully qualified names alike). The simulator and everything below the window stay plain Java, the
  * window never reaches into the command line, and no two packages depend on each other in a ring.
  */

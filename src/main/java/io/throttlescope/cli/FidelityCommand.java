@@ -25,7 +25,7 @@ import java.util.concurrent.Callable;
 public final class FidelityCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Parameters(arity = "1..*", paramLabel = "TRACE", description = "traces written by record or tools/legacy-kernel/record-legacy.sh") List<Path> traces;
-    @Option(names = "--markdown", description = "print the table as markdown (the README's)") boolean markdown;
+    @Option(names = "--markdown", description = "print the table as markdown (docs/real-kernels.md's)") boolean markdown;
 
     @Override public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();

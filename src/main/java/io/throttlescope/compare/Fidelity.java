@@ -165,7 +165,7 @@ public final class Fidelity {
         return b.toString();
     }
 
-    /** The README's table (markdown). */
+    /** The table of docs/real-kernels.md (markdown). */
     public static String markdown(List<Row> rows) {
         StringBuilder b = new StringBuilder("| trace | figure | real | simulated | as written | allowed | |\n|---|---|---:|---:|---:|---:|---|\n");
         for (Row r : rows) {

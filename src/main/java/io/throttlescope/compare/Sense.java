@@ -2,7 +2,7 @@ package io.throttlescope.compare;
 
 /**
  * Which way a metric is better, and how much it matters: the results table colours a change by
- * better or worse (not by sign), puts the headline rows first, and the README's tables give
+ * better or worse (not by sign), puts the headline rows first, and the guide's tables give
  * "improvement" as the kernel thread's reports do (positive = better).
  */
 public enum Sense {

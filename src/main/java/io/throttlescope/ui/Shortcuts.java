@@ -2,7 +2,7 @@ package io.throttlescope.ui;
 
 import java.util.List;
 
-/** Every keyboard shortcut and mouse action: the "?" dialog shows this list and the README's table is this list (a test compares them). */
+/** Every keyboard shortcut and mouse action: the "?" dialog shows this list and the guide's table (docs/guide.md) is this list (a test compares them). */
 public final class Shortcuts {
     private Shortcuts() { }
 
@@ -40,7 +40,7 @@ public final class Shortcuts {
             new Key("Ctrl+C", "in the results table: copy it as text"),
             new Key("?", "this list"));
 
-    /** The list as the README's Markdown table. */
+    /** The list as the guide's Markdown table (docs/guide.md). */
     public static String markdown() {
         StringBuilder sb = new StringBuilder("| key | does |\n|---|---|\n");
         for (Key k : ALL) sb.append("| ").append(k.keys()).append(" | ").append(k.does()).append(" |\n");

@@ -15,7 +15,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The layout audit of the window as it is now (docs: README "Layout audit"): reads the same nodes
+ * The layout audit of the window as it is now (docs/guide.md, "Layout audit"): reads the same nodes
  * that are drawn, never a model of them. A text is cut when the text its label shows differs from
  * its text (JavaFX puts an ellipsis in); a lane or view is whole when all of it is inside what
  * scrolls it and inside the window; a subject named cpu:N, task:NAME or budget:CGROUP is whole when

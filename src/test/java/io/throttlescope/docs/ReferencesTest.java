@@ -34,6 +34,18 @@ class ReferencesTest {
         return out;
     }
 
+    /** A newcomer reads the README to the end: the two commands first, at most 250 lines, the rest in docs/ (it had grown to 1,487). */
+    @Test
+    void theReadmeIsShortAndStartsWithTheTwoCommands() throws Exception {
+        List<String> lines = Files.readAllLines(ROOT.resolve("README.md"));
+        assertThat(lines.size()).isLessThanOrEqualTo(250);
+        String head = String.join("\n", lines.subList(0, Math.min(8, lines.size())));
+        assertThat(head.indexOf("mvn javafx:run")).isGreaterThan(0).isLessThan(head.indexOf("mvn -B verify"));
+        for (String d : new String[] {"docs/guide.md", "docs/real-kernels.md", "docs/performance.md", "docs/architecture.md"}) {
+            assertThat(String.join("\n", lines)).contains("](" + d + ")");
+        }
+    }
+
     @Test
     void theReferencesAreInTheRepository() {
         for (String d : new String[] {"docs/scenario-format.md", "docs/cli.md", "docs/model.md"}) assertThat(ROOT.resolve(d)).isRegularFile();

@@ -13,7 +13,7 @@ import java.util.stream.Stream;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-/** The shipped real traces (traces/) beside the simulation: every row of the README's fidelity table. */
+/** The shipped real traces (traces/) beside the simulation: every row of the fidelity table of docs/real-kernels.md. */
 class FidelityTest {
     static List<Path> traces() throws Exception {
         try (Stream<Path> s = Files.list(Path.of("traces"))) {
@@ -28,7 +28,7 @@ class FidelityTest {
         assertThat(rows).hasSizeGreaterThan(80);
         List<Fidelity.Row> small = rows.stream().filter(r -> !r.trace().startsWith("27-")).toList();
         assertThat(small.stream().filter(Fidelity.Row::within).count()).isGreaterThan(small.size() * 3 / 4);
-        // the differences no rule explains yet, each said in the README: in the 6.18 recording of 01 R sits ~97 ms off the
+        // the differences no rule explains yet, each said in docs/real-kernels.md: in the 6.18 recording of 01 R sits ~97 ms off the
         // CPU where the simulation lets it go at once; the pile-up (27) stalls the writer every period in the simulation
         // where the real 6.12 kernel did once in this recording (2 of 6 recordings), and on 6.18 the tasks sharing CPU1
         // with the workers' JVM threads wait longer than the replayed other work makes them
@@ -76,7 +76,7 @@ class FidelityTest {
     void theReadmeTableIsTheCommandsOutput() throws Exception {
         List<Fidelity.Row> rows = new ArrayList<>();
         for (Path t : traces()) rows.addAll(FidelityCommand.rows(t));
-        assertThat(Files.readString(Path.of("README.md"))).contains(Fidelity.markdown(rows));
+        assertThat(Files.readString(Path.of("docs/real-kernels.md"))).contains(Fidelity.markdown(rows));
     }
 
     /** The 6.18 change on real kernels: the 30 ms syscall is throttled inside on 6.12, not on 6.18. */

@@ -12,7 +12,7 @@ import static io.throttlescope.sim.Simulator.Model.TASK;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
- * The golden behaviours (GB1, GB2, ...: README, "Tests"), with exact numbers, under both models.
+ * The golden behaviours (GB1, GB2, ...: docs/architecture.md, "Tests"), with exact numbers, under both models.
  * Under the task-based model a freshly configured cfs_rq starts with 1 ns (956dfda6a708), so a
  * group's very first period runs 1 ns longer than under the legacy model (which starts at 0).
  */

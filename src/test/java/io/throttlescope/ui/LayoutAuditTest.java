@@ -23,7 +23,7 @@ import static org.assertj.core.api.Assertions.assertThat;
  * (issue 26, part 2): each stop's subject (the lesson bar, the explanation or the comparison, the
  * views and lanes the stop names, its highlighted task's lane) is whole, and no text is cut. Seen
  * failing before the redesign: the side panel scrolled the explanation away and the budget lane
- * was below the fold (see the README, "Layout audit").
+ * was below the fold (see docs/guide.md, "Layout audit").
  */
 class LayoutAuditTest {
     @TempDir Path dir;

@@ -296,8 +296,8 @@ class WindowTruthTest {
 
     @Test
     void theReadmeKeyTableIsTheWindowsList() throws Exception {
-        String readme = Files.readString(Path.of("README.md"));
-        assertThat(readme).contains(Shortcuts.markdown());
+        String guide = Files.readString(Path.of("docs/guide.md"));
+        assertThat(guide).contains(Shortcuts.markdown());
     }
 
     /** Issue 11: a task picked in the lanes says why it is not running; a link jumps to where that began. */

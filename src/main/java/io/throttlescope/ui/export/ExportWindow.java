@@ -20,7 +20,7 @@ public interface ExportWindow {
     void switchModel(Simulator.Model m);
     void goTo(int event);
     void redrawTimelines();
-    /** The layout audit of the window as drawn now, for picture number slide (docs: README "Layout audit"). */
+    /** The layout audit of the window as drawn now, for picture number slide (docs/guide.md, "Layout audit"). */
     LayoutAudit audit(int slide, String title);
 
     /** Makes a window on a stage (the window's constructor). */

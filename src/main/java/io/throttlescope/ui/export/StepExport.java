@@ -160,7 +160,7 @@ public final class StepExport {
     }
 
     /**
-     * As {@link #renderTo}, with the layout audit of every picture put in audits (docs: README
+     * As {@link #renderTo}, with the layout audit of every picture put in audits (docs/guide.md,
      * "Layout audit"), made from the window as drawn for it.
      */
     public static int renderTo(Options o, ExportWindow.Factory window, List<LayoutAudit> into) throws Exception {
