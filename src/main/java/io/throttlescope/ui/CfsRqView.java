@@ -6,9 +6,6 @@ import io.throttlescope.view.Run;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.collections.FXCollections;
-import javafx.geometry.Bounds;
-import javafx.scene.Node;
-import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
 import java.util.List;
@@ -54,16 +51,7 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
      * The columns up to throttle_count (those lessons cite) have their headers whole inside the
      * table's visible width: the layout audit counts the runqueue view whole only then.
      */
-    boolean citedColumnsWhole() {
-        Node clip = lookup(".clipped-container");
-        Bounds port = (clip != null ? clip : this).localToScene((clip != null ? clip : this).getLayoutBounds());
-        for (Node h : lookupAll(".column-header")) {
-            if (!(h instanceof TableColumnHeader ch) || getColumns().indexOf(ch.getTableColumn()) < 0 || getColumns().indexOf(ch.getTableColumn()) > 4) continue;
-            Bounds b = h.localToScene(h.getLayoutBounds());
-            if (b.getMinX() < port.getMinX() - 0.5 || b.getMaxX() > port.getMaxX() + 0.5) return false;
-        }
-        return true;
-    }
+    boolean citedColumnsWhole() { return Columns.headersWhole(this, 5); }
 
     private String highlightedGroup;
     private int highlightedCpu = -1;

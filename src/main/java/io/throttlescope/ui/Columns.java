@@ -17,6 +17,8 @@ import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ContentDisplay;
 import javafx.scene.control.ScrollBar;
+import javafx.scene.control.skin.TableColumnHeader;
+import javafx.geometry.Bounds;
 
 /** Table columns of text computed from the row, sized so that no header or cell is cut. */
 final class Columns {
@@ -66,6 +68,19 @@ final class Columns {
         h.setTooltip(new Tooltip(tip));
         c.setGraphic(h);
         c.setText("");
+    }
+
+    /** The headers of the first n columns lie whole inside the table's visible width (none clipped at its edge). */
+    static boolean headersWhole(TableView<?> table, int n) {
+        Bounds p = table.localToScene(table.getLayoutBounds());        // the table's own edges: a column past them is clipped
+        for (Node h : table.lookupAll(".column-header")) {
+            if (!(h instanceof TableColumnHeader ch)) continue;
+            int i = table.getColumns().indexOf(ch.getTableColumn());
+            if (i < 0 || i >= n) continue;
+            Bounds b = h.localToScene(h.getLayoutBounds());
+            if (b.getMinX() < p.getMinX() - 0.5 || b.getMaxX() > p.getMaxX() + 0.5) return false;
+        }
+        return true;
     }
 
     /** A header's text on more lines than one ("throttle_\ncount"): the column is as wide as its longest line. */

@@ -67,15 +67,39 @@ public final class CompareView extends SplitPane {
     /** The number columns' widths at a text scale: "task-based", "5994.000" and "-100.00%" stay whole. */
     private void scaleColumns(double k) {
         for (TableColumn<?, ?> c : table.getColumns()) {
-            if (c == table.getColumns().get(0)) continue;
-            double min = (c == changeCol ? 84 : 86) * k;
+            boolean metric = c == table.getColumns().get(0);
+            double min = (metric ? 120 : c == changeCol ? 84 : 86) * k;
             c.setMinWidth(min);
-            c.setPrefWidth(Math.max(c.getPrefWidth(), min + 9 * k));
+            c.setPrefWidth(metric ? 260 * k : min + 9 * k);     // set, not grown: Ctrl+0 after Ctrl+plus gives the widths back
         }
+        placeTable();
     }
 
-    /** Presentation mode: the two timelines and the results table the stop's text points at, the timelines wider. */
-    void presenting(boolean on) { setDividerPositions(on ? 0.62 : 0.58); }
+    /** Every column of the results table whole in view (the layout audit counts the comparison whole only then). */
+    boolean columnsWhole() { return Columns.headersWhole(table, table.getColumns().size()); }
+
+    private boolean presenting;
+
+    /** Presentation mode: the two timelines and the results table the stop's text points at. */
+    void presenting(boolean on) {
+        presenting = on;
+        placeTable();
+    }
+
+    /**
+     * The results table's share of the width: what its four columns need at their narrowest (the
+     * metric names wrap, the numbers stay whole), at least 28% (side by side) or 38% (presenting) or
+     * 42%, at most 60%. At 1024 px in presentation mode the table got 38% and lost its task-based and
+     * change columns.
+     */
+    private void placeTable() {
+        double w = getWidth();
+        if (w <= 0 || getItems().size() < 2) return;
+        double need = 26 * (legacyVs.scale.get());                       // the table's border and vertical scroll bar
+        for (TableColumn<?, ?> c : table.getColumns()) need += c.getMinWidth();
+        double least = sideBySide.isSelected() ? 0.28 : presenting ? 0.38 : 0.42;
+        setDividerPositions(1 - Math.max(least, Math.min(0.6, need / w)));
+    }
 
     public CompareView(ViewState main, LongConsumer goToTime) {
         this.goToTime = goToTime;
@@ -139,6 +163,7 @@ public final class CompareView extends SplitPane {
         VBox.setVgrow(table, Priority.ALWAYS);
         getItems().addAll(left, right);
         setDividerPositions(0.58);
+        widthProperty().addListener((o, a, b) -> placeTable());
         setOrientation(Orientation.HORIZONTAL);
     }
 
@@ -152,7 +177,7 @@ public final class CompareView extends SplitPane {
         lanes = sideBySide.isSelected() ? new HBox(4, legacyTl, taskTl) : new VBox(legacyTl, taskTl);
         VBox.setVgrow(lanes, Priority.ALWAYS);
         laneBox.getChildren().setAll(lanes);
-        setDividerPositions(sideBySide.isSelected() ? 0.72 : 0.58);
+        placeTable();
     }
 
     public boolean sideBySide() { return sideBySide.isSelected(); }
@@ -177,8 +202,6 @@ public final class CompareView extends SplitPane {
                 setTooltip(empty ? null : new Tooltip(v));
             }
         });
-        metric.setPrefWidth(260);
-        metric.setMinWidth(120);
         TableColumn<Comparison.Row, String> legacy = numberColumn("legacy", r -> Comparison.value(r.legacy().mean(), r.integral()));
         TableColumn<Comparison.Row, String> task = numberColumn("task-based", r -> Comparison.value(r.task().mean(), r.integral()));
         legacyCol = legacy;

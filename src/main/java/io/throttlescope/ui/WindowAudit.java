@@ -49,7 +49,10 @@ final class WindowAudit {
         List<String> lanesCut = timeline.isVisible() && timeline.getScene() != null ? timeline.cutLanes() : List.of();
         List<String> allLanes = timeline.laneIds();
         List<String> viewsWhole = new ArrayList<>(side.views(true)), viewsCut = new ArrayList<>(side.views(false));
-        if (compare.getScene() != null && compare.isVisible()) (inside(compare, scene) ? viewsWhole : viewsCut).add("compare");
+        if (compare.getScene() != null && compare.isVisible()) {
+            boolean whole = inside(compare, scene) && (!(compare instanceof CompareView cv) || cv.columnsWhole());
+            (whole ? viewsWhole : viewsCut).add("compare");
+        }
         List<LayoutAudit.CutText> cut = new ArrayList<>();
         cutTexts(scene.getRoot(), scene, cut);
         List<String> missing = new ArrayList<>();

@@ -461,6 +461,23 @@ class WindowTruthTest {
         assertThat(cut).as("cut texts in the results table").isEmpty();
     }
 
+    /** F11 at a compare stop, 1024x768: the results table kept only "metric" and "legacy" in view (the review's one high defect). */
+    @Test
+    void presentingTheComparisonAt1024x768KeepsEveryColumnOfTheTable(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        robot.clickOn("#compareToggle");
+        // presentation mode at 1024 px as a projector has it: 1.4 times the text (the test screen is larger, so no full screen here)
+        robot.interact(() -> { w.vs.scale.set(1.4); w.compare.presenting(true); });
+        WaitForAsyncUtils.waitForFxEvents();
+        boolean[] whole = new boolean[2];
+        robot.interact(() -> { whole[0] = w.compare.columnsWhole(); w.compare.presenting(false); w.vs.scale.set(1); });
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> whole[1] = w.compare.columnsWhole());
+        robot.clickOn("#compareToggle");
+        assertThat(whole[0]).as("presenting").isTrue();
+        assertThat(whole[1]).as("after presenting").isTrue();
+    }
+
     @Test
     void theLocksTableFitsTheSidePanelAt1024x768(FxRobot robot) {
         open(robot, "02-pileup-hung-task.json");
