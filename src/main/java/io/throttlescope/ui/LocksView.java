@@ -19,17 +19,20 @@ public final class LocksView extends TableView<LockRows.Row> {
         var lock = Columns.text("lock", LockRows.Row::lockText, 150);
         var inside = Columns.text("readers", LockRows.Row::insideText, 100);
         var queue = Columns.text("queue", LockRows.Row::queueText, 200);
-        var block = Columns.text("block", LockRows.Row::block, 90);
-        var writer = Columns.text("writer", LockRows.Row::waitingForReaders, 150);
+        // "write side" (who holds block) and "waits for readers" (the writer in rcuwait): "writer" read as the holder
+        var block = Columns.text("write side", LockRows.Row::block, 90);
+        var writer = Columns.text("waits for readers", LockRows.Row::waitingForReaders, 150);
         Columns.tip(inside, "the readers inside the read side now");
         Columns.tip(queue, "the wait queue, first to be woken first (FIFO)");
-        Columns.tip(block, "who holds the lock's block (a writer) or owns the mutex");
+        Columns.tip(block, "who holds the write side (sem->block: a writer has it, or is waiting for the readers to leave) or owns the mutex");
         Columns.tip(writer, "the writer that holds block and waits for the readers inside to leave");
         getColumns().add(lock);
         getColumns().add(inside);
         getColumns().add(queue);
         getColumns().add(block);
         getColumns().add(writer);
+        Columns.header(block, "write\nside");
+        Columns.header(writer, "waits for\nreaders");
         Columns.wrapCells(this);
     }
 
