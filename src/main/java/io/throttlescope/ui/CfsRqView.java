@@ -48,10 +48,10 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
     ReadOnlyDoubleProperty wantedWidth() { return wanted.getReadOnlyProperty(); }
 
     /**
-     * The columns up to throttle_count (those lessons cite) have their headers whole inside the
-     * table's visible width: the layout audit counts the runqueue view whole only then.
+     * Every column but the last, "queued", has its header whole inside the table (the layout audit
+     * counts the runqueue view whole only then); a queue longer than the panel is wide scrolls.
      */
-    boolean citedColumnsWhole() { return Columns.headersWhole(this, 5); }
+    boolean citedColumnsWhole() { return Columns.headersWhole(this, getColumns().size() - 1); }
 
     private String highlightedGroup;
     private int highlightedCpu = -1;
@@ -60,12 +60,12 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         getItems().setAll(FXCollections.observableList(CfsRqRows.of(run, s)));
         Columns.fitToContent(this);
         double w = 0;
-        for (int i = 0; i < 5; i++) w += getColumns().get(i).getPrefWidth();
+        for (TableColumn<CfsRqRows.Row, ?> c : getColumns()) w += c.getPrefWidth();
         wanted.set(Math.ceil(w + 2.2 * Columns.fontSize(this)));      // the table's border and vertical scroll bar
         // tall enough for every cfs_rq of a small hierarchy (up to 8 rows), so a lesson's rows are not scrolled away
         double cell = Math.round(24 * Columns.fontSize(this) / 13.0);
         setFixedCellSize(cell);
-        setPrefHeight(cell * Math.max(1, Math.min(8, getItems().size())) + cell * 1.4 + 18);
+        setPrefHeight(cell * Math.max(1, Math.min(8, getItems().size())) + cell * 2.1 + 18);     // a two-line header
         select();
     }
 

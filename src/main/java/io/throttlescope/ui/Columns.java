@@ -124,13 +124,13 @@ final class Columns {
         for (TableColumn<R, ?> c : table.getColumns()) {
             String head = c.getGraphic() instanceof Label l ? l.getText() : c.getText();
             probe.setText(head);
-            double w = probe.getLayoutBounds().getWidth() + 1.6 * font.getSize(), headW = probe.getLayoutBounds().getWidth() + 1.3 * font.getSize();   // a header is never cut
+            double w = probe.getLayoutBounds().getWidth() + 1.2 * font.getSize(), headW = probe.getLayoutBounds().getWidth() + 1.2 * font.getSize();   // a header is never cut
             double word = 0;
             for (int i = 0; i < rows; i++) {
                 Object v = c.getCellData(i);
                 if (v == null) continue;
                 probe.setText(v.toString());
-                w = Math.max(w, probe.getLayoutBounds().getWidth() + 1.6 * font.getSize());
+                w = Math.max(w, probe.getLayoutBounds().getWidth() + 1.2 * font.getSize());
                 for (String part : v.toString().split("\\s+")) { probe.setText(part); word = Math.max(word, probe.getLayoutBounds().getWidth()); }
             }
             c.getProperties().put(FIT_PREF, Math.ceil(w));

@@ -74,7 +74,7 @@ final class WindowLayout {
         double w = top.getWidth();
         if (w <= 0 || top.getItems().size() < 2) return;
         double want = sidePanel.wantedWidth() == null || presenting ? 0 : sidePanel.wantedWidth().get() + 24;
-        double share = presenting ? 0.32 : Math.max(0.4, Math.min(0.45, want / w));
+        double share = presenting ? 0.32 : Math.max(0.4, Math.min(0.5, want / w));
         top.setDividerPositions(1 - share);
     }
 
