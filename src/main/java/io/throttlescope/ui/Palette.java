@@ -148,13 +148,13 @@ public final class Palette {
 
     /**
      * The line of CPU c in the budget lanes: colours of their own (not a task's: a CPU line must not
-     * read as a task) and a dash pattern, so eight CPUs are told apart without colour as well.
+     * read as a task), four of them, and a dash pattern, so eight CPUs are told apart, and without colour as well.
      */
-    public static Color cpu(int c) { return Math.floorMod(c, 8) < 4 ? CPU_LINE_A : CPU_LINE_B; }
+    public static Color cpu(int c) { return CPU_LINES[Math.floorMod(c, 4)]; }
 
     /** The dash pattern of CPU c's budget line (null: solid). */
     public static double[] cpuDashes(int c) {
-        return switch (Math.floorMod(c, 4)) {
+        return switch (Math.floorMod(c + c / 4, 4)) {           // CPUs 4-7 take their colour with another pattern
             case 1 -> new double[] {8, 4};
             case 2 -> new double[] {2, 3};
             case 3 -> new double[] {9, 3, 2, 3};
@@ -164,4 +164,5 @@ public final class Palette {
 
     public static final Color CPU_LINE_A = Theme.colour("cpu-line-a");
     public static final Color CPU_LINE_B = Theme.colour("cpu-line-b");
+    private static final Color[] CPU_LINES = {CPU_LINE_A, CPU_LINE_B, Theme.colour("cpu-line-c"), Theme.colour("cpu-line-d")};
 }

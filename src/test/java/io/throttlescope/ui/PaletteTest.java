@@ -62,6 +62,10 @@ class PaletteTest {
         Set<String> lines = new HashSet<>();
         for (int c = 0; c < 8; c++) lines.add(Palette.cpu(c) + "/" + java.util.Arrays.toString(Palette.cpuDashes(c)));
         assertThat(lines).hasSize(8);
+        // the review at 08 (five CPUs): CPU0-CPU3 were one dark red, told apart by dashes only where they overlap
+        for (int a = 0; a < 4; a++) for (int b = 0; b < a; b++) {
+            assertThat(deltaE(Palette.cpu(a), Palette.cpu(b))).as("CPU" + b + " and CPU" + a + "'s lines").isGreaterThan(35);
+        }
     }
 
     @Test
