@@ -225,4 +225,20 @@ class TeachingTruthTest {
         assertThat(row.locksHeld()).isEqualTo(1);
         assertThat(row.waitsFor()).isEqualTo("to be woken: handed cgroup_threadgroup_rwsem");
     }
+
+    /**
+     * 11 stop 4: under legacy /G reports system_usec 0 although the kthread K ran 18 ms in the kernel
+     * (the review read it as a fault). The split is by tick samples, and every tick fell while U ran
+     * in user mode: the stop now says so, and the run shows it.
+     */
+    @Test
+    void theKthreadsKernelTimeReadsAsUserTimeWhenNoTickSampledIt() throws Exception {
+        Run r = run("11-kthread-in-limited-group.json", Simulator.Model.LEGACY);
+        var g = r.result().cgroups().get("/G");
+        assertThat(g.system_usec()).isZero();
+        assertThat(g.user_usec()).isEqualTo(g.usage_usec());
+        assertThat(r.result().tasks().get("K").kernel_ns()).isEqualTo(18_000_000L);
+        String text = java.nio.file.Files.readString(java.nio.file.Path.of("scenarios/11-kthread-in-limited-group.json"));
+        assertThat(text).contains("every tick here fell while U ran in user mode, so K's 18 ms of kernel work reads as user time");
+    }
 }
