@@ -46,6 +46,19 @@ public final class LessonPlan {
     }
 
     /** The model a stop is shown under: its own, else (none, or "both" in compare mode) the scenario's. */
+    /**
+     * The range a stop shows: as written, unless what follows the cursor is veiled (a question waits,
+     * or a later stop asks) and the known part would be under 40% of it; then a range around the
+     * cursor in which it is 40% (at least 2% of the written span before the cursor), never past the
+     * written end. 02 stop 1 (3.9 to 7.1 s, the cursor at 4.003 s) showed a 14 px sliver before a grey veil.
+     */
+    public static double[] shownRange(double r0, double r1, double t, boolean veiled) {
+        double span = r1 - r0, known = t - r0;
+        if (!veiled || span <= 0 || known >= 0.4 * span) return new double[] {r0, r1};
+        double before = Math.max(known, 0.02 * span);
+        return new double[] {t - before, Math.min(r1, t + 1.5 * before)};
+    }
+
     public static Simulator.Model modelOf(SimSpec spec, Lesson.Stop s) {
         return Simulator.Model.of(s.model() != null && !s.model().equals("both") ? s.model() : spec.defaultModel());
     }

@@ -51,7 +51,8 @@ class LessonWalkTest {
         assertThat(ask).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(answer);
         long t = full.trace().time(ask);
         Run cut = Run.simulate(spec.withDuration(t + 1), m);           // a run that knows nothing after the cursor
-        double r0 = s.rangeStart() >= 0 ? s.rangeStart() : 0, r1 = s.rangeEnd() > 0 ? s.rangeEnd() : full.info().endNs();
+        double[] range = LessonPlan.shownRange(s.rangeStart() >= 0 ? s.rangeStart() : 0, s.rangeEnd() > 0 ? s.rangeEnd() : full.info().endNs(), t, true);
+        double r0 = range[0], r1 = range[1];
         int cpu = s.cgroup() != null ? s.cpu() : -1;
         Describe.View shown = Describe.at(full, ask, r0, r1, cpu, true), known = Describe.at(cut, ask, r0, r1, cpu, true);
         assertThat(shown.what_just_happened()).isEqualTo(known.what_just_happened());
@@ -75,6 +76,9 @@ class LessonWalkTest {
         }
         // the moment the text describes is in view, and so is the cursor
         assertThat((double) t).isBetween(r0, r1);
+        // what is known fills at least a fifth of the range: 02 stop 1 (3.9 to 7.1 s, the cursor at 4.003 s) and 11 stop 1
+        // showed a sliver of lanes before a grey veil (the review)
+        assertThat((t - r0) / (r1 - r0)).as("the known part of the range").isGreaterThanOrEqualTo(0.399);
         if (s.task() != null) assertThat(Arrays.asList(full.info().tasks())).contains(s.task());
     }
 }

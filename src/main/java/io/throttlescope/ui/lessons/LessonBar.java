@@ -254,7 +254,7 @@ public final class LessonBar extends VBox {
             host.goTo(at);
             next.setDisable(k == lesson.stops().size() - 1);
         }
-        if (s.rangeEnd() > s.rangeStart()) vs.setRange(s.rangeStart(), s.rangeEnd());   // after the cursor moved: the stop's range as written
+        showRange(s);                                       // after the cursor moved: the stop's range as written (or around a veiled cursor)
         prev.setDisable(k == 0);
     }
 
@@ -293,8 +293,15 @@ public final class LessonBar extends VBox {
         if (question.getChildren().size() > 1) question.getChildren().remove(1, question.getChildren().size());
         host.goTo(answerAt);
         Lesson.Stop s = lesson.stops().get(stop);           // the answer is inside the stop's range (validate checks it): keep that range
-        if (s.rangeEnd() > s.rangeStart()) vs.setRange(s.rangeStart(), s.rangeEnd());
+        showRange(s);
         next.setDisable(stop == lesson.stops().size() - 1);
+    }
+
+    /** The stop's range; while what follows is veiled, one in which what is known fills 40% (LessonPlan.shownRange). */
+    private void showRange(Lesson.Stop s) {
+        if (s.rangeEnd() <= s.rangeStart()) return;
+        double[] r = LessonPlan.shownRange(s.rangeStart(), s.rangeEnd(), vs.cursor.get() >= 0 ? vs.cursorTime() : s.rangeStart(), vs.veiled.get());
+        vs.setRange(r[0], r[1]);
     }
 
     private static void disableAll(Node n) {
