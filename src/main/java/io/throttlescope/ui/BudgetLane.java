@@ -10,6 +10,8 @@ import io.throttlescope.view.Run;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
+import javafx.scene.text.Font;
+import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -110,28 +112,44 @@ final class BudgetLane implements LaneRenderer {
         g.setStroke(Palette.QUOTA);
         g.setLineWidth(1.2);
         g.setLineDashes(5, 4);
+        long horizon = tl.viewState().horizon();
+        double seen = horizon == Long.MAX_VALUE ? right : Math.min(right, tl.x(horizon));   // the veil covers what follows
         int i = Math.max(0, q.lastAtOrBefore((long) t0));
         for (; i < q.size() && q.time(i) <= t1; i++) {
             long v = q.value(i);
             double a = Math.max(x0, tl.x(q.time(i))), b = i + 1 < q.size() ? Math.min(right, tl.x(q.time(i + 1))) : right;
             if (v < 0 || b <= a) continue;
+            // a label is drawn whole or not at all: within its segment and before the veil ("qu", "quota 10r" were cut)
+            double room = Math.min(b, seen) - a - 6;
+            g.setFill(Palette.QUOTA);
+            g.setFont(tl.small);
+            g.setTextAlign(TextAlignment.LEFT);
             if (v > sc(grp).max) {                         // zoomed in below the quota: say where it is
-                g.setFill(Palette.QUOTA);
-                g.setFont(tl.small);
-                g.setTextAlign(TextAlignment.LEFT);
                 g.setTextBaseline(VPos.TOP);
-                g.fillText("quota " + Durations.human(v) + " \u2191 (above this scale)", a + 4, vy.applyAsDouble(sc(grp).max) + 1);
+                String label = fitting(room, "quota " + Durations.human(v) + " \u2191 (above this scale)", "quota " + Durations.human(v) + " \u2191", "\u2191 quota");
+                if (label != null) g.fillText(label, a + 4, vy.applyAsDouble(sc(grp).max) + 1);
                 continue;
             }
             double yy = Math.round(vy.applyAsDouble(v)) + 0.5;
             g.strokeLine(a, yy, b, yy);
-            g.setFill(Palette.QUOTA);
-            g.setFont(tl.small);
-            g.setTextAlign(TextAlignment.LEFT);
             g.setTextBaseline(VPos.BOTTOM);
-            if (b - a > 80 * k) g.fillText("quota " + Durations.human(v), a + 4, yy - 1);
+            String label = fitting(room, "quota " + Durations.human(v), "quota");
+            if (label != null) g.fillText(label, a + 4, yy - 1);
         }
         g.setLineDashes(null);
+    }
+
+    private String fitting(double room, String... labels) { return fitting(room, tl.small, labels); }
+
+    /** The first of the labels that fits the room in the font, or null: a label is drawn whole or not at all. */
+    static String fitting(double room, Font font, String... labels) {
+        Text probe = new Text();
+        probe.setFont(font);
+        for (String l : labels) {
+            probe.setText(l);
+            if (probe.getLayoutBounds().getWidth() <= room) return l;
+        }
+        return null;
     }
 
     private void drawPool(GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
