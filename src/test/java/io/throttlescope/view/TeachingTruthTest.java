@@ -241,4 +241,13 @@ class TeachingTruthTest {
         String text = java.nio.file.Files.readString(java.nio.file.Path.of("scenarios/11-kthread-in-limited-group.json"));
         assertThat(text).contains("every tick here fell while U ran in user mode, so K's 18 ms of kernel work reads as user time");
     }
+
+    /** 06 stop 6 says "the same CPU time" beside different user/system figures: the usage is the same, the tick split is not. */
+    @Test
+    void theSameUsageUnderBothModelsSplitDifferently() {
+        var legacy = run("06-kernel-mode-overrun.json", Simulator.Model.LEGACY).result().cgroups().get("/G");
+        var task = run("06-kernel-mode-overrun.json", Simulator.Model.TASK).result().cgroups().get("/G");
+        assertThat(legacy.usage_usec()).isEqualTo(task.usage_usec()).isEqualTo(40_000L);
+        assertThat(legacy.user_usec()).isNotEqualTo(task.user_usec());
+    }
 }
