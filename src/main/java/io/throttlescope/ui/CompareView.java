@@ -79,6 +79,7 @@ public final class CompareView extends SplitPane {
     boolean columnsWhole() { return Columns.headersWhole(table, table.getColumns().size()); }
 
     private boolean presenting;
+    private Tooltip stripTip;
 
     /** Presentation mode: the two timelines and the results table the stop's text points at. */
     void presenting(boolean on) {
@@ -156,6 +157,17 @@ public final class CompareView extends SplitPane {
         caption.setMinHeight(Region.USE_PREF_SIZE);
         caption.setPadding(new Insets(2, 6, 2, 6));
         VBox left = new VBox(bar, divergenceLabel, laneBox, caption);
+        // where the height is short (Ctrl+plus at 768 px) the caption gives its lines to the lanes: its words are the strip's tooltip
+        stripTip = new Tooltip(caption.getText());
+        divergenceLabel.setTooltip(stripTip);
+        left.heightProperty().addListener((o, a, b) -> {
+            boolean room = b.doubleValue() >= 520 * main.scale.get();
+            caption.setVisible(room);
+            caption.setManaged(room);
+        });
+        laneBox.setMinHeight(0);
+        legacyTl.setMinHeight(0);                                   // the halves share what is left, each scrolling its lanes
+        taskTl.setMinHeight(0);
         buildTable();
         scaleColumns(main.scale.get());
         main.scale.addListener((o, a, b) -> scaleColumns(b.doubleValue()));   // numbers stay whole at 2560 px and in presentation mode
@@ -301,7 +313,7 @@ public final class CompareView extends SplitPane {
             divergenceLabel.setTooltip(new Tooltip(rows.stream().map(r -> r.verdict().substring(r.trace().length() + 2))
                     .collect(Collectors.joining("\n"))));
         } else {
-            divergenceLabel.setTooltip(null);
+            divergenceLabel.setTooltip(stripTip);
         }
         legacyCol.setText(legacy.label());
         taskCol.setText(task.isReal() || !legacy.isReal() ? task.label() : "simulated");   // the model is in the window's title and buttons

@@ -84,8 +84,10 @@ final class MainToolBar {
         Button help = button("?", "Keyboard shortcuts", cmd::showShortcuts);
         bar.setId("toolbar");
         bar.setPadding(new Insets(3, 6, 3, 6));
-        bar.getItems().addAll(modelSwitch, group(back, fwd), go, group(playback.button, playback.speed), jump,
-                group(lanes, fit, compareBtn), help);
+        // what a lesson uses first: at Ctrl+plus on a 1024 px screen the row overflows from its end, so playback and
+        // the time field fold into the "»" menu before task lanes and compare do (Compare was folded first)
+        bar.getItems().addAll(modelSwitch, group(back, fwd), go, group(lanes, fit, compareBtn),
+                group(playback.button, playback.speed), jump, help);
         // the skin keeps what it once put in its overflow menu: after a scale change (leaving presentation
         // mode) the items are laid out afresh, so that those that fit again are back on the row
         vs.scale.addListener((o, a, b) -> Platform.runLater(() -> {
