@@ -368,6 +368,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
             compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0);
         }
         layout.showCompare(on && legacyRun != null);
+        lessonBar.comparing(on);
     }
 
     @Override public boolean comparing() { return toolbar.comparing(); }

@@ -187,4 +187,15 @@ class LessonTest {
                 .map(n -> ((javafx.scene.text.Text) n).getText()).reduce("", String::concat);
         assertThat(drawn).contains("cfs_rq");
     }
+
+    /** F11 then C at a stop of both models: the lesson bar said "both models" over one model's timeline (the review). */
+    @Test
+    void aCompareStopLeftByCSaysWhichModelIsShown(FxRobot robot) {
+        robot.interact(() -> w.lessonBar().show(6));                 // 01 stop 7: both models
+        assertThat(w.lessonBar().where()).endsWith("both models");
+        robot.interact(() -> w.setCompare(false));
+        assertThat(w.lessonBar().where()).contains(" model (the stop compares both: press C)").doesNotEndWith("both models");
+        robot.interact(() -> w.setCompare(true));
+        assertThat(w.lessonBar().where()).endsWith("both models");
+    }
 }

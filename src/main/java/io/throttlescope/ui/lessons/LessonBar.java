@@ -146,11 +146,22 @@ public final class LessonBar extends VBox {
         return "";
     }
 
+    /**
+     * Compare mode went on or off: a stop of both models names what is shown (F11 then C left it
+     * saying "both models" over one model's timeline).
+     */
+    public void comparing(boolean on) {
+        if (stop < 0 || !"both".equals(lesson.stops().get(stop).model()) || vs.run.get() == null) return;
+        where.setText("stop " + (stop + 1) + " of " + lesson.stops().size() + " \u00b7 "
+                + (on ? "both models" : vs.run.get().label() + " model (the stop compares both: press C)"));
+    }
+
     public boolean active() { return lesson != null && !lesson.stops().isEmpty(); }
     public int stop() { return stop; }
     public int stops() { return active() ? lesson.stops().size() : 0; }
     public boolean waitingForAnswer() { return stop >= 0 && lesson.stops().get(stop).question() != null && !answered && answerAt >= 0; }
     public String text() { return text.getText(); }
+    public String where() { return where.getText(); }
     public String verdictText() { return verdict.getText(); }
 
     /** The time of the current stop's place in the run shown (-1 if it never happens). */
