@@ -250,4 +250,17 @@ class TeachingTruthTest {
         assertThat(legacy.usage_usec()).isEqualTo(task.usage_usec()).isEqualTo(40_000L);
         assertThat(legacy.user_usec()).isNotEqualTo(task.user_usec());
     }
+
+    /** 01 stop 3 asks at W's release, one event before the grant: the locks table shows R queued, as the stop now says. */
+    @Test
+    void theQuestionOfStopThreeSitsBeforeTheGrant() throws Exception {
+        var spec = io.throttlescope.scenario.ScenarioLoader.load(java.nio.file.Path.of("scenarios/01-seed-story-rwsem-reader.json")).spec();
+        var stop = spec.lesson().stops().get(2);
+        Run r = Run.simulate(spec, LessonPlan.modelOf(spec, stop));
+        int ask = LessonPlan.askEventOf(r, stop);
+        LockRows.Row row = LockRows.of(r, r.index().at(ask)).get(0);
+        assertThat(row.queueText()).contains("R");
+        assertThat(row.insideText()).doesNotContain("R");
+        assertThat(stop.text()).contains("the locks table still shows R queued, and the next event hands it the read side");
+    }
 }
