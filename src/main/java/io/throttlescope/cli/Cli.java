@@ -11,6 +11,7 @@ import java.util.Arrays;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.Charset;
 
 /** The command line of cli.md. With no arguments it opens the window. */
 @Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",
@@ -23,7 +24,7 @@ public final class Cli implements Runnable {
 
     public static int run(String[] args) {
         if (args.length == 0) return OpenCommand.openWindow(null);
-        return run(args, new PrintWriter(System.out, true), new PrintWriter(System.err, true));
+        return run(args, new PrintWriter(System.out, true, Charset.defaultCharset()), new PrintWriter(System.err, true, Charset.defaultCharset()));
     }
 
     /** Runs a command with the given streams; returns the exit code (0 ok, 1 invalid or faulted, 2 usage). */

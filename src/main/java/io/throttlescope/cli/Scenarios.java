@@ -30,7 +30,7 @@ final class Scenarios {
     static boolean missing(Path file, PrintWriter err) {
         if (Files.exists(file)) return false;
         String given = file.toString();
-        if (given.indexOf('\uFFFD') >= 0 || given.indexOf('?') >= 0 && !System.getProperty("sun.jnu.encoding", "UTF-8").equalsIgnoreCase("UTF-8")) {
+        if (given.indexOf('\uFFFD') >= 0 || (given.indexOf('?') >= 0 && !System.getProperty("sun.jnu.encoding", "UTF-8").equalsIgnoreCase("UTF-8"))) {
             err.println("error: " + Escape.controls(given) + " cannot be opened: its name is not valid UTF-8 (saved in another encoding?);"
                     + " rename it to UTF-8, e.g. with convmv -f latin1 -t utf8");
             return true;

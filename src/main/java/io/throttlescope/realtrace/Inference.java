@@ -137,7 +137,7 @@ final class Inference {
                 // among windows of the same score the earliest start wins, but only a start that recurs (returns of two
                 // periods within a quarter of the window): a lone preemption just before the refills would else set it
                 boolean rec = periodsIn(r, res, order, a, period, w / 4) >= 2;
-                if (score > best || score == best && rec && !recurs) {
+                if (score > best || (score == best && rec && !recurs)) {
                     best = score;
                     phase = from;
                     recurs = rec;

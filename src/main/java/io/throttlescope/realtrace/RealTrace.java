@@ -166,7 +166,7 @@ public final class RealTrace {
         Matcher m = Pattern.compile("^(\\d+)\\.(\\d+)").matcher(release);
         if (!m.find()) return "task";
         int major = Integer.parseInt(m.group(1)), minor = Integer.parseInt(m.group(2));
-        return major > 6 || major == 6 && minor >= 18 ? "task" : "legacy";
+        return major > 6 || (major == 6 && minor >= 18) ? "task" : "legacy";
     }
 
     private static RealTrace build(String name, TraceText text, Importer im, String model, boolean keepResult) {

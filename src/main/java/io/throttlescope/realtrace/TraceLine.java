@@ -79,7 +79,6 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         int n = line.length();
         if (i >= n || !isBlank(line.charAt(i))) return null;
         while (i < n && isBlank(line.charAt(i))) i++;
-        int start = i;
         if (ftrace) {                      // FLAGS: 4 or 5 characters that are not blanks or brackets, then blanks
             int k = i;
             while (k < n && k - i < 6 && !isBlank(line.charAt(k)) && line.charAt(k) != '[' && line.charAt(k) != ']') k++;
@@ -91,7 +90,7 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         // TIMESTAMP: seconds.fraction:
         int s0 = i;
         while (i < n && isDigit(line.charAt(i))) i++;
-        if (i == s0 || i >= n || line.charAt(i) != '.') return start == s0 ? null : null;
+        if (i == s0 || i >= n || line.charAt(i) != '.') return null;
         int f0 = ++i;
         while (i < n && isDigit(line.charAt(i))) i++;
         if (i == f0 || i >= n || line.charAt(i) != ':') return null;
@@ -150,9 +149,6 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         return Long.parseLong(sec) * 1_000_000_000L + f;
     }
 
-    private static int toInt(String s) {
-        return s.length() > 9 ? -1 : Integer.parseInt(s);
-    }
 
     private static String bare(String event) {
         int c = event.lastIndexOf(':');

@@ -32,6 +32,7 @@ import java.io.RandomAccessFile;
 import java.nio.file.StandardCopyOption;
 import java.nio.file.attribute.PosixFilePermissions;
 import java.util.Locale;
+import java.nio.charset.Charset;
 
 /**
  * Runs a scenario's workload for real on this machine and records it with tracefs: the scenario's
@@ -121,7 +122,7 @@ public final class Recorder {
         for (Step s : steps) {
             if (s instanceof Step.MutexLock || s instanceof Step.MutexUnlock) out.add(s.path() + " (task " + t.name() + "): a mutex step cannot be made real");
             else if (s instanceof Step.Send || s instanceof Step.Recv) out.add(s.path() + " (task " + t.name() + "): a pipe step cannot be made real");
-            else if (s instanceof Step.DownRead x && !x.lock().equals(RWSEM) || s instanceof Step.DownWrite y && !y.lock().equals(RWSEM)) {
+            else if ((s instanceof Step.DownRead x && !x.lock().equals(RWSEM)) || (s instanceof Step.DownWrite y && !y.lock().equals(RWSEM))) {
                 out.add(s.path() + " (task " + t.name() + "): only " + RWSEM + " can be made real (fork/clone and cgroup.procs writes)");
             } else if (s instanceof Step.Syscall sc) {
                 for (Step b : sc.body()) {
@@ -137,7 +138,7 @@ public final class Recorder {
     /** What this machine lacks for a recording (root, cgroups, tracefs); empty if it has everything. */
     public static List<String> missing() {
         List<String> out = new ArrayList<>();
-        if (!System.getProperty("os.name", "").toLowerCase().contains("linux")) {
+        if (!System.getProperty("os.name", "").toLowerCase(Locale.ROOT).contains("linux")) {
             out.add("recording needs Linux (this is " + System.getProperty("os.name") + ")");
             return out;
         }
@@ -171,11 +172,19 @@ public final class Recorder {
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             run(out);
-        } finally {
-            List<String> left = cleanup();
-            try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException ignored) { }
-            if (!left.isEmpty()) throw new IOException("could not undo: " + String.join(", ", left));
+        } catch (IOException | InterruptedException | RuntimeException | Error e) {
+            // what could not be undone is said first, then why the recording failed (a throw in finally lost the latter)
+            if (undo(hook) instanceof IOException u) throw new IOException(u.getMessage() + " (after the recording failed: " + e.getMessage() + ")", e);
+            throw e;
         }
+        if (undo(hook) instanceof IOException u) throw u;
+    }
+
+    /** Cleans up and removes the shutdown hook; an IOException naming what could not be undone, or null. */
+    private Exception undo(Thread hook) {
+        List<String> left = cleanup();
+        try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException ignored) { }
+        return left.isEmpty() ? null : new IOException("could not undo: " + String.join(", ", left));
     }
 
     private void run(Path out) throws IOException, InterruptedException {
@@ -361,9 +370,7 @@ public final class Recorder {
     /** MemAvailable of /proc/meminfo in bytes (0 if unknown). */
     static long memAvailable() {
         try {
-            for (String l : KernelFiles.lines(Path.of("/proc/meminfo"))) {
-                if (l.startsWith("MemAvailable:")) return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
-            }
+            for (String l : KernelFiles.lines(Path.of("/proc/meminfo"))) if (l.startsWith("MemAvailable:")) return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
         } catch (IOException | NumberFormatException ignored) { }
         return 0;
     }
@@ -387,7 +394,7 @@ public final class Recorder {
 
     private static void exec(String... cmd) throws IOException, InterruptedException {
         Process p = new ProcessBuilder(cmd).redirectErrorStream(true).start();
-        String o = new String(p.getInputStream().readAllBytes());
+        String o = new String(p.getInputStream().readAllBytes(), Charset.defaultCharset());
         if (p.waitFor() != 0) throw new IOException(String.join(" ", cmd) + " failed: " + o.strip());
     }
 

@@ -14,6 +14,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.nio.file.StandardOpenOption;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.nio.charset.Charset;
 
 /**
  * tracefs for a recording, in a trace instance of its own ({@code instances/throttlescope-<pid>}):
@@ -61,7 +62,7 @@ final class Tracefs {
         try {
             Files.createDirectories(p);
             Process m = new ProcessBuilder("mount", "-t", "tracefs", "nodev", p.toString()).redirectErrorStream(true).start();
-            String out = new String(m.getInputStream().readAllBytes()).strip();
+            String out = new String(m.getInputStream().readAllBytes(), Charset.defaultCharset()).strip();
             if (m.waitFor() == 0 && Files.isRegularFile(p.resolve("trace"))) return new Tracefs(p, true);
             try { Files.deleteIfExists(p); } catch (IOException ignored) { }
             why[0] = "tracefs is not mounted and mount -t tracefs nodev " + p + " failed: " + out;

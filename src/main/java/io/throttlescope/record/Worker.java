@@ -34,7 +34,6 @@ import java.util.SplittableRandom;
  * side a write to cgroup.procs.
  */
 public final class Worker {
-    private final List<Step> program;
     private final SplittableRandom rng;
     private final String procsFile;
     private double loopsPerNs;
@@ -50,7 +49,6 @@ public final class Worker {
     static final int MAX_BUFFER_MB = 1024 + 64;
 
     private Worker(List<Step> program, long seed, String procsFile) {
-        this.program = program;
         this.rng = new SplittableRandom(seed);
         this.procsFile = procsFile;
         List<Step> order = RecordedWork.planOrder(program);

@@ -1,6 +1,7 @@
 package io.throttlescope.scenario;
 
 import java.util.Collection;
+import java.util.Locale;
 
 /**
  * "did you mean" for misspelt keys and names (Damerau-Levenshtein distance), bounded: names over
@@ -15,12 +16,12 @@ final class Suggest {
 
     static String didYouMean(String found, Collection<String> known) {
         if (found.length() > MAX_LENGTH || known.size() > MAX_CANDIDATES) return "";
-        String f = found.toLowerCase();
+        String f = found.toLowerCase(Locale.ROOT);
         String best = null;
         int bestD = Integer.MAX_VALUE;
         for (String k : known) {
             if (k.length() > MAX_LENGTH || Math.abs(k.length() - f.length()) > MAX_DISTANCE) continue;
-            int d = distance(f, k.toLowerCase(), Math.min(MAX_DISTANCE, bestD));
+            int d = distance(f, k.toLowerCase(Locale.ROOT), Math.min(MAX_DISTANCE, bestD));
             if (d < bestD) { bestD = d; best = k; }
         }
         if (best == null) return "";

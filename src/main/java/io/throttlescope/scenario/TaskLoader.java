@@ -268,8 +268,8 @@ final class TaskLoader {
 
     private static boolean spendsTime(List<Step> steps) {
         for (Step s : steps) {
-            if (s instanceof Step.User u && takesTime(u.d()) || s instanceof Step.Kernel k && takesTime(k.d())
-                    || s instanceof Step.Sleep sl && takesTime(sl.d()) || s instanceof Step.Recv) return true;
+            if ((s instanceof Step.User u && takesTime(u.d())) || (s instanceof Step.Kernel k && takesTime(k.d()))
+                    || (s instanceof Step.Sleep sl && takesTime(sl.d())) || s instanceof Step.Recv) return true;
             if (s instanceof Step.Syscall sc && spendsTime(sc.body())) return true;
             if (s instanceof Step.Loop l && l.times() != 0 && spendsTime(l.body())) return true;
         }

@@ -1,7 +1,6 @@
 package io.throttlescope.sim;
 
 import java.util.IdentityHashMap;
-import java.util.Map;
 
 /**
  * The simulator's invariants (issue 2), checked after every event with {@code run --check}:
@@ -15,7 +14,7 @@ final class Invariants {
     Invariants(Simulator s) { this.s = s; }
 
     void check() {
-        Map<Task, String> place = new IdentityHashMap<>();
+        IdentityHashMap<Task, String> place = new IdentityHashMap<>();
         for (Cpu c : s.cpus) {
             if (c.curr != null) put(place, c.curr, "running on CPU" + c.id);
         }
@@ -72,7 +71,7 @@ final class Invariants {
         if (root.usageUser + root.usageSystem != all) fail("root usage differs from the sum of task CPU time");
     }
 
-    private void put(Map<Task, String> place, Task t, String where) {
+    private void put(IdentityHashMap<Task, String> place, Task t, String where) {
         String old = place.put(t, where);
         if (old != null) fail(t + " is in two places: " + old + " and " + where);
     }

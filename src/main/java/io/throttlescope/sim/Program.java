@@ -4,7 +4,6 @@ import io.throttlescope.sim.spec.Step;
 
 import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
  * Runs a task's scenario program while it is on a CPU: the instantaneous steps (lock operations,
@@ -16,7 +15,7 @@ final class Program {
 
     private static final int MAX_INSTANT_STEPS = 100_000;
     private final Simulator s;
-    private final Map<List<Step>, Op[]> compiled = new IdentityHashMap<>();
+    private final IdentityHashMap<List<Step>, Op[]> compiled = new IdentityHashMap<>();
 
     Program(Simulator s) { this.s = s; }
 

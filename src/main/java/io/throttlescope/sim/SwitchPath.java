@@ -12,7 +12,7 @@ final class SwitchPath {
     SwitchPath(Simulator s) { this.s = s; }
 
     private boolean preemptible(Task t) {
-        return s.kernel.fullPreemption() || t.userMode && !t.kthread;
+        return s.kernel.fullPreemption() || (t.userMode && !t.kthread);
     }
 
     /** Runs the CPU until its current task needs CPU time (or it is idle), then arms its timer. */

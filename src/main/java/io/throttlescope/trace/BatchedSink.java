@@ -21,7 +21,7 @@ public abstract class BatchedSink implements StreamingWriter {
 
     protected BatchedSink(Writer out) { this.out = out; }
 
-    public void attach(Simulator s) { sim = s; }
+    @Override public void attach(Simulator s) { sim = s; }
 
     /** Writes event i of the batch, the run's event number seq. */
     protected abstract void write(Trace batch, int i, long seq) throws IOException;
@@ -44,7 +44,7 @@ public abstract class BatchedSink implements StreamingWriter {
     }
 
     /** Writes what is left; throws what writing failed with. */
-    public void finish() throws IOException {
+    @Override public void finish() throws IOException {
         flushBatch();
         out.flush();
         if (failed != null) throw failed;

@@ -41,7 +41,7 @@ public final class PerfettoStream implements StreamingWriter {
     }
 
     /** Starts the document: call before the run with the simulator that will feed this sink. */
-    public void attach(Simulator s) throws IOException {
+    @Override public void attach(Simulator s) throws IOException {
         sim = s;
         nc = s.cpuCount();
         nt = s.taskCount();
@@ -179,7 +179,7 @@ public final class PerfettoStream implements StreamingWriter {
     }
 
     /** Ends the run's slices at its end and the document; throws what writing failed with. */
-    public void finish() throws IOException {
+    @Override public void finish() throws IOException {
         if (failed != null) throw failed;
         long end = sim.now();
         for (int c = 0; c < nc; c++) { close(c, end); flush(c); }

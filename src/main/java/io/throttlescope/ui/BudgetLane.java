@@ -95,7 +95,7 @@ final class BudgetLane implements LaneRenderer {
             g.stroke();
             g.setLineDashes(null);
         }
-        drawQuota(g, r, grp, vy, x0, right, t0, t1, k);
+        drawQuota(g, r, grp, vy, x0, right, t0, t1);
         drawPool(g, r, grp, vy, x0, right, t0, t1);
         drawTicks(g, r, grp, t0, t1, bottom + 8 * k, k);
         g.setTextAlign(TextAlignment.LEFT);
@@ -107,7 +107,7 @@ final class BudgetLane implements LaneRenderer {
     }
 
     private void drawQuota(GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right,
-                           double t0, double t1, double k) {
+                           double t0, double t1) {
         Series q = r.index().quotas(grp);
         g.setStroke(Palette.QUOTA);
         g.setLineWidth(1.2);

@@ -96,7 +96,7 @@ public final class CompareView extends SplitPane {
     private void placeTable() {
         double w = getWidth();
         if (w <= 0 || getItems().size() < 2) return;
-        double need = 26 * (legacyVs.scale.get());                       // the table's border and vertical scroll bar
+        double need = 26 * legacyVs.scale.get();                       // the table's border and vertical scroll bar
         for (TableColumn<?, ?> c : table.getColumns()) need += c.getMinWidth();
         double least = sideBySide.isSelected() ? 0.28 : presenting ? 0.38 : 0.42;
         setDividerPositions(1 - Math.max(least, Math.min(0.6, need / w)));

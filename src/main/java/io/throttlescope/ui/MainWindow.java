@@ -169,11 +169,11 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     private boolean rememberRecent = true;
 
     /** Whether opening a file adds it to File > Open Recent (commands without a window say no). */
-    public void rememberRecent(boolean on) { rememberRecent = on; }
-    public ViewState viewState() { return vs; }
+    @Override public void rememberRecent(boolean on) { rememberRecent = on; }
+    @Override public ViewState viewState() { return vs; }
 
     /** Redraws the timelines now (exports snapshot the window right after moving the cursor). */
-    public void redrawTimelines() {
+    @Override public void redrawTimelines() {
         timeline.redraw();
         compare.legacyTl.redraw();
         compare.taskTl.redraw();
@@ -195,7 +195,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         }
         @Override public void inLesson(boolean on) { if (layout != null) layout.foldLog(on); }
     });
-    public LessonBar lessonBar() { return lessonBar; }
+    @Override public LessonBar lessonBar() { return lessonBar; }
 
     /** The layout audit as drawn now: a lesson stop's subject, else the explanation and the selected task's lane. */
     @Override public LayoutAudit audit(int slide, String title) {
@@ -228,10 +228,10 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     public void open(Path path) { opener.open(path); }
 
     /** Loads a scenario's text (an edited one) synchronously and installs it under the file's name. */
-    public boolean openJsonNow(String json, Path path) { return opener.openJsonNow(json, path); }
+    @Override public boolean openJsonNow(String json, Path path) { return opener.openJsonNow(json, path); }
 
     /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */
-    public boolean openNow(Path path) { return opener.openNow(path); }
+    @Override public boolean openNow(Path path) { return opener.openNow(path); }
 
     @Override public void chooseFile() { opener.chooseFile(); }
 
@@ -408,7 +408,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     /** The last visible event at or before time t (-1 if none). */
     public int lastVisibleAtOrBefore(long t) { return vs.run.get().index().lastVisibleAtOrBefore(t); }
 
-    public void goTo(int i) { nav.goTo(i); }
+    @Override public void goTo(int i) { nav.goTo(i); }
 
     @Override public void askTime() {
         TextInputDialog d = new TextInputDialog(DurationText.format(vs.cursorTime()));

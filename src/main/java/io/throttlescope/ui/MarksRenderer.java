@@ -140,7 +140,6 @@ final class MarksRenderer {
 
     /** The marks of the ruler (drawn after it, so nothing covers them): notes, slack timer, hung-task reports, faults. */
     void drawRulerMarks(GraphicsContext g, Run r) {
-        TraceIndex idx = r.index();
         Trace tr = r.trace();
         double t1 = tl.viewState().viewEnd.get();
         int[] last = new int[EventKind.values().length];

@@ -6,7 +6,6 @@ import javafx.scene.paint.Color;
 import javafx.scene.paint.ImagePattern;
 import javafx.scene.paint.Paint;
 
-import java.util.Map;
 import java.util.IdentityHashMap;
 
 /**
@@ -50,7 +49,7 @@ public final class Palette {
     public static final Color LABEL_BG = Theme.colour("label-bg");
     public static final Color RULER_BG = Theme.colour("ruler-bg");
 
-    private static final Map<Color, Paint> HATCH = new IdentityHashMap<>();   // the same Color objects ask again and again
+    private static final IdentityHashMap<Color, Paint> HATCH = new IdentityHashMap<>();   // the same Color objects ask again and again
 
     public static Color task(int i) { return TASK[Math.floorMod(i, TASK.length)]; }
 

@@ -156,7 +156,7 @@ public final class UiBench {
         }
         sb.append(line("switch model", sw));
         // memory: the recorded traces, and the whole heap with the window open (event log and index included)
-        long events = legacy.trace().size() + task.trace().size();
+        long events = (long) legacy.trace().size() + task.trace().size();
         Runtime rt = Runtime.getRuntime();
         for (int k = 0; k < 3; k++) System.gc();
         long heap = rt.totalMemory() - rt.freeMemory();

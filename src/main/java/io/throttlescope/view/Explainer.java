@@ -31,7 +31,6 @@ public final class Explainer {
 
     /** What one explanation needs: the event's fields, the state after it, and the functions it names. */
     private static final class Ctx {
-        final Run run;
         final Snapshot s;
         final int i;
         final boolean legacy;
@@ -43,7 +42,6 @@ public final class Explainer {
         final String cpu, task, grp, text;
 
         Ctx(Run run, Snapshot s, int i, boolean legacy, List<String> fns) {
-            this.run = run;
             this.s = s;
             this.i = i;
             this.legacy = legacy;

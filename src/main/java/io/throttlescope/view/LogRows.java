@@ -6,6 +6,7 @@ import io.throttlescope.trace.TraceIndex;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
 
@@ -60,7 +61,7 @@ public final class LogRows {
         else if (name.equals("prev")) { if (v < 0) return; shown = run.info().tasks()[(int) v]; }
         else if (name.equals("from_group")) { name = "from_cgroup"; shown = run.info().groups()[(int) v]; }
         else if (name.equals("from_cpu")) shown = "CPU" + v;
-        else if (name.equals("state")) shown = TaskState.values()[(int) v].name().toLowerCase();
+        else if (name.equals("state")) shown = TaskState.values()[(int) v].name().toLowerCase(Locale.ROOT);
         else if (name.equals("op")) shown = Explainer.opName(v);
         else if (name.equals("uninterruptible") || name.equals("write") || name.equals("handoff") || name.equals("suppressed")) shown = v != 0 ? "yes" : "no";
         else shown = String.valueOf(v);

@@ -75,7 +75,6 @@ class CliPlumbingTest {
         CliTest.Out step = cli("describe", SEED, "--step", "100000");
         assertThat(step.code()).isEqualTo(2);
         assertThat(step.err()).contains("past the last step");
-        long t0 = System.nanoTime();
         CliTest.Out re = cli("compare", "scenarios/18-hackbench-16-groups.json", "--runs", "50", "--metric", "(");
         assertThat(re.code()).isEqualTo(2);
         assertThat(re.err()).contains("--metric is not a valid regular expression");

@@ -8,6 +8,7 @@ import org.junit.jupiter.api.io.TempDir;
 
 import java.awt.image.BufferedImage;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.io.PrintWriter;
@@ -48,7 +49,7 @@ class HostileOutputsTest {
             });
             HostileFilesTest.Out o = cli("export", S, "--format", "csv", "-o", fifo.toString());
             assertThat(o.code()).as(o.err()).isZero();
-            assertThat(new String(read.get(30, TimeUnit.SECONDS))).startsWith("t_ns,seq,kind");
+            assertThat(new String(read.get(30, TimeUnit.SECONDS), StandardCharsets.UTF_8)).startsWith("t_ns,seq,kind");
         });
         assertThat(Files.isRegularFile(fifo)).isFalse();
         assertThat(Files.exists(fifo)).isTrue();
@@ -92,7 +93,7 @@ class HostileOutputsTest {
             StringWriter e = new StringWriter();
             PrintWriter full = new PrintWriter(new OutputStream() {
                 @Override public void write(int b) throws IOException { throw new IOException("No space left on device"); }
-            }, true);
+            }, true, StandardCharsets.UTF_8);
             int code = Cli.run(args, full, new PrintWriter(e, true));
             assertThat(code).as(String.join(" ", args)).isEqualTo(1);
             assertThat(e.toString()).as(String.join(" ", args)).contains("cannot write to standard output").hasLineCount(1);

@@ -58,7 +58,6 @@ class RandomScenarioProperties {
         return Combinators.combine(cpus, quotas, kinds, exact, full, seed).as(RandomScenarioProperties::build);
     }
 
-    private static String d(String s) { return s; }
 
     static String build(int cpus, List<Integer> quotas, List<Integer> kinds, boolean exact, boolean full, long seed) {
         JsonObject o = new JsonObject();

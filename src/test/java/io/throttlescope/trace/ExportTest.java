@@ -159,7 +159,8 @@ class ExportTest {
     static int fields(String line) {
         int n = 1;
         boolean q = false;
-        for (char c : line.toCharArray()) {
+        for (int k = 0; k < line.length(); k++) {
+            char c = line.charAt(k);
             if (c == '"') q = !q;
             else if (c == ',' && !q) n++;
         }

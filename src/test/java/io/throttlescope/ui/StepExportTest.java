@@ -55,7 +55,7 @@ class StepExportTest {
         assertThat(cli("steps", "scenarios/01-seed-story-rwsem-reader.json", "--model", "legacy", "--from", "10ms", "--to", "10ms",
                 "--size", "800x600", "-o", html.toString())).isZero();
         String text = Files.readString(html);
-        long slides = text.split("<section").length - 1;
+        long slides = (long) text.split("<section").length - 1;
         assertThat(slides).isGreaterThanOrEqualTo(2);
         assertThat(text.split("data:image/png;base64,").length - 1).isEqualTo((int) slides);
         assertThat(text).contains("throttle_cfs_rq()").contains("ArrowRight");

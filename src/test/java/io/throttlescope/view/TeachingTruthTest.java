@@ -263,4 +263,24 @@ class TeachingTruthTest {
         assertThat(row.insideText()).doesNotContain("R");
         assertThat(stop.text()).contains("the locks table still shows R queued, and the next event hands it the read side");
     }
+
+    /**
+     * Error Prone's StringCaseLocaleUsage: the log named a state in the default locale's lower case,
+     * so under a Turkish locale "SLEEPING" read "sleepıng" (dotless i).
+     */
+    @Test
+    void stateNamesDoNotFollowTheDefaultLocale() {
+        java.util.Locale before = java.util.Locale.getDefault();
+        try {
+            java.util.Locale.setDefault(java.util.Locale.forLanguageTag("tr"));
+            Run r = run("07-sleeper-woken-into-throttled-group.json", Simulator.Model.TASK);
+            String shown = null;
+            for (int i = 0; i < r.trace().size() && shown == null; i++) {
+                if (r.trace().kind(i) == EventKind.STATE && r.trace().argA(i) == io.throttlescope.sim.TaskState.SLEEPING.ordinal()) shown = LogRows.details(r, i);
+            }
+            assertThat(shown).contains("state: sleeping");
+        } finally {
+            java.util.Locale.setDefault(before);
+        }
+    }
 }

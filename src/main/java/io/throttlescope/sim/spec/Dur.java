@@ -10,21 +10,21 @@ public sealed interface Dur {
     long typical();
 
     record Fixed(long ns) implements Dur {
-        public long sample(SplittableRandom rng) { return ns; }
-        public long typical() { return ns; }
+        @Override public long sample(SplittableRandom rng) { return ns; }
+        @Override public long typical() { return ns; }
     }
 
     record Uniform(long lo, long hi) implements Dur {
-        public long sample(SplittableRandom rng) { return lo == hi ? lo : lo + rng.nextLong(hi - lo + 1); }
-        public long typical() { return (lo + hi) / 2; }
+        @Override public long sample(SplittableRandom rng) { return lo == hi ? lo : lo + rng.nextLong(hi - lo + 1); }
+        @Override public long typical() { return (lo + hi) / 2; }
     }
 
     record Exponential(long mean) implements Dur {
-        public long sample(SplittableRandom rng) {
+        @Override public long sample(SplittableRandom rng) {
             double u = rng.nextDouble();
             return Math.max(1, Math.round(-Math.log(1.0 - u) * mean));
         }
-        public long typical() { return mean; }
+        @Override public long typical() { return mean; }
     }
 
     static Dur ns(long ns) { return new Fixed(ns); }
