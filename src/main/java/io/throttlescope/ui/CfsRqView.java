@@ -48,10 +48,11 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
     ReadOnlyDoubleProperty wantedWidth() { return wanted.getReadOnlyProperty(); }
 
     /**
-     * Every column but the last, "queued", has its header whole inside the table (the layout audit
-     * counts the runqueue view whole only then); a queue longer than the panel is wide scrolls.
+     * The columns up to throttle_count (those lessons and the README cite) have their headers whole
+     * inside the table: the layout audit counts the runqueue view whole only then. At a lesson stop
+     * the side panel also asks for running and queued (wantedWidth).
      */
-    boolean citedColumnsWhole() { return Columns.headersWhole(this, getColumns().size() - 1); }
+    boolean citedColumnsWhole() { return Columns.headersWhole(this, 5); }
 
     private String highlightedGroup;
     private int highlightedCpu = -1;

@@ -1,7 +1,10 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.view.Run;
-import javafx.beans.property.ReadOnlyDoubleProperty;
+import javafx.beans.binding.Bindings;
+import javafx.beans.binding.DoubleBinding;
+import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.SimpleBooleanProperty;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -30,10 +33,12 @@ final class SidePanel {
     private final TitledPane whatIfPane;
     private final Map<String, TitledPane> panes = new LinkedHashMap<>();
     private TitledPane revealPane;
-    private final ReadOnlyDoubleProperty wanted;
+    private final DoubleBinding wanted;
+    /** A lesson stop opened the panes (the runqueue table then asks for its width); outside a stop the timeline keeps 60%. */
+    private final BooleanProperty inStop = new SimpleBooleanProperty(false);
 
-    /** The width the panel's tables want (the runqueue columns up to throttle_count whole), or null. */
-    ReadOnlyDoubleProperty wantedWidth() { return wanted; }
+    /** The width the panel's open tables want (the runqueue table's columns whole while it is open; 0 folded), or null. */
+    DoubleBinding wantedWidth() { return wanted; }
     private boolean revealing, revealWanted;
 
     SidePanel(Node explanation, Node waitChain, Region cfsRqs, Region locks, Node whatIf, Node scenario) {
@@ -72,7 +77,8 @@ final class SidePanel {
         VBox.setVgrow(sp, Priority.ALWAYS);
         sp.setMinHeight(60);
         node = pinned;
-        wanted = cfsRqs instanceof CfsRqView v ? v.wantedWidth() : null;
+        wanted = cfsRqs instanceof CfsRqView v
+                ? Bindings.createDoubleBinding(() -> inStop.get() && rq.isExpanded() ? v.wantedWidth().get() : 0, inStop, rq.expandedProperty(), v.wantedWidth()) : null;
     }
 
     /**
@@ -119,6 +125,7 @@ final class SidePanel {
      * scrolled the panel meanwhile. Null: leave it as it is.
      */
     void follow(String view) {
+        inStop.set(false);
         TitledPane p = view == null ? null : panes.get(view);
         if (p == null || !p.isExpanded()) return;
         revealPane = p;
@@ -148,6 +155,7 @@ final class SidePanel {
 
     /** Opens the named panes (a lesson stop's) and folds the others. */
     void open(List<String> views) {
+        inStop.set(true);
         panes.forEach((name, pane) -> pane.setExpanded(views.contains(name) || pane == panes.get("explanation")));
         if (views.contains("what-if")) whatIfPane.setExpanded(true);
         revealPane = null;                                   // the lowest of the stop's tables is scrolled into view
