@@ -154,6 +154,12 @@ class TeachingTruthTest {
         assertThat(io.throttlescope.cli.Cli.run(args, new java.io.PrintWriter(o, true), new java.io.PrintWriter(new java.io.StringWriter(), true))).isZero();
     }
 
+    /** The first event of a kind that matches, or -1. */
+    static int first(Run r, EventKind k, java.util.function.IntPredicate p) {
+        for (int i = 0; i < r.trace().size(); i++) if (r.trace().kind(i) == k && p.test(i)) return i;
+        return -1;
+    }
+
     /**
      * 14 under legacy at 40 ms: the 1 ns pull after the cpu.max write is throttle_cfs_rq()'s
      * last-chance pull, and nothing is throttled (it was explained as "a slice plus any debt").
@@ -162,12 +168,8 @@ class TeachingTruthTest {
     void theLastChancePullIsNamedAndASlicePullIsNot() {
         Run r = run("14-write-cpu-max-while-throttled.json", Simulator.Model.LEGACY);
         var tr = r.trace();
-        int lastChance = -1, slice = -1;
-        for (int i = 0; i < tr.size(); i++) {
-            if (tr.kind(i) != EventKind.SLICE_PULL) continue;
-            if (tr.time(i) == 40_000_000L && tr.argA(i) == 1 && lastChance < 0) lastChance = i;
-            if (tr.argB(i) == 5_000_000L && slice < 0) slice = i;
-        }
+        int lastChance = first(r, EventKind.SLICE_PULL, i -> tr.time(i) == 40_000_000L && tr.argA(i) == 1);
+        int slice = first(r, EventKind.SLICE_PULL, i -> tr.argB(i) == 5_000_000L);
         assertThat(lastChance).isPositive();
         assertThat(ViewTruthTest.explain(r, lastChance)).contains("throttle_cfs_rq() makes a last-chance").contains("got 1ns from the pool")
                 .contains("runtime_remaining is 1ns, so nothing is throttled").doesNotContain("a slice plus any debt");
@@ -183,12 +185,8 @@ class TeachingTruthTest {
     void anEnqueueThrottleMakesNothingLeaveTheCpu() {
         Run r = run("12-parked-task-affinity-change.json", Simulator.Model.LEGACY);
         var tr = r.trace();
-        int enqueue = -1, first = -1;
-        for (int i = 0; i < tr.size(); i++) {
-            if (tr.kind(i) != EventKind.THROTTLE) continue;
-            if (first < 0) first = i;
-            if (tr.time(i) == 50_000_000L && tr.cpu(i) == 1) enqueue = i;
-        }
+        int first = first(r, EventKind.THROTTLE, i -> true);
+        int enqueue = first(r, EventKind.THROTTLE, i -> tr.time(i) == 50_000_000L && tr.cpu(i) == 1);
         assertThat(enqueue).isPositive();
         assertThat(ViewTruthTest.explain(r, enqueue)).contains("check_enqueue_throttle() throttles it at once").contains("nothing leaves the CPU")
                 .doesNotContain("leaves the CPU at once");
