@@ -81,11 +81,30 @@ final class CgroupFs {
             if (burstUs > 0) Files.writeString(cg.resolve("cpu.max.burst"), Long.toString(burstUs));
             Files.writeString(cg.resolve("cpu.weight"), Integer.toString(weight));
         } else {
+            for (Path a = cg.getParent(); a != null && a.startsWith(root) && !a.equals(root); a = a.getParent()) {
+                long aq = KernelFiles.number(a.resolve("cpu.cfs_quota_us"));        // the nearest limited ancestor binds, as in the kernel
+                if (aq < 0) continue;
+                String no = v1Refusal("/" + parent.relativize(cg), quotaUs, periodUs, "/" + parent.relativize(a), aq, KernelFiles.number(a.resolve("cpu.cfs_period_us")));
+                if (no != null) throw new IOException(no);
+                break;
+            }
             Files.writeString(cg.resolve("cpu.cfs_period_us"), Long.toString(periodUs));
             Files.writeString(cg.resolve("cpu.cfs_quota_us"), Long.toString(quotaUs < 0 ? -1 : quotaUs));
             if (burstUs > 0 && Files.exists(cg.resolve("cpu.cfs_burst_us"))) Files.writeString(cg.resolve("cpu.cfs_burst_us"), Long.toString(burstUs));
             Files.writeString(cg.resolve("cpu.shares"), Long.toString((weight * 1024L + 50) / 100));
         }
+    }
+
+    /**
+     * What cgroup v1 refuses with a bare EINVAL (tg_cfs_schedulable_down()): a child's quota above
+     * its nearest limited ancestor's, as a share of a CPU; null if it is accepted. Scenario 10 gives
+     * /P/A 30 ms a period under /P's 20 ms, which v2 takes (the parent binds) and v1 refuses.
+     */
+    static String v1Refusal(String child, long quotaUs, long periodUs, String ancestor, long ancestorQuotaUs, long ancestorPeriodUs) {
+        if (quotaUs < 0 || ancestorQuotaUs < 0 || (double) quotaUs * ancestorPeriodUs <= (double) ancestorQuotaUs * periodUs) return null;
+        return "cgroup v1 refuses " + child + "'s quota (" + quotaUs + " us every " + periodUs + " us) above its ancestor " + ancestor + "'s ("
+                + ancestorQuotaUs + " us every " + ancestorPeriodUs + " us): v1 wants a child's share of a CPU at most its parent's, v2 lets the"
+                + " parent bind instead; record this scenario on a cgroup v2 host, or lower " + child + "'s cpu.max to at most its parent's share";
     }
 
     /** Moves one thread (v1 {@code tasks}) or the worker process (v2 {@code cgroup.procs}). */
