@@ -3,7 +3,6 @@ package io.throttlescope;
 import io.throttlescope.cli.Cli;
 import java.util.logging.Level;
 import java.util.logging.Logger;
-import javafx.application.Application;
 
 /**
  * The jar's entry point. It must not extend Application (the fat-jar launcher

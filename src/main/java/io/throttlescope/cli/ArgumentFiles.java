@@ -1,12 +1,12 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.realtrace.TraceText;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
-import io.throttlescope.realtrace.TraceText;
 
 /**
  * Argument files ({@code @FILE}, expanded by picocli, see docs/cli.md) are checked before picocli

@@ -1,25 +1,24 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.scenario.DurationText;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.text.Escape;
 import io.throttlescope.trace.Trace;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
+import io.throttlescope.ui.UiBench;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import picocli.CommandLine.Spec;
-
-import java.io.PrintWriter;
-import java.util.Locale;
-import java.util.concurrent.Callable;
-import io.throttlescope.scenario.DurationText;
-import io.throttlescope.text.Escape;
-import io.throttlescope.ui.UiBench;
 import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 @Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure the simulator on a generated large run (events per second, bytes per event).")
 public final class BenchCommand implements Callable<Integer> {

@@ -1,17 +1,15 @@
 package io.throttlescope.cli;
 import io.throttlescope.files.IoText;
-import java.io.IOException;
-
 import io.throttlescope.text.Escape;
-import picocli.CommandLine;
-import picocli.CommandLine.Command;
-
+import java.io.IOException;
 import java.io.PrintWriter;
+import java.lang.reflect.InvocationTargetException;
+import java.nio.charset.Charset;
 import java.util.Arrays;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
-import java.lang.reflect.InvocationTargetException;
-import java.nio.charset.Charset;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
 
 /** The command line of cli.md. With no arguments it opens the window. */
 @Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",

@@ -1,20 +1,13 @@
 package io.throttlescope.cli;
 
-import io.throttlescope.view.Run;
-import io.throttlescope.compare.Comparison;
-import io.throttlescope.sim.spec.SimSpec;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import com.google.gson.Gson;
 import com.google.gson.GsonBuilder;
 import com.google.gson.stream.JsonWriter;
+import io.throttlescope.compare.Comparison;
+import io.throttlescope.compare.Sense;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
-
+import io.throttlescope.sim.spec.SimSpec;
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -24,8 +17,12 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.Callable;
-import io.throttlescope.compare.Sense;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "compare", mixinStandardHelpOptions = true, description = "Run both models (N times each, seeds 1..N) and print one table: legacy, task-based, change in percent.")
 public final class CompareCommand implements Callable<Integer> {

@@ -1,6 +1,8 @@
 package io.throttlescope.cli;
 
 import io.throttlescope.files.SafeOutput;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.AutoComplete;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -8,9 +10,6 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 /**
  * {@code generate-completion [bash|zsh] [-o FILE]}: picocli's completion script of the whole command

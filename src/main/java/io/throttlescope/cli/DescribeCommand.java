@@ -1,23 +1,20 @@
 package io.throttlescope.cli;
 import io.throttlescope.files.IoText;
-
+import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.view.Describe;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.StoryRange;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import io.throttlescope.realtrace.RealPair;
-import io.throttlescope.text.Escape;
-import java.io.IOException;
-import java.nio.file.Files;
 
 @Command(name = "describe", mixinStandardHelpOptions = true,
         description = "Print what every view of the window shows at a cursor: the runqueue and limbo table, the locks, the task lanes, "

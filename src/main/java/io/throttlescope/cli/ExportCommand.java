@@ -6,14 +6,13 @@ import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.CsvExport;
 import io.throttlescope.trace.PerfettoStream;
 import io.throttlescope.trace.StreamingWriter;
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
 
 @Command(name = "export", mixinStandardHelpOptions = true, description = "Write the simulated trace as Chrome trace-event JSON (Perfetto UI opens it) or CSV.")
 public final class ExportCommand implements Callable<Integer> {

@@ -1,15 +1,7 @@
 package io.throttlescope.cli;
-import io.throttlescope.files.IoText;
-
 import io.throttlescope.compare.Fidelity;
+import io.throttlescope.files.IoText;
 import io.throttlescope.realtrace.RealPair;
-import io.throttlescope.text.Escape;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.io.UncheckedIOException;
@@ -17,6 +9,11 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "fidelity", mixinStandardHelpOptions = true, description = {
         "Put recorded real traces beside the simulation of their scenario under the same model and check each figure",

@@ -1,18 +1,11 @@
 package io.throttlescope.cli;
-import io.throttlescope.files.IoText;
-
 import com.google.gson.GsonBuilder;
+import io.throttlescope.files.IoText;
 import io.throttlescope.realtrace.CgroupMap;
 import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.text.Escape;
 import io.throttlescope.view.Durations;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Files;
@@ -21,6 +14,11 @@ import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "import", mixinStandardHelpOptions = true, description = {
         "Read a real trace (tracefs text, trace-cmd report with or without -N, perf script) and print what it shows:",

@@ -1,10 +1,9 @@
 package io.throttlescope.cli;
 
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Parameters;
-
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Parameters;
 
 @Command(name = "open", mixinStandardHelpOptions = true, description = "Open the window with a scenario.")
 public final class OpenCommand implements Callable<Integer> {

@@ -3,15 +3,14 @@ package io.throttlescope.cli;
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.Simulator;
-import io.throttlescope.view.Run;
-
-import java.util.regex.Pattern;
-import java.util.regex.PatternSyntaxException;
 import io.throttlescope.text.Escape;
 import io.throttlescope.view.Cursors;
+import io.throttlescope.view.Run;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.regex.Pattern;
+import java.util.regex.PatternSyntaxException;
 
 /** Option values shared by the commands, checked before any work. */
 public final class Options {

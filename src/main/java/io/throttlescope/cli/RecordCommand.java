@@ -1,23 +1,21 @@
 package io.throttlescope.cli;
 import io.throttlescope.files.IoText;
-
 import io.throttlescope.files.SafeOutput;
+import io.throttlescope.record.RecordPlan;
 import io.throttlescope.record.Recorder;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.text.Escape;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.IOException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import io.throttlescope.record.RecordPlan;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "record", mixinStandardHelpOptions = true, description = {
         "Run a scenario's workload for real on this machine (root, a cpu cgroup controller and tracefs needed) and record it",

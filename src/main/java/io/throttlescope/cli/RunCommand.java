@@ -1,25 +1,24 @@
 package io.throttlescope.cli;
 
-import io.throttlescope.files.SafeOutput;
 import com.google.gson.GsonBuilder;
+import io.throttlescope.files.SafeOutput;
+import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.InvariantViolation;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.text.Escape;
 import io.throttlescope.trace.TraceJsonl;
+import java.io.PrintWriter;
+import java.nio.file.Path;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-import picocli.CommandLine.Model.CommandSpec;
-
-import java.io.PrintWriter;
-import java.nio.file.Path;
-import java.util.Map;
-import java.util.concurrent.Callable;
-import io.throttlescope.scenario.DurationText;
-import io.throttlescope.text.Escape;
-import java.util.Locale;
 
 @Command(name = "run", mixinStandardHelpOptions = true, description = "Simulate a scenario without a window and print the result.")
 public final class RunCommand implements Callable<Integer> {

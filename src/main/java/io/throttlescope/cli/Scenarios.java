@@ -1,15 +1,13 @@
 package io.throttlescope.cli;
 
-import io.throttlescope.text.Escape;
-
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.SimSpec;
-
-import java.io.PrintWriter;
-import java.nio.file.Path;
+import io.throttlescope.text.Escape;
 import java.io.IOException;
+import java.io.PrintWriter;
 import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;

@@ -1,28 +1,26 @@
 package io.throttlescope.cli;
 import io.throttlescope.files.IoText;
-
 import io.throttlescope.files.SafeOutput;
+import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.scenario.DurationText;
+import io.throttlescope.text.Escape;
+import io.throttlescope.ui.Screenshot;
+import io.throttlescope.ui.export.LayoutAudit;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-
-import java.nio.file.Path;
-import java.util.concurrent.Callable;
-import io.throttlescope.realtrace.RealPair;
-import io.throttlescope.realtrace.RealTrace;
-import io.throttlescope.text.Escape;
-import io.throttlescope.ui.Screenshot;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.util.ArrayList;
-import java.util.List;
-import io.throttlescope.ui.export.LayoutAudit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 @Command(name = "screenshot", mixinStandardHelpOptions = true, description = "Render the window or one view of it to a PNG, without a display.")
 public final class ScreenshotCommand implements Callable<Integer> {

@@ -2,24 +2,23 @@ package io.throttlescope.cli;
 
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.text.Escape;
+import io.throttlescope.ui.MainWindow;
+import io.throttlescope.ui.export.LayoutAudit;
 import io.throttlescope.ui.export.StepExport;
 import io.throttlescope.view.Run;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import io.throttlescope.ui.export.LayoutAudit;
-import java.util.concurrent.Callable;
-import io.throttlescope.text.Escape;
-import io.throttlescope.ui.MainWindow;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 @Command(name = "steps", mixinStandardHelpOptions = true, description = {
         "Export the window at every visible event between two times, for class: numbered PNGs in a folder, an animated GIF,",

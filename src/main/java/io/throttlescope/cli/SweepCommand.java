@@ -3,12 +3,6 @@ package io.throttlescope.cli;
 import io.throttlescope.compare.Comparison;
 import io.throttlescope.compare.Sweep;
 import io.throttlescope.text.Escape;
-import picocli.CommandLine.Command;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
 import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,6 +15,11 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import java.util.regex.Pattern;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "sweep", mixinStandardHelpOptions = true, description = {
         "Sweep one parameter of a scenario over values and simulate both models at every point (in parallel on the machine's",

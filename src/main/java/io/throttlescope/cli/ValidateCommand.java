@@ -1,20 +1,19 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.scenario.DurationText;
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
-import picocli.CommandLine.Command;
 import io.throttlescope.sim.spec.KernelSpec;
-import picocli.CommandLine.Model.CommandSpec;
-import picocli.CommandLine.Option;
-import picocli.CommandLine.Parameters;
-import picocli.CommandLine.Spec;
-
+import io.throttlescope.view.LessonPlan;
 import java.io.PrintWriter;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
-import io.throttlescope.scenario.DurationText;
-import io.throttlescope.view.LessonPlan;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 @Command(name = "validate", mixinStandardHelpOptions = true, description = "Check scenario files; every problem is printed as FILE:LINE:COL: PATH: message.")
 public final class ValidateCommand implements Callable<Integer> {

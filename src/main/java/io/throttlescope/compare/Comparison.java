@@ -3,15 +3,13 @@ package io.throttlescope.compare;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
-
 import java.util.ArrayList;
-import java.util.function.BiConsumer;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Map;
-import java.util.Comparator;
 import java.util.Locale;
-import java.util.regex.Pattern;
+import java.util.Map;
+import java.util.function.BiConsumer;
 import java.util.regex.Pattern;
 
 /**

@@ -3,14 +3,13 @@ package io.throttlescope.compare;
 import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.view.Run;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import java.util.LinkedHashSet;
 import java.util.Set;
 
 /**

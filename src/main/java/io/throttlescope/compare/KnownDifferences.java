@@ -5,15 +5,14 @@ import io.throttlescope.sim.TaskState;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
+import io.throttlescope.trace.Divergence;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.view.Run;
-
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import io.throttlescope.trace.Divergence;
 
 /**
  * Why a figure of a recording may differ from its simulation beyond the tolerance, computed from

@@ -1,10 +1,10 @@
 package io.throttlescope.compare;
 
 import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.scenario.ScenarioParams;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,7 +13,6 @@ import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.regex.Pattern;
-import io.throttlescope.scenario.ScenarioParams;
 
 /**
  * One parameter of a scenario swept over values, both models simulated at every point (the points

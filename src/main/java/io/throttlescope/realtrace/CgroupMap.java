@@ -3,13 +3,12 @@ package io.throttlescope.realtrace;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
-
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
+import java.util.Map;
 
 /**
  * Which cgroup each traced task was in and each cgroup's limit, for an imported trace: a file

@@ -1,22 +1,21 @@
 package io.throttlescope.realtrace;
 
-import io.throttlescope.text.Escape;
+import com.google.gson.JsonObject;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
+import io.throttlescope.text.Escape;
+import io.throttlescope.text.StringTable;
 import io.throttlescope.trace.Trace;
-
 import java.io.IOException;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import io.throttlescope.text.StringTable;
-import java.util.Arrays;
-import java.util.HashSet;
-import java.util.Set;
-import com.google.gson.JsonObject;
 
 /**
  * Turns the event lines of a real trace into the same primitive-column trace the simulator

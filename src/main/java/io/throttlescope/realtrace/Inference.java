@@ -1,12 +1,11 @@
 package io.throttlescope.realtrace;
 
 import io.throttlescope.sim.TaskState;
-
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.Map;
-import java.util.Arrays;
+import java.util.Set;
 
 /**
  * Where a trace has no throttle probes, tells a throttle from a preemption by its pattern: a task

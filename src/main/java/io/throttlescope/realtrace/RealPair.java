@@ -1,28 +1,27 @@
 package io.throttlescope.realtrace;
 
-import io.throttlescope.text.Escape;
+import com.google.gson.JsonObject;
 import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.sim.spec.CgroupSpec;
+import io.throttlescope.sim.spec.KernelSpec;
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.text.Escape;
+import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import io.throttlescope.sim.EventKind;
-import io.throttlescope.sim.TaskState;
-import io.throttlescope.sim.spec.CgroupSpec;
-import io.throttlescope.sim.spec.KernelSpec;
-import com.google.gson.JsonObject;
-import io.throttlescope.view.Durations;
 import java.util.Arrays;
-import java.util.Set;
 import java.util.HashSet;
-import io.throttlescope.sim.RunResult;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.DoubleConsumer;
 
 /**

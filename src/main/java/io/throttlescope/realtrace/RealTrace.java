@@ -1,10 +1,7 @@
 package io.throttlescope.realtrace;
-import io.throttlescope.text.Escape;
-import java.util.TreeSet;
-import java.util.SortedSet;
-
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
+import com.google.gson.JsonNull;
 import com.google.gson.JsonObject;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.RunResult;
@@ -13,25 +10,26 @@ import io.throttlescope.sim.TaskState;
 import io.throttlescope.sim.spec.CgroupSpec;
 import io.throttlescope.sim.spec.KernelSpec;
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.text.Escape;
+import io.throttlescope.text.IndexedList;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Run;
-
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
-import io.throttlescope.text.IndexedList;
-import java.util.HashSet;
 import java.util.Set;
+import java.util.SortedSet;
+import java.util.TreeSet;
 import java.util.function.DoubleConsumer;
 import java.util.function.Supplier;
-import com.google.gson.JsonNull;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A real trace imported into the form the views and the commands use: a {@link Run} (times

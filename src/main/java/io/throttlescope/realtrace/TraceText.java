@@ -3,7 +3,7 @@ package io.throttlescope.realtrace;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.throttlescope.text.Escape;
-
+import java.io.EOFException;
 import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
@@ -11,24 +11,21 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
 import java.util.HashSet;
-import java.util.Set;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.function.LongConsumer;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
-import java.io.EOFException;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.zip.ZipException;
 
 /**

@@ -5,10 +5,10 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Comparator;
 
 /**
  * The cpu controller's files, cgroup v2 ({@code cpu.max}, {@code cpu.max.burst}, {@code cpu.weight})

@@ -1,28 +1,27 @@
 package io.throttlescope.record;
 
 import io.throttlescope.files.KernelFiles;
+import io.throttlescope.realtrace.RecordedWork;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
-
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.RandomAccessFile;
+import java.lang.management.ManagementFactory;
+import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
-import java.util.List;
-import java.lang.management.ManagementFactory;
-import java.lang.management.ThreadMXBean;
-import io.throttlescope.realtrace.RecordedWork;
-import java.util.SplittableRandom;
 
 /**
  * One scenario task made real, in a process of its own that {@code record} starts: its working

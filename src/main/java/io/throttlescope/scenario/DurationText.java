@@ -1,10 +1,10 @@
 package io.throttlescope.scenario;
 
 import java.math.BigDecimal;
+import java.math.RoundingMode;
+import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.Locale;
-import java.math.RoundingMode;
 
 /** Durations of the scenario format: a number and a unit, "250us", "1.5ms", "2s". */
 public final class DurationText {

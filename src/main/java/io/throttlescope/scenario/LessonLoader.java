@@ -4,16 +4,15 @@ import io.throttlescope.scenario.JsonTree.Arr;
 import io.throttlescope.scenario.JsonTree.Node;
 import io.throttlescope.scenario.JsonTree.Obj;
 import io.throttlescope.scenario.JsonTree.Str;
+import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.spec.Lesson;
 import io.throttlescope.sim.spec.TaskSpec;
-
 import java.util.ArrayList;
+import java.util.Collection;
+import java.util.HashSet;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
-import io.throttlescope.sim.EventKind;
-import java.util.Collection;
-import java.util.HashSet;
 
 /**
  * The {@code lesson} section: ordered stops, each checked like the rest of the file (names of tasks,

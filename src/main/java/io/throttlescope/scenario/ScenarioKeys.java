@@ -1,9 +1,9 @@
 package io.throttlescope.scenario;
 
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.ArrayList;
 
 /**
  * Every key the scenario loader accepts, by section of the format: the loaders take their lists from

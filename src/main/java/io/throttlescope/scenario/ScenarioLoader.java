@@ -10,18 +10,20 @@ import io.throttlescope.sim.spec.ActionSpec;
 import io.throttlescope.sim.spec.CgroupSpec;
 import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.KernelSpec;
+import io.throttlescope.sim.spec.Lesson;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.TaskSpec;
 import io.throttlescope.text.Escape;
-
 import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
 import java.nio.charset.CharacterCodingException;
 import java.nio.charset.CodingErrorAction;
 import java.nio.charset.StandardCharsets;
-import java.nio.ByteBuffer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
@@ -30,9 +32,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
-import io.throttlescope.sim.spec.Lesson;
-import java.io.InputStream;
-import java.util.Collection;
 
 /**
  * Loads scenario files (docs/scenario-format.md) strictly: every problem is reported with its line,

@@ -1,10 +1,9 @@
 package io.throttlescope.scenario;
 
-import io.throttlescope.sim.spec.SimSpec;
-
-import java.util.List;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.throttlescope.sim.spec.SimSpec;
+import java.util.List;
 
 /**
  * What if? A scenario being edited in the window: set one parameter, and the edit is kept (with

@@ -1,11 +1,11 @@
 package io.throttlescope.sim;
 
+import java.math.BigInteger;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Arrays;
-import java.math.BigInteger;
 
 /**
  * The result object of {@code run --json} (cli.md). Field names are the JSON keys, so the record

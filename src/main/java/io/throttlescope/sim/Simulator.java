@@ -5,14 +5,13 @@ import io.throttlescope.sim.spec.CgroupSpec;
 import io.throttlescope.sim.spec.KernelSpec;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.TaskSpec;
-
+import io.throttlescope.text.StringTable;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
-import io.throttlescope.text.StringTable;
 import java.util.function.DoubleConsumer;
 
 /**

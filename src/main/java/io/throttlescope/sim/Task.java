@@ -1,10 +1,9 @@
 package io.throttlescope.sim;
 
 import io.throttlescope.sim.spec.TaskSpec;
-
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Arrays;
+import java.util.List;
 import java.util.function.BooleanSupplier;
 
 /** struct task_struct, plus the cursor of its scenario program. */

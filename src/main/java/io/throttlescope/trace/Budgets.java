@@ -1,7 +1,6 @@
 package io.throttlescope.trace;
 
 import io.throttlescope.sim.EventKind;
-
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;

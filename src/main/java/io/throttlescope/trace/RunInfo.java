@@ -1,9 +1,8 @@
 package io.throttlescope.trace;
 
 import io.throttlescope.sim.Simulator;
-
-import java.util.List;
 import io.throttlescope.text.IndexedList;
+import java.util.List;
 
 /**
  * What a recorded run is about: names and the static shape of the machine, read once from the

@@ -3,11 +3,10 @@ package io.throttlescope.trace;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.TaskState;
-
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.List;
 import java.util.Collections;
+import java.util.List;
 
 /**
  * The state of the simulated machine after one event, rebuilt from the trace alone: who runs

@@ -3,11 +3,10 @@ package io.throttlescope.trace;
 import com.google.gson.stream.JsonWriter;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
-
+import io.throttlescope.sim.TaskState;
 import java.io.IOException;
 import java.io.StringWriter;
 import java.io.Writer;
-import io.throttlescope.sim.TaskState;
 import java.util.Locale;
 import java.util.function.IntFunction;
 

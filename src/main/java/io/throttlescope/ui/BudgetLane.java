@@ -1,23 +1,23 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.trace.Series;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.Series;
 import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.BudgetScale;
 import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.function.DoubleUnaryOperator;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
-import java.util.Arrays;
-import java.util.Comparator;
-import java.util.HashMap;
-import java.util.Map;
-import java.util.function.DoubleUnaryOperator;
 
 /**
  * One limited group's budget lane: a y-axis with values scaled to what is in view (zero and the

@@ -3,13 +3,13 @@ package io.throttlescope.ui;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.view.CfsRqRows;
 import io.throttlescope.view.Run;
+import java.util.List;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.ReadOnlyDoubleWrapper;
 import javafx.collections.FXCollections;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableColumn;
 import javafx.scene.control.TableView;
-import java.util.List;
-import javafx.scene.control.Label;
 
 /** Runqueues and limbo lists at the cursor: one row per cfs_rq (group x CPU) of every limited hierarchy. */
 public final class CfsRqView extends TableView<CfsRqRows.Row> {

@@ -2,8 +2,8 @@ package io.throttlescope.ui;
 
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Slices;
-import io.throttlescope.view.Durations;
 import io.throttlescope.trace.TraceIndex;
+import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;

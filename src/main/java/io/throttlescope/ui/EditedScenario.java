@@ -2,15 +2,14 @@ package io.throttlescope.ui;
 
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.ui.whatif.WhatIfPane;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonType;
-import javafx.stage.FileChooser;
-import javafx.stage.Stage;
-
 import java.io.File;
 import java.nio.file.Path;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import javafx.scene.control.Alert;
+import javafx.scene.control.ButtonType;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
 
 /** The edits of What if?: asked about before they are dropped, saved as a scenario file of their own. */
 final class EditedScenario {

@@ -1,37 +1,36 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;
-import javafx.beans.property.ReadOnlyStringWrapper;
-import javafx.collections.FXCollections;
-import javafx.geometry.Insets;
-import javafx.scene.control.CheckBox;
-import javafx.scene.control.ComboBox;
-import javafx.scene.control.Label;
-import javafx.scene.control.TableColumn;
-import javafx.scene.text.Text;
-import javafx.scene.control.TableView;
-import javafx.scene.layout.HBox;
-import javafx.scene.layout.Priority;
-import javafx.scene.layout.VBox;
-
+import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.LogRows;
+import io.throttlescope.view.Run;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.function.Function;
-import io.throttlescope.view.Durations;
-import io.throttlescope.view.LogRows;
-import io.throttlescope.view.Run;
 import java.util.Map;
 import java.util.WeakHashMap;
+import java.util.function.Function;
 import javafx.beans.binding.Bindings;
+import javafx.beans.property.ReadOnlyStringWrapper;
+import javafx.collections.FXCollections;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
+import javafx.scene.control.CheckBox;
+import javafx.scene.control.ComboBox;
+import javafx.scene.control.Label;
 import javafx.scene.control.TableCell;
+import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.VirtualFlow;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Priority;
+import javafx.scene.layout.VBox;
+import javafx.scene.text.Text;
 
 /**
  * Every event of the run in a virtualised table (rows are event indices, nothing per row is kept),

@@ -9,15 +9,14 @@ import io.throttlescope.ui.export.ExportWindow;
 import io.throttlescope.ui.export.StepExport;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
-import javafx.concurrent.Task;
-import javafx.stage.DirectoryChooser;
-import javafx.stage.FileChooser;
-import javafx.stage.Stage;
-
 import java.io.File;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.function.Supplier;
+import javafx.concurrent.Task;
+import javafx.stage.DirectoryChooser;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
 
 /**
  * File > Export: the shown run as a Perfetto or CSV trace, and the steps as a GIF, HTML slides or

@@ -4,11 +4,6 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.view.Run;
-import javafx.geometry.Insets;
-import javafx.scene.control.Button;
-import javafx.scene.layout.Region;
-import org.controlsfx.control.PopOver;
-
 import java.util.ArrayList;
 import java.util.EnumSet;
 import java.util.List;
@@ -17,17 +12,21 @@ import java.util.Set;
 import java.util.WeakHashMap;
 import java.util.function.Predicate;
 import java.util.function.Supplier;
+import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
 import javafx.scene.layout.FlowPane;
+import javafx.scene.layout.HBox;
+import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.shape.Circle;
 import javafx.scene.shape.Line;
 import javafx.scene.shape.Polygon;
 import javafx.scene.shape.Rectangle;
-import javafx.scene.layout.HBox;
+import org.controlsfx.control.PopOver;
 
 /**
  * What the colours and marks of the timeline mean, as one line: the kinds this run shows, as many as

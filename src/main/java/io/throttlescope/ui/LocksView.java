@@ -1,11 +1,11 @@
 package io.throttlescope.ui;
 
-import javafx.scene.Node;
-import javafx.scene.control.TableRow;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.view.LockRows;
 import io.throttlescope.view.Run;
+import javafx.scene.Node;
 import javafx.scene.control.Label;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 
 /** Every lock at the cursor: readers inside, who holds block (or owns the mutex), the writer waiting for readers, the queue in order. */

@@ -8,15 +8,14 @@ import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Explainer;
 import io.throttlescope.view.RulerMarks;
 import io.throttlescope.view.Run;
-import javafx.geometry.VPos;
-import javafx.scene.canvas.GraphicsContext;
-import javafx.scene.paint.Color;
-import javafx.scene.text.TextAlignment;
-
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 import java.util.WeakHashMap;
+import javafx.geometry.VPos;
+import javafx.scene.canvas.GraphicsContext;
+import javafx.scene.paint.Color;
+import javafx.scene.text.TextAlignment;
 
 /**
  * The marks over the lanes and in the ruler: throttle and unthrottle triangles, task work and park

@@ -1,21 +1,14 @@
 package io.throttlescope.ui;
-import io.throttlescope.files.IoText;
-import java.io.IOException;
-
 import io.throttlescope.compare.Fidelity;
+import io.throttlescope.files.IoText;
 import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.view.Run;
-import javafx.concurrent.Task;
-import javafx.scene.control.Alert;
-import javafx.scene.control.TextArea;
-import javafx.stage.FileChooser;
-import javafx.stage.Stage;
-
 import java.io.File;
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -23,6 +16,11 @@ import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
+import javafx.concurrent.Task;
+import javafx.scene.control.Alert;
+import javafx.scene.control.TextArea;
+import javafx.stage.FileChooser;
+import javafx.stage.Stage;
 
 /**
  * Opening: scenarios are loaded and simulated under both models, traces imported beside their

@@ -1,12 +1,11 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.ui.state.Theme;
+import java.util.IdentityHashMap;
 import javafx.scene.image.WritableImage;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.ImagePattern;
 import javafx.scene.paint.Paint;
-
-import java.util.IdentityHashMap;
 
 /**
  * The canvas's colours, all from theme.css: one colour a task (from Tol's colour-blind-safe

@@ -1,9 +1,8 @@
 package io.throttlescope.ui;
 
+import java.util.Arrays;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Paint;
-
-import java.util.Arrays;
 
 /**
  * Rectangles collected per paint and drawn with one setFill each (Canvas records every setFill,

@@ -1,15 +1,14 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.view.NoteTimes;
+import java.util.function.LongConsumer;
 import javafx.geometry.Insets;
+import javafx.scene.control.Button;
 import javafx.scene.control.Label;
+import javafx.scene.control.ListCell;
 import javafx.scene.control.ListView;
 import javafx.scene.layout.VBox;
-
-import java.util.function.LongConsumer;
-import io.throttlescope.view.NoteTimes;
-import javafx.scene.control.Button;
-import javafx.scene.control.ListCell;
 
 /** The scenario's name, what it teaches and its notes (click a note to go there). */
 final class ScenarioPanel extends VBox {

@@ -1,22 +1,21 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.ui.state.ViewState;
-import io.throttlescope.ui.state.Headless;
-import io.throttlescope.view.Run;
-import io.throttlescope.sim.Simulator;
 import io.throttlescope.files.SafeOutput;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.ui.export.LayoutAudit;
+import io.throttlescope.ui.state.Headless;
+import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.view.Cursors;
+import io.throttlescope.view.Run;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Node;
 import javafx.scene.Parent;
 import javafx.scene.image.WritableImage;
 import javafx.stage.Stage;
-
 import javax.imageio.ImageIO;
-import java.nio.file.Path;
-import io.throttlescope.view.Cursors;
-import java.util.Arrays;
-import java.util.List;
-import io.throttlescope.ui.export.LayoutAudit;
 
 /**
  * Renders the window, or one view of it, to a PNG without a display (Monocle's headless glass

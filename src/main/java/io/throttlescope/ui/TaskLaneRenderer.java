@@ -3,15 +3,15 @@ package io.throttlescope.ui;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.RunInfo;
-import io.throttlescope.view.States;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Run;
+import io.throttlescope.view.States;
+import java.util.Arrays;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
-import java.util.Arrays;
 
 /** Draws a task lane: the task's state over time (running, runnable, held off, parked, asleep, D state), its lock bar and labels. */
 final class TaskLaneRenderer implements LaneRenderer {

@@ -1,12 +1,11 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.ui.state.ViewState;
-import javafx.application.Application;
-import javafx.stage.Stage;
-
 import java.nio.file.Path;
+import javafx.application.Application;
 import javafx.geometry.Rectangle2D;
 import javafx.stage.Screen;
+import javafx.stage.Stage;
 
 /** The JavaFX application. Started by the Launcher (fat jar) or by {@code mvn javafx:run}. */
 public final class ThrottleScopeApp extends Application {

@@ -1,11 +1,21 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.ui.state.ViewState;
-import io.throttlescope.view.Run;
-import io.throttlescope.view.Durations;
-import io.throttlescope.view.BudgetScale;
+import io.throttlescope.trace.Divergence;
 import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.Series;
 import io.throttlescope.trace.Slices;
+import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.view.BudgetScale;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.Run;
+import io.throttlescope.view.TaskColours;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import javafx.application.Platform;
+import javafx.beans.property.DoubleProperty;
 import javafx.geometry.Orientation;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.Canvas;
@@ -16,21 +26,10 @@ import javafx.scene.layout.Region;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import javafx.scene.text.Font;
-import javafx.scene.text.TextAlignment;
-import javafx.util.Duration;
-
-import java.util.ArrayList;
-import java.util.List;
-import io.throttlescope.trace.Divergence;
-import io.throttlescope.trace.Series;
-import io.throttlescope.view.TaskColours;
-import java.util.Comparator;
-import java.util.EnumMap;
-import java.util.Map;
-import javafx.application.Platform;
-import javafx.beans.property.DoubleProperty;
 import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
+import javafx.scene.text.TextAlignment;
+import javafx.util.Duration;
 
 /**
  * The time axis and every lane on one viewport-sized Canvas: CPU lanes, task lanes grouped by

@@ -1,29 +1,28 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.files.KernelFiles;
+import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.ui.state.Headless;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
-import io.throttlescope.sim.Simulator;
-import io.throttlescope.sim.spec.SimSpec;
-import javafx.stage.Stage;
-
-import java.io.PrintWriter;
-import java.util.ArrayList;
-import java.util.Collections;
-import java.util.List;
-import java.util.Locale;
-import java.util.SplittableRandom;
-import io.throttlescope.realtrace.RealPair;
 import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.PrintWriter;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.zip.GZIPInputStream;
-import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.List;
+import java.util.Locale;
+import java.util.SplittableRandom;
+import java.util.zip.GZIPInputStream;
+import javafx.stage.Stage;
 
 /** Measures the window on a large run: timeline redraws after pans and zooms, and steps of the cursor. */
 public final class UiBench {

@@ -3,6 +3,8 @@ package io.throttlescope.ui;
 import io.throttlescope.ui.export.LayoutAudit;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.geometry.Bounds;
 import javafx.scene.Node;
 import javafx.scene.Parent;
@@ -10,9 +12,6 @@ import javafx.scene.Scene;
 import javafx.scene.control.Labeled;
 import javafx.scene.layout.Region;
 import javafx.scene.text.Text;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /**
  * The layout audit of the window as it is now (docs/guide.md, "Layout audit"): reads the same nodes

@@ -1,14 +1,13 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.ui.state.ViewState;
+import java.util.List;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;
 import javafx.scene.control.SplitPane;
 import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 import javafx.stage.Stage;
-
-import java.util.List;
 
 /**
  * How the window's panes are arranged: the timeline beside the side panel, over the event log;

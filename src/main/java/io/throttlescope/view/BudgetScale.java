@@ -1,12 +1,11 @@
 package io.throttlescope.view;
 
-import io.throttlescope.trace.Series;
 import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.Series;
 import io.throttlescope.trace.TraceIndex;
-
 import java.util.ArrayList;
-import java.util.List;
 import java.util.Arrays;
+import java.util.List;
 
 /**
  * What a group's budget lane shows over a time range: its pool, the quota in force (it follows

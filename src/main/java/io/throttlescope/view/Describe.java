@@ -1,18 +1,17 @@
 package io.throttlescope.view;
 
+import io.throttlescope.sim.TaskState;
+import io.throttlescope.text.Escape;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.trace.TraceIndex;
-
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
-import io.throttlescope.sim.TaskState;
-import io.throttlescope.text.Escape;
-import java.util.Arrays;
 
 /**
  * What every view of the window shows at one cursor, as data: the accessible form of the canvas

@@ -1,12 +1,11 @@
 package io.throttlescope.view;
 
 import io.throttlescope.scenario.DurationText;
-
+import io.throttlescope.trace.Trace;
+import io.throttlescope.trace.TraceIndex;
 import java.math.BigDecimal;
 import java.math.MathContext;
 import java.math.RoundingMode;
-import io.throttlescope.trace.Trace;
-import io.throttlescope.trace.TraceIndex;
 
 /**
  * Durations as people read them: four significant digits in the largest unit that fits

@@ -6,13 +6,12 @@ import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.Lesson;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.Trace;
-
+import io.throttlescope.trace.TraceIndex;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
-import io.throttlescope.trace.TraceIndex;
-import java.util.Arrays;
 
 /** Where a lesson's stops fall in a run, and the stops whose place never happens (problems with positions). */
 public final class LessonPlan {

@@ -1,14 +1,13 @@
 package io.throttlescope.view;
 
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
-import io.throttlescope.sim.EventKind;
-import io.throttlescope.sim.TaskState;
 
 /** The event log's columns for one event: the step, time, kind, CPU, task, cgroup and the kind's own fields. */
 public final class LogRows {

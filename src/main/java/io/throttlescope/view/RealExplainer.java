@@ -1,11 +1,10 @@
 package io.throttlescope.view;
 
 import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;
-
 import java.util.List;
-import io.throttlescope.sim.TaskState;
 
 /**
  * What an event of a real trace says. A trace records what the kernel did, not why: the texts say

@@ -1,9 +1,9 @@
 package io.throttlescope.view;
 
+import io.throttlescope.trace.Divergence;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import io.throttlescope.trace.Divergence;
 
 /**
  * Which colour each task gets: its place among the given names (a scenario's tasks), so that a

@@ -1,17 +1,16 @@
 package io.throttlescope.view;
 
 import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.trace.Trace;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
-import io.throttlescope.sim.Simulator;
 
 /**
  * "Why isn't this task running?": at a cursor, the chain of what a task waits for, down to the

@@ -1,12 +1,11 @@
 package io.throttlescope.cli;
 
 import com.google.gson.JsonParser;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
 
 import static io.throttlescope.cli.CliTest.cli;
 import static org.assertj.core.api.Assertions.assertThat;

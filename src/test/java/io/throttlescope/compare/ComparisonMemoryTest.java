@@ -4,12 +4,11 @@ import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
-import org.junit.jupiter.api.Test;
-
 import java.lang.ref.WeakReference;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,6 @@
 package io.throttlescope.hostile;
 
 import io.throttlescope.realtrace.RealTrace;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.io.BufferedWriter;
 import java.io.OutputStream;
 import java.io.OutputStreamWriter;
@@ -13,6 +10,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.zip.GZIPInputStream;
 import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static io.throttlescope.hostile.HostileFilesTest.cli;
 import static org.assertj.core.api.Assertions.assertThat;

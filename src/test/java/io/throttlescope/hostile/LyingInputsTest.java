@@ -4,12 +4,11 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.throttlescope.files.IoText;
 import io.throttlescope.scenario.ScenarioLoader;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.AccessDeniedException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static io.throttlescope.hostile.HostileFilesTest.cli;
 import static io.throttlescope.hostile.HostileTracesTest.base;

@@ -3,13 +3,12 @@ package io.throttlescope.realtrace;
 import io.throttlescope.cli.FidelityCommand;
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.sim.RunResult;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

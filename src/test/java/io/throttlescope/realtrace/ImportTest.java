@@ -3,14 +3,13 @@ package io.throttlescope.realtrace;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.TaskState;
-import org.junit.jupiter.api.Test;
-
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;

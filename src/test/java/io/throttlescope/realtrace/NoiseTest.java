@@ -3,14 +3,13 @@ package io.throttlescope.realtrace;
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.compare.KnownDifferences;
 import io.throttlescope.sim.RunResult;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,9 +1,8 @@
 package io.throttlescope.realtrace;
 
 import io.throttlescope.sim.RunResult;
-import org.junit.jupiter.api.Test;
-
 import java.io.IOException;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,19 +1,17 @@
 package io.throttlescope.realtrace;
 
 import io.throttlescope.files.KernelFiles;
-
 import io.throttlescope.record.Recorder;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.spec.SimSpec;
-import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

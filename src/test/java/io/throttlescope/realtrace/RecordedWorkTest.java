@@ -4,10 +4,9 @@ import com.google.gson.JsonParser;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -3,11 +3,10 @@ package io.throttlescope.record;
 import io.throttlescope.files.Cat;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.SimSpec;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.io.TempDir;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;

@@ -1,9 +1,8 @@
 package io.throttlescope.scenario;
 
 import io.throttlescope.view.LessonPlan;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 import static io.throttlescope.scenario.ScenarioLoaderTest.lines;
 import static io.throttlescope.scenario.ScenarioLoaderTest.problems;

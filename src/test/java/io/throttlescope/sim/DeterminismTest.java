@@ -3,10 +3,9 @@ package io.throttlescope.sim;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceJsonl;
+import java.io.StringWriter;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.io.StringWriter;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

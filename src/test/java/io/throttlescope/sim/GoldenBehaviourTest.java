@@ -1,10 +1,9 @@
 package io.throttlescope.sim;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
-
-import java.util.List;
 
 import static io.throttlescope.sim.EventKind.*;
 import static io.throttlescope.sim.Simulator.Model.LEGACY;

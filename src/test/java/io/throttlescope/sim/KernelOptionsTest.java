@@ -1,14 +1,13 @@
 package io.throttlescope.sim;
 
 import io.throttlescope.scenario.ScenarioLoader;
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.EnumSource;
-
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.EnumSource;
 
 import static io.throttlescope.sim.EventKind.*;
 import static org.assertj.core.api.Assertions.assertThat;

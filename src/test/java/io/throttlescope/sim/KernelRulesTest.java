@@ -1,13 +1,12 @@
 package io.throttlescope.sim;
 
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.EnumSource;
 import org.junit.jupiter.params.provider.ValueSource;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.List;
 
 import static io.throttlescope.sim.EventKind.*;
 import static io.throttlescope.sim.Simulator.Model.LEGACY;

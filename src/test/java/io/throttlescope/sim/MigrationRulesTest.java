@@ -3,9 +3,8 @@ package io.throttlescope.sim;
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.trace.TraceIndex;
-import org.junit.jupiter.api.Test;
-
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 import static io.throttlescope.sim.EventKind.MIGRATE;
 import static org.assertj.core.api.Assertions.assertThat;

@@ -3,14 +3,13 @@ package io.throttlescope.sim;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonObject;
 import io.throttlescope.scenario.ScenarioLoader;
+import java.util.List;
 import net.jqwik.api.Arbitraries;
 import net.jqwik.api.Arbitrary;
 import net.jqwik.api.Combinators;
 import net.jqwik.api.ForAll;
 import net.jqwik.api.Property;
 import net.jqwik.api.Provide;
-
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -4,13 +4,10 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
+import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.SimRun;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
-import io.throttlescope.scenario.ScenarioLoader;
-import org.junit.jupiter.params.ParameterizedTest;
-import org.junit.jupiter.params.provider.ValueSource;
-
 import java.io.IOException;
 import java.io.StringWriter;
 import java.nio.file.Path;
@@ -18,6 +15,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

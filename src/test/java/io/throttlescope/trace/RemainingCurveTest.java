@@ -3,9 +3,8 @@ package io.throttlescope.trace;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.view.Run;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

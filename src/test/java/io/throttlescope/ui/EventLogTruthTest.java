@@ -2,6 +2,9 @@ package io.throttlescope.ui;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableRow;
 import javafx.stage.Stage;
@@ -10,10 +13,6 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
-
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

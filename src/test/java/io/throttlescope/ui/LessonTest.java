@@ -1,13 +1,17 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.EventKind;
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.LessonPlan;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
 import javafx.scene.control.Button;
-import javafx.scene.input.KeyCode;
 import javafx.scene.control.RadioButton;
+import javafx.scene.input.KeyCode;
 import javafx.stage.Stage;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.ExtendWith;
@@ -15,11 +19,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -6,11 +6,10 @@ import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,13 +1,12 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.view.TaskColours;
-import javafx.scene.paint.Color;
-import org.junit.jupiter.api.Test;
-
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import javafx.scene.paint.Color;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

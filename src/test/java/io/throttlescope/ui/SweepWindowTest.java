@@ -4,6 +4,9 @@ import io.throttlescope.compare.Sweep;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.ui.sweep.ErrorBarChart;
 import io.throttlescope.view.Run;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import javafx.concurrent.Task;
 import javafx.scene.chart.XYChart;
 import javafx.stage.Stage;
@@ -13,10 +16,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-
-import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,12 +1,15 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
-import javafx.scene.control.Button;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
 import javafx.scene.control.Label;
-import javafx.scene.control.ToggleButton;
 import javafx.scene.image.PixelReader;
 import javafx.scene.input.KeyCode;
 import javafx.scene.paint.Color;
@@ -17,12 +20,6 @@ import org.testfx.api.FxRobot;
 import org.testfx.framework.junit5.ApplicationExtension;
 import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
-
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.Arrays;
-import java.util.List;
-import java.util.concurrent.TimeUnit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -2,9 +2,8 @@ package io.throttlescope.view;
 
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.Simulator;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -4,10 +4,9 @@ import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.trace.Snapshot;
-import org.junit.jupiter.api.Test;
-
 import java.nio.file.Path;
 import java.util.List;
+import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

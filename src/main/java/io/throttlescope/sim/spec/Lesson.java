@@ -1,10 +1,10 @@
 package io.throttlescope.sim.spec;
 
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.math.BigDecimal;
-import java.math.RoundingMode;
 
 /**
  * A guided lesson carried by a scenario: ordered stops, each at a place (a time, or the nth event

@@ -2,6 +2,8 @@ package io.throttlescope.ui.export;
 
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.view.Durations;
+import java.util.Optional;
+import javafx.event.ActionEvent;
 import javafx.scene.control.ButtonType;
 import javafx.scene.control.CheckBox;
 import javafx.scene.control.ChoiceBox;
@@ -11,9 +13,6 @@ import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.layout.GridPane;
 import javafx.stage.Window;
-
-import java.util.Optional;
-import javafx.event.ActionEvent;
 
 /** File > Export steps: which steps (a time range, or the lesson's stops), how many, how big, in which form. */
 public final class ExportStepsDialog {

@@ -1,16 +1,37 @@
 package io.throttlescope.ui.export;
 
-import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.files.SafeOutput;
+import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
+import io.throttlescope.text.Escape;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.ui.state.Headless;
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Explainer;
 import io.throttlescope.view.Run;
+import java.awt.image.BufferedImage;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.OutputStreamWriter;
+import java.io.UncheckedIOException;
+import java.io.Writer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Base64;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
 import javafx.embed.swing.SwingFXUtils;
 import javafx.scene.Parent;
 import javafx.scene.image.WritableImage;
+import javafx.scene.layout.Region;
 import javafx.stage.Stage;
-
 import javax.imageio.IIOImage;
 import javax.imageio.ImageIO;
 import javax.imageio.ImageTypeSpecifier;
@@ -18,28 +39,6 @@ import javax.imageio.ImageWriter;
 import javax.imageio.metadata.IIOMetadata;
 import javax.imageio.metadata.IIOMetadataNode;
 import javax.imageio.stream.ImageOutputStream;
-import java.awt.image.BufferedImage;
-import java.io.ByteArrayOutputStream;
-import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
-import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Base64;
-import java.util.List;
-import io.throttlescope.sim.EventKind;
-import io.throttlescope.text.Escape;
-import java.io.UncheckedIOException;
-import java.io.Writer;
-import java.nio.file.LinkOption;
-import java.io.OutputStreamWriter;
-import io.throttlescope.files.SafeOutput;
-import java.util.EnumSet;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Set;
-import java.util.TreeSet;
-import javafx.scene.layout.Region;
 
 /**
  * A step sequence for class: the window at each visible event between two times (or at chosen

@@ -3,14 +3,13 @@ package io.throttlescope.ui.panels;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.WaitChain;
+import java.util.List;
+import java.util.function.IntConsumer;
 import javafx.geometry.Insets;
 import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
 import javafx.scene.control.Tooltip;
 import javafx.scene.layout.VBox;
-
-import java.util.List;
-import java.util.function.IntConsumer;
 
 /**
  * "Why isn't it running?": for the selected task (click its lane), the chain of what it waits for

@@ -1,10 +1,9 @@
 package io.throttlescope.ui.state;
 
-import javafx.application.Platform;
-
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
+import javafx.application.Platform;
 
 /** JavaFX without a display (Monocle's headless platform, software rendering), for the screenshot and bench commands. */
 public final class Headless {

@@ -1,13 +1,12 @@
 package io.throttlescope.ui.state;
 
-import javafx.scene.paint.Color;
-
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import javafx.scene.paint.Color;
 
 /**
  * The colours of theme.css: the scene uses the stylesheet, and the canvas reads the same

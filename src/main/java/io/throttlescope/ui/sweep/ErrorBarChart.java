@@ -1,12 +1,11 @@
 package io.throttlescope.ui.sweep;
 
+import java.util.ArrayList;
+import java.util.List;
 import javafx.scene.chart.Axis;
 import javafx.scene.chart.LineChart;
 import javafx.scene.chart.XYChart;
 import javafx.scene.shape.Line;
-
-import java.util.ArrayList;
-import java.util.List;
 
 /** A line chart whose points may carry a spread (their extra value, a Double): drawn as mean ± standard deviation bars. */
 public final class ErrorBarChart extends LineChart<String, Number> {

@@ -1,8 +1,14 @@
 package io.throttlescope.ui.whatif;
 
+import io.throttlescope.scenario.Problem;
+import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.scenario.ScenarioParams;
 import io.throttlescope.scenario.WhatIf;
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.view.LessonPlan;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.control.Button;
@@ -15,13 +21,6 @@ import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.GridPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
-import io.throttlescope.scenario.Problem;
-import io.throttlescope.scenario.ScenarioLoader;
-import io.throttlescope.view.LessonPlan;
 
 /**
  * The "What if?" panel: the parameters that matter (per group cpu.max, cpu.max.burst, cpu.weight;
