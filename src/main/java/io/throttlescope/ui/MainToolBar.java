@@ -66,6 +66,10 @@ final class MainToolBar {
         TextField jump = new TextField();
         jump.setId("jumpTime");
         jump.setPromptText("go to 15ms");
+        // none of the row takes the focus by itself: in compare mode Ctrl+0 gave it to this field, and N was typed there
+        jump.setFocusTraversable(false);
+        playback.button.setFocusTraversable(false);        // after "Answer" the focus ring sat on Play: Space would have started it
+        playback.speed.setFocusTraversable(false);
         jump.setPrefColumnCount(6);
         jump.setTooltip(new Tooltip("Go to a time: 15ms, 1.5s (Enter)"));
         jump.setOnAction(e -> { nav.jumpTo(jump.getText()); focusTimeline.run(); });
@@ -89,9 +93,12 @@ final class MainToolBar {
         // the skin keeps what it once put in its overflow menu: after a scale change (leaving presentation
         // mode) the items are laid out afresh, so that those that fit again are back on the row
         vs.scale.addListener((o, a, b) -> Platform.runLater(() -> {
+            Node focused = bar.getScene() == null ? null : bar.getScene().getFocusOwner();
             List<Node> items = List.copyOf(bar.getItems());
             bar.getItems().clear();
             bar.getItems().setAll(items);
+            // the focus stays where it was: Ctrl+0 moved it into the time field, and the next N or Shift+N was typed there
+            if (focused != null && bar.getScene() != null && bar.getScene().getFocusOwner() != focused) focused.requestFocus();
         }));
     }
 

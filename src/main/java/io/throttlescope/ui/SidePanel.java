@@ -5,10 +5,10 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import javafx.beans.binding.Bindings;
-import javafx.beans.binding.DoubleBinding;
 import javafx.beans.property.BooleanProperty;
+import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.SimpleBooleanProperty;
+import javafx.beans.property.SimpleDoubleProperty;
 import javafx.geometry.Bounds;
 import javafx.geometry.Insets;
 import javafx.scene.Node;
@@ -32,12 +32,12 @@ final class SidePanel {
     private final TitledPane whatIfPane;
     private final Map<String, TitledPane> panes = new LinkedHashMap<>();
     private TitledPane revealPane;
-    private final DoubleBinding wanted;
+    private final DoubleProperty wanted = new SimpleDoubleProperty(0);
     /** A lesson stop opened the panes (the runqueue table then asks for its width); outside a stop the timeline keeps 60%. */
     private final BooleanProperty inStop = new SimpleBooleanProperty(false);
 
-    /** The width the panel's open tables want (the runqueue table's columns whole while it is open; 0 folded), or null. */
-    DoubleBinding wantedWidth() { return wanted; }
+    /** The width the panel asks for: at lesson stops the widest the runqueue table has wanted (its columns whole), else 0. */
+    DoubleProperty wantedWidth() { return wanted; }
     private boolean revealing, revealWanted;
 
     SidePanel(Node explanation, Node waitChain, Region cfsRqs, Region locks, Node whatIf, Node scenario) {
@@ -76,8 +76,11 @@ final class SidePanel {
         VBox.setVgrow(sp, Priority.ALWAYS);
         sp.setMinHeight(60);
         node = pinned;
-        wanted = cfsRqs instanceof CfsRqView v
-                ? Bindings.createDoubleBinding(() -> inStop.get() && rq.isExpanded() ? v.wantedWidth().get() : 0, inStop, rq.expandedProperty(), v.wantedWidth()) : null;
+        if (cfsRqs instanceof CfsRqView v) {
+            // through a lesson the widest the table has asked for, so the timeline does not jump from stop to stop; 0 outside one
+            v.wantedWidth().addListener((o, a, b) -> { if (inStop.get()) wanted.set(Math.max(wanted.get(), b.doubleValue())); });
+            inStop.addListener((o, a, b) -> wanted.set(b ? Math.max(wanted.get(), v.wantedWidth().get()) : 0));
+        }
     }
 
     /**

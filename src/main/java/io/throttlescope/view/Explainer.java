@@ -279,7 +279,8 @@ public final class Explainer {
                     + " throttled cfs_rq for the unthrottle; none of " + grp + " was running on " + cpu + " (" + fn("check_enqueue_throttle")
                     + " acts only on a cfs_rq with no current task), so nothing leaves the CPU." + nested;
             if (legacy) return why + "Legacy: the group's entity is dequeued from its parent, so every task of " + grp
-                    + (hasChildren(g) ? " and its descendants" : "") + " on " + cpu + " leaves the CPU at once, whatever it is doing, even in the middle of a syscall holding a lock." + nested;
+                    + (hasChildren(g) ? " and its descendants" : "") + " on " + cpu + " leaves the CPU, whatever it is doing, even in the middle of a syscall holding a lock: the one running is switched out"
+                    + " at the reschedule the throttle asks for, in the next steps (the runqueue table names it until then)." + nested;
             return why + "Task-based: the cfs_rq is only marked throttled; nothing is dequeued. A task of it that gets picked gets the throttle task work"
                     + " and keeps running until it returns to user mode, or until it blocks; kernel threads and exiting tasks never get the work." + nested;
         }

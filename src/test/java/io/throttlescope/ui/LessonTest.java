@@ -193,7 +193,7 @@ class LessonTest {
         robot.interact(() -> w.lessonBar().show(6));                 // 01 stop 7: both models
         assertThat(w.lessonBar().where()).endsWith("both models");
         robot.interact(() -> w.setCompare(false));
-        assertThat(w.lessonBar().where()).contains(" model (the stop compares both: press C)").doesNotEndWith("both models");
+        assertThat(w.lessonBar().where()).contains(" model \u00b7 C compares both").doesNotEndWith("both models");
         robot.interact(() -> w.setCompare(true));
         assertThat(w.lessonBar().where()).endsWith("both models");
     }

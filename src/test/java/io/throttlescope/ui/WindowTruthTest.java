@@ -182,6 +182,22 @@ class WindowTruthTest {
         assertThat(robot.lookup("#sourceLinks .hyperlink").queryAll()).isNotEmpty();
     }
 
+    /** Ctrl+plus twice then Ctrl+0 at 1024x768 put the focus in the time field: the next N or Shift+N was typed there (the review). */
+    @Test
+    void scaleChangesLeaveTheFocusWhereItWas(FxRobot robot) {
+        robot.clickOn("#timeline");
+        robot.type(KeyCode.C);                                        // compare mode: the timeline that had the focus leaves the scene
+        robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
+        robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT0).release(KeyCode.CONTROL);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(stage.getScene().getFocusOwner()).isNotInstanceOf(javafx.scene.control.TextInputControl.class);
+        int at = w.vs.cursor.get();
+        robot.type(KeyCode.RIGHT);
+        assertThat(w.vs.cursor.get()).as("a step key still steps").isNotEqualTo(at);
+        robot.type(KeyCode.C);
+    }
+
     @Test
     void ctrlPlusScalesTextLanesAndTablesAndF11Presents(FxRobot robot) {
         robot.clickOn("#timeline");

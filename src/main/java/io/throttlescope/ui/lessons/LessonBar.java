@@ -152,7 +152,7 @@ public final class LessonBar extends VBox {
     public void comparing(boolean on) {
         if (stop < 0 || !"both".equals(lesson.stops().get(stop).model()) || vs.run.get() == null) return;
         where.setText("stop " + (stop + 1) + " of " + lesson.stops().size() + " \u00b7 "
-                + (on ? "both models" : vs.run.get().label() + " model (the stop compares both: press C)"));
+                + (on ? "both models" : vs.run.get().label() + " model \u00b7 C compares both"));
     }
 
     public boolean active() { return lesson != null && !lesson.stops().isEmpty(); }
