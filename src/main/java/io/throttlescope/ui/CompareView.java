@@ -82,9 +82,15 @@ public final class CompareView extends SplitPane {
 
     /** Presentation mode: the two timelines and the results table the stop's text points at. */
     void presenting(boolean on) {
+        if (on == presenting) return;
         presenting = on;
+        // presenting, the halves stand side by side: stacked at 1.4 times the text, 01 stop 7's W lane fitted neither half
+        if (on) { stackedBefore = !sideBySide.isSelected(); sideBySide.setSelected(true); }
+        else if (stackedBefore) sideBySide.setSelected(false);
         placeTable();
     }
+
+    private boolean stackedBefore;
 
     /**
      * The results table's share of the width: what its four columns need at their narrowest (the

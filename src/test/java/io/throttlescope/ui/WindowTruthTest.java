@@ -480,10 +480,31 @@ class WindowTruthTest {
         open(robot, "01-seed-story-rwsem-reader.json");
         robot.clickOn("#compareToggle");
         // presentation mode at 1024 px as a projector has it: 1.4 times the text (the test screen is larger, so no full screen here)
-        robot.interact(() -> { w.vs.scale.set(1.4); w.compare.presenting(true); });
+        robot.interact(() -> {
+            w.compare.legacyTl.setSubject(List.of("cpu:0", "task:W"));      // 01 stop 7's lanes
+            w.compare.taskTl.setSubject(List.of("cpu:0", "task:W"));
+            w.vs.taskLanes.set(true);
+            w.setPresenting(true);
+            stage.setFullScreen(false);                                     // the test screen is larger: a 1024x768 projector's full screen
+            stage.setWidth(1024);
+            stage.setHeight(768);
+        });
         WaitForAsyncUtils.waitForFxEvents();
         boolean[] whole = new boolean[2];
-        robot.interact(() -> { whole[0] = w.compare.columnsWhole(); w.compare.presenting(false); w.vs.scale.set(1); });
+        List<List<String>> lanes = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            whole[0] = w.compare.columnsWhole();
+            lanes.add(w.compare.legacyTl.wholeLanes());
+            lanes.add(w.compare.taskTl.wholeLanes());
+            w.setPresenting(false);
+            stage.setWidth(1024);
+            stage.setHeight(768);
+            w.compare.legacyTl.setSubject(List.of());
+            w.compare.taskTl.setSubject(List.of());
+        });
+        assertThat(lanes.get(0)).as("legacy half, presenting").contains("cpu:0", "task:W");
+        assertThat(lanes.get(1)).as("task-based half, presenting").contains("cpu:0", "task:W");
+        assertThat(w.compare.sideBySide()).as("stacked again after presenting").isFalse();
         WaitForAsyncUtils.waitForFxEvents();
         robot.interact(() -> whole[1] = w.compare.columnsWhole());
         robot.clickOn("#compareToggle");
