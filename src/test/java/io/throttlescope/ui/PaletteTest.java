@@ -72,5 +72,7 @@ class PaletteTest {
         // a real trace lists JVM threads first: T keeps the scenario's colour, the threads take the ones after
         int[] s = TaskColours.slots(new String[] {"C1 CompilerThre", "T", "G1 Main"}, List.of("T", "U"));
         assertThat(s).containsExactly(2, 0, 3);
+        // two real tasks of one scenario name (a restarted worker) shared one colour with no second cue
+        assertThat(TaskColours.slots(new String[] {"R-146", "R-148", "W-150"}, List.of("R", "W"))).containsExactly(0, 2, 1);
     }
 }
