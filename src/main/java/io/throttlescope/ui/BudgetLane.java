@@ -143,14 +143,15 @@ final class BudgetLane implements LaneRenderer {
 
     /** The first of the labels that fits the room in the font, or null: a label is drawn whole or not at all. */
     static String fitting(double room, Font font, String... labels) {
-        Text probe = new Text();
-        probe.setFont(font);
+        PROBE.setFont(font);                       // one measuring node for every redraw, not one a label
         for (String l : labels) {
-            probe.setText(l);
-            if (probe.getLayoutBounds().getWidth() <= room) return l;
+            PROBE.setText(l);
+            if (PROBE.getLayoutBounds().getWidth() <= room) return l;
         }
         return null;
     }
+
+    private static final Text PROBE = new Text();
 
     private void drawPool(GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
         Series pool = r.index().pool(grp);

@@ -42,8 +42,8 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
     private final ReadOnlyDoubleWrapper wanted = new ReadOnlyDoubleWrapper(0);
 
     /**
-     * The width that shows every column up to throttle_count whole (the ones lessons cite): the side
-     * panel asks for it, within a share of the window.
+     * The width that shows every column whole: the side panel asks for it at a lesson stop, within a
+     * share of the window.
      */
     ReadOnlyDoubleProperty wantedWidth() { return wanted.getReadOnlyProperty(); }
 

@@ -93,12 +93,9 @@ final class MainToolBar {
         // the skin keeps what it once put in its overflow menu: after a scale change (leaving presentation
         // mode) the items are laid out afresh, so that those that fit again are back on the row
         vs.scale.addListener((o, a, b) -> Platform.runLater(() -> {
-            Node focused = bar.getScene() == null ? null : bar.getScene().getFocusOwner();
             List<Node> items = List.copyOf(bar.getItems());
             bar.getItems().clear();
             bar.getItems().setAll(items);
-            // the focus stays where it was: Ctrl+0 moved it into the time field, and the next N or Shift+N was typed there
-            if (focused != null && bar.getScene() != null && bar.getScene().getFocusOwner() != focused) focused.requestFocus();
         }));
     }
 

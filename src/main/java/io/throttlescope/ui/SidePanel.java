@@ -7,6 +7,7 @@ import java.util.List;
 import java.util.Map;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
 import javafx.geometry.Bounds;
@@ -37,7 +38,7 @@ final class SidePanel {
     private final BooleanProperty inStop = new SimpleBooleanProperty(false);
 
     /** The width the panel asks for: at lesson stops the widest the runqueue table has wanted (its columns whole), else 0. */
-    DoubleProperty wantedWidth() { return wanted; }
+    ReadOnlyDoubleProperty wantedWidth() { return wanted; }
     private boolean revealing, revealWanted;
 
     SidePanel(Node explanation, Node waitChain, Region cfsRqs, Region locks, Node whatIf, Node scenario) {

@@ -38,7 +38,7 @@ final class WindowLayout {
         top = new SplitPane(timelineBox, side);
         top.setDividerPositions(0.6);
         top.widthProperty().addListener((o, a, b) -> placeSide());
-        if (sidePanel.wantedWidth() != null) sidePanel.wantedWidth().addListener((o, a, b) -> placeSide());
+        sidePanel.wantedWidth().addListener((o, a, b) -> placeSide());
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
         log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
@@ -65,14 +65,13 @@ final class WindowLayout {
     }
 
     /**
-     * The side panel's share of the width: 40%, more (up to 45%) where its runqueue table needs it to
-     * show every column up to throttle_count (at 1024 px the kernel's counter was off screen); while
-     * presenting, 32%. Set whenever the window's width or the table's columns change.
+     * The side panel's share of the width: 40%, more (up to 50%) at a lesson stop whose runqueue table
+     * needs it (at 1024 px throttle_count was off screen and running cut); while presenting, 32%. Set whenever the window's width or the table's columns change.
      */
     private void placeSide() {
         double w = top.getWidth();
         if (w <= 0 || top.getItems().size() < 2) return;
-        double want = sidePanel.wantedWidth() == null || presenting ? 0 : sidePanel.wantedWidth().get() + 24;
+        double want = presenting ? 0 : sidePanel.wantedWidth().get() + 24;
         double share = presenting ? 0.32 : Math.max(0.4, Math.min(0.5, want / w));
         top.setDividerPositions(1 - share);
     }

@@ -151,8 +151,7 @@ public final class LessonBar extends VBox {
      */
     public void comparing(boolean on) {
         if (stop < 0 || !"both".equals(lesson.stops().get(stop).model()) || vs.run.get() == null) return;
-        where.setText("stop " + (stop + 1) + " of " + lesson.stops().size() + " \u00b7 "
-                + (on ? "both models" : vs.run.get().label() + " model \u00b7 C compares both"));
+        where.setText(where(stop, on ? "both models" : vs.run.get().label() + " model \u00b7 C compares both"));
     }
 
     public boolean active() { return lesson != null && !lesson.stops().isEmpty(); }
@@ -161,6 +160,8 @@ public final class LessonBar extends VBox {
     public boolean waitingForAnswer() { return stop >= 0 && lesson.stops().get(stop).question() != null && !answered && answerAt >= 0; }
     public String text() { return text.getText(); }
     public String where() { return where.getText(); }
+
+    private String where(int k, String models) { return "stop " + (k + 1) + " of " + lesson.stops().size() + " \u00b7 " + models; }
     public String verdictText() { return verdict.getText(); }
 
     /** The time of the current stop's place in the run shown (-1 if it never happens). */
@@ -219,8 +220,7 @@ public final class LessonBar extends VBox {
         host.highlightLock(s.lock());
         host.highlightCfsRq(s.cgroup(), s.cpu());
         vs.selectedCpu.set(s.cgroup() != null ? s.cpu() : -1);
-        where.setText("stop " + (k + 1) + " of " + lesson.stops().size() + " \u00b7 "
-                + ("both".equals(s.model()) ? "both models" : r.label() + " model"));
+        where.setText(where(k, "both".equals(s.model()) ? "both models" : r.label() + " model"));
         text.setText(s.text());
         verdict.setText("");
         question.getChildren().clear();
