@@ -37,6 +37,8 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         // two-line headers: at 1024x768 the side panel then holds every column up to throttle_count, which lessons cite
         Columns.header(limbo, "limbo\nlist");
         Columns.header(count, "throttle_\ncount");
+        // the queue is the last column: it takes the rest of the width and wraps there (it was cut at the table's edge)
+        queued.setCellFactory(col -> new Columns.WrapCell<>(col, null, null));
     }
 
     private final ReadOnlyDoubleWrapper wanted = new ReadOnlyDoubleWrapper(0);
@@ -48,11 +50,11 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
     ReadOnlyDoubleProperty wantedWidth() { return wanted.getReadOnlyProperty(); }
 
     /**
-     * The columns up to throttle_count (those lessons and the README cite) have their headers whole
-     * inside the table: the layout audit counts the runqueue view whole only then. At a lesson stop
-     * the side panel also asks for running and queued (wantedWidth).
+     * The columns up to throttle_count (those the README's walk cites) or, at a lesson stop, where the
+     * side panel widens for the table, every column (the queue, last, wraps within what is left) have
+     * their headers whole inside the table: the layout audit counts the runqueue view whole only then.
      */
-    boolean citedColumnsWhole() { return Columns.headersWhole(this, 5); }
+    boolean citedColumnsWhole(boolean all) { return Columns.headersWhole(this, all ? getColumns().size() : 5); }
 
     private String highlightedGroup;
     private int highlightedCpu = -1;
@@ -63,11 +65,20 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         double w = 0;
         for (TableColumn<CfsRqRows.Row, ?> c : getColumns()) w += c.getPrefWidth();
         wanted.set(Math.ceil(w + 2.2 * Columns.fontSize(this)));      // the table's border and vertical scroll bar
-        // tall enough for every cfs_rq of a small hierarchy (up to 8 rows), so a lesson's rows are not scrolled away
-        double cell = Math.round(24 * Columns.fontSize(this) / 13.0);
-        setFixedCellSize(cell);
-        setPrefHeight(cell * Math.max(1, Math.min(8, getItems().size())) + cell * 2.1 + 18);     // a two-line header
+        Columns.fillLast(this);
         select();
+    }
+
+    /**
+     * Tall enough for every cfs_rq of a small hierarchy (up to 8 rows, each as many lines as its queue
+     * wraps to), so a lesson's rows are not scrolled away.
+     */
+    @Override protected void layoutChildren() {
+        Columns.fillLast(this);                 // again once the scroll bars are known: the queue takes what is left
+        super.layoutChildren();
+        double line = Math.round(24 * Columns.fontSize(this) / 13.0);
+        double want = Columns.rowsHeight(this, 8, line * 3.1 + 18, 600);
+        if (want > 0 && Math.abs(want - getPrefHeight()) > 2) setPrefHeight(want);
     }
 
     /** Keeps one cfs_rq's row selected (a lesson stop points at it); a null group: none. */

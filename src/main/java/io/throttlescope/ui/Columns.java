@@ -13,10 +13,12 @@ import javafx.scene.control.Label;
 import javafx.scene.control.ScrollBar;
 import javafx.scene.control.TableCell;
 import javafx.scene.control.TableColumn;
+import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 import javafx.scene.control.Tooltip;
 import javafx.scene.control.skin.TableColumnHeader;
 import javafx.scene.text.Font;
+import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 
 /** Table columns of text computed from the row, sized so that no header or cell is cut. */
@@ -116,20 +118,23 @@ final class Columns {
 
     /** The same; with shareWidth, a table narrower than its content shares its width out and its (wrapping) texts wrap. */
     static <R> void fitToContent(TableView<R> table, boolean shareWidth) {
-        Font font = Font.font(fontSize(table));
+        Font font = Font.font(fontSize(table)), bold = Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
         Text probe = new Text();
         probe.setFont(font);
         int rows = Math.min(300, table.getItems().size());
         for (TableColumn<R, ?> c : table.getColumns()) {
             String head = c.getGraphic() instanceof Label l ? l.getText() : c.getText();
             probe.setText(head);
-            double w = probe.getLayoutBounds().getWidth() + 1.2 * font.getSize(), headW = probe.getLayoutBounds().getWidth() + 1.2 * font.getSize();   // a header is never cut
+            probe.setFont(bold);                                     // a header is drawn bold (modena)
+            // a header is never cut; a cell's padding is a sixth of an em a side (modena), with room to spare
+            double headW = probe.getLayoutBounds().getWidth() + HEAD_PAD * font.getSize(), w = headW;
+            probe.setFont(font);
             double word = 0;
             for (int i = 0; i < rows; i++) {
                 Object v = c.getCellData(i);
                 if (v == null) continue;
                 probe.setText(v.toString());
-                w = Math.max(w, probe.getLayoutBounds().getWidth() + 1.2 * font.getSize());
+                w = Math.max(w, probe.getLayoutBounds().getWidth() + CELL_PAD * font.getSize());
                 for (String part : v.toString().split("\\s+")) { probe.setText(part); word = Math.max(word, probe.getLayoutBounds().getWidth()); }
             }
             c.getProperties().put(FIT_PREF, Math.ceil(w));
@@ -149,6 +154,52 @@ final class Columns {
         share(table);
     }
 
+    /**
+     * The last column takes what the others leave of the table's width, down to its header's width
+     * or its longest word: its cells wrap there, so a long queue is read whole instead of cut at
+     * the table's edge.
+     */
+    static <R> void fillLast(TableView<R> table) {
+        if (!table.getProperties().containsKey(FILL_LAST)) {         // once: again whenever the table's width changes
+            table.getProperties().put(FILL_LAST, Boolean.TRUE);
+            table.widthProperty().addListener((o, a, b) -> fillLast(table));
+        }
+        var cols = table.getColumns();
+        if (cols.isEmpty()) return;
+        TableColumn<R, ?> last = cols.get(cols.size() - 1);
+        double others = 0;
+        for (TableColumn<R, ?> c : cols) if (c != last) others += c.getPrefWidth();
+        double width = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset()
+                - (table.lookup(".scroll-bar:vertical") instanceof ScrollBar sb && sb.isVisible() ? sb.getWidth() : 0) - 2;
+        double min = (double) last.getProperties().getOrDefault(FIT_MIN, last.getMinWidth());
+        double w = width <= 0 ? (double) last.getProperties().getOrDefault(FIT_PREF, last.getPrefWidth()) : Math.max(min, width - others);
+        last.setMinWidth(Math.floor(Math.min(w, min)));
+        last.setPrefWidth(Math.floor(w));
+    }
+
+    /**
+     * The height that shows the table's header and its first maxRows rows as they are laid out (their
+     * texts wrap, so a row may be several lines), within [min, max]; -1 while no row is laid out
+     * (rows not laid out yet count as tall as those that are).
+     */
+    static double rowsHeight(TableView<?> table, int maxRows, double min, double max) {
+        Node header = table.lookup(".column-header-background");
+        double h = header == null ? 0 : header.getLayoutBounds().getHeight();
+        int rows = 0;
+        for (Node n : table.lookupAll(".table-row-cell")) {
+            if (n instanceof TableRow<?> r && !r.isEmpty() && r.getItem() != null && r.isVisible() && r.getIndex() < maxRows) {
+                h += Math.max(r.getHeight(), r.prefHeight(r.getWidth()));     // as laid out: a row is at least its cells' height
+                rows++;
+            }
+        }
+        if (rows == 0) return -1;
+        int wanted = Math.min(maxRows, table.getItems().size());
+        if (rows < wanted) h += (wanted - rows) * (h - (header == null ? 0 : header.getLayoutBounds().getHeight())) / rows;   // not laid out yet: rows as tall as those that are
+        return Math.min(max, Math.max(min, h + table.snappedTopInset() + table.snappedBottomInset() + 20));   // and the sideways scroll bar
+    }
+
+    private static final double HEAD_PAD = 0.5, CELL_PAD = 0.8;
+    private static final String FILL_LAST = "columns.fillLast";
     private static final String FIT_PREF = "columns.fitPref", FIT_MIN = "columns.fitMin";
 
     /**

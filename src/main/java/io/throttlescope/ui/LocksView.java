@@ -3,9 +3,7 @@ package io.throttlescope.ui;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.view.LockRows;
 import io.throttlescope.view.Run;
-import javafx.scene.Node;
 import javafx.scene.control.Label;
-import javafx.scene.control.TableRow;
 import javafx.scene.control.TableView;
 
 /** Every lock at the cursor: readers inside, who holds block (or owns the mutex), the writer waiting for readers, the queue in order. */
@@ -53,15 +51,8 @@ public final class LocksView extends TableView<LockRows.Row> {
      */
     @Override protected void layoutChildren() {
         super.layoutChildren();
-        Node header = lookup(".column-header-background");
-        double h = header == null ? 0 : header.getLayoutBounds().getHeight();
-        int rows = 0;
-        for (Node n : lookupAll(".table-row-cell")) {
-            if (n instanceof TableRow<?> r && !r.isEmpty() && r.getItem() != null && r.isVisible()) { h += r.prefHeight(r.getWidth()); rows++; }
-        }
-        if (rows == 0 || rows < getItems().size()) return;          // not all laid out yet: keep the height
-        double want = Math.min(400, Math.max(110, h + snappedTopInset() + snappedBottomInset() + 20));   // and the sideways scroll bar
-        if (Math.abs(want - getPrefHeight()) > 2) setPrefHeight(want);
+        double want = Columns.rowsHeight(this, Integer.MAX_VALUE, 110, 400);
+        if (want > 0 && Math.abs(want - getPrefHeight()) > 2) setPrefHeight(want);
     }
 
     /** Keeps the named lock's row selected (a lesson stop points at it); null: none. */

@@ -105,7 +105,7 @@ final class SidePanel {
                     && b.getMaxY() <= scene.getHeight() + 0.5 && b.getMaxX() <= scene.getWidth() + 0.5;   // a squeezed one cuts its texts: the audit lists those
             // one taller than the whole viewport is as whole as it can be when its top is at the top and it fills the rest
             if (shown && !inside && b.getHeight() > within.getHeight()) inside = Math.abs(b.getMinY() - within.getMinY()) <= 6;
-            if (inside && e.getKey().equals("runqueues") && p.getContent() instanceof CfsRqView v && !v.citedColumnsWhole()) inside = false;
+            if (inside && e.getKey().equals("runqueues") && p.getContent() instanceof CfsRqView v && !v.citedColumnsWhole(inStop.get())) inside = false;
             if (whole ? inside : shown && !inside) out.add(e.getKey());
         }
         return out;

@@ -529,4 +529,33 @@ class WindowTruthTest {
         assertThat(cut).as("texts ending in an ellipsis").isEmpty();
         assertThat(w.locks.getItems().get(0).queueText()).contains("Q#1");          // the wait queue is there to read
     }
+
+    @Test
+    void theRunqueueTableShowsTheWholeQueueAtALessonStopAt1024x768(FxRobot robot) {
+        open(robot, "02-pileup-hung-task.json");
+        for (int stop : new int[] {0, 2}) {
+            robot.interact(() -> w.lessonBar.show(stop));
+            WaitForAsyncUtils.waitForFxEvents();
+            double[] m = new double[3];
+            List<String> shown = new java.util.ArrayList<>();
+            robot.interact(() -> {
+                javafx.geometry.Bounds t = w.cfsRqs.localToScene(w.cfsRqs.getLayoutBounds());
+                m[0] = t.getMaxX();
+                for (var c : w.cfsRqs.getColumns()) m[1] += c.getWidth();
+                m[2] = w.cfsRqs.getWidth();
+                for (var n : w.cfsRqs.lookupAll(".table-cell")) if (n instanceof javafx.scene.control.TableCell<?, ?> c
+                        && c.getTableColumn() == w.cfsRqs.getColumns().get(6) && c.getItem() != null && !c.getItem().toString().isEmpty()) {
+                    javafx.geometry.Bounds b = c.localToScene(c.getLayoutBounds());
+                    if (b.getMaxX() <= t.getMaxX() + 0.5) shown.add(c.getItem().toString());
+                    for (var x : c.lookupAll(".text")) if (x instanceof javafx.scene.text.Text tx && tx.getText() != null
+                            && tx.getText().endsWith("\u2026")) shown.add("cut: " + tx.getText());
+                }
+            });
+            assertThat(m[1]).as("stop " + (stop + 1) + ": the columns' widths against the table's").isLessThanOrEqualTo(m[2]);
+            List<String> queues = w.cfsRqs.getItems().stream().map(r -> r.queuedText()).filter(q -> !q.isEmpty()).toList();
+            assertThat(queues).as("stop " + (stop + 1) + ": a queue of three or more").anyMatch(q -> q.split(", ").length >= 3);
+            assertThat(shown).as("stop " + (stop + 1) + ": the queued cells, whole inside the table").containsAll(queues)
+                    .noneMatch(x -> x.startsWith("cut: "));
+        }
+    }
 }
