@@ -62,6 +62,10 @@ public final class CompareView extends SplitPane {
     private Comparison comparison;
     private Divergence divergence;
     private final LongConsumer goToTime;
+    private final ViewState main;
+    /** The whole run's rows and divergence text, shown once nothing after the cursor is covered. */
+    private List<Comparison.Row> rows = List.of();
+    private String divergenceText = "";
 
     /** The number columns' widths at a text scale: "task-based", "5994.000" and "-100.00%" stay whole. */
     private void scaleColumns(double k) {
@@ -109,6 +113,9 @@ public final class CompareView extends SplitPane {
 
     public CompareView(ViewState main, LongConsumer goToTime) {
         this.goToTime = goToTime;
+        this.main = main;
+        main.veiled.addListener((o, a, b) -> veil());
+        legacyVs.cursor.addListener((o, a, b) -> { if (main.veiled.get()) veil(); });
         setId("compareView");
         legacyTl.setId("legacyTimeline");
         taskTl.setId("taskTimeline");
@@ -254,7 +261,9 @@ public final class CompareView extends SplitPane {
         change.setMinWidth(84);                  // "-100.00%" in bold stays whole; the metric column gives way first
         table.getColumns().addAll(List.of(metric, legacy, task, change));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
-        table.setPlaceholder(new Label("No differences"));
+        Label none = new Label("No differences");
+        none.setWrapText(true);
+        table.setPlaceholder(none);
         table.setRowFactory(t -> new TableRow<>() {      // the headline rows stand out
             @Override protected void updateItem(Comparison.Row r, boolean empty) {
                 super.updateItem(r, empty);
@@ -299,9 +308,9 @@ public final class CompareView extends SplitPane {
         taskTl.setColourNames(names);
         comparison = Comparison.of(legacy.result(), task.result());
         boolean recording = legacy.isReal() && !task.isReal();
-        table.getItems().setAll(comparison.table.stream().filter(r -> !Comparison.sameFigures(r))
-                .filter(r -> !recording || Comparison.recordingTells(r.metric())).toList());
-        divergenceLabel.setText(describe(divergence, legacy, task));
+        rows = comparison.table.stream().filter(r -> !Comparison.sameFigures(r))
+                .filter(r -> !recording || Comparison.recordingTells(r.metric())).toList();
+        divergenceText = describe(divergence, legacy, task);
         verdicts = null;
         if (changeCol != null) changeCol.setText("change");
         if (legacy.isReal() && !task.isReal()) {      // a recording beside its simulation: one verdict per figure
@@ -314,7 +323,7 @@ public final class CompareView extends SplitPane {
             if (changeCol != null) changeCol.setText("verdict");
             table.refresh();
             long holds = rows.stream().filter(Fidelity.Row::within).count();
-            divergenceLabel.setText(divergenceLabel.getText() + "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).");
+            divergenceText += "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).";
             divergenceLabel.setTooltip(new Tooltip(rows.stream().map(r -> r.verdict().substring(r.trace().length() + 2))
                     .collect(Collectors.joining("\n"))));
         } else {
@@ -322,6 +331,28 @@ public final class CompareView extends SplitPane {
         }
         legacyCol.setText(legacy.label());
         taskCol.setText(task.isReal() || !legacy.isReal() ? task.label() : "simulated");   // the model is in the window's title and buttons
+        veil();
+    }
+
+    /** While a lesson's question waits and the models first differ at its moment or after it. */
+    private boolean divergenceVeiled() {
+        return main.veiled.get() && divergence != null && divergence.firstTimeNs >= 0 && legacyVs.cursor.get() >= 0
+                && divergence.firstTimeNs + divergence.firstDurationNs > legacyVs.cursorTime();
+    }
+
+    /**
+     * While a lesson's question waits, the comparison says nothing of what follows the cursor: the
+     * totals are the whole run's, and where the models first differ (and for how long) is after it
+     * or runs on past it. Compare mode at 01 stop 3 showed both beside the veil (the review).
+     */
+    private void veil() {
+        boolean veiled = main.veiled.get();
+        table.getItems().setAll(veiled ? List.of() : rows);
+        ((Label) table.getPlaceholder()).setText(veiled ? "The totals are the whole run's: they are shown once the question is answered"
+                : "No differences");
+        divergenceLabel.setText(divergenceVeiled()
+                ? "The models run the same tasks up to the cursor; where they first differ is shown once the question is answered."
+                : divergenceText);
     }
 
     /** The cursor at a simulated time, in both runs. */
@@ -382,7 +413,7 @@ public final class CompareView extends SplitPane {
     public String divergenceText() { return divergenceLabel.getText(); }
 
     public void goToDivergence() {
-        if (divergence != null && divergence.firstTimeNs >= 0) goToTime.accept(divergence.firstTimeNs);
+        if (divergence != null && divergence.firstTimeNs >= 0 && !divergenceVeiled()) goToTime.accept(divergence.firstTimeNs);
     }
 
     public String tableText() { return comparison == null ? "" : comparison.text(true); }

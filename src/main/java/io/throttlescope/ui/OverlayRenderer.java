@@ -29,7 +29,10 @@ final class OverlayRenderer {
             tl.drawSlices(tl.divergence().cpuDiff(c), y, strip, (v, d) -> Palette.DIFF, Long.MIN_VALUE, Long.MAX_VALUE);
         }
         tl.flush(g);
-        if (tl.divergence().firstTimeNs >= 0) {
+        var vs = tl.viewState();
+        // while a question waits, a first divergence that lasts past the cursor is part of the answer
+        boolean veiled = vs.veiled.get() && vs.cursor.get() >= 0 && tl.divergence().firstTimeNs + tl.divergence().firstDurationNs > vs.cursorTime();
+        if (tl.divergence().firstTimeNs >= 0 && !veiled) {
             double xx = Math.round(tl.x(tl.divergence().firstTimeNs)) + 0.5;
             if (xx >= tl.labelW() && xx <= tl.canvas().getWidth()) {
                 g.setStroke(Palette.DIFF_LINE);

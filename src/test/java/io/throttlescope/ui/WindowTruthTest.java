@@ -558,4 +558,28 @@ class WindowTruthTest {
                     .noneMatch(x -> x.startsWith("cut: "));
         }
     }
+
+    /** C at a question turned compare mode on with the whole run's divergence and totals beside the veil (the review). */
+    @Test
+    void compareModeAtAQuestionShowsNothingAfterTheCursor(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        robot.interact(() -> w.lessonBar.show(2));                       // stop 3 asks whether R finishes at 15 ms
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.vs.veiled.get()).isTrue();
+        long cursor = w.vs.cursorTime();
+        robot.clickOn("#compareToggle");
+        WaitForAsyncUtils.waitForFxEvents();
+        long first = w.compare.divergence().firstTimeNs;
+        assertThat(first).as("the models diverge at the question's moment, for what follows it").isGreaterThanOrEqualTo(cursor);
+        assertThat(w.compare.divergenceText()).doesNotContain("First divergence at").contains("once the question is answered");
+        assertThat(w.compare.table.getItems()).as("the whole run's totals").isEmpty();
+        assertThat(((Label) w.compare.table.getPlaceholder()).getText()).contains("answer");
+        robot.interact(() -> w.compare.goToDivergence());                 // X does not jump past the veil
+        assertThat(w.vs.cursorTime()).isEqualTo(cursor);
+        robot.interact(() -> { w.lessonBar.show(4); w.lessonBar.reveal(); });     // the last question answered: nothing is covered
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.vs.veiled.get()).isFalse();
+        assertThat(w.compare.divergenceText()).contains("First divergence at");
+        assertThat(w.compare.table.getItems()).isNotEmpty();
+    }
 }
