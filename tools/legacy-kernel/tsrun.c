@@ -4,7 +4,10 @@
  * `java -jar throttlescope.jar record --plan SCENARIO` (one line per cgroup, task and step).
  * Steps: U ns (busy loop in user mode), K ns (one read() of /dev/zero in the kernel), S ns (sleep),
  * C (fork + wait: the read side of cgroup_threadgroup_rwsem), P (write own pid to cgroup.procs:
- * the write side), L n / E (loop n times, -1 forever), X ns (exit after ns of kernel work).
+ * the write side), L n / E (loop n times, -1 forever), X ns (exit after ns of kernel work). Timed
+ * actions (`action K AT_NS W CGROUP FILE VALUE`, `action K AT_NS M TASK CGROUP`, `action K AT_NS A TASK
+ * CPU_MASK`: K the scenario's action index, TASK the task's, in the order of their times) are made by the parent at their times, each framed by two
+ * trace_marker lines as `throttlescope record` frames them (docs/real-kernels.md, "Timed actions").
  * Build: gcc -O2 -static -o tsrun tsrun.c
  */
 #define _GNU_SOURCE
@@ -36,6 +39,11 @@
 struct step { char op; long long arg; };
 struct task { char name[16]; char cgroup[256]; unsigned long long mask; long long start; struct step s[MAXS]; int n; };
 struct group { char path[256]; long long quota, period, burst; int weight; };
+struct action { int index; long long at; char op; int task; char cgroup[256], file[64], value[128]; unsigned long long mask;
+                long long began, returned; int err; };
+#define MAXA 64
+static struct action actions[MAXA];
+static int nactions;
 
 static struct task tasks[MAXT];
 static struct group groups[MAXG];
@@ -103,6 +111,15 @@ static void print_hung_reports(void) {
 }
 
 static long long now_ns(void) { struct timespec t; clock_gettime(CLOCK_MONOTONIC, &t); return t.tv_sec * 1000000000LL + t.tv_nsec; }
+
+/* a write that says whether the kernel took it: 0, or the errno */
+static int put_err(const char *path, const char *v) {
+    int fd = open(path, O_WRONLY);
+    if (fd < 0) return errno;
+    int e = write(fd, v, strlen(v)) < 0 ? errno : 0;
+    close(fd);
+    return e;
+}
 
 static void put(const char *path, const char *v) {
     int fd = open(path, O_WRONLY);
@@ -212,6 +229,15 @@ int main(int argc, char **argv) {
         else if (!strcmp(op, "hung_task")) sscanf(line, "%*s %ld %ld", &hung_timeout, &hung_interval);
         else if (!strcmp(op, "cgroup") && ngroups < MAXG) { struct group *g = &groups[ngroups++]; sscanf(line, "%*s %255s %lld %lld %lld %d", g->path, &g->quota, &g->period, &g->burst, &g->weight); }
         else if (!strcmp(op, "task") && ntasks < MAXT) { cur = &tasks[ntasks++]; sscanf(line, "%*s %15s %255s %llu %lld", cur->name, cur->cgroup, &cur->mask, &cur->start); }
+        else if (!strcmp(op, "action") && nactions < MAXA) {
+            struct action *a = &actions[nactions++];
+            char c = 0;
+            sscanf(line, "%*s %d %lld %c", &a->index, &a->at, &c);
+            a->op = c;
+            if (c == 'W') sscanf(line, "%*s %*d %*d %*c %255s %63s %127[^\n]", a->cgroup, a->file, a->value);
+            else if (c == 'M') sscanf(line, "%*s %*d %*d %*c %d %255s", &a->task, a->cgroup);
+            else if (c == 'A') sscanf(line, "%*s %*d %*d %*c %d %llu", &a->task, &a->mask);
+        }
         else if (!strcmp(op, "step") && cur && cur->n < MAXS) {
             struct step *s = &cur->s[cur->n++];
             char c; long long a = 0;
@@ -245,7 +271,8 @@ int main(int argc, char **argv) {
     long hung_warnings = read_long("/proc/sys/kernel/hung_task_warnings");
     calibrate(maxk);
     static const char *events[] = {"sched/sched_switch", "sched/sched_wakeup", "sched/sched_wakeup_new", "sched/sched_migrate_task",
-        "sched/sched_process_fork", "sched/sched_process_exit", "sched/sched_process_hang", "raw_syscalls/sys_enter", "raw_syscalls/sys_exit", NULL};
+        "sched/sched_process_fork", "sched/sched_process_exit", "sched/sched_process_hang", "raw_syscalls/sys_enter", "raw_syscalls/sys_exit",
+        "cgroup/cgroup_attach_task", NULL};
     put(TR "/buffer_size_kb", "16384");
     for (int i = 0; events[i]; i++) { char f[256]; snprintf(f, sizeof f, TR "/events/%s/enable", events[i]); put(f, "1"); }
     int fd = open(TR "/kprobe_events", O_WRONLY | O_APPEND);
@@ -314,7 +341,31 @@ int main(int argc, char **argv) {
     put(TR "/tracing_on", "1");
     put(TR "/trace_marker", "throttlescope: the workload starts\n");
     for (int i = 0; i < ntasks; i++) { if (write(go[i][1], "g", 1) != 1) perror("go"); }
-    long long end = now_ns() + duration;
+    long long start = now_ns(), end = start + duration;
+    for (int k = 0; k < nactions; k++) {       /* in the plan's order, which is by time */
+        struct action *a = &actions[k];
+        if (start + a->at >= end) break;
+        struct timespec due = { (start + a->at) / 1000000000LL, (start + a->at) % 1000000000LL };
+        clock_nanosleep(CLOCK_MONOTONIC, TIMER_ABSTIME, &due, NULL);
+        char m[1400], what[1200], p[512], f[800], v[32];
+        if (a->op == 'W') snprintf(what, sizeof what, "write %s %s %s", a->cgroup, a->file, a->value);
+        else if (a->op == 'M') snprintf(what, sizeof what, "move %s-%d %s", tasks[a->task].name, pids[a->task], a->cgroup);
+        else snprintf(what, sizeof what, "set_affinity %s-%d %llu", tasks[a->task].name, pids[a->task], a->mask);
+        snprintf(m, sizeof m, "throttlescope: action %d begins\n", a->index);
+        put(TR "/trace_marker", m);
+        a->began = now_ns() - start;
+        if (a->op == 'W') { cgpath(p, sizeof p, a->cgroup); snprintf(f, sizeof f, "%s/%s", p, a->file); a->err = put_err(f, a->value); }
+        else if (a->op == 'M') { cgpath(p, sizeof p, a->cgroup); snprintf(f, sizeof f, "%s/cgroup.procs", p); snprintf(v, sizeof v, "%d", pids[a->task]); a->err = put_err(f, v); }
+        else {
+            cpu_set_t set; CPU_ZERO(&set);
+            for (int c = 0; c < 64; c++) if (a->mask & (1ULL << c)) CPU_SET(c, &set);
+            a->err = sched_setaffinity(pids[a->task], sizeof set, &set) < 0 ? errno : 0;
+        }
+        a->returned = now_ns() - start;
+        if (a->err) snprintf(m, sizeof m, "throttlescope: action %d failed: %s: %s\n", a->index, what, strerror(a->err));
+        else snprintf(m, sizeof m, "throttlescope: action %d %s\n", a->index, what);
+        put(TR "/trace_marker", m);
+    }
     while (now_ns() < end) usleep(10000);
     read_stats(stats);                           /* cpu.stat as the trace ends, before the kill */
     put(TR "/trace_marker", "throttlescope: the recording ends\n");
@@ -328,7 +379,7 @@ int main(int argc, char **argv) {
            "\"cpus\":%d,\"cgroup_version\":2,\"duration_ns\":%lld,\"scenario_file\":\"%s\",\"scenario\":", u.release, sysconf(_SC_NPROCESSORS_ONLN),
            cpus, duration, strrchr(argv[2], '/') ? strrchr(argv[2], '/') + 1 : argv[2]);
     { FILE *s = fopen(argv[2], "r"); int c; while (s && (c = fgetc(s)) != EOF) if (c != '\n') putchar(c); if (s) fclose(s); }
-    printf(",\"cgroup_map\":{\"cgroups\":{");
+    printf(",\"cgroup_map\":{\"root\":\"/throttlescope\",\"cgroups\":{");
     for (int i = 0; i < ngroups; i++) {
         if (groups[i].quota >= 0) printf("%s\"%s\":{\"cpu.max\":\"%lld %lld\"}", i ? "," : "", groups[i].path, groups[i].quota, groups[i].period);
         else printf("%s\"%s\":{\"cpu.max\":\"max %lld\"}", i ? "," : "", groups[i].path, groups[i].period);
@@ -349,6 +400,14 @@ int main(int argc, char **argv) {
         printf("%s[", i ? "," : "");
         for (int j = 0; j < tasks[i].n; j++) if (wruns[i][j] > 0) { printf("%s[%d,%lld,%lld]", first ? "" : ",", j, wruns[i][j], wcpu[i][j]); first = 0; }
         printf("]");
+    }
+    printf("],\"actions\":[");
+    for (int k = 0, first = 1; k < nactions; k++) {
+        struct action *a = &actions[k];
+        if (!a->began && !a->returned) continue;            /* not reached before the end */
+        printf("%s{\"index\":%d,\"due_ns\":%lld,\"began_ns\":%lld,\"returned_ns\":%lld%s%s%s}", first ? "" : ",", a->index, a->at, a->began,
+               a->returned, a->err ? ",\"error\":\"" : "", a->err ? strerror(a->err) : "", a->err ? "\"" : "");
+        first = 0;
     }
     printf("]");
     {   /* the guest's boot options: its preempt= says the preemption model it ran */

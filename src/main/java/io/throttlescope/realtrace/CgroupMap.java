@@ -14,12 +14,16 @@ import java.util.Map;
  * Which cgroup each traced task was in and each cgroup's limit, for an imported trace: a file
  * given with {@code --cgroup-map}, or the header {@code record} writes. JSON:
  * {@code {"cgroups": {"/G": {"cpu.max": "10000 100000"}}, "tasks": {"dd-6954": "/G", "worker": "/G"}}}
- * where a task key is COMM-PID or COMM (every task of that name).
+ * where a task key is COMM-PID or COMM (every task of that name), and an optional {@code "root"}: the
+ * cgroup the map's paths are under in the trace ({@code record} makes its cgroups under
+ * {@code /throttlescope-PID}, which a cgroup_attach_task line's dst_path carries).
  */
 public final class CgroupMap {
     /** quota and period in ns (quota -1: max) by cgroup path. */
     public final Map<String, long[]> limits = new LinkedHashMap<>();
     public final Map<String, String> tasks = new LinkedHashMap<>();
+    /** The cgroup the map's paths are under in the trace ("" if they are the trace's own). */
+    public String root = "";
 
     public static CgroupMap empty() { return new CgroupMap(); }
 
@@ -61,6 +65,11 @@ public final class CgroupMap {
                 m.limits.put(path, new long[] {quota, period});
             }
         }
+        if (o.has("root") && o.get("root").isJsonPrimitive()) {
+            String r = o.get("root").getAsString();
+            if (!r.startsWith("/") || r.contains("/../") || r.endsWith("/..")) throw new IllegalArgumentException("root \"" + r + "\" must be a path from /");
+            m.root = r.equals("/") ? "" : r.replaceAll("/+$", "");
+        }
         if (o.has("tasks")) for (var e : o.getAsJsonObject("tasks").entrySet()) m.tasks.put(e.getKey(), e.getValue().getAsString());
         return m;
     }
@@ -71,11 +80,19 @@ public final class CgroupMap {
         return g != null ? g : tasks.get(comm);
     }
 
+    /** A path of the trace (a cgroup_attach_task's dst_path) as the map names it: without the map's root. */
+    public String relative(String tracePath) {
+        if (root.isEmpty() || !tracePath.startsWith(root)) return tracePath;
+        String rest = tracePath.substring(root.length());
+        return rest.isEmpty() ? "/" : rest.startsWith("/") ? rest : tracePath;
+    }
+
     /** A copy whose entries can be added to without changing this one. */
     public CgroupMap copy() {
         CgroupMap m = new CgroupMap();
         m.limits.putAll(limits);
         m.tasks.putAll(tasks);
+        m.root = root;
         return m;
     }
 

@@ -71,38 +71,10 @@ final class Importer {
     int inferredThrottles;
 
     // per task state
-    final List<Task> tasks = new ArrayList<>();
+    final List<ImportedTask> tasks = new ArrayList<>();
     private int[] cpuCurr = new int[0];
     private final TraceText text;
 
-    static final class Task {
-        final int id;
-        String comm;
-        final int pid;
-        int state = TaskState.NEW.ordinal();
-        long stateSince;
-        int cpu = -1;
-        boolean inSyscall;
-        int syscallNr;
-        long syscallEnter;
-        long lastSysExit = Long.MIN_VALUE;
-        final long[] timeIn = new long[TaskState.values().length];
-        long cpuNs, userNs, kernelNs;
-        long runSince = -1;
-        boolean exited;
-        /** Syscalls in order, three longs each: number, entry, exit or -1 (no object per syscall). */
-        long[] syscalls = new long[0];
-        int nSyscalls;
-
-        void enter(int nr, long ts) {
-            if (3 * nSyscalls == syscalls.length) syscalls = Arrays.copyOf(syscalls, Math.max(12, syscalls.length * 2));
-            syscalls[3 * nSyscalls] = nr;
-            syscalls[3 * nSyscalls + 1] = ts;
-            syscalls[3 * nSyscalls + 2] = -1;
-            nSyscalls++;
-        }
-        Task(int id, String comm, int pid) { this.id = id; this.comm = comm; this.pid = pid; }
-    }
 
     Importer(TraceText text, CgroupMap map, Map<String, Probe> probes, String model) {
         this.text = text;
@@ -181,11 +153,11 @@ final class Importer {
     }
 
     /** The task of a pid, created at its first sight; null for the idle task. */
-    Task task(String comm, int pid) {
+    ImportedTask task(String comm, int pid) {
         if (pid == 0) return null;
         Integer i = byPid.get(pid);
         if (i != null) {
-            Task t = tasks.get(i);
+            ImportedTask t = tasks.get(i);
             if (comm != null && !comm.isEmpty() && !comm.equals("<...>") && !comm.equals(t.comm)) {
                 t.comm = comm;                                   // exec: the map may name the new comm
                 String g = map.groupOf(comm, pid);
@@ -198,7 +170,7 @@ final class Importer {
             tooManyTasks = true;
             return null;
         }
-        Task t = new Task(tasks.size(), comm == null || comm.equals("<...>") ? "?" : comm, pid);
+        ImportedTask t = new ImportedTask(tasks.size(), comm == null || comm.equals("<...>") ? "?" : comm, pid);
         tasks.add(t);
         byPid.put(pid, t.id);
         String g = map.groupOf(t.comm, pid);
@@ -218,7 +190,7 @@ final class Importer {
         }
     }
 
-    void setState(Task t, long ts, int cpu, TaskState st) {
+    void setState(ImportedTask t, long ts, int cpu, TaskState st) {
         long rel = ts - startNs;
         if (t.state == TaskState.RUNNING.ordinal() && t.runSince >= 0) {
             long d = rel - t.runSince;
@@ -244,7 +216,7 @@ final class Importer {
      * a switch-out the trace did not show: sleeping from then on, until the trace shows it again.
      */
     private void endUnseen(int id, int c, long ts) {
-        Task t = tasks.get(id);
+        ImportedTask t = tasks.get(id);
         if (t.state != TaskState.RUNNING.ordinal()) return;
         unseenEnds++;
         setState(t, ts, c, TaskState.SLEEPING);
@@ -252,7 +224,7 @@ final class Importer {
     }
 
     /** A task seen on CPU c that the import still had running on another CPU leaves that one (a migration the trace did not show). */
-    private void leaveOtherCpu(Task t, int c, long ts) {
+    private void leaveOtherCpu(ImportedTask t, int c, long ts) {
         if (t.state != TaskState.RUNNING.ordinal()) return;        // the usual switch-in: no CPU holds it (not a scan per switch)
         for (int o = 0; o < cpuCurr.length; o++) {
             if (o == c || cpuCurr[o] != t.id) continue;
@@ -263,7 +235,7 @@ final class Importer {
     }
 
     /** Splits the running time at a mode change (syscall entry or exit). */
-    private void modeChange(Task t, long ts) {
+    private void modeChange(ImportedTask t, long ts) {
         if (t.state != TaskState.RUNNING.ordinal() || t.runSince < 0) return;
         long rel = ts - startNs, d = rel - t.runSince;
         t.cpuNs += d;
@@ -291,7 +263,7 @@ final class Importer {
         });
         if (read[0] != text.events) changedWhileRead();
         long end = startNs + endNs;
-        for (Task t : tasks) setState(t, end, t.cpu, TaskState.values()[t.state]);
+        for (ImportedTask t : tasks) setState(t, end, t.cpu, TaskState.values()[t.state]);
     }
 
     /** The file is read twice: a file written to meanwhile (a trace still being recorded) is imported as far as it agrees, and said. */
@@ -308,7 +280,9 @@ final class Importer {
             kprobes.hit(l, probe);
             return;
         }
-        if (c >= maxCpus) {                     // a CPU outside the recording: only its wake-ups of our tasks count
+        // a CPU outside the recording: only its wake-ups of our tasks count, and the recorder's marks and moves of them
+        boolean outside = c >= maxCpus;
+        if (outside && !l.event().equals("tracing_mark_write") && !l.event().equals("print") && !l.event().equals("cgroup_attach_task")) {
             if (l.event().startsWith("sched_wakeup") || l.event().equals("sched_waking")) {
                 Matcher m = wakeRaw.reset(f);
                 if (!m.matches()) m = wakeTc.reset(f);
@@ -316,8 +290,8 @@ final class Importer {
             }
             return;
         }
-        Task self = task(l.comm(), l.pid());
-        if (l.pid() == 0 && cpuCurr[c] >= 0 && !l.event().equals("sched_switch")) {
+        ImportedTask self = outside ? null : task(l.comm(), l.pid());
+        if (!outside && l.pid() == 0 && cpuCurr[c] >= 0 && !l.event().equals("sched_switch")) {
             int before = cpuCurr[c];                           // the idle task logged it: nothing else runs here
             endUnseen(before, c, ts);
             cpuCurr[c] = -1;
@@ -339,8 +313,8 @@ final class Importer {
             case "sched_switch" -> {
                 SwitchFields sf = SwitchFields.parse(f);
                 if (sf == null) { text.note("line " + l.lineNo() + ": sched_switch without its fields"); return; }
-                Task prev = task(sf.prevComm(), Integer.parseInt(sf.prevPid()));
-                Task next = task(sf.nextComm(), Integer.parseInt(sf.nextPid()));
+                ImportedTask prev = task(sf.prevComm(), Integer.parseInt(sf.prevPid()));
+                ImportedTask next = task(sf.nextComm(), Integer.parseInt(sf.nextPid()));
                 String ps = sf.prevState();
                 if (cpuCurr[c] >= 0 && (prev == null || cpuCurr[c] != prev.id)) endUnseen(cpuCurr[c], c, ts);   // a filtered trace
                 if (prev != null) switchOut(prev, ps, ts, c, index, inf);
@@ -362,7 +336,7 @@ final class Importer {
             case "sched_migrate_task" -> {
                 Matcher m = MIGRATE.matcher(f);
                 if (!m.matches()) return;
-                Task t = task(m.group(1), Integer.parseInt(m.group(2)));
+                ImportedTask t = task(m.group(1), Integer.parseInt(m.group(2)));
                 if (t == null) return;
                 int dst = Integer.parseInt(m.group(5));
                 t.cpu = dst;
@@ -376,7 +350,7 @@ final class Importer {
                 // do_exit() has begun: from here the task runs in the kernel until its last switch-out
                 Matcher m = PID.matcher(f);
                 if (!m.find()) return;
-                Task t = task(null, Integer.parseInt(m.group(2)));
+                ImportedTask t = task(null, Integer.parseInt(m.group(2)));
                 if (t == null || t.exited) return;
                 modeChange(t, ts);
                 t.exited = true;
@@ -384,7 +358,7 @@ final class Importer {
                 emit(ts, EventKind.EXITING, c, t.id, taskGroup.get(t.id), -1, 0, 0);
             }
             case "sys_enter" -> {
-                Task t = task(l.comm(), l.pid());
+                ImportedTask t = task(l.comm(), l.pid());
                 String nr = Syscalls.number(f);
                 if (t == null || nr == null) return;
                 modeChange(t, ts);
@@ -395,7 +369,7 @@ final class Importer {
                 emit(ts, EventKind.SYSCALL_ENTER, c, t.id, taskGroup.get(t.id), str(Syscalls.name(t.syscallNr)), 0, 0);
             }
             case "sys_exit" -> {
-                Task t = task(l.comm(), l.pid());
+                ImportedTask t = task(l.comm(), l.pid());
                 String digits = Syscalls.number(f);
                 if (t == null || digits == null) return;
                 modeChange(t, ts);
@@ -407,7 +381,7 @@ final class Importer {
                 emit(ts, EventKind.SYSCALL_EXIT, c, t.id, taskGroup.get(t.id), str(Syscalls.name(nr)), dur, 0);
             }
             case "contention_begin", "contention_end" -> {
-                Task t = task(l.comm(), l.pid());
+                ImportedTask t = task(l.comm(), l.pid());
                 Matcher m = LOCK.matcher(f);
                 if (t == null || !m.find()) return;
                 String name = "lock " + m.group(1);
@@ -418,27 +392,49 @@ final class Importer {
             case "sched_process_hang" -> {
                 Matcher m = PID.matcher(f);
                 if (!m.find()) return;
-                Task t = task(m.group(1), Integer.parseInt(m.group(2)));
+                ImportedTask t = task(m.group(1), Integer.parseInt(m.group(2)));
                 if (t != null) emit(ts, EventKind.HUNG_TASK, -1, t.id, taskGroup.get(t.id), -1, 0, 0);
             }
             case "cgroup_attach_task" -> {
                 Matcher m = ATTACH.matcher(f);
                 if (!m.find()) return;
-                Task t = task(m.group(3), Integer.parseInt(m.group(2)));
+                ImportedTask t = task(m.group(3), Integer.parseInt(m.group(2)));
                 if (t == null) return;
-                int from = taskGroup.get(t.id), to = group(m.group(1), null);
+                int from = taskGroup.get(t.id), to = group(map.relative(m.group(1)), null);
                 taskGroup.set(t.id, to);
                 emit(ts, EventKind.MOVE, t.cpu, t.id, to, -1, from, 0);
             }
-            case "tracing_mark_write", "print" -> emit(ts, EventKind.NOTE, c, -1, -1, str(f.replaceFirst("^tracing_mark_write: ", "")), 0, 0);
+            case "tracing_mark_write", "print" -> {
+                String text = f.replaceFirst("^tracing_mark_write: ", "");
+                emit(ts, EventKind.NOTE, c, -1, -1, str(text), 0, 0);
+                action(text, ts);
+            }
             default -> { }
+        }
+    }
+
+    private static final Pattern ACTION = Pattern.compile("^throttlescope: action \\d+ (write (\\S+) (.+)|set_affinity (\\S+)-(\\d+) (\\S+)|move .*)$");
+
+    /**
+     * A timed action the recorder announced just before it made it (docs/real-kernels.md, "Timed
+     * actions"): a cgroup file write or an affinity change becomes the simulator's event of it; a
+     * move is the cgroup_attach_task line the kernel writes itself.
+     */
+    private void action(String text, long ts) {
+        Matcher m = ACTION.matcher(text.strip());
+        if (!m.matches()) return;
+        if (m.group(2) != null) {
+            emit(ts, EventKind.CGROUP_WRITE, -1, -1, group(m.group(2), null), str(m.group(3)), 0, 0);
+        } else if (m.group(4) != null) {
+            ImportedTask t = task(m.group(4), Integer.parseInt(m.group(5)));
+            if (t != null) emit(ts, EventKind.SET_AFFINITY, t.cpu, t.id, taskGroup.get(t.id), -1, 0, 0);
         }
     }
 
     private final Matcher wakeRaw = WAKE_RAW.matcher(""), wakeTc = WAKE_TC.matcher("");
 
     private void wake(TraceLine l, Matcher m, long ts) {
-        Task t = task(m.group(1), Integer.parseInt(m.group(2)));
+        ImportedTask t = task(m.group(1), Integer.parseInt(m.group(2)));
         if (t == null) return;
         int target = Math.min(Integer.parseInt(m.group(4)), maxCpus - 1);
         if (t.state == TaskState.RUNNING.ordinal() || t.state == TaskState.RUNNABLE.ordinal()) return;
@@ -448,7 +444,7 @@ final class Importer {
         emit(ts, EventKind.WAKE, target, t.id, taskGroup.get(t.id), -1, 0, 0);
     }
 
-    private void switchOut(Task prev, String ps, long ts, int c, int index, Inference inf) {
+    private void switchOut(ImportedTask prev, String ps, long ts, int c, int index, Inference inf) {
         char s0 = ps.isEmpty() ? 'R' : ps.charAt(0);
         switch (s0) {
             case 'R' -> {
@@ -490,6 +486,6 @@ final class Importer {
 
     boolean hasThrottleProbe() { return probeHits[Probe.THROTTLE_CFS_RQ.ordinal()] > 0; }
 
-    List<Task> tasks() { return tasks; }
+    List<ImportedTask> tasks() { return tasks; }
     TraceText text() { return text; }
 }

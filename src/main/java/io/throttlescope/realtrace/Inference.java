@@ -52,7 +52,7 @@ final class Inference {
      * or parked (6.18). Answered from the switch table in logarithmic time: when the task comes
      * back, and whether a task of its group is switched in on that CPU before then.
      */
-    TaskState heldOff(Importer im, Importer.Task t, int k) {
+    TaskState heldOff(Importer im, ImportedTask t, int k) {
         if (k < 0 || probed || !limited(im, im.taskGroup.get(t.id))) return TaskState.RUNNABLE;
         if (taskModel && t.inSyscall) return TaskState.RUNNABLE;
         if (nextIn == null) index();

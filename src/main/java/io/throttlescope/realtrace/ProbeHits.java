@@ -18,7 +18,7 @@ final class ProbeHits {
      * was throttled by a probe hit and not unthrottled since is held off (legacy) or parked (6.18,
      * at its return to user). Null if the trace has no throttle probe.
      */
-    TaskState heldOff(Importer.Task t, int cpu) {
+    TaskState heldOff(ImportedTask t, int cpu) {
         if (!im.hasThrottleProbe()) return null;
         int g = im.throttledGroupOn(cpu);
         if (g <= 0) return TaskState.RUNNABLE;
@@ -30,7 +30,7 @@ final class ProbeHits {
 
     void hit(TraceLine l, Importer.Probe p) {
         im.probeHits[p.ordinal()]++;
-        Importer.Task cur = im.task(l.comm(), l.pid());
+        ImportedTask cur = im.task(l.comm(), l.pid());
         int c = l.cpu();
         int g = cur == null ? -1 : im.taskGroup.get(cur.id);
         switch (p) {
@@ -62,7 +62,7 @@ final class ProbeHits {
      * throttles.
      */
     private void heldOffOn(int cpu, int g, long ts, TaskState from, TaskState to) {
-        for (Importer.Task t : im.tasks) {
+        for (ImportedTask t : im.tasks) {
             if (t.cpu != cpu || t.state != from.ordinal()) continue;
             for (int x = im.taskGroup.get(t.id); x > 0; x = im.groupParent(x)) {
                 if (x != g) continue;

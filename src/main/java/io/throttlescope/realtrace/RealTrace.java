@@ -133,7 +133,7 @@ public final class RealTrace {
         // a recording names each worker COMM-TID by its scenario task (a comm is cut at 15 characters, so two long names
         // could share one): the header's task_names maps them back; without it (older recordings) the comm is the name
         Map<String, String> names = taskNames(text.header);
-        for (Importer.Task t : im.tasks) {
+        for (ImportedTask t : im.tasks) {
             String key = TraceLine.key(t.comm, t.pid), full = names.get(key);
             im.taskNames.set(t.id, full == null ? key : TraceLine.key(full, t.pid));
         }
@@ -209,7 +209,7 @@ public final class RealTrace {
         }
         Map<String, RunResult.TaskStat> ts = new LinkedHashMap<>();
         Map<String, String> names = taskNames(header);
-        for (Importer.Task t : im.tasks) {
+        for (ImportedTask t : im.tasks) {
             String key = TraceLine.key(t.comm, t.pid);
             if (workload.isEmpty()) key = im.taskNames.get(t.id);
             else if (!workload.contains(key)) continue;
@@ -234,7 +234,7 @@ public final class RealTrace {
                 JsonObject x = since(e.getValue().getAsJsonObject(), start.has(e.getKey()) && start.get(e.getKey()).isJsonObject()
                         ? start.getAsJsonObject(e.getKey()) : new JsonObject());
                 long usage = 0, user = 0, sys = 0;
-                for (Importer.Task t : im.tasks) {
+                for (ImportedTask t : im.tasks) {
                     if (!workload.contains(TraceLine.key(t.comm, t.pid)) || !im.groups.get(im.taskGroup.get(t.id)).startsWith(e.getKey())) continue;
                     usage += t.cpuNs; user += t.userNs; sys += t.kernelNs;
                 }
@@ -268,7 +268,7 @@ public final class RealTrace {
         List<RunResult.HungTask> out = new ArrayList<>();
         for (int i = 0; i < im.trace.size(); i++) {
             if (im.trace.kind(i) != EventKind.HUNG_TASK || im.trace.task(i) < 0) continue;
-            Importer.Task t = im.tasks.get(im.trace.task(i));
+            ImportedTask t = im.tasks.get(im.trace.task(i));
             String key = TraceLine.key(t.comm, t.pid);
             String name = workload.isEmpty() ? im.taskNames.get(t.id) : workload.contains(key) ? names.getOrDefault(key, t.comm) : null;
             if (name != null) out.add(new RunResult.HungTask(name, im.trace.time(i), timeoutS, timeoutS * 1_000_000_000L, false));
@@ -336,7 +336,7 @@ public final class RealTrace {
         }
         o.add("cgroups", cg);
         JsonObject tasks = new JsonObject();
-        for (Importer.Task t : im.tasks) {
+        for (ImportedTask t : im.tasks) {
             JsonObject x = new JsonObject();
             x.addProperty("cpu_ns", t.cpuNs);
             x.addProperty("user_ns", t.userNs);

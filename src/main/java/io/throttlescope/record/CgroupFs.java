@@ -107,6 +107,26 @@ final class CgroupFs {
                 + " parent bind instead; record this scenario on a cgroup v2 host, or lower " + child + "'s cpu.max to at most its parent's share";
     }
 
+    /**
+     * A timed action's write of one of the cpu controller's files, as the scenario names it (v2's
+     * names): v1 takes cpu.max as cpu.cfs_period_us then cpu.cfs_quota_us, cpu.max.burst as
+     * cpu.cfs_burst_us and cpu.weight as cpu.shares. The kernel's refusal (EINVAL) is thrown.
+     */
+    void writeFile(Path cg, String file, String value) throws IOException {
+        String v = value.trim();
+        if (v2) { Files.writeString(cg.resolve(file), v); return; }
+        switch (file) {
+            case "cpu.max" -> {
+                String[] parts = v.split("\\s+");
+                if (parts.length > 1) Files.writeString(cg.resolve("cpu.cfs_period_us"), parts[1]);
+                Files.writeString(cg.resolve("cpu.cfs_quota_us"), parts[0].equals("max") ? "-1" : parts[0]);
+            }
+            case "cpu.max.burst" -> Files.writeString(cg.resolve("cpu.cfs_burst_us"), v);
+            case "cpu.weight" -> Files.writeString(cg.resolve("cpu.shares"), Long.toString((Long.parseLong(v) * 1024L + 50) / 100));
+            default -> throw new IOException("cannot write " + file);
+        }
+    }
+
     /** Moves one thread (v1 {@code tasks}) or the worker process (v2 {@code cgroup.procs}). */
     void attach(Path cg, long tid, long pid) throws IOException {
         if (v2) Files.writeString(cg.resolve("cgroup.procs"), Long.toString(pid));

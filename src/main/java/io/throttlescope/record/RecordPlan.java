@@ -1,6 +1,7 @@
 package io.throttlescope.record;
 
 import io.throttlescope.realtrace.RecordedWork;
+import io.throttlescope.sim.spec.ActionSpec;
 import io.throttlescope.sim.spec.CgroupSpec;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
@@ -16,7 +17,9 @@ import java.util.SplittableRandom;
  * {@code cpus N}, {@code duration_ns D}, {@code cgroup PATH QUOTA_US PERIOD_US BURST_US WEIGHT}
  * (parents first, quota -1 for max), {@code task NAME CGROUP CPU_MASK START_NS} and its
  * {@code step OP ARG} lines (U user ns, K kernel ns, S sleep ns, C clone, P cgroup.procs write,
- * L times / E loop, X exit with kernel ns), and {@code hung_task TIMEOUT_S INTERVAL_S}: the guest's
+ * L times / E loop, X exit with kernel ns), the timed actions in the order of their times
+ * ({@code action K AT_NS W CGROUP FILE VALUE}, {@code action K AT_NS M TASK CGROUP}, {@code action K
+ * AT_NS A TASK CPU_MASK}: K the scenario's index of the action, TASK the task's), and {@code hung_task TIMEOUT_S INTERVAL_S}: the guest's
  * hung-task detector as the scenario's kernel has it, in the kernel's whole seconds (an interval
  * under a second is one second; 0 scans at the timeout), and {@code preemption full|none}, which the
  * guest kernel is booted with (its {@code preempt=} option). Random durations are drawn as the worker does.
@@ -45,6 +48,7 @@ public final class RecordPlan {
                     .append(' ').append(Math.max(0, t.start().sample(rng))).append('\n');
             steps(b, t.program(), rng);
         }
+        actions(b, spec);
         return b.toString();
     }
 
@@ -57,6 +61,26 @@ public final class RecordPlan {
         long timeout = (timeoutNs + 999_999_999L) / 1_000_000_000L;
         long interval = intervalNs <= 0 || intervalNs >= timeoutNs ? 0 : Math.max(1, Math.round(intervalNs / 1e9));
         return new long[] {timeout, interval >= timeout ? 0 : interval};
+    }
+
+    /** The plan's action lines, by time (tsrun makes them in this order), each with its index in the scenario. */
+    private static void actions(StringBuilder b, SimSpec spec) {
+        List<Integer> order = new ArrayList<>();
+        for (int k = 0; k < spec.actions().size(); k++) order.add(k);
+        order.sort(Comparator.comparingLong(k -> spec.actions().get(k).at().typical()));
+        for (int k : order) {
+            ActionSpec a = spec.actions().get(k);
+            b.append("action ").append(k).append(' ').append(a.at().typical()).append(' ');
+            if (a instanceof ActionSpec.WriteFile w) b.append("W ").append(w.cgroup()).append(' ').append(w.file()).append(' ').append(w.value().trim());
+            else if (a instanceof ActionSpec.Move m) b.append("M ").append(taskIndex(spec, m.task())).append(' ').append(m.cgroup());
+            else if (a instanceof ActionSpec.SetAffinity s) b.append("A ").append(taskIndex(spec, s.task())).append(' ').append(Long.toUnsignedString(s.cpus()[0]));
+            b.append('\n');
+        }
+    }
+
+    private static int taskIndex(SimSpec spec, String name) {
+        for (int i = 0; i < spec.tasks().size(); i++) if (spec.tasks().get(i).name().equals(name)) return i;
+        return -1;
     }
 
     /** The plan's step lines, in {@link RecordedWork#planOrder} (the workers count their measurements by that index). */

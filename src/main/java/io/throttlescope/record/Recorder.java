@@ -13,14 +13,11 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStreamReader;
 import java.io.OutputStream;
-import java.io.PrintWriter;
 import java.io.RandomAccessFile;
 import java.nio.charset.Charset;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.attribute.PosixFilePermissions;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -30,8 +27,6 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * Runs a scenario's workload for real on this machine and records it with tracefs: the scenario's
@@ -55,6 +50,7 @@ public final class Recorder {
     /** The hung-task detector's settings this recording sets (whole seconds), or null to leave the machine's. */
     private long[] hungTaskSecs;
     private JsonObject hungHeader;
+    private TimedActions actions;
     private boolean cleaned;
     /** What this recording cleaned up after an earlier one (said in its progress and kept for tests). */
     public List<String> cleanedUp = List.of();
@@ -108,7 +104,7 @@ public final class Recorder {
             out.add("the scenario has " + spec.kernel().cpus() + " CPUs, this machine " + Runtime.getRuntime().availableProcessors());
         }
         if (!spec.pipes().isEmpty()) out.add("pipes cannot be made real (send/recv steps)");
-        if (!spec.actions().isEmpty()) out.add("timed actions (cgroup writes, moves, affinity changes) are not recorded yet");
+        out.addAll(TimedActions.refusals(spec));
         for (int i = 0; i < spec.tasks().size(); i++) {
             TaskSpec t = spec.tasks().get(i);
             if (t.kthread()) out.add("task " + t.name() + ": a kernel thread cannot be made real from user space");
@@ -215,7 +211,7 @@ public final class Recorder {
         checkMemory(spec.tasks().size(), maxKernel);
         progress.accept("starting " + spec.tasks().size() + " workers and calibrating them");
         String java = ProcessHandle.current().info().command().orElse("java");
-        long[] tids = new long[spec.tasks().size()];
+        long[] tids = new long[spec.tasks().size()], pids = new long[tids.length];
         List<BufferedReader> outs = new ArrayList<>();
         for (int i = 0; i < spec.tasks().size(); i++) {
             TaskSpec t = spec.tasks().get(i);
@@ -236,7 +232,10 @@ public final class Recorder {
             String line = outs.get(i).readLine();
             if (line == null || !line.startsWith("ready ")) throw new IOException("worker " + spec.tasks().get(i).name() + " did not start");
             tids[i] = Long.parseLong(line.split(" ")[1]);
+            pids[i] = workers.get(i).pid();
         }
+        actions = new TimedActions(spec, cg, groups, tids, pids, tf);
+        actions.check();
         for (int i = 0; i < workers.size(); i++) {
             TaskSpec t = spec.tasks().get(i);
             Path group = t.cgroup().equals("/") ? cg.parent : groups.get(t.cgroup());
@@ -254,6 +253,7 @@ public final class Recorder {
         if (readerCpus != null) tf.startPipe(readerCpus);      // else the ring buffer is read at the end: no reader among the workload
         Map<String, Map<String, Long>> startStats = new LinkedHashMap<>();     // cpu.stat as the workload starts
         for (var e : groups.entrySet()) startStats.put(e.getKey(), cg.stat(e.getValue()));
+        actions.prepare(readerCpus);
         tf.start();
         long t0 = System.nanoTime();
         tf.mark(GO);
@@ -262,6 +262,7 @@ public final class Recorder {
             o.write("go\n".getBytes(StandardCharsets.US_ASCII));
             o.flush();
         }
+        actions.go(t0);
         long deadline = t0 + durationNs;
         while (System.nanoTime() < deadline) {
             if (workers.stream().noneMatch(Process::isAlive)) break;
@@ -269,6 +270,7 @@ public final class Recorder {
             Thread.sleep(Math.max(1, Math.min(500, left / 1_000_000)));
             progress.accept(String.format("recording: %.1f of %.1f s", (System.nanoTime() - t0) / 1e9, durationNs / 1e9));
         }
+        actions.await(System.nanoTime() + 50_000_000L);                  // one under way at the deadline returns; later ones are not made
         Map<String, Map<String, Long>> stats = new LinkedHashMap<>();     // cpu.stat as the trace ends, before the kill
         for (var e : groups.entrySet()) stats.put(e.getKey(), cg.stat(e.getValue()));
         tf.mark(END);
@@ -397,17 +399,9 @@ public final class Recorder {
         if (p.waitFor() != 0) throw new IOException(String.join(" ", cmd) + " failed: " + o.strip());
     }
 
-    public static final String GO = "throttlescope: the workload starts", END = "throttlescope: the recording ends";
-    private static final Pattern TS = Pattern.compile("\\]\\s+(?:\\S{4,5}\\s+)?(\\d+\\.\\d+):");
+    public static final String GO = RecordingFile.GO, END = RecordingFile.END;
 
-    private static double ts(String line) {
-        Matcher m = TS.matcher(line);
-        return m.find() ? Double.parseDouble(m.group(1)) : Double.NaN;
-    }
-
-    private static final Pattern PIDS = Pattern.compile("(?:prev_pid|next_pid|pid)=(\\d+)");
-
-    /** Keeps the header lines and every line on the scenario's CPUs or naming a worker's thread. */
+    /** The header, then the trace between the two marks (RecordingFile). */
     private void write(Path out, List<String> lines, long[] tids, List<String> probes, Map<String, Map<String, Long>> stats,
                        Map<String, Map<String, Long>> startStats, JsonArray work) throws IOException {
         Set<String> ours = new HashSet<>(), readers = new HashSet<>();
@@ -438,6 +432,7 @@ public final class Recorder {
             fullNames.addProperty(comm + "-" + tids[i], t.name());
         }
         map.add("cgroups", mg);
+        map.addProperty("root", "/" + cg.root.relativize(cg.parent));       // the trace's dst_paths are under our parent
         map.add("tasks", mt);
         h.add("cgroup_map", map);
         h.add("task_names", fullNames);
@@ -447,40 +442,9 @@ public final class Recorder {
         h.add("recorded_work", work);
         h.add("probes", new Gson().toJsonTree(probes));
         h.addProperty("lost_events", lostEvents);                 // what the instance's ring buffer overwrote or dropped
-        Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".record-", ".tmp");
-        try {
-            Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
-        } catch (UnsupportedOperationException ignored) {
-            // not a POSIX file system
-        }
-        double from = Double.NEGATIVE_INFINITY, to = Double.POSITIVE_INFINITY;    // between the two marks only
-        for (String l : lines) {
-            if (l.contains(GO)) from = ts(l);
-            if (l.contains(END)) to = ts(l);
-        }
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
-            w.println("# throttlescope: " + h);
-            for (String l : lines) {
-                if (l.startsWith("#")) { w.println(l); continue; }
-                double t = ts(l);
-                if (!(t >= from && t <= to)) continue;
-                Matcher m = CPU.matcher(l);
-                boolean onOurCpu = m.find() && Integer.parseInt(m.group(1)) < cpus;
-                boolean names = false;
-                Matcher p = PIDS.matcher(l);
-                while (!names && p.find()) names = ours.contains(p.group(1));
-                Matcher self = SELF.matcher(l);
-                boolean selfFound = self.find();
-                if (selfFound && readers.contains(self.group(1))) continue;      // the trace_pipe reader's own events
-                if (selfFound && ours.contains(self.group(1))) names = true;
-                if (onOurCpu || names) w.println(l);
-            }
-        }
-        Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
+        if (actions != null) h.add("actions", actions.header());
+        RecordingFile.write(out, h, lines, ours, readers, cpus);
     }
-
-    private static final Pattern CPU = Pattern.compile("\\[(\\d{3,})\\]");
-    private static final Pattern SELF = Pattern.compile("^\\s*.*-(\\d+)\\s+\\[\\d+\\]");
 
     /** Kills the workers, removes the cgroups, restores tracing; returns what could not be undone. Idempotent. */
     synchronized List<String> cleanup() {

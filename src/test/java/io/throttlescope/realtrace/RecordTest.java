@@ -63,6 +63,38 @@ class RecordTest {
     }
 
     /**
+     * Issue 25: 14's cpu.max write while /G is throttled is made by the recorder at its time, framed in
+     * the trace, kept in the header, and took effect: T gets 50 ms a period after it instead of 10.
+     */
+    @Test
+    void recordsATimedCpuMaxWriteThatTakesEffect() throws Exception {
+        assumeRecordingPossible();
+        Path scenario = Path.of("scenarios/14-write-cpu-max-while-throttled.json");
+        SimSpec spec = ScenarioLoader.load(scenario).spec();
+        Path out = dir.resolve("rec14.txt");
+        String before = tracingSettings();
+        new Recorder(scenario, spec, spec.durationNs(), s -> { }).record(out);
+        assertThat(tracingSettings()).isEqualTo(before);
+        RealTrace rt = RealTrace.importFile(out, RealTrace.Options.defaults());
+        var a = rt.header.getAsJsonArray("actions");
+        assertThat(a).hasSize(1);
+        var done = a.get(0).getAsJsonObject();
+        assertThat(done.has("error")).as(done.toString()).isFalse();
+        assertThat(done.get("what").getAsString()).isEqualTo("write /G cpu.max 50000 100000");
+        assertThat(done.get("returned_ns").getAsLong()).isGreaterThanOrEqualTo(done.get("began_ns").getAsLong())
+                .isGreaterThanOrEqualTo(40_000_000L);
+        var tr = rt.run.trace();
+        List<String> writes = new java.util.ArrayList<>();
+        for (int i = 0; i < tr.size(); i++) {
+            if (tr.kind(i) == io.throttlescope.sim.EventKind.CGROUP_WRITE) writes.add(rt.run.info().groups()[tr.group(i)] + " " + rt.run.info().strings().get(tr.text(i)));
+        }
+        assertThat(writes).containsExactly("/G cpu.max 50000 100000");
+        // without the write T has 10 ms of each 100 ms period, 30 ms in all; with it, 50 ms a period from 40 ms on
+        assertThat(rt.run.result().tasks().get("T").cpu_ns()).isGreaterThan(80_000_000L);
+        assertThat(RecordedActions.madeAt(rt.run, spec, 0)).isBetween(40_000_000L, 120_000_000L);
+    }
+
+    /**
      * The trace is read from trace_pipe while recording, so a ring buffer far too small for the run
      * loses nothing. Read at the end (the old way), a 64 KiB buffer per CPU kept 2,152 of 3,137
      * events: the start mark was overwritten and the import began in the middle.

@@ -134,6 +134,18 @@ class RecordSettingsTest {
         assertThat(plan.lines()).contains("hung_task 2 1", "preemption full");
     }
 
+    /** Issue 25: the guest makes the timed actions too; the plan lists them by time, each with its index in the scenario. */
+    @Test
+    void thePlanCarriesTheTimedActionsInTheOrderOfTheirTimes() throws Exception {
+        SimSpec s = ScenarioLoader.loadString("{\"format\":1,\"name\":\"a\",\"kernel\":{\"cpus\":2},\"duration\":\"100ms\","
+                + "\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"},\"/H\":{}},\"tasks\":[{\"name\":\"T\",\"cgroup\":\"/G\",\"cpus\":\"0\","
+                + "\"program\":[{\"loop\":[{\"user\":\"1ms\"}]}]}],\"actions\":[{\"at\":\"60ms\",\"move\":{\"task\":\"T\",\"cgroup\":\"/H\"}},"
+                + "{\"at\":\"30ms\",\"write\":{\"cgroup\":\"/G\",\"file\":\"cpu.max\",\"value\":\"20000 100000\"}},"
+                + "{\"at\":\"50ms\",\"set_affinity\":{\"task\":\"T\",\"cpus\":\"1\"}}]}").spec();
+        assertThat(RecordPlan.of(s, 100_000_000L).lines().filter(l -> l.startsWith("action "))).containsExactly(
+                "action 1 30000000 W /G cpu.max 20000 100000", "action 2 50000000 A 0 2", "action 0 60000000 M 0 /H");
+    }
+
     /** Read only at its end (no CPU free for a reader), the ring buffer grows with the recording's length, within memory. */
     @Test
     void aRecordingReadAtItsEndGetsABufferForItsLength() {

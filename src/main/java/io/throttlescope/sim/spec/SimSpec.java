@@ -39,6 +39,10 @@ public record SimSpec(String name, String description, String defaultModel, Kern
         return new SimSpec(name, description, defaultModel, kernel, durationNs, seed, cg, locks, pipes, tasks, actions, notes, lesson);
     }
 
+    public SimSpec withActions(List<ActionSpec> a) {
+        return new SimSpec(name, description, defaultModel, kernel, durationNs, seed, cgroups, locks, pipes, tasks, a, notes, lesson);
+    }
+
     public SimSpec withTasks(List<TaskSpec> t) {
         return new SimSpec(name, description, defaultModel, kernel, durationNs, seed, cgroups, locks, pipes, t, actions, notes, lesson);
     }
