@@ -198,6 +198,23 @@ class FidelityTest {
         assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(futex, "Q#0", spec)).isNull();     // no such task in the result
     }
 
+    /**
+     * Issue 25: the worker sleeps on a futex (parkNanos), so a futex as long as one of the task's
+     * sleeps, or as its start offset, is the scenario's own wait, not the JVM's: 07's S sleeps 30 ms.
+     */
+    @Test
+    void aFutexAsLongAsTheTasksOwnSleepOrStartIsNotAJvmWait() {
+        var spec = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/07-sleeper-woken-into-throttled-group.json")).spec();
+        RunResult sleep = result("S", new RunResult.Syscall("futex", 1_000_000L, 31_400_000L));
+        RunResult other = result("S", new RunResult.Syscall("futex", 1_000_000L, 9_000_000L));
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(sleep, "S", spec)).isNull();
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(other, "S", spec)).contains("futex (8.0 ms)");
+        var started = io.throttlescope.scenario.ScenarioLoader.loadString("{\"format\":1,\"name\":\"s\",\"kernel\":{\"cpus\":1},"
+                + "\"duration\":\"100ms\",\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},\"tasks\":[{\"name\":\"S\",\"cgroup\":\"/G\","
+                + "\"start\":\"8ms\",\"program\":[{\"loop\":[{\"user\":\"1ms\"}]}]}]}").spec();
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(other, "S", started)).isNull();
+    }
+
     private static RunResult result(String task, RunResult.Syscall... calls) {
         return new RunResult(1, "s", "task", 100_000_000L, 0, java.util.Map.of(),
                 java.util.Map.of(task, new RunResult.TaskStat(0, 0, 0, 0, 0, 0, 0, 0, null, List.of(calls), List.of())), List.of(), java.util.Map.of(), List.of());
