@@ -3,6 +3,7 @@
  * the format of `throttlescope record` on stdout (the serial console). The plan comes from
  * `java -jar throttlescope.jar record --plan SCENARIO` (one line per cgroup, task and step).
  * Steps: U ns (busy loop in user mode), K ns (one read() of /dev/zero in the kernel), S ns (sleep),
+ * T ns (a sleep inside a syscall: a blocking read() of a timerfd),
  * C (fork + wait: the read side of cgroup_threadgroup_rwsem), P (write own pid to cgroup.procs:
  * the write side), L n / E (loop n times, -1 forever), X ns (exit after ns of kernel work). Timed
  * actions (`action K AT_NS W CGROUP FILE VALUE`, `action K AT_NS M TASK CGROUP`, `action K AT_NS A TASK
@@ -23,6 +24,7 @@
 #include <sys/prctl.h>
 #include <sys/stat.h>
 #include <sys/syscall.h>
+#include <sys/timerfd.h>
 #include <sys/utsname.h>
 #include <sys/klog.h>
 #include <sys/mman.h>
@@ -166,11 +168,20 @@ static void run(struct task *t, int from, int to, const char *procs) {
     int ti = (int)(t - tasks);
     for (int i = from; i < to; i++) {
         struct step *s = &t->s[i];
-        long long c0 = thread_cpu(), w0 = s->op == 'S' ? now_ns() : 0, d0 = s->op == 'S' ? run_delay() : 0;
+        int sleeps = s->op == 'S' || s->op == 'T';
+        long long c0 = thread_cpu(), w0 = sleeps ? now_ns() : 0, d0 = sleeps ? run_delay() : 0;
         switch (s->op) {
         case 'U': spin((long long)(s->arg * loops_per_ns)); break;
         case 'K': kread(s->arg); break;
         case 'S': { struct timespec ts = { s->arg / 1000000000LL, s->arg % 1000000000LL }; nanosleep(&ts, NULL); break; }
+        case 'T': {   /* a sleep inside a syscall: a blocking read() of a timerfd, which the kernel's timer completes */
+            int fd = timerfd_create(CLOCK_MONOTONIC, 0);
+            struct itimerspec it = { {0, 0}, { s->arg / 1000000000LL, s->arg % 1000000000LL } };
+            unsigned long long n;
+            if (fd >= 0 && s->arg > 0 && timerfd_settime(fd, 0, &it, NULL) == 0 && read(fd, &n, sizeof n) < 0) perror("timerfd");
+            if (fd >= 0) close(fd);
+            break;
+        }
         case 'C': { pid_t c = fork(); if (c == 0) _exit(0); break; }   /* the clone itself; SIGCHLD is ignored, so no wait */
         case 'P': { char v[32]; snprintf(v, sizeof v, "%d", getpid()); put(procs, v); break; }
         case 'X': kread(s->arg); wruns[ti][i]++; wcpu[ti][i] += thread_cpu() - c0; _exit(0);
@@ -184,7 +195,7 @@ static void run(struct task *t, int from, int to, const char *procs) {
         default: break;
         }
         if (s->op == 'U' || s->op == 'K' || s->op == 'C' || s->op == 'P') { wruns[ti][i]++; wcpu[ti][i] += thread_cpu() - c0; }
-        else if (s->op == 'S') { wruns[ti][i]++; wcpu[ti][i] += now_ns() - w0 - (run_delay() - d0); }   /* a sleep: how long it slept, less waiting for a CPU */
+        else if (sleeps) { wruns[ti][i]++; wcpu[ti][i] += now_ns() - w0 - (run_delay() - d0); }   /* a sleep: how long it slept, less waiting for a CPU */
     }
 }
 

@@ -10,7 +10,10 @@ import io.throttlescope.sim.spec.TaskSpec;
 
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.Collections;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 
 /**
  * The work each step of a recorded scenario really did. A worker (the recorder's, or
@@ -50,6 +53,26 @@ public final class RecordedWork {
                     || s instanceof Step.DownWrite || s instanceof Step.Exit) {
                 out.add(s);
             }
+        }
+    }
+
+    /**
+     * The sleeps of a program that lie inside a syscall other than nanosleep (07's read, which sleeps
+     * until it is woken): a worker makes each a real blocking syscall that a timer completes (the
+     * guest's tsrun a read() of a timerfd, the host's worker an epoll_wait with a timeout), not a
+     * nanosleep. By identity: the same step object of the program.
+     */
+    public static Set<Step> sleepsInSyscalls(List<Step> program) {
+        Set<Step> out = Collections.newSetFromMap(new IdentityHashMap<>());
+        inSyscalls(program, null, out);
+        return out;
+    }
+
+    private static void inSyscalls(List<Step> steps, String syscall, Set<Step> out) {
+        for (Step s : steps) {
+            if (s instanceof Step.Syscall sc) inSyscalls(sc.body(), sc.name().split("\\s+")[0], out);
+            else if (s instanceof Step.Loop l) inSyscalls(l.body(), syscall, out);
+            else if (s instanceof Step.Sleep && syscall != null && !syscall.equals("nanosleep") && !syscall.equals("clock_nanosleep")) out.add(s);
         }
     }
 

@@ -16,7 +16,7 @@ import java.util.SplittableRandom;
  * A scenario's workload as the plain line format tools/legacy-kernel/tsrun.c reads inside a VM:
  * {@code cpus N}, {@code duration_ns D}, {@code cgroup PATH QUOTA_US PERIOD_US BURST_US WEIGHT}
  * (parents first, quota -1 for max), {@code task NAME CGROUP CPU_MASK START_NS} and its
- * {@code step OP ARG} lines (U user ns, K kernel ns, S sleep ns, C clone, P cgroup.procs write,
+ * {@code step OP ARG} lines (U user ns, K kernel ns, S sleep ns, T a sleep inside a syscall ns, C clone, P cgroup.procs write,
  * L times / E loop, X exit with kernel ns), the timed actions in the order of their times
  * ({@code action K AT_NS W CGROUP FILE VALUE}, {@code action K AT_NS M TASK CGROUP}, {@code action K
  * AT_NS A TASK CPU_MASK}: K the scenario's index of the action, TASK the task's), and {@code hung_task TIMEOUT_S INTERVAL_S}: the guest's
@@ -85,11 +85,12 @@ public final class RecordPlan {
 
     /** The plan's step lines, in {@link RecordedWork#planOrder} (the workers count their measurements by that index). */
     private static void steps(StringBuilder b, List<Step> program, SplittableRandom rng) {
+        var timed = RecordedWork.sleepsInSyscalls(program);
         for (Step s : RecordedWork.planOrder(program)) {
             if (s == null) b.append("step E 0\n");
             else if (s instanceof Step.User u) b.append("step U ").append(Math.max(1, u.d().sample(rng))).append('\n');
             else if (s instanceof Step.Kernel k) b.append("step K ").append(Math.max(1, k.d().sample(rng))).append('\n');
-            else if (s instanceof Step.Sleep sl) b.append("step S ").append(Math.max(0, sl.d().sample(rng))).append('\n');
+            else if (s instanceof Step.Sleep sl) b.append(timed.contains(sl) ? "step T " : "step S ").append(Math.max(0, sl.d().sample(rng))).append('\n');
             else if (s instanceof Step.DownRead) b.append("step C 0\n");
             else if (s instanceof Step.DownWrite) b.append("step P 0\n");
             else if (s instanceof Step.Loop l) b.append("step L ").append(l.times()).append('\n');

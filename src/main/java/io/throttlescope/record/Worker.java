@@ -14,11 +14,13 @@ import java.lang.management.ManagementFactory;
 import java.lang.management.ThreadMXBean;
 import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
+import java.nio.channels.Selector;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Set;
 import java.util.SplittableRandom;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.locks.LockSupport;
@@ -54,7 +56,12 @@ public final class Worker {
         for (int i = 0; i < order.size(); i++) if (order.get(i) != null) index.put(order.get(i), i);
         runs = new long[order.size()];
         cpu = new long[order.size()];
+        timedSleeps = RecordedWork.sleepsInSyscalls(program);
     }
+
+    /** The sleeps inside a syscall other than nanosleep: each an epoll_wait that its timeout ends (timedWait). */
+    private final Set<Step> timedSleeps;
+    private Selector selector;
 
     /** "work [i count cpu_ns]...": what each step measured so far (a step running now is not counted yet). */
     private synchronized String work() {
@@ -237,6 +244,10 @@ public final class Worker {
         read(1);
         spin(1000);
         sleepNs(1);
+        if (!timedSleeps.isEmpty()) {
+            selector = Selector.open();
+            timedWait(1_000_000);
+        }
         threads.getCurrentThreadCpuTime();
         work();
     }
@@ -255,7 +266,8 @@ public final class Worker {
     private boolean step(Step s) throws Exception {
         if (s instanceof Step.Sleep sl) {                   // a sleep is measured in wall time: how long it really slept,
             long w0 = System.nanoTime(), d0 = runDelay();     // less the time it waited runnable after its wake-up
-            sleepNs(sl.d().sample(rng));
+            if (timedSleeps.contains(s)) timedWait(sl.d().sample(rng));
+            else sleepNs(sl.d().sample(rng));
             measured(s, System.nanoTime() - w0 - (runDelay() - d0));
             return true;
         }
@@ -301,6 +313,17 @@ public final class Worker {
         int n = (int) Math.min(buf.capacity(), Math.max(1, ns * bytesPerNs));
         buf.clear().limit(n);
         zero.read(buf);
+    }
+
+    /**
+     * A sleep inside a syscall (07's read that sleeps until it is woken): a blocking epoll_wait on an
+     * empty Selector whose timeout the kernel's timer ends, a real syscall in S state that nothing in
+     * the task's group completes; under a millisecond left (epoll's unit), parkNanos.
+     */
+    private void timedWait(long ns) throws IOException {
+        long end = System.nanoTime() + ns;
+        for (long left = ns; left >= 1_000_000; left = end - System.nanoTime()) selector.select(left / 1_000_000);
+        sleepNs(end - System.nanoTime());
     }
 
     /**

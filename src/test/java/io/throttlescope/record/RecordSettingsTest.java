@@ -146,6 +146,14 @@ class RecordSettingsTest {
                 "action 1 30000000 W /G cpu.max 20000 100000", "action 2 50000000 A 0 2", "action 0 60000000 M 0 /H");
     }
 
+    /** Issue 25: 07's sleep inside a read is made real: the guest's tsrun reads a timerfd (T), not a nanosleep (S). */
+    @Test
+    void aSleepInsideASyscallIsATimedBlockingRead() throws Exception {
+        SimSpec s = ScenarioLoader.load(Path.of("scenarios/07-sleeper-woken-into-throttled-group.json")).spec();
+        assertThat(Recorder.refusals(s, s.durationNs())).isEmpty();
+        assertThat(RecordPlan.of(s, s.durationNs()).lines().filter(l -> l.startsWith("step "))).startsWith("step T 30000000", "step K 200000");
+    }
+
     /** Read only at its end (no CPU free for a reader), the ring buffer grows with the recording's length, within memory. */
     @Test
     void aRecordingReadAtItsEndGetsABufferForItsLength() {
