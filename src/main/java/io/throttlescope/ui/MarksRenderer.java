@@ -8,6 +8,7 @@ import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Explainer;
 import io.throttlescope.view.RulerMarks;
 import io.throttlescope.view.Run;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -32,6 +33,7 @@ final class MarksRenderer {
      * most one mark of a kind is drawn per 2 pixel columns of a lane (a mark is 8 px wide).
      */
     void drawLaneMarks(GraphicsContext g, Run r) {
+        drawn.clear();
         TraceIndex idx = r.index();
         Trace tr = r.trace();
         long t0 = (long) tl.viewState().viewStart.get();
@@ -76,6 +78,9 @@ final class MarksRenderer {
         }
     }
 
+    /** The events whose marks the last redraw drew on the lanes (tests read what the window shows). */
+    final List<Integer> drawn = new ArrayList<>();
+
     private interface MarkDraw { void draw(int event, int px, long t, EventKind kind); }
 
     /** A lane's marks in the view, at most one of a kind per 2 pixel columns (a mark is 8 px wide). */
@@ -106,8 +111,11 @@ final class MarksRenderer {
             }
         }
         Arrays.sort(chosen, 0, n);                   // drawn in the lane's order, as one walk would
+        int lastShown = tl.viewState().lastShown();
         for (int k = 0; k < n; k++) {
             int e = ms[chosen[k]];
+            if (e > lastShown) continue;             // a question waits: nothing after the cursor's event
+            drawn.add(e);
             long t = tr.time(e);
             draw.draw(e, (int) Math.round(tl.x(t)), t, tr.kind(e));
         }
@@ -145,6 +153,7 @@ final class MarksRenderer {
         Arrays.fill(last, Integer.MIN_VALUE);
         double y = tl.rulerH() - 13 * tl.scale();
         for (int e : RulerMarks.of(r, tl.viewState().viewStart.get(), t1, tl.viewState().horizon())) {    // none after the cursor at a question
+            if (e > tl.viewState().lastShown()) continue;
             EventKind kd = tr.kind(e);
             int px = (int) Math.round(tl.x(tr.time(e)));
             if (px < tl.labelW() || last[kd.ordinal()] == px) continue;

@@ -104,7 +104,7 @@ public final class TimelineCanvas extends Region {
     double scale() { return k; }
     Lane[] cpuLanes() { return cpuLane; }
     List<List<Lane>> taskLanes() { return taskLanes; }
-    private final MarksRenderer markRenderer = new MarksRenderer(this);
+    final MarksRenderer markRenderer = new MarksRenderer(this);            // tests read the marks it drew
     double labelW() { return labelW; }
     double rulerH() { return rulerH; }
 

@@ -582,4 +582,23 @@ class WindowTruthTest {
         assertThat(w.compare.divergenceText()).contains("First divergence at");
         assertThat(w.compare.table.getItems()).isNotEmpty();
     }
+
+    /** 01 stop 3 asks at W's release (15 ms): R's task work (the same nanosecond, later) and its park (15.1 ms) were drawn at the cursor (the review). */
+    @Test
+    void aQuestionDrawsNoMarkOfAnEventAfterTheCursor(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        robot.interact(() -> { w.lessonBar.show(2); w.vs.taskLanes.set(true); });
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.vs.veiled.get()).isTrue();
+        int cursor = w.vs.cursor.get();
+        List<Integer> drawn = new java.util.ArrayList<>();
+        robot.interact(() -> { w.timeline.redraw(); drawn.addAll(w.timeline.markRenderer.drawn); });
+        var tr = w.vs.run.get().trace();
+        assertThat(drawn).as("marks drawn").isNotEmpty().allSatisfy(e -> assertThat(e).as(tr.kind(e) + " at " + tr.time(e)).isLessThanOrEqualTo(cursor));
+        robot.interact(() -> w.lessonBar.reveal());                       // answered: the task work and the park are drawn
+        WaitForAsyncUtils.waitForFxEvents();
+        drawn.clear();
+        robot.interact(() -> { w.timeline.redraw(); drawn.addAll(w.timeline.markRenderer.drawn); });
+        assertThat(drawn.stream().map(tr::kind)).contains(EventKind.TASK_WORK_ADDED, EventKind.PARKED);
+    }
 }

@@ -44,6 +44,15 @@ public final class ViewState {
         return veiled.get() && cursor.get() >= 0 && run.get() != null ? cursorTime() : Long.MAX_VALUE;
     }
 
+    /**
+     * The last event the views may show: the cursor's while a lesson's question waits (events later
+     * in the same nanosecond included: a mark drawn at the cursor's pixel gave 01 stop 3's answer
+     * away), else every event.
+     */
+    public int lastShown() {
+        return veiled.get() && cursor.get() >= 0 && run.get() != null ? cursor.get() : Integer.MAX_VALUE;
+    }
+
     /** Fit the whole run. */
     public void fit() {
         Run r = run.get();
