@@ -31,6 +31,7 @@ import java.util.Locale;
 import java.util.Map;
 import java.util.function.IntPredicate;
 import java.util.stream.Collectors;
+import javafx.beans.InvalidationListener;
 import javafx.concurrent.Task;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -150,10 +151,10 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
         vs.cursor.addListener((o, a, b) -> { if (lessonBar.stop() < 0) sidePanel.follow(SidePanel.viewOf(vs.run.get(), b.intValue())); });
-        vs.selectedTask.addListener((o, a, b) -> {           // a task picked in the lanes: why it is not running
-            Run r = vs.run.get();
-            if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), b.intValue());
-        });
+        // a task picked in the lanes: why it is not running; again when a question is put or answered (no refill time while it waits)
+        InvalidationListener chain = x -> { Run r = vs.run.get(); if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), vs.selectedTask.get(), !vs.veiled.get()); };
+        vs.selectedTask.addListener(chain);
+        vs.veiled.addListener(chain);
         vs.cursor.addListener((o, a, b) -> { if (toolbar.comparing()) compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0); });
         vs.run.addListener((o, a, b) -> legend.show(b));
         vs.run.addListener((o, a, b) -> {
@@ -437,7 +438,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         }
         cfsRqs.show(r, s);
         locks.show(r, s);
-        waitChain.show(r, s, vs.selectedTask.get());
+        waitChain.show(r, s, vs.selectedTask.get(), !vs.veiled.get());      // a question waits: no refill time
         if (i >= 0) {                                    // keep the cursor in view, away from the edges
             long t = r.trace().time(i);
             double[] f = StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), t);

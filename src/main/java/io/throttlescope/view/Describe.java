@@ -70,7 +70,7 @@ public final class Describe {
         for (int k = info.tasks().length - 1; k >= 0; k--) ids.put(info.tasks()[k], k);   // the first of a name, as indexOf
         List<Task> tasks = TaskRows.of(run, s).stream().map(r -> {
             int id = ids.getOrDefault(r.task(), -1);
-            String why = id < 0 || s.state(id) == TaskState.RUNNING ? "" : WaitChain.text(WaitChain.of(run, s, id));
+            String why = id < 0 || s.state(id) == TaskState.RUNNING ? "" : WaitChain.text(WaitChain.of(run, s, id, !question));
             return new Task(r.task(), r.cgroup(), r.state(), r.mode(), r.waitsFor(), r.locksHeld(), r.cpu(), why);
         }).toList();
         List<Budget> budgets = new ArrayList<>();

@@ -24,9 +24,15 @@ public final class WaitChain {
 
     private WaitChain() { }
 
-    public static List<Link> of(Run run, Snapshot s, int task) {
+    public static List<Link> of(Run run, Snapshot s, int task) { return of(run, s, task, true); }
+
+    /**
+     * The chain; without {@code predict} (a lesson's question waits) a throttle is not said to last
+     * "until the refill at" a time: at 01 stop 5 that was the answer to "when can W take the lock?".
+     */
+    public static List<Link> of(Run run, Snapshot s, int task, boolean predict) {
         List<Link> out = new ArrayList<>();
-        follow(run, s, task, out, new HashSet<>());
+        follow(run, predict, s, task, out, new HashSet<>());
         return out;
     }
 
@@ -35,7 +41,7 @@ public final class WaitChain {
         return String.join(" \u2192 ", chain.stream().map(Link::text).toList());
     }
 
-    private static void follow(Run run, Snapshot s, int t, List<Link> out, Set<Integer> seen) {
+    private static void follow(Run run, boolean predict, Snapshot s, int t, List<Link> out, Set<Integer> seen) {
         RunInfo info = run.info();
         String name = info.tasks()[t];
         if (!seen.add(t)) {
@@ -59,15 +65,15 @@ public final class WaitChain {
             case THROTTLED, PARKED -> {
                 String where = st == TaskState.PARKED ? " is parked on the limbo list of " + info.groups()[g] + " @ CPU" + c
                         : " is held off";
-                out.add(new Link(name + where + ": " + throttleCause(run, s, g, c), t, since));
+                out.add(new Link(name + where + ": " + throttleCause(run, predict, s, g, c), t, since));
             }
-            case BLOCKED, SLEEPING -> blocked(run, s, t, since, out, seen);
+            case BLOCKED, SLEEPING -> blocked(run, predict, s, t, since, out, seen);
             case NEW -> out.add(new Link(name + " has not started yet", t, -1));
             case EXITED -> out.add(new Link(name + " has exited", t, since));
         }
     }
 
-    private static void blocked(Run run, Snapshot s, int t, int since, List<Link> out, Set<Integer> seen) {
+    private static void blocked(Run run, boolean predict, Snapshot s, int t, int since, List<Link> out, Set<Integer> seen) {
         RunInfo info = run.info();
         String name = info.tasks()[t];
         String why = s.waitText[t] < 0 ? "" : info.str(s.waitText[t]);
@@ -82,7 +88,7 @@ public final class WaitChain {
             if (reader < 0) return;
             out.add(new Link(info.tasks()[reader] + " holds the read side of " + lock
                     + (x.readers.size() > 1 ? " (one of " + x.readers.size() + " readers inside)" : ""), reader, -1));
-            follow(run, s, reader, out, seen);
+            follow(run, predict, s, reader, out, seen);
             return;
         }
         String op = why.startsWith("down_read ") ? "down_read" : why.startsWith("down_write ") ? "down_write" : why.startsWith("mutex ") ? "mutex" : null;
@@ -91,26 +97,26 @@ public final class WaitChain {
             int l = info.lockIndex(lock);
             Snapshot.Lock x = l < 0 ? null : s.locks[l];
             if (x != null && handedOver(x, op, t)) {   // the releaser took the lock for it: it owns it and is being woken
-                handedOver(run, s, t, op, lock, since, out);
+                handedOver(run, predict, s, t, op, lock, since, out);
                 return;
             }
             if (op.equals("mutex")) {
                 int owner = x == null ? -1 : x.owner;
                 out.add(new Link(name + " waits" + d + " for the mutex " + lock + (owner >= 0 ? ", owned by " + info.tasks()[owner]
                         : ", free now: it was woken and must run to take it"), t, since));
-                if (owner >= 0) follow(run, s, owner, out, seen);
+                if (owner >= 0) follow(run, predict, s, owner, out, seen);
                 return;
             }
             int holder = x == null ? -1 : x.blockHolder;
             if (holder >= 0 && holder != t) {
                 out.add(new Link(name + " waits" + d + " (" + op + ") behind writer " + info.tasks()[holder], t, since));
-                follow(run, s, holder, out, seen);
+                follow(run, predict, s, holder, out, seen);
             } else {
                 int reader = x == null ? -1 : pickReader(s, x.readers);
                 out.add(new Link(name + " waits" + d + " (" + op + ") for " + lock, t, since));
                 if (reader >= 0) {
                     out.add(new Link(info.tasks()[reader] + " holds the read side of " + lock, reader, -1));
-                    follow(run, s, reader, out, seen);
+                    follow(run, predict, s, reader, out, seen);
                 }
             }
             return;
@@ -132,7 +138,7 @@ public final class WaitChain {
      * A task that was handed the lock it waited for owns it and is being woken: where it goes next
      * is the CPU's runqueue, held off under the legacy model if its cfs_rq is throttled.
      */
-    private static void handedOver(Run run, Snapshot s, int t, String op, String lock, int since, List<Link> out) {
+    private static void handedOver(Run run, boolean predict, Snapshot s, int t, String op, String lock, int since, List<Link> out) {
         RunInfo info = run.info();
         String name = info.tasks()[t];
         String what = op.equals("down_read") ? "the read side of " : op.equals("mutex") ? "the mutex " : "the write side of ";
@@ -143,8 +149,8 @@ public final class WaitChain {
         if (c >= 0) for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * info.cpus() + c]) throttled = true;
         if (throttled && !run.isReal()) {
             text += run.model() == Simulator.Model.LEGACY
-                    ? "; it will be held off: " + throttleCause(run, s, g, c)
-                    : "; it can run in the kernel although " + throttleCause(run, s, g, c) + " (the task work parks it at its return to user mode)";
+                    ? "; it will be held off: " + throttleCause(run, predict, s, g, c)
+                    : "; it can run in the kernel although " + throttleCause(run, predict, s, g, c) + " (the task work parks it at its return to user mode)";
         }
         out.add(new Link(text, t, since));
     }
@@ -160,7 +166,7 @@ public final class WaitChain {
     }
 
     /** "/G @ CPU0 is throttled (runtime -3ms) until the refill at 7s", with an ancestor if it is the one throttled. */
-    static String throttleCause(Run run, Snapshot s, int g, int c) {
+    static String throttleCause(Run run, boolean predict, Snapshot s, int g, int c) {
         RunInfo info = run.info();
         int cpus = info.cpus();
         int at = -1;
@@ -172,7 +178,9 @@ public final class WaitChain {
         long period = run.isReal() ? 0 : run.index().periodAtEvent(at, s.event), phase = info.phaseNs()[at];
         long quota = run.isReal() ? -1 : run.index().quotaAtEvent(at, s.event);
         String until = "";
-        if (!run.isReal() && period > 0) {
+        if (!predict) {
+            until = " until it gets runtime again";
+        } else if (!run.isReal() && period > 0) {
             long next = phase + Math.floorDiv(s.time - phase, period) * period + period;
             // a debt is repaid first: each refill brings at most the quota, and runtime must go above zero
             long refills = quota > 0 && rt < 0 ? -rt / quota + 1 : 1;

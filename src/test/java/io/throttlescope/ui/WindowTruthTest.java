@@ -601,4 +601,16 @@ class WindowTruthTest {
         robot.interact(() -> { w.timeline.redraw(); drawn.addAll(w.timeline.markRenderer.drawn); });
         assertThat(drawn.stream().map(tr::kind)).contains(EventKind.TASK_WORK_ADDED, EventKind.PARKED);
     }
+
+    /** 01 stop 5 asks when W can take the lock: "Why isn't it running?" said R is held off "until the refill at 100ms" (the review). */
+    @Test
+    void theWaitChainForetellsNoRefillWhileAQuestionWaits(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        robot.interact(() -> w.lessonBar.show(4));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.vs.veiled.get()).isTrue();
+        String chain = robot.lookup("#waitChain").queryAs(javafx.scene.layout.Pane.class).getChildren().stream()
+                .map(n -> n instanceof javafx.scene.control.Labeled l ? l.getText() : "").reduce("", (a, b) -> a + " " + b);
+        assertThat(chain).contains("is throttled").doesNotContain("until the refill at").contains("until it gets runtime again");
+    }
 }

@@ -58,6 +58,8 @@ class LessonWalkTest {
         assertThat(shown.runqueues()).isEqualTo(known.runqueues());
         assertThat(shown.locks()).isEqualTo(known.locks());
         assertThat(shown.tasks()).isEqualTo(known.tasks());
+        // the period grid is known at the cursor, but "held off until the refill at 100ms" answered 01 stop 5's question
+        assertThat(shown.tasks()).allSatisfy(x -> assertThat(x.why_not_running()).doesNotContain("until the refill at"));
         assertThat(shown.log()).isEqualTo(known.log());
         assertThat(shown.ruler_marks()).isEqualTo(known.ruler_marks());
         assertThat(shown.budgets()).hasSameSizeAs(known.budgets());

@@ -33,14 +33,15 @@ public final class WaitChainPane extends VBox {
         return l;
     }
 
-    public void show(Run run, Snapshot s, int task) {
+    /** The chain of a task at a snapshot; without {@code predict} (a question waits) no refill time is foretold. */
+    public void show(Run run, Snapshot s, int task, boolean predict) {
         getChildren().clear();
         if (run == null || task < 0 || task >= run.info().tasks().length) {
             shown = List.of();
             getChildren().add(hint());
             return;
         }
-        shown = WaitChain.of(run, s, task);
+        shown = WaitChain.of(run, s, task, predict);
         for (int k = 0; k < shown.size(); k++) {
             WaitChain.Link link = shown.get(k);
             String text = (k == 0 ? "" : "\u2192 ") + link.text();
