@@ -107,6 +107,11 @@ public final class CompareView extends SplitPane {
         if (w <= 0 || getItems().size() < 2) return;
         double need = 26 * legacyVs.scale.get();                       // the table's border and vertical scroll bar
         for (TableColumn<?, ?> c : table.getColumns()) need += c.getMinWidth();
+        // presenting, the halves stand side by side: beside a table of over a third of the width each kept 15 px of plot
+        // at 1024 px (the third review), so the table goes below them, the whole width its own
+        boolean below = presenting && need / w > 0.34;
+        setOrientation(below ? Orientation.VERTICAL : Orientation.HORIZONTAL);
+        if (below) { setDividerPositions(0.6); return; }
         double least = sideBySide.isSelected() ? 0.28 : presenting ? 0.38 : 0.42;
         setDividerPositions(1 - Math.max(least, Math.min(0.6, need / w)));
     }

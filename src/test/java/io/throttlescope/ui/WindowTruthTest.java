@@ -491,9 +491,12 @@ class WindowTruthTest {
         });
         WaitForAsyncUtils.waitForFxEvents();
         boolean[] whole = new boolean[2];
+        double[] plot = new double[2];
         List<List<String>> lanes = new java.util.ArrayList<>();
         robot.interact(() -> {
             whole[0] = w.compare.columnsWhole();
+            plot[0] = w.compare.legacyTl.plotW();
+            plot[1] = w.compare.taskTl.plotW();
             lanes.add(w.compare.legacyTl.wholeLanes());
             lanes.add(w.compare.taskTl.wholeLanes());
             w.setPresenting(false);
@@ -502,6 +505,9 @@ class WindowTruthTest {
             w.compare.legacyTl.setSubject(List.of());
             w.compare.taskTl.setSubject(List.of());
         });
+        // side by side beside a table of 55% of the width, each half kept 15 px of plot (the third review): the table goes below
+        assertThat(plot[0]).as("legacy half's plot, presenting").isGreaterThan(250);
+        assertThat(plot[1]).as("task-based half's plot, presenting").isGreaterThan(250);
         assertThat(lanes.get(0)).as("legacy half, presenting").contains("cpu:0", "task:W");
         assertThat(lanes.get(1)).as("task-based half, presenting").contains("cpu:0", "task:W");
         assertThat(w.compare.sideBySide()).as("stacked again after presenting").isFalse();
