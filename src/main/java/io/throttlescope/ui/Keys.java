@@ -4,12 +4,15 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.ui.lessons.LessonBar;
 import io.throttlescope.ui.state.ViewState;
 import javafx.scene.control.Alert;
+import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
+import javafx.scene.control.ScrollPane;
 import javafx.scene.control.TextArea;
 import javafx.scene.control.TextField;
 import javafx.scene.input.KeyCode;
 import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.GridPane;
+import javafx.scene.layout.Region;
 import javafx.stage.Window;
 
 /**
@@ -83,7 +86,11 @@ final class Keys {
         e.consume();
     }
 
-    /** Help > Keyboard shortcuts: the table of {@link Shortcuts}. */
+    /**
+     * Help > Keyboard shortcuts: the table of {@link Shortcuts}, in the window's text size, within
+     * the window: the descriptions wrap and the list scrolls. At 1024x768 the dialog was 1252 px
+     * wide, placed off the screen's left edge, its keys and its F11 line cut (the third review).
+     */
     static void showShortcuts(Window owner) {
         Alert a = new Alert(Alert.AlertType.INFORMATION);
         a.initOwner(owner);
@@ -92,14 +99,29 @@ final class Keys {
         GridPane grid = new GridPane();
         grid.setHgap(16);
         grid.setVgap(4);
+        double w = owner == null ? 900 : Math.min(900, owner.getWidth() - 60), h = owner == null ? 700 : owner.getHeight() - 60;
+        double font = owner != null && owner.getScene() != null ? Columns.fontSize(owner.getScene().getRoot()) : 13;
         int row = 0;
         for (Shortcuts.Key s : Shortcuts.ALL) {
             Label k = new Label(s.keys());
             k.getStyleClass().add("key-name");
-            grid.addRow(row++, k, new Label(s.does()));
+            k.setMinWidth(Region.USE_PREF_SIZE);                    // a key is never cut: its description wraps instead
+            Label d = new Label(s.does());
+            d.setWrapText(true);
+            grid.addRow(row++, k, d);
         }
-        a.getDialogPane().setContent(grid);
-        a.getDialogPane().setId("shortcutsDialog");
+        ScrollPane sp = new ScrollPane(grid);
+        sp.setFitToWidth(true);
+        sp.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
+        sp.setPrefViewportHeight(Math.max(200, h - 10 * font));        // the header, the button and the borders
+        DialogPane pane = a.getDialogPane();
+        pane.setContent(sp);
+        pane.setId("shortcutsDialog");
+        pane.setStyle("-fx-font-size: " + font + "px;");
+        pane.setPrefWidth(w);
+        pane.setMaxWidth(w);
+        pane.setMaxHeight(h);
+        a.setResizable(true);
         a.show();
     }
 }

@@ -619,4 +619,31 @@ class WindowTruthTest {
                 .map(n -> n instanceof javafx.scene.control.Labeled l ? l.getText() : "").reduce("", (a, b) -> a + " " + b);
         assertThat(chain).contains("is throttled").doesNotContain("until the refill at").contains("until it gets runtime again");
     }
+
+    /** "?" at 1024x768: the shortcuts dialog was 1252 px wide and placed off the screen's left edge, keys and lines cut (the third review). */
+    @Test
+    void theShortcutsDialogFitsTheWindowAt1024x768(FxRobot robot) {
+        robot.interact(() -> Keys.showShortcuts(stage));
+        WaitForAsyncUtils.waitForFxEvents();
+        javafx.stage.Window[] dialog = new javafx.stage.Window[1];
+        List<String> cut = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            for (javafx.stage.Window x : javafx.stage.Window.getWindows()) {
+                if (x != stage && x.getScene() != null && x.getScene().getRoot().lookup("#shortcutsDialog") != null) dialog[0] = x;
+            }
+            if (dialog[0] == null) return;
+            for (var n : dialog[0].getScene().getRoot().lookupAll(".text")) if (n instanceof javafx.scene.text.Text t && t.getText() != null
+                    && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
+        });
+        assertThat(dialog[0]).as("the dialog").isNotNull();
+        javafx.stage.Window d = dialog[0];
+        try {
+            assertThat(d.getWidth()).as("its width").isLessThanOrEqualTo(stage.getWidth());
+            assertThat(d.getHeight()).as("its height").isLessThanOrEqualTo(stage.getHeight());
+            assertThat(d.getX()).as("its left edge").isGreaterThanOrEqualTo(stage.getX());
+            assertThat(cut).as("cut texts").isEmpty();
+        } finally {
+            robot.interact(d::hide);
+        }
+    }
 }
