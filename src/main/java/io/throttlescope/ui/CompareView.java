@@ -75,6 +75,11 @@ public final class CompareView extends SplitPane {
             c.setMinWidth(min);
             c.setPrefWidth(metric ? 260 * k : min + 9 * k);     // set, not grown: Ctrl+0 after Ctrl+plus gives the widths back
         }
+        // the constrained policy fits the new widths to the table only when it is set again: after Ctrl+minus, Ctrl+0 the
+        // metric column stayed at its 260 px and the task-based one was cut at the table's edge (the third review)
+        var policy = table.getColumnResizePolicy();
+        table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
+        table.setColumnResizePolicy(policy);
         placeTable();
     }
 

@@ -42,10 +42,11 @@ final class WindowLayout {
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
         log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
+        vs.scale.addListener((o, a, b) -> scaled(b.doubleValue()));
         vs.veiled.addListener((o, a, b) -> {                      // a covered log says one line: the timeline takes its room meanwhile
             if (main.getItems().size() < 2) return;               // presentation mode or a folded log: no log to make room from
             if (b) { logDivider = main.getDividerPositions()[0]; main.setDividerPositions(0.86); }
-            else main.setDividerPositions(logDivider);
+            else main.setDividerPositions(logShare());
             sidePanel.revealLater();
         });
     }
@@ -130,8 +131,24 @@ final class WindowLayout {
             main.getItems().setAll(top);
         } else {
             main.getItems().setAll(top, log);
-            main.setDividerPositions(logDivider);
+            main.setDividerPositions(logShare());
         }
+    }
+
+    /**
+     * Where the log's divider goes back to: where it was, within 55% to 86% of the height. A What if?
+     * edit that closed a lesson brought the log back over two thirds of the window (the third review).
+     */
+    private double logShare() { return Math.max(0.55, Math.min(0.86, logDivider)); }
+
+    /**
+     * A text scale change gives the log its rows at the new size and the timeline the rest: Ctrl+plus
+     * pushed the divider up (the log's minimum height grows) and Ctrl+0 left it there, the comparison
+     * squeezed above a log of a third of the window (the third review).
+     */
+    private void scaled(double k) {
+        if (presenting || logFolded || main.getItems().size() < 2 || main.getHeight() <= 0) return;
+        main.setDividerPositions(Math.max(0.45, Math.min(0.72, 1 - 1.5 * 112 * k / main.getHeight())));
     }
 
     boolean logFolded() { return logFolded; }

@@ -87,7 +87,7 @@ class WhatIfWindowTest {
         robot.interact(() -> assertThat(w.saveScenarioTo(w.whatIf.saveText(), out)).isTrue());
         assertThat(robot.lookup("#whatIfProblem").queryAs(Label.class).getText())      // with a 50 ms quota the first throttle moves out of stop 2's range
                 .startsWith("Saved without the lesson: after the edits the 1st throttle event is at 50.000001ms under the task-based model,"
-                        + " outside the stop's own range 0:40ms");
+                        + " outside the stop's own range 0:20ms");
         StringWriter o = new StringWriter(), e = new StringWriter();
         assertThat(Cli.run(new String[] {"validate", out.toString()}, new PrintWriter(o, true), new PrintWriter(e, true))).isZero();
         assertThat(io.throttlescope.scenario.ScenarioLoader.load(out).spec().cgroups().get("/G").quotaUs()).isEqualTo(50000);

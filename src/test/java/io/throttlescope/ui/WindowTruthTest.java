@@ -646,4 +646,27 @@ class WindowTruthTest {
             robot.interact(d::hide);
         }
     }
+
+    /** Ctrl+minus then Ctrl+0 in compare mode at 1024x768 left the metric column wide and the task-based one cut (the third review). */
+    @Test
+    void ctrlMinusThenCtrlZeroGivesTheComparisonsColumnsBack(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        robot.clickOn("#compareToggle");
+        for (int dir : new int[] {1, 0, -1, 0}) {                         // the walk's Ctrl+plus, Ctrl+0, Ctrl+minus, Ctrl+0
+            robot.interact(() -> w.zoomText(dir));
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        robot.interact(() -> w.compare.goToDivergence());
+        WaitForAsyncUtils.waitForFxEvents();
+        boolean[] whole = new boolean[1];
+        List<String> cut = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            whole[0] = w.compare.columnsWhole();
+            for (var n : w.compare.table.lookupAll(".text")) if (n instanceof javafx.scene.text.Text t && t.isVisible() && t.getText() != null
+                    && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
+        });
+        robot.clickOn("#compareToggle");
+        assertThat(whole[0]).as("every column in view").isTrue();
+        assertThat(cut).as("cut texts").isEmpty();
+    }
 }
