@@ -21,7 +21,8 @@ final class RulerRenderer {
         g.setStroke(Palette.GRID);
         g.strokeLine(0, tl.rulerH() - 0.5, w, tl.rulerH() - 0.5);
         double t0 = tl.viewState().viewStart.get(), t1 = tl.viewState().viewEnd.get();
-        double step = niceStep((t1 - t0) / Math.max(1, tl.plotW() / (110 * tl.scale())));
+        // at least two times a ruler: a narrow half of the comparison at 2560 px showed "0" alone (the third review)
+        double step = niceStep((t1 - t0) / Math.max(2, tl.plotW() / (110 * tl.scale())));
         g.setFont(tl.font);
         g.setTextBaseline(VPos.TOP);
         g.setTextAlign(TextAlignment.LEFT);
