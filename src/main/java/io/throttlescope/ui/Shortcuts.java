@@ -31,7 +31,7 @@ public final class Shortcuts {
             new Key("L", "show or hide the task lanes"),
             new Key("C", "compare mode: both models stacked, their differences and the results table"),
             new Key("X", "go to the first divergence of the two models (compare mode turns on)"),
-            new Key("Ctrl+plus / Ctrl+minus / Ctrl+0", "larger / smaller / normal text, lanes and tables"),
+            new Key("Ctrl+plus / Ctrl+minus / Ctrl+0", "larger / smaller text, lanes and tables / back to the size the window started with"),
             new Key("F11", "presentation mode: the timeline, the lesson bar and the explanation (comparing: both timelines and the results table), full screen, larger (Esc leaves it)"),
             new Key("N / Shift+N", "a scenario's lesson: start it, next stop / previous stop"),
             new Key("1 \u2026 9", "at a lesson's question: answer with that choice"),

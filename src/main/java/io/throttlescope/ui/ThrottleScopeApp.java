@@ -21,7 +21,8 @@ public final class ThrottleScopeApp extends Application {
         Browser.use(getHostServices());
         MainWindow w = new MainWindow(stage);
         Rectangle2D screen = Screen.getPrimary().getVisualBounds();
-        w.viewState().scale.set(ViewState.autoScale(screen.getWidth()));
+        w.viewState().normalScale = ViewState.autoScale(screen.getWidth());
+        w.viewState().scale.set(w.viewState().normalScale);
         stage.setWidth(Math.min(1500 * w.viewState().scale.get(), screen.getWidth()));
         stage.setHeight(Math.min(950 * w.viewState().scale.get(), screen.getHeight()));
         Path f = initialFile;

@@ -21,4 +21,15 @@ class ViewStateTest {
         vs.zoomText(0);
         assertThat(vs.scale.get()).isEqualTo(1.0);
     }
+
+    /** At 2560 px the window starts at x1.5: Ctrl+0 went to x1, smaller than at the start (the third review). */
+    @Test
+    void ctrlZeroGoesBackToTheSizeTheWindowStartedWith() {
+        ViewState vs = new ViewState();
+        vs.normalScale = ViewState.autoScale(2560);
+        vs.scale.set(vs.normalScale);
+        vs.zoomText(1);
+        vs.zoomText(0);
+        assertThat(vs.scale.get()).isEqualTo(1.5);
+    }
 }

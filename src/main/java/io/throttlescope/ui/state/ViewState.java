@@ -80,9 +80,16 @@ public final class ViewState {
         viewEnd.set(s + w);
     }
 
-    /** Ctrl+plus (dir 1), Ctrl+minus (-1), Ctrl+0 (0): text, lanes and tables grow or shrink by 15 %, between 0.7 and 3. */
+    /** The text scale Ctrl+0 goes back to: the one the window started with (x1.5 at 2560 px), not x1. */
+    public double normalScale = 1;
+
+    /**
+     * Ctrl+plus (dir 1), Ctrl+minus (-1), Ctrl+0 (0): text, lanes and tables grow or shrink by 15 %,
+     * between 0.7 and 3; Ctrl+0 goes back to the window's own size ({@link #normalScale}). At 2560 px
+     * it went to x1, below the x1.5 the window starts with (the third review).
+     */
     public void zoomText(int dir) {
-        double s = dir == 0 ? 1 : scale.get() * (dir > 0 ? 1.15 : 1 / 1.15);
+        double s = dir == 0 ? normalScale : scale.get() * (dir > 0 ? 1.15 : 1 / 1.15);
         scale.set(Math.max(0.7, Math.min(3, Math.round(s * 100) / 100.0)));
     }
 
