@@ -74,7 +74,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     private final Label explanation = new Label();
     private final FlowPane sourceLinks = new FlowPane(6, 2);
     private Explanation lastExplanation;
-    private final Playback playback = new Playback(vs);
+    final Playback playback = new Playback(vs, () -> this.lessonBar.playLimit());     // a lesson's question is put, not played past
     final CompareView compare = new CompareView(vs, nav::goToTime);
     private final SidePanel sidePanel;
     private final WindowLayout layout;

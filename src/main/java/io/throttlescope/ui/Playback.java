@@ -2,6 +2,7 @@ package io.throttlescope.ui;
 
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
+import java.util.function.LongSupplier;
 import javafx.animation.AnimationTimer;
 import javafx.scene.control.ComboBox;
 import javafx.scene.control.ToggleButton;
@@ -13,9 +14,12 @@ final class Playback {
     final ComboBox<String> speed = new ComboBox<>();
     private final ViewState vs;
     private AnimationTimer player;
+    /** How far it may play (a lesson's next question's moment while what follows is covered), in simulated ns. */
+    private final LongSupplier limit;
 
-    Playback(ViewState vs) {
+    Playback(ViewState vs, LongSupplier limit) {
         this.vs = vs;
+        this.limit = limit;
         button.setId("play");
         button.setOnAction(e -> set(button.isSelected()));
         speed.getItems().addAll("0.1 ms/s", "1 ms/s", "10 ms/s", "100 ms/s", "1 s/s");
@@ -51,9 +55,12 @@ final class Playback {
                 last = now;
                 Run r = vs.run.get();
                 if (r == null) return;
+                long stopAt = limit.getAsLong();
+                boolean held = simT >= stopAt;                     // a lesson's question comes first: it is put, not played past
+                if (held) simT = stopAt;
                 int i = r.trace().firstAtOrAfter((long) simT + 1) - 1;
                 if (i > vs.cursor.get()) vs.cursor.set(i);
-                if (simT >= r.info().endNs()) { button.setSelected(false); set(false); }
+                if (held || simT >= r.info().endNs()) { button.setSelected(false); set(false); }
             }
         };
         player.start();

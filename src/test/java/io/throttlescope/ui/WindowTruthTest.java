@@ -669,4 +669,20 @@ class WindowTruthTest {
         assertThat(whole[0]).as("every column in view").isTrue();
         assertThat(cut).as("cut texts").isEmpty();
     }
+
+    /** Play at 01 stop 2 ran the cursor to 110 ms, past stop 3's question, and the runqueue table showed its answer (the third review). */
+    @Test
+    void playbackStopsWhereTheNextQuestionIsPut(FxRobot robot) {
+        open(robot, "01-seed-story-rwsem-reader.json");
+        robot.interact(() -> w.lessonBar.show(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.vs.veiled.get()).isTrue();
+        long limit = w.lessonBar.playLimit();
+        assertThat(limit).as("stop 3's question is put at 15 ms").isEqualTo(15_000_000L);
+        robot.interact(() -> { w.playback.speed.setValue("1 s/s"); w.playback.toggle(); });
+        WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS);
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.vs.cursorTime()).as("the cursor after playing").isLessThanOrEqualTo(limit).isGreaterThan(14_000_000L);
+        assertThat(w.playback.button.isSelected()).as("playing").isFalse();
+    }
 }

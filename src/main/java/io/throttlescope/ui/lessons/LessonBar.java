@@ -173,6 +173,23 @@ public final class LessonBar extends VBox {
     }
 
     /**
+     * How far playback may go while what follows is covered: to the moment the current or the next
+     * question is put (Long.MAX_VALUE when nothing is covered). Played from 01 stop 2, the cursor ran
+     * to 110 ms, past stop 3's question, and the runqueue table showed its answer (the third review).
+     */
+    public long playLimit() {
+        Run r = vs.run.get();
+        if (stop < 0 || r == null || !vs.veiled.get()) return Long.MAX_VALUE;
+        for (int k = stop; k < lesson.stops().size(); k++) {
+            Lesson.Stop s = lesson.stops().get(k);
+            if (s.question() == null || (k == stop && answered)) continue;
+            int ask = LessonPlan.askEventOf(r, s);
+            return ask < 0 ? Long.MAX_VALUE : r.trace().time(ask);
+        }
+        return Long.MAX_VALUE;
+    }
+
+    /**
      * What the current stop is about, by name (the layout audit checks it is whole): the lesson's own
      * bar, the explanation, the side views and lanes it names, its highlighted task's lane. Empty
      * before the first stop.
