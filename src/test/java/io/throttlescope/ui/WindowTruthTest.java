@@ -685,4 +685,26 @@ class WindowTruthTest {
         assertThat(w.vs.cursorTime()).as("the cursor after playing").isLessThanOrEqualTo(limit).isGreaterThan(14_000_000L);
         assertThat(w.playback.button.isSelected()).as("playing").isFalse();
     }
+
+    /** 10 stop 1 at 1024x768 showed 4 of its 6 cfs_rqs, the table scrolled (the third review): every row of a small hierarchy is in view. */
+    @Test
+    void theRunqueueTableShowsEveryCfsRqOfASmallHierarchy(FxRobot robot) {
+        open(robot, "10-nested-parent-binds.json");
+        robot.interact(() -> w.lessonBar.show(0));
+        WaitForAsyncUtils.waitForFxEvents();
+        WaitForAsyncUtils.waitForFxEvents();
+        double[] m = new double[4];
+        robot.interact(() -> {
+            var flow = (javafx.scene.control.skin.VirtualFlow<?>) w.cfsRqs.lookup(".virtual-flow");
+            m[0] = w.cfsRqs.getItems().size();
+            var last = flow.getLastVisibleCell();
+            m[1] = last == null ? -1 : last.getIndex();
+            m[2] = last == null ? 0 : last.localToScene(last.getLayoutBounds()).getMaxY();
+            var clip = flow.lookup(".clipped-container");
+            m[3] = (clip != null ? clip : flow).localToScene((clip != null ? clip : flow).getLayoutBounds()).getMaxY();
+        });
+        assertThat((int) m[0]).isEqualTo(6);
+        assertThat((int) m[1]).as("the last row laid out").isEqualTo(5);
+        assertThat(m[2]).as("the last row's bottom against the rows' viewport").isLessThanOrEqualTo(m[3] + 0.5);
+    }
 }
