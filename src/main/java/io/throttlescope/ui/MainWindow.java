@@ -306,8 +306,9 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         vs.setRange(a, b);
         if (t >= 0) goTo(r.index().lastVisibleAtOrBefore(t));
         if (toolbar.comparing()) setCompare(true);
-        status.set("What if: " + whatIf.whatIf().history().undoLabel() + ". Both models simulated again in " + ms + " ms: "
-                + legacy.trace().size() + " and " + task.trace().size() + " events." + lessonBar.afterEdit(s, whatIf.whatIf().history().edited()));
+        var h = whatIf.whatIf().history();                 // after undoing every edit there is no edit to name
+        status.set(lessonBar.afterEdit(s, h.edited()) + "What if: " + (h.canUndo() ? h.undoLabel() : "the file as opened")
+                + ". Both models simulated again in " + ms + " ms: " + legacy.trace().size() + " and " + task.trace().size() + " events.");
     }
 
     /** Loads a scenario in the background as File > Open does (tests use it to overlap loads). */

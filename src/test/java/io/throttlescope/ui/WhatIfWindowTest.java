@@ -134,7 +134,7 @@ class WhatIfWindowTest {
         waitForNewRuns(old);
         assertThat(w.lessonBar().isVisible()).isFalse();
         assertThat(w.lessonBar().stop()).isEqualTo(-1);
-        assertThat(w.statusText()).contains("the lesson is closed");
+        assertThat(w.statusText()).startsWith("Edited, so the lesson is closed");
         Run edited = w.legacyRun;
         robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);     // undo: the scenario as saved, its lesson again
         waitForNewRuns(edited);

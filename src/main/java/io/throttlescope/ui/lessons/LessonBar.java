@@ -131,16 +131,17 @@ public final class LessonBar extends VBox {
      * The scenario was edited (What if?, a sweep point) or put back: a lesson's stops were written for
      * the file as saved, so an edit closes it (its places may never happen, its text may no longer be
      * true, the model it names may not be the one shown); undoing back to the file opens it again.
-     * Returns what the status line adds ("" when nothing changed).
+     * Returns what the status line says first ("" when nothing changed): at 1024 px a line that
+     * ended with it was cut in the middle of it (the third review).
      */
     public String afterEdit(SimSpec s, boolean edited) {
         if (edited && active()) {
             open(null);
-            return " Edited, so the lesson is closed: its stops were written for the scenario as saved (undo brings it back).";
+            return "Edited, so the lesson is closed (its stops are for the scenario as saved; undo reopens it). ";
         }
         if (!edited && !active() && s.lesson() != null && !s.lesson().stops().isEmpty()) {
             open(s);
-            return " The scenario is as saved again, and so is its lesson (press N).";
+            return "As saved again, and so is its lesson (press N). ";
         }
         return "";
     }
