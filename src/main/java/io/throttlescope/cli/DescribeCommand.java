@@ -1,7 +1,9 @@
 package io.throttlescope.cli;
 import io.throttlescope.files.IoText;
 import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.text.Escape;
 import io.throttlescope.view.Describe;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.StoryRange;
@@ -11,6 +13,7 @@ import java.nio.file.Path;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -26,6 +29,7 @@ public final class DescribeCommand implements Callable<Integer> {
     @ArgGroup(exclusive = true) Where where;
     @Option(names = "--range", paramLabel = "START:END", description = "the visible time range (default: where the window opens, following the cursor)") String range;
     @Option(names = "--json", description = "print the description as JSON") boolean json;
+    @Mixin TraceOptions trace = new TraceOptions();
 
     static final class Where {
         @Option(names = "--at", paramLabel = "TIME", description = "the last step at or before this simulated time, e.g. 15.1ms") String at;
@@ -37,14 +41,16 @@ public final class DescribeCommand implements Callable<Integer> {
         double[] r = range == null ? null : ScreenshotCommand.range(range);
         Run run;
         if (Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
+            RealTrace.Options read = trace.options(null);
             try {       // a real trace: its real run, or with --model the simulation beside it
-                var pair = RealPair.open(file);
+                var pair = RealPair.open(file, read, null);
                 run = model != null && pair.simulated() != null ? pair.simulated() : pair.real().run;
             } catch (IOException e) {
                 spec.commandLine().getErr().println("error: " + IoText.message(e));
                 return 1;
             }
         } else {
+            if (trace.given()) throw new UsageException("--cgroup-map and --probe are for a trace; " + Escape.controls(file.toString()) + " is a scenario");
             SimSpec sim = Scenarios.loadOrReport(file, spec.commandLine().getErr());
             if (sim == null) return 1;
             run = Run.simulate(sim, Options.model(model, sim.defaultModel()));

@@ -1,7 +1,6 @@
 package io.throttlescope.cli;
 import com.google.gson.GsonBuilder;
 import io.throttlescope.files.IoText;
-import io.throttlescope.realtrace.CgroupMap;
 import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.text.Escape;
@@ -11,10 +10,10 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Comparator;
-import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -27,34 +26,20 @@ import picocli.CommandLine.Spec;
 public final class ImportCommand implements Callable<Integer> {
     @Spec CommandSpec spec;
     @Parameters(index = "0", paramLabel = "TRACE", description = "the trace file") Path file;
-    @Option(names = "--cgroup-map", paramLabel = "FILE", description = "JSON: {\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"COMM-PID or COMM\": \"/G\"}} (a recorded trace carries its own)") Path cgroupMap;
-    @Option(names = "--probe", paramLabel = "EVENT=FUNCTION", description = "a kprobe event name and the function it probes, e.g. thr=throttle_cfs_rq (events named after the function need none)") Map<String, String> probes = new LinkedHashMap<>();
+    @Mixin TraceOptions trace = new TraceOptions();
     @Option(names = "--model", paramLabel = "MODEL", description = "the kernel's throttle model: ${COMPLETION-CANDIDATES} (default: from the recorded kernel release, else task)") Options.ModelName model;
     @Option(names = "--json", description = "print the observed result object (cli.md, with \"observed\": true; what a trace cannot tell is left out)") boolean json;
 
     @Override public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
-        for (var e : probes.entrySet()) {                  // a usage error, before the trace is read
-            if (!RealTrace.probeFunctions().contains(e.getValue())) {
-                throw new UsageException("--probe " + e.getKey() + "=" + e.getValue() + ": expected one of " + RealTrace.probeFunctions());
-            }
-        }
+        RealTrace.Options read = trace.options(model == null ? null : model.name());     // a usage error, before the trace is read
         if (!Files.exists(file)) {
             err.println("error: " + Escape.controls(file.toString()) + " does not exist");
             return 1;
         }
-        CgroupMap map = CgroupMap.empty();
-        if (cgroupMap != null) {
-            try {
-                map = CgroupMap.parse(CgroupMap.readFile(cgroupMap));
-            } catch (IOException | IllegalArgumentException e) {
-                err.println("error: --cgroup-map " + Escape.controls(cgroupMap.toString()) + ": " + Escape.controls(e.getMessage()));
-                return 2;
-            }
-        }
         RealTrace rt;
         try {
-            rt = RealTrace.importFile(file, new RealTrace.Options(map, probes, model == null ? null : model.name()));
+            rt = RealTrace.importFile(file, read);
         } catch (IOException e) {
             err.println("error: " + IoText.message(e));
             return 1;

@@ -17,6 +17,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import picocli.CommandLine.ArgGroup;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -34,6 +35,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
     @Option(names = "-o", required = true, paramLabel = "OUT.png", description = "the PNG to write") Path out;
     @Option(names = "--size", defaultValue = "1600x1000", paramLabel = "WxH", description = "window size in pixels (default: ${DEFAULT-VALUE}); text grows on large sizes") String size;
     @Option(names = "--scale", paramLabel = "X", description = "text and lane scale (default: by the size, 1 up to 2200 px wide)") Double scale;
+    @Mixin TraceOptions trace = new TraceOptions();
     @Option(names = "--audit", description = "also write the layout audit (OUT.png.audit.json) and exit 1 if the subject is not whole or a text is cut") boolean audit;
     @Option(names = "--range", paramLabel = "START:END", description = "the visible time range, e.g. 0ms:120ms (default: where the window opens)") String range;
 
@@ -59,13 +61,16 @@ public final class ScreenshotCommand implements Callable<Integer> {
         double[] r = range == null ? null : range(range);
         if (scale != null && !(scale >= 0.5 && scale <= 4)) throw new UsageException("--scale must be between 0.5 and 4 (got " + scale + ")");   // NaN too
         Options.output(out, file);
+        RealTrace.Options read = trace.options(null);
         if (Files.isRegularFile(file) && RealPair.looksLikeTrace(file)) {
             try {
-                RealTrace.importFile(file, RealTrace.Options.defaults());
+                RealTrace.importFile(file, read);
             } catch (IOException e) {
                 spec.commandLine().getErr().println("error: " + IoText.message(e));
                 return 1;
             }
+        } else if (trace.given()) {
+            throw new UsageException("--cgroup-map and --probe are for a trace; " + Escape.controls(file.toString()) + " is a scenario");
         } else if (Scenarios.loadOrReport(file, spec.commandLine().getErr()) == null) {
             return 1;
         }
@@ -73,7 +78,7 @@ public final class ScreenshotCommand implements Callable<Integer> {
         try {
             Screenshot.render(new Screenshot.Options(file, model == null ? null : model.name(), at,
                     where != null && where.step != null ? where.step : -1, view.name(), out, w, h,
-                    r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale, task), audits);
+                    r == null ? 0 : (long) r[0], r == null ? 0 : (long) r[1], scale == null ? 0 : scale, task, read), audits);
         } catch (IllegalArgumentException e) {              // --at or --step outside the run: a usage error
             if (e.getMessage() != null && e.getMessage().startsWith("--")) throw new UsageException(e.getMessage());
             throw e;

@@ -66,8 +66,11 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
      * As {@link #open(Path)}, telling progress (if not null) the fraction done: the import, then the
      * simulation beside it. An exception thrown by progress (a cancelled open) stops it.
      */
-    public static RealPair open(Path file, DoubleConsumer progress) throws IOException {
-        RealTrace rt = RealTrace.importFile(file, RealTrace.Options.defaults().withoutResult(), progress == null ? null : f -> progress.accept(0.85 * f));
+    public static RealPair open(Path file, DoubleConsumer progress) throws IOException { return open(file, RealTrace.Options.defaults(), progress); }
+
+    /** As {@link #open(Path, DoubleConsumer)}, the trace read with these options (a cgroup map, probe names: docs/cli.md). */
+    public static RealPair open(Path file, RealTrace.Options read, DoubleConsumer progress) throws IOException {
+        RealTrace rt = RealTrace.importFile(file, read.withoutResult(), progress == null ? null : f -> progress.accept(0.85 * f));
         SimSpec scenario = null;
         if (rt.header != null && rt.header.has("scenario")) {
             ScenarioLoader.Loaded l = ScenarioLoader.loadString(rt.header.get("scenario").toString());

@@ -80,7 +80,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     private final WindowLayout layout;
     private final MainToolBar toolbar;
     private final RecentFiles recent = new RecentFiles();
-    private final Opener opener;
+    final Opener opener;
     private final Exports exports;
     private final Scene scene;
     Run legacyRun, taskRun;

@@ -2,6 +2,7 @@ package io.throttlescope.ui;
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.files.IoText;
 import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.Simulator;
@@ -96,12 +97,15 @@ final class Opener {
         }
     }
 
+    /** How traces are read (screenshot --cgroup-map, --probe); the window's own opens use the defaults. */
+    volatile RealTrace.Options read = RealTrace.Options.defaults();
+
     /** Imports a real trace in the background and shows it beside its scenario's simulation. */
     private void openTrace(Path path) {
         Task<Opened> job = new Task<>() {
             @Override protected Opened call() throws Exception {
                 updateMessage("Importing " + path.getFileName() + "\u2026");
-                RealPair pair = RealPair.open(path, f -> {        // a newer open stops this one: a big trace would hold its memory
+                RealPair pair = RealPair.open(path, read, f -> {        // a newer open stops this one: a big trace would hold its memory
                     if (isCancelled()) throw new CancellationException("a newer file was opened");
                     updateProgress(f, 1);
                 });
@@ -226,7 +230,7 @@ final class Opener {
     boolean openNow(Path path) {
         if (path != null && RealPair.looksLikeTrace(path)) {
             try {
-                var pair = RealPair.open(path);
+                var pair = RealPair.open(path, read, null);
                 host.fidelity(pair.real().run, rowsOf(path, pair));
                 host.install(pair.spec(), path, pair.real().run, pair.right());
                 host.editable(null);

@@ -1,6 +1,7 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.files.SafeOutput;
+import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.ui.export.LayoutAudit;
 import io.throttlescope.ui.state.Headless;
@@ -28,10 +29,10 @@ public final class Screenshot {
 
     /** Options of one picture. at &lt; 0: not given; step &lt; 0: not given. */
     public record Options(Path file, String model, long atNs, int step, String view, Path out, int width, int height,
-                          long rangeStart, long rangeEnd, double scale, String task) {
+                          long rangeStart, long rangeEnd, double scale, String task, RealTrace.Options read) {
         public Options(Path file, String model, long atNs, int step, String view, Path out, int width, int height,
                        long rangeStart, long rangeEnd, double scale) {
-            this(file, model, atNs, step, view, out, width, height, rangeStart, rangeEnd, scale, null);
+            this(file, model, atNs, step, view, out, width, height, rangeStart, rangeEnd, scale, null, RealTrace.Options.defaults());
         }
     }
 
@@ -48,6 +49,7 @@ public final class Screenshot {
         MainWindow w = new MainWindow(stage);
         w.rememberRecent(false);                     // a command without a window leaves the user's recent files alone
         w.vs.scale.set(o.scale() > 0 ? o.scale() : ViewState.autoScale(o.width()));
+        w.opener.read = o.read();                     // a trace as the command reads it (--cgroup-map, --probe)
         if (!w.openNow(o.file())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
         stage.setWidth(o.width());
         stage.setHeight(o.height());
