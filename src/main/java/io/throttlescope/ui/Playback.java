@@ -14,7 +14,7 @@ final class Playback {
     final ComboBox<String> speed = new ComboBox<>();
     private final ViewState vs;
     private AnimationTimer player;
-    /** How far it may play (a lesson's next question's moment while what follows is covered), in simulated ns. */
+    /** How far it may play: the event where a lesson's next question is put while what follows is covered. */
     private final LongSupplier limit;
 
     Playback(ViewState vs, LongSupplier limit) {
@@ -55,10 +55,10 @@ final class Playback {
                 last = now;
                 Run r = vs.run.get();
                 if (r == null) return;
-                long stopAt = limit.getAsLong();
-                boolean held = simT >= stopAt;                     // a lesson's question comes first: it is put, not played past
-                if (held) simT = stopAt;
+                long stopAt = limit.getAsLong();                   // an event: a lesson's question is put there, not played past
                 int i = r.trace().firstAtOrAfter((long) simT + 1) - 1;
+                boolean held = i >= stopAt;
+                if (held) i = (int) stopAt;
                 if (i > vs.cursor.get()) vs.cursor.set(i);
                 if (held || simT >= r.info().endNs()) { button.setSelected(false); set(false); }
             }

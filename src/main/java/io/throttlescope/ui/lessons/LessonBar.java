@@ -174,8 +174,8 @@ public final class LessonBar extends VBox {
     }
 
     /**
-     * How far playback may go while what follows is covered: to the moment the current or the next
-     * question is put (Long.MAX_VALUE when nothing is covered). Played from 01 stop 2, the cursor ran
+     * How far playback may go while what follows is covered: to the event at which the current or the
+     * next question is put, not the end of its instant (Long.MAX_VALUE when nothing is covered). Played from 01 stop 2, the cursor ran
      * to 110 ms, past stop 3's question, and the runqueue table showed its answer (the third review).
      */
     public long playLimit() {
@@ -185,7 +185,7 @@ public final class LessonBar extends VBox {
             Lesson.Stop s = lesson.stops().get(k);
             if (s.question() == null || (k == stop && answered)) continue;
             int ask = LessonPlan.askEventOf(r, s);
-            return ask < 0 ? Long.MAX_VALUE : r.trace().time(ask);
+            return ask < 0 ? Long.MAX_VALUE : ask;
         }
         return Long.MAX_VALUE;
     }
