@@ -66,6 +66,10 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         for (TableColumn<CfsRqRows.Row, ?> c : getColumns()) w += c.getPrefWidth();
         wanted.set(Math.ceil(w + 2.2 * Columns.fontSize(this)));      // the table's border and vertical scroll bar
         Columns.fillLast(this);
+        // first as tall as its rows would be on one line each; the layout then makes it as tall as they are (a queue wraps).
+        // From the layout alone, 08 stop 1 at 2560 px kept 2 of its 5 rows: no row was laid out yet when it asked (the fourth review)
+        double line = Math.round(24 * Columns.fontSize(this) / 13.0);
+        if (getPrefHeight() < line * (Math.min(8, getItems().size()) + 2.1) + 18) setPrefHeight(line * (Math.max(1, Math.min(8, getItems().size())) + 2.1) + 18);
         select();
     }
 
