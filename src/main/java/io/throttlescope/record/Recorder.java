@@ -108,20 +108,20 @@ public final class Recorder {
         for (int i = 0; i < spec.tasks().size(); i++) {
             TaskSpec t = spec.tasks().get(i);
             if (t.kthread()) out.add("task " + t.name() + ": a kernel thread cannot be made real from user space");
-            check(t, t.program(), false, out);
+            check(t, t.program(), out);
         }
         return out;
     }
 
-    private static void check(TaskSpec t, List<Step> steps, boolean inSyscall, List<String> out) {
+    private static void check(TaskSpec t, List<Step> steps, List<String> out) {
         for (Step s : steps) {
             if (s instanceof Step.MutexLock || s instanceof Step.MutexUnlock) out.add(s.path() + " (task " + t.name() + "): a mutex step cannot be made real");
             else if (s instanceof Step.Send || s instanceof Step.Recv) out.add(s.path() + " (task " + t.name() + "): a pipe step cannot be made real");
             else if ((s instanceof Step.DownRead x && !x.lock().equals(RWSEM)) || (s instanceof Step.DownWrite y && !y.lock().equals(RWSEM))) {
                 out.add(s.path() + " (task " + t.name() + "): only " + RWSEM + " can be made real (fork/clone and cgroup.procs writes)");
             } else if (s instanceof Step.Syscall sc) {
-                check(t, sc.body(), true, out);
-            } else if (s instanceof Step.Loop l) check(t, l.body(), inSyscall, out);
+                check(t, sc.body(), out);
+            } else if (s instanceof Step.Loop l) check(t, l.body(), out);
         }
     }
 
