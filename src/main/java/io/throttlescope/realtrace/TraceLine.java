@@ -55,7 +55,18 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         int pid = Integer.parseInt(line, j + 1, pidEnd, 10);
         Tail t = tail(line, after, true);
         if (t == null) return null;
-        return new TraceLine(lineNo, line.substring(0, j).strip(), pid, cpu, t.ts(), bare(t.event()), t.fields(), false);
+        return new TraceLine(lineNo, withoutInstance(line.substring(0, j)).strip(), pid, cpu, t.ts(), bare(t.event()), t.fields(), false);
+    }
+
+    /**
+     * The task name without the instance name that {@code trace-cmd report} writes before a line of
+     * an instance's buffer ({@code NAME: }): report pads a task name to 16 columns, so a line that
+     * starts without a blank and holds ": " before the task starts with an instance name.
+     */
+    static String withoutInstance(String comm) {
+        if (comm.isEmpty() || isBlank(comm.charAt(0))) return comm;
+        int colon = comm.indexOf(": ");
+        return colon < 0 ? comm : comm.substring(colon + 2);
     }
 
     private static TraceLine perf(int lineNo, String line, int open, int after, int cpu) {

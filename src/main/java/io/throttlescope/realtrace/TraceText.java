@@ -218,7 +218,7 @@ public final class TraceText {
      * first 64 KiB; it may have grown (a recording still being written: what the first reading saw
      * is imported, and said).
      */
-    private record Identity(Object key, long size, int prefixLength, int prefixHash, boolean gzip) {
+    private record Identity(Object key, long size, int prefixLength, int prefixHash, boolean gzip, boolean dat) {
         static Identity of(Path file) throws IOException { return of(file, 1 << 16); }
 
         /** The identity, its prefix the first n bytes (a later reading compares as many as the first had). */
@@ -227,7 +227,8 @@ public final class TraceText {
             byte[] head;
             try (InputStream in = Files.newInputStream(file)) { head = in.readNBytes(n); }
             boolean gz = head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
-            return new Identity(key, Files.size(file), head.length, Arrays.hashCode(head), gz);
+            boolean dat = head.length >= 10 && new String(head, 0, 10, StandardCharsets.ISO_8859_1).equals("\u0017\u0008Dtracing");
+            return new Identity(key, Files.size(file), head.length, Arrays.hashCode(head), gz, dat);
         }
 
         boolean sameFile(Identity o) { return differs(o) == null; }
@@ -256,7 +257,9 @@ public final class TraceText {
         long size = Math.max(1, Files.size(file));
         try (InputStream raw = progress == null ? Files.newInputStream(file) : new Counting(Files.newInputStream(file),
                 n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
-             InputStream in = now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
+             TraceDat dat = now.dat() ? TraceDat.open(file) : null;
+             InputStream in = dat != null ? dat.text() : now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
+            if (dat != null) format = "trace.dat";
             readLines(in);
         } catch (ZipException e) {
             throw new IOException(file + " is not a valid gzip file: " + e.getMessage());
@@ -431,7 +434,7 @@ public final class TraceText {
                 return;
             }
             if (counting) cpus = Integer.parseInt(m.group(1));
-            format = "trace-cmd report";
+            if (!format.equals("trace.dat")) format = "trace-cmd report";
             return;
         }
         m = LOST.matcher(line);

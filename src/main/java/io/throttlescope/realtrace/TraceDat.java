@@ -1,0 +1,591 @@
+package io.throttlescope.realtrace;
+
+import io.airlift.compress.zstd.ZstdDecompressor;
+import java.io.Closeable;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.PriorityQueue;
+
+/**
+ * A trace-cmd {@code trace.dat} (file versions 6 and 7; v7's sections and trace data uncompressed or
+ * zstd), read as the text {@code trace-cmd report -t} prints of it: {@code cpus=N}, then each event
+ * as a tracefs line in time order across every CPU of every buffer, an instance's lines behind its
+ * name as report writes them ({@code NAME: COMM-PID [CPU] TS: EVENT: FIELDS}), and lost events as
+ * {@code CPU:N [LOST n EVENTS]}. The ring-buffer pages are decoded as the kernel writes them
+ * ({@code kernel/trace/ring_buffer.c}: a 5-bit type, a 27-bit time delta; padding, time extends and
+ * absolute time stamps). Streamed: one page (or one compressed chunk) a CPU is held at a time
+ * (docs/real-kernels.md, "trace.dat").
+ */
+public final class TraceDat implements Closeable {
+    private static final byte[] MAGIC = {0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g'};
+    /** A metadata section or a chunk over this is refused (a trace.dat's format files are a few MB). */
+    private static final long MAX_SECTION = 256L << 20;
+
+    private final FileChannel ch;
+    private final Path file;
+    private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
+    private int version, pageSize, cpuCount;
+    private boolean zstd;
+    private long offsetNs;
+    private DatFormats formats;
+    private int commitOffset = 8, commitSize = 8, dataOffset = 16;
+    private final List<Buffer> buffers = new ArrayList<>();
+
+    /** One buffer (the top instance, "", or a named one) and its CPUs' data: {cpu, offset, size}. */
+    private record Buffer(String name, int pageSize, List<long[]> cpus) {}
+
+    /** True if the file starts as a trace.dat does. */
+    public static boolean is(Path file) {
+        try (InputStream in = java.nio.file.Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(MAGIC.length), MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    private TraceDat(Path file) throws IOException {
+        this.file = file;
+        this.ch = FileChannel.open(file, StandardOpenOption.READ);
+    }
+
+    /** Opens a trace.dat and reads its metadata; the events are read by {@link #text()}. */
+    public static TraceDat open(Path file) throws IOException {
+        TraceDat d = new TraceDat(file);
+        try {
+            d.readHead();
+            return d;
+        } catch (IOException | RuntimeException e) {
+            d.close();
+            if (e instanceof IOException io) throw io;
+            throw new IOException(file + " is not a readable trace.dat: " + e.getMessage(), e);
+        }
+    }
+
+    @Override public void close() throws IOException { ch.close(); }
+
+    // ---- the file's metadata ----
+
+    private void readHead() throws IOException {
+        Cursor c = new Cursor(read(0, 64 << 10), 0);
+        if (!Arrays.equals(c.bytes(MAGIC.length), MAGIC)) throw new IOException(file + " is not a trace.dat (no trace-cmd magic)");
+        String v = c.cstring();
+        try {
+            version = Integer.parseInt(v);
+        } catch (NumberFormatException e) {
+            throw new IOException(file + ": trace.dat version \"" + v + "\" is not a number");
+        }
+        if (version != 6 && version != 7) throw new IOException(file + ": trace.dat version " + version + " is not read (6 and 7 are)");
+        order = c.u8() == 1 ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
+        c.order(order);
+        c.u8();                                    // bytes in a user-space long
+        pageSize = c.u32();
+        formats = new DatFormats(order);
+        if (version == 6) readV6(c.pos);
+        else {
+            String algo = c.cstring();
+            c.cstring();
+            if (!algo.equals("none") && !algo.isEmpty() && !algo.equals("zstd")) {
+                throw new IOException(file + " is compressed with " + algo + ", which is not read (zstd and none are): "
+                        + "convert it first (trace-cmd convert --compression zstd -i " + file.getFileName() + " -o out.dat)");
+            }
+            zstd = algo.equals("zstd");
+            long options = c.u64();
+            for (int guard = 0; options != 0 && guard < 64; guard++) options = readOptions(options);
+        }
+        if (buffers.isEmpty()) throw new IOException(file + " holds no trace data (no flyrecord buffer)");
+    }
+
+    /** One v7 options section at off; returns the offset of the next one (0: none). */
+    private long readOptions(long off) throws IOException {
+        Cursor c = section(off, 0);
+        long next = 0;
+        while (c.remaining() >= 6) {
+            int id = c.u16();
+            int size = c.u32();
+            Cursor o = c.slice(size);
+            switch (id) {
+                case 0 -> { next = o.remaining() >= 8 ? o.u64() : 0; return next; }
+                case 3 -> {
+                    long at = o.u64();
+                    String name = o.cstring();
+                    o.cstring();                           // clock
+                    int ps = o.u32(), n = o.u32();
+                    List<long[]> cpus = new ArrayList<>();
+                    for (int i = 0; i < n; i++) cpus.add(new long[] {o.u32(), o.u64(), o.u64()});
+                    if (at > 0) buffers.add(new Buffer(name, ps, cpus));
+                }
+                case 7 -> offsetNs = parseLong(o.cstring());
+                case 8 -> cpuCount = o.u32();
+                case 16 -> headers(section(o.u64(), 16));
+                case 17 -> ftraceFormats(section(o.u64(), 17));
+                case 18 -> eventFormats(section(o.u64(), 18));
+                case 19 -> { Cursor k = section(o.u64(), 19); formats.kallsyms(k.text(k.u32())); }
+                case 21 -> { Cursor k = section(o.u64(), 21); formats.comms(k.text(k.u64())); }
+                default -> { }
+            }
+        }
+        return next;
+    }
+
+    private void readV6(long pos) throws IOException {
+        FileCursor c = new FileCursor(pos);
+        if (!c.cstring().equals("header_page")) throw new IOException(file + ": no header_page where a v6 trace.dat has it");
+        headerPage(c.text(c.u64()));
+        c.cstring();                                    // header_event
+        c.skip(c.u64());
+        ftraceFormats(c);
+        eventFormats(c);
+        formats.kallsyms(c.text(c.u32()));
+        c.skip(c.u32());                                // trace_printk formats
+        formats.comms(c.text(c.u64()));
+        cpuCount = c.u32();
+        List<long[]> top = null;
+        while (c.remaining() >= 10) {
+            String tag = c.cstring();
+            if (tag.startsWith("options")) {
+                for (int guard = 0; guard < 4096 && c.remaining() >= 2; guard++) {
+                    int id = c.u16();
+                    if (id == 0) break;
+                    int size = c.u32();
+                    Cursor o = new Cursor(read(c.pos, size), 0);
+                    c.skip(size);
+                    if (id == 3) {
+                        long at = o.u64();
+                        String name = o.cstring();
+                        FileCursor f = new FileCursor(at);
+                        if (f.cstring().equals("flyrecord")) buffers.add(new Buffer(name, pageSize, cpuTable(f)));
+                    } else if (id == 7) offsetNs = parseLong(o.cstring());
+                }
+            } else if (tag.equals("flyrecord")) {
+                top = cpuTable(c);
+                break;
+            } else break;                                   // latency: text data, not read
+        }
+        if (top != null) buffers.add(0, new Buffer("", pageSize, top));
+    }
+
+    private List<long[]> cpuTable(In c) throws IOException {
+        List<long[]> cpus = new ArrayList<>();
+        for (int i = 0; i < cpuCount; i++) cpus.add(new long[] {i, c.u64(), c.u64()});
+        return cpus;
+    }
+
+    private void headers(Cursor c) {
+        c.cstring();
+        String page = c.text(c.u64());
+        headerPage(page);
+    }
+
+    /** The page header's layout: where commit and data are (64-bit kernels: 8 and 16). */
+    private void headerPage(String text) {
+        for (String l : text.split("\n")) {
+            DatFormats.Field f = DatFormats.field(l.strip());
+            if (f == null) continue;
+            if (f.name().equals("commit")) { commitOffset = f.offset(); commitSize = f.size(); }
+            if (f.name().equals("data")) dataOffset = f.offset();
+        }
+    }
+
+    private void ftraceFormats(In c) throws IOException {
+        int n = c.u32();
+        for (int i = 0; i < n && c.remaining() >= 8; i++) formats.add("ftrace", c.text(c.u64()));
+    }
+
+    private void eventFormats(In c) throws IOException {
+        int systems = c.u32();
+        for (int s = 0; s < systems && c.remaining() > 0; s++) {
+            String sys = c.cstring();
+            int n = c.u32();
+            for (int i = 0; i < n && c.remaining() >= 8; i++) formats.add(sys, c.text(c.u64()));
+        }
+    }
+
+    private static long parseLong(String s) {
+        try {
+            return Long.parseLong(s.strip());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
+    // ---- reading the file ----
+
+    private ByteBuffer read(long at, int n) throws IOException {
+        if (at < 0 || at > ch.size()) throw new IOException(file + ": an offset past its end (" + at + "): the file is cut or not a trace.dat");
+        ByteBuffer b = ByteBuffer.allocate((int) Math.min(n, ch.size() - at));
+        while (b.hasRemaining() && ch.read(b, at + b.position()) > 0) { }
+        b.flip();
+        return b.order(order);
+    }
+
+    private Cursor at(long pos, int n) throws IOException {
+        Cursor c = new Cursor(read(pos, n), pos);
+        c.order(order);
+        return c;
+    }
+
+    private String text(long at, long n) throws IOException {
+        if (n < 0 || n > MAX_SECTION) throw new IOException(file + ": a section of " + n + " bytes");
+        ByteBuffer b = read(at, (int) n);
+        return StandardCharsets.ISO_8859_1.decode(b).toString();
+    }
+
+    /** A v7 section's content (decompressed), checked to be of the id expected. */
+    private Cursor section(long off, int id) throws IOException {
+        Cursor h = at(off, 16);
+        int sid = h.u16(), flags = h.u16();
+        h.u32();
+        long size = h.u64();
+        if (sid != id) throw new IOException(file + ": section " + sid + " where section " + id + " was expected");
+        if (size < 0 || size > MAX_SECTION) throw new IOException(file + ": a section of " + size + " bytes");
+        ByteBuffer b = read(off + 16, (int) size);
+        if ((flags & 1) != 0) {
+            int csize = b.getInt(0), usize = b.getInt(4);
+            b = inflate(b, 8, csize, usize);
+        }
+        Cursor c = new Cursor(b.order(order), 0);
+        c.order(order);
+        return c;
+    }
+
+    private ByteBuffer inflate(ByteBuffer b, int from, int csize, int usize) throws IOException {
+        if (!zstd) throw new IOException(file + ": a compressed part in a file that names no compression");
+        if (csize < 0 || usize < 0 || usize > MAX_SECTION || from + csize > b.limit()) throw new IOException(file + ": a compressed part of " + usize + " bytes is cut");
+        byte[] in = new byte[csize];
+        b.get(from, in);
+        byte[] out = new byte[usize];
+        try {
+            int got = new ZstdDecompressor().decompress(in, 0, csize, out, 0, usize);
+            if (got != usize) throw new IOException(file + ": a zstd chunk gave " + got + " bytes where it says " + usize);
+        } catch (RuntimeException e) {
+            throw new IOException(file + ": a zstd chunk does not decompress: " + e.getMessage());
+        }
+        return ByteBuffer.wrap(out).order(order);
+    }
+
+    // ---- the events ----
+
+    /** The report text of the whole file, generated as it is read. */
+    public InputStream text() throws IOException {
+        List<CpuStream> all = new ArrayList<>();
+        for (Buffer b : buffers) for (long[] cpu : b.cpus()) if (cpu[2] > 0) all.add(new CpuStream(b, (int) cpu[0], cpu[1], cpu[2], all.size()));
+        int cpus = cpuCount;
+        for (Buffer b : buffers) for (long[] cpu : b.cpus()) cpus = (int) Math.max(cpus, cpu[0] + 1);
+        return new Lines(all, "cpus=" + cpus + "\n");
+    }
+
+    /** One CPU's pages of one buffer, an event at a time. */
+    private final class CpuStream {
+        final Buffer buffer;
+        final int cpu, index;
+        final long end;
+        long next;                          // the file offset of the next page or chunk
+        int chunksLeft = -1;
+        ByteBuffer pages;                   // pages not yet read (a chunk decompressed, or one page)
+        ByteBuffer page;
+        int pos, pageEnd;
+        long ts;
+        // the current event
+        long evTs;
+        int evOff, evLen;
+        long lost = -1;                     // lost events said before the current event (-1: none)
+
+        CpuStream(Buffer b, int cpu, long off, long size, int index) {
+            this.buffer = b;
+            this.cpu = cpu;
+            this.next = off;
+            this.end = off + size;
+            this.index = index;
+        }
+
+        /** Moves to the next event; false at the end. */
+        boolean advance() throws IOException {
+            while (true) {
+                if (page != null && pos < pageEnd) {
+                    if (event()) return true;
+                    continue;
+                }
+                if (!nextPage()) return false;
+            }
+        }
+
+        private boolean nextPage() throws IOException {
+            int ps = buffer.pageSize() > 0 ? buffer.pageSize() : pageSize;
+            if (pages == null || !pages.hasRemaining()) {
+                if (!loadPages(ps)) return false;
+            }
+            if (pages.remaining() < dataOffset) { pages.position(pages.limit()); return nextPage(); }
+            int at = pages.position();
+            page = pages;
+            ts = page.getLong(at);
+            long commit = commitSize == 8 ? page.getLong(at + commitOffset) : page.getInt(at + commitOffset) & 0xffffffffL;
+            int len = (int) (commit & ((1 << 27) - 1));
+            pos = at + dataOffset;
+            pageEnd = Math.min(pos + len, Math.min(at + ps, page.limit()));
+            if ((commit & (1L << 31)) != 0) {
+                long n = 0;
+                if ((commit & (1L << 30)) != 0 && pageEnd + 8 <= page.limit()) n = page.getLong(pageEnd);
+                lost = n;
+            }
+            pages.position(Math.min(page.limit(), at + ps));
+            return true;
+        }
+
+        private boolean loadPages(int ps) throws IOException {
+            if (!zstd) {
+                if (next >= end) return false;
+                int n = (int) Math.min(Math.max(ps, 1) * 16L, end - next);
+                pages = read(next, n);
+                next += n;
+                return pages.hasRemaining();
+            }
+            if (chunksLeft < 0) {
+                chunksLeft = at(next, 4).u32();
+                next += 4;
+            }
+            if (chunksLeft == 0 || next >= end) return false;
+            chunksLeft--;
+            Cursor h = at(next, 8);
+            int csize = h.u32(), usize = h.u32();
+            ByteBuffer raw = read(next + 8, csize);
+            next += 8L + csize;
+            pages = inflate(raw, 0, csize, usize);
+            return true;
+        }
+
+        /** Reads the event at pos; true if it is a data event (evOff, evLen, evTs set). */
+        private boolean event() {
+            if (pos + 4 > pageEnd) { pos = pageEnd; return false; }
+            int word = page.getInt(pos);
+            int type = order == ByteOrder.LITTLE_ENDIAN ? word & 0x1f : word >>> 27;
+            long delta = order == ByteOrder.LITTLE_ENDIAN ? word >>> 5 : word & ((1 << 27) - 1);
+            switch (type) {
+                case 29 -> {                                       // padding: the rest of the page, or a discarded event
+                    if (delta == 0 || pos + 8 > pageEnd) { pos = pageEnd; return false; }
+                    ts += delta;
+                    pos += 4 + Math.max(4, page.getInt(pos + 4));
+                    return false;
+                }
+                case 30, 31 -> {                                   // time extend, absolute time stamp
+                    if (pos + 8 > pageEnd) { pos = pageEnd; return false; }
+                    long ext = ((page.getInt(pos + 4) & 0xffffffffL) << 27) | delta;
+                    ts = type == 30 ? ts + ext : (ts & 0xf800000000000000L) | ext;
+                    pos += 8;
+                    return false;
+                }
+                case 0 -> {
+                    if (pos + 8 > pageEnd) { pos = pageEnd; return false; }
+                    int n = page.getInt(pos + 4) - 4;
+                    ts += delta;
+                    evOff = pos + 8;
+                    evLen = n;
+                    pos = evOff + ((Math.max(0, n) + 3) & ~3);
+                }
+                default -> {
+                    ts += delta;
+                    evOff = pos + 4;
+                    evLen = type * 4;
+                    pos = evOff + evLen;
+                }
+            }
+            if (evLen <= 0 || evOff + evLen > pageEnd) { pos = Math.max(pos, pageEnd); return false; }
+            evTs = ts + offsetNs;
+            return true;
+        }
+    }
+
+    /** The merged lines as bytes: least time first, ties to the CPU read first (as report merges). */
+    private final class Lines extends InputStream {
+        private final PriorityQueue<CpuStream> heap = new PriorityQueue<>((a, b) -> a.evTs != b.evTs ? Long.compare(a.evTs, b.evTs) : Integer.compare(a.index, b.index));
+        private byte[] cur;
+        private int at;
+        private final List<CpuStream> waiting;
+
+        Lines(List<CpuStream> streams, String first) {
+            waiting = streams;
+            cur = first.getBytes(StandardCharsets.UTF_8);
+        }
+
+        private boolean fill() throws IOException {
+            if (waiting != null && !waiting.isEmpty()) {
+                for (CpuStream s : waiting) if (s.advance()) heap.add(s);
+                waiting.clear();
+            }
+            while (!heap.isEmpty()) {
+                CpuStream s = heap.poll();
+                String line = line(s);
+                if (s.advance()) heap.add(s);
+                if (line != null) {
+                    cur = line.getBytes(StandardCharsets.UTF_8);
+                    at = 0;
+                    return true;
+                }
+            }
+            return false;
+        }
+
+        @Override public int read() throws IOException {
+            if (cur == null || at >= cur.length) if (!fill()) return -1;
+            return cur[at++] & 0xff;
+        }
+
+        @Override public int read(byte[] b, int off, int len) throws IOException {
+            if (len == 0) return 0;
+            if (cur == null || at >= cur.length) if (!fill()) return -1;
+            int n = Math.min(len, cur.length - at);
+            System.arraycopy(cur, at, b, off, n);
+            at += n;
+            return n;
+        }
+    }
+
+    /** One event as report prints it (with its lost-events line first when the page said so); null if its format is unknown. */
+    private String line(CpuStream s) {
+        StringBuilder b = new StringBuilder(160);
+        if (s.lost >= 0) {
+            b.append("CPU:").append(s.cpu).append(" [LOST ").append(s.lost).append(" EVENTS]\n");
+            s.lost = -1;
+        }
+        ByteBuffer p = s.page;
+        if (s.evLen < 2) return b.length() > 0 ? b.toString() : null;
+        int type = p.getShort(s.evOff) & 0xffff;
+        DatFormats.Format f = formats.format(type);
+        if (f == null) return b.length() > 0 ? b.toString() : null;
+        int pid = formats.pid(f, p, s.evOff, s.evLen);
+        String comm = formats.comm(pid).replace('\n', ' ').replace('\r', ' ');
+        if (!s.buffer.name().isEmpty()) b.append(s.buffer.name()).append(": ");
+        long t = s.evTs;
+        b.append(String.format("%16s-%-5d [%03d] %d.%09d: %s: ", comm, pid, s.cpu, Long.divideUnsigned(t, 1_000_000_000L), Long.remainderUnsigned(t, 1_000_000_000L), f.name()));
+        b.append(formats.fields(f, p, s.evOff, s.evLen).replace('\n', ' ').replace('\r', ' ')).append('\n');
+        return b.toString();
+    }
+
+    /** What the metadata readers read from: a section held in memory, or the file itself (v6). */
+    private interface In {
+        int u32() throws IOException;
+
+        long u64() throws IOException;
+
+        String cstring() throws IOException;
+
+        String text(long n) throws IOException;
+
+        long remaining() throws IOException;
+    }
+
+    /** A position in the file, read as it goes (v6 keeps its metadata in a row at the start). */
+    private final class FileCursor implements In {
+        long pos;
+
+        FileCursor(long pos) { this.pos = pos; }
+
+        private ByteBuffer take(int n) throws IOException {
+            ByteBuffer b = read(pos, n);
+            if (b.remaining() < n) throw new IOException(file + " ends inside its metadata (cut, or not a trace.dat)");
+            pos += n;
+            return b;
+        }
+
+        int u16() throws IOException { return take(2).getShort(0) & 0xffff; }
+
+        @Override public int u32() throws IOException { return take(4).getInt(0); }
+
+        @Override public long u64() throws IOException { return take(8).getLong(0); }
+
+        void skip(long n) throws IOException {
+            if (n < 0 || pos + n > ch.size()) throw new IOException(file + " ends inside its metadata (cut, or not a trace.dat)");
+            pos += n;
+        }
+
+        @Override public String cstring() throws IOException {
+            ByteBuffer b = read(pos, 256);
+            int e = 0;
+            while (e < b.limit() && b.get(e) != 0) e++;
+            if (e == b.limit()) throw new IOException(file + ": a name in its metadata has no end");
+            byte[] s = new byte[e];
+            b.get(0, s);
+            pos += e + 1;
+            return new String(s, StandardCharsets.UTF_8);
+        }
+
+        @Override public String text(long n) throws IOException {
+            String t = TraceDat.this.text(pos, n);
+            pos += n;
+            return t;
+        }
+
+        @Override public long remaining() throws IOException { return ch.size() - pos; }
+    }
+
+    /** A position in a buffer, reading numbers in the file's order. */
+    private static final class Cursor implements In {
+        private final ByteBuffer b;
+        final long base;
+        int pos;
+
+        Cursor(ByteBuffer b, long base) {
+            this.b = b;
+            this.base = base;
+        }
+
+        void order(ByteOrder o) { b.order(o); }
+
+        @Override public long remaining() { return (long) b.limit() - pos; }
+
+        private void need(long n) {
+            if (n < 0 || (long) pos + n > b.limit()) throw new IllegalStateException("the file ends inside a part of it (cut, or not a trace.dat)");
+        }
+
+        byte[] bytes(int n) {
+            need(n);
+            byte[] out = new byte[n];
+            b.get(pos, out);
+            pos += n;
+            return out;
+        }
+
+        int u8() { need(1); return b.get(pos++) & 0xff; }
+
+        int u16() { need(2); int v = b.getShort(pos) & 0xffff; pos += 2; return v; }
+
+        @Override public int u32() { need(4); int v = b.getInt(pos); pos += 4; return v; }
+
+        @Override public long u64() { need(8); long v = b.getLong(pos); pos += 8; return v; }
+
+        @Override public String cstring() {
+            int e = pos;
+            while (e < b.limit() && b.get(e) != 0) e++;
+            need(e - pos + 1L);
+            byte[] s = new byte[e - pos];
+            b.get(pos, s);
+            pos = e + 1;
+            return new String(s, StandardCharsets.UTF_8);
+        }
+
+        @Override public String text(long n) {
+            need(n);
+            byte[] s = new byte[(int) n];
+            b.get(pos, s);
+            pos += (int) n;
+            return new String(s, StandardCharsets.ISO_8859_1);
+        }
+
+        Cursor slice(int n) {
+            need(n);
+            ByteBuffer s = b.duplicate().order(b.order());
+            s.position(pos).limit(pos + n);
+            Cursor c = new Cursor(s.slice().order(b.order()), base + pos);
+            pos += n;
+            return c;
+        }
+    }
+}
