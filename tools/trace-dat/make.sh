@@ -1,4 +1,6 @@
 #!/usr/bin/env bash
+# SMALL_KALLSYMS=1 keeps the file small (the test fixtures in src/test/resources/traces/dat were made so,
+# then converted by `trace-cmd convert --file-version 6` and `--compression none`).
 # Makes a small trace.dat on this machine as a kernel developer would (docs/real-kernels.md, "trace.dat"):
 # two busy loops in a cgroup of its own with cpu.max 20 ms a 100 ms period, traced in a tracefs instance
 # of its own, written by `trace-cmd extract -B`, and its `trace-cmd report` text beside it. Root, cgroup v1
@@ -39,6 +41,14 @@ wait 2>/dev/null || true
 pids=()
 echo "throttlescope: trace.dat workload ends" > "$i/trace_marker"
 echo 0 > "$i/tracing_on"
-trace-cmd extract -B "$inst" -o "$out/trace.dat" "$@" >/dev/null 2>&1 || trace-cmd extract -B "$inst" -o "$out/trace.dat" "$@"
+# The file keeps the machine's /proc/kallsyms (5 MB here); with --small-kallsyms it keeps only the
+# line report needs to name a marker's function, put over /proc/kallsyms in a mount namespace of its own.
+if [ "${SMALL_KALLSYMS:-0}" = 1 ]; then
+  grep -A1 ' tracing_mark_write$' /proc/kallsyms > "$out/.kallsyms"     # and the next: a function's end
+  unshare -m bash -c 'mount --bind "$0/.kallsyms" /proc/kallsyms && exec trace-cmd extract -B "$1" -o "$0/trace.dat" "${@:2}"' "$out" "$inst" "$@" >/dev/null
+  rm -f "$out/.kallsyms"
+else
+  trace-cmd extract -B "$inst" -o "$out/trace.dat" "$@" >/dev/null
+fi
 trace-cmd report -t -i "$out/trace.dat" > "$out/trace.report.txt" 2>/dev/null
 echo "wrote $out/trace.dat and $out/trace.report.txt ($(grep -c ': sched_switch:' "$out/trace.report.txt") switches)"

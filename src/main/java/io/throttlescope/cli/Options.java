@@ -23,7 +23,12 @@ public final class Options {
     }
 
     /** --format values of export. */
-    public enum Format { perfetto, csv }
+    /** export's formats; perfetto-proto is written with its dash (picocli takes an enum by its toString). */
+    public enum Format {
+        perfetto, csv, perfetto_proto {
+            @Override public String toString() { return "perfetto-proto"; }
+        }
+    }
 
     /** --view values of screenshot. */
     public enum ViewName { window, timeline, budget, limbo, locks, log, explanation, compare, whatif, lesson }

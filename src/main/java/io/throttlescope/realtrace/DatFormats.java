@@ -7,6 +7,8 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * The event formats a trace.dat carries (the kernel's {@code events/SYSTEM/EVENT/format} files), and
@@ -131,14 +133,14 @@ final class DatFormats {
         }
     }
 
-    /** The function an address is in, or null. */
+    /** The function an address is in (as report finds it: between a function and the next), or null. */
     String symbol(long addr) {
         int lo = 0, hi = symAddr.length - 1, best = -1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
             if (Long.compareUnsigned(symAddr[mid], addr) <= 0) { best = mid; lo = mid + 1; } else hi = mid - 1;
         }
-        return best < 0 || symAddr[best] == 0 ? null : symName[best];
+        return best < 0 || best == symAddr.length - 1 || symAddr[best] == 0 ? null : symName[best];   // the last has no known end
     }
 
     /** The comm of a pid as trace-cmd report names it: the saved command line, {@code <idle>} for 0, {@code <...>} if unknown. */
@@ -167,8 +169,9 @@ final class DatFormats {
             }
             case "print" -> {
                 if (f.system.equals("ftrace") && f.field("buf") != null) {
-                    String sym = f.field("ip") == null ? null : symbol(unsigned(f.field("ip"), r, off, len));
-                    return (sym == null ? "tracing_mark_write" : sym) + ": " + strip(str(f, "buf", r, off, len));
+                    long ip = unsigned(f.field("ip"), r, off, len);
+                    String sym = symbol(ip);
+                    return (sym == null ? "0x" + Long.toHexString(ip) : sym) + ": " + strip(str(f, "buf", r, off, len));
                 }
             }
             case "sys_enter" -> {
@@ -244,7 +247,10 @@ final class DatFormats {
      * printed as the kernel prints it: literal text and {@code %d %u %x %s} conversions with their
      * flags and widths (sched_wakeup's {@code target_cpu=%03d}, cgroup_attach_task's order).
      */
-    record Printer(List<String> literals, List<String> specs, List<Field> args) {
+    record Printer(List<String> literals, List<String> specs, List<Field> args, List<String[]> choices) {
+        /** {@code REC->f ? "yes" : "no"}, as sched_process_exit's group_dead. */
+        private static final Pattern CHOICE = Pattern.compile("REC->(\\w+) \\? \"([^\"]*)\" : \"([^\"]*)\"");
+
         static Printer of(String print, List<Field> fields) {
             if (!print.startsWith("\"")) return null;
             StringBuilder lit = new StringBuilder();
@@ -272,14 +278,19 @@ final class DatFormats {
             }
             literals.add(lit.toString());
             List<Field> args = new ArrayList<>();
+            List<String[]> choices = new ArrayList<>();
             for (String a : splitArgs(print.substring(Math.min(print.length(), i + 1)))) {
-                String n = a.startsWith("REC->") ? a.substring(5) : a.startsWith("__get_str(") && a.endsWith(")") ? a.substring(10, a.length() - 1) : null;
+                Matcher m = CHOICE.matcher(a);
+                String[] choice = m.matches() ? new String[] {m.group(2), m.group(3)} : null;
+                String n = choice != null ? m.group(1) : a.startsWith("REC->") ? a.substring(5)
+                        : a.startsWith("__get_str(") && a.endsWith(")") ? a.substring(10, a.length() - 1) : null;
                 Field f = null;
                 if (n != null) for (Field x : fields) if (x.name.equals(n)) f = x;
-                if (f == null) return null;
+                if (f == null || (choice != null && f.string)) return null;
                 args.add(f);
+                choices.add(choice);
             }
-            return args.size() == specs.size() ? new Printer(List.copyOf(literals), List.copyOf(specs), List.copyOf(args)) : null;
+            return args.size() == specs.size() ? new Printer(List.copyOf(literals), List.copyOf(specs), List.copyOf(args), choices) : null;
         }
 
         private static List<String> splitArgs(String s) {
@@ -305,7 +316,9 @@ final class DatFormats {
                 String spec = specs.get(k);
                 char conv = spec.charAt(spec.length() - 1);
                 String fmt = spec.substring(0, spec.length() - 1);
-                if (conv == 's') b.append(String.format(fmt + "s", x.string ? str(x, r, off, len) : value(x, r, off, len)));
+                String[] choice = choices.get(k);
+                if (choice != null) b.append(String.format(fmt + "s", read(r, off + x.offset, x.size, false, off, len) != 0 ? choice[0] : choice[1]));
+                else if (conv == 's') b.append(String.format(fmt + "s", x.string ? str(x, r, off, len) : value(x, r, off, len)));
                 else if (conv == 'c') b.append((char) read(r, off + x.offset, x.size, false, off, len));
                 else if (conv == 'x' || conv == 'X') b.append(String.format(fmt + conv, read(r, off + x.offset, x.size, false, off, len)));
                 else if (conv == 'u') b.append(String.format(fmt + "s", Long.toUnsignedString(read(r, off + x.offset, x.size, false, off, len))));

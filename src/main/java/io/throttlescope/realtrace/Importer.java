@@ -31,6 +31,8 @@ final class Importer {
     private static final Pattern FORK = Pattern.compile("comm=(.*) pid=(\\d+) child_comm=(.*) child_pid=(\\d+)");
     private static final Pattern PID = Pattern.compile("comm=(.*) pid=(\\d+)");
     private static final Pattern LOCK = Pattern.compile("lock=(\\S+)");
+    /** What a marker line starts with: the function that wrote it, by name or (no kallsyms) by address. */
+    private static final Pattern MARKER_FUNCTION = Pattern.compile("^(tracing_mark_write|0x[0-9a-f]{1,16}): ");
     private static final Pattern ATTACH = Pattern.compile("dst_path=(\\S+) pid=(\\d+) comm=(.*)");
 
     /** A kprobe's role, by the function it probes. */
@@ -246,7 +248,7 @@ final class Importer {
     void run(Inference inf) throws IOException {
         for (var l : text.lost) {
             // a notice has no time of its own: it is put at the start, and counted
-            emit(startNs, EventKind.NOTE, (int) l[1], -1, -1, str("CPU" + l[1] + " lost " + l[2] + " events (line " + l[0] + ")"), 0, 0);
+            emit(startNs, EventKind.NOTE, (int) l[1], -1, -1, str("CPU" + l[1] + " lost " + (l[2] < 0 ? "events, how many not known" : l[2] + " events") + " (line " + l[0] + ")"), 0, 0);
         }
         int[] switchNo = {0};              // the k-th sched_switch line is switch k of text.switches
         long[] read = {0};
@@ -405,7 +407,7 @@ final class Importer {
                 emit(ts, EventKind.MOVE, t.cpu, t.id, to, -1, from, 0);
             }
             case "tracing_mark_write", "print" -> {
-                String text = f.replaceFirst("^tracing_mark_write: ", "");
+                String text = MARKER_FUNCTION.matcher(f).replaceFirst("");
                 emit(ts, EventKind.NOTE, c, -1, -1, str(text), 0, 0);
                 action(text, ts);
             }

@@ -309,7 +309,7 @@ public final class RealTrace {
         counts.addProperty("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
         counts.addProperty("inferred_throttle", im.inferredThrottles);
         long lost = 0;
-        for (long[] l : text.lost) lost += l[2];
+        for (long[] l : text.lost) lost += Math.max(0, l[2]);     // a loss whose count the file did not keep adds none (its notice is in the run)
         if (text.header != null && text.header.has("lost_events")) {          // a recording counts its buffer's overruns itself
             try { lost += Math.max(0, exactLong(text.header.get("lost_events"))); } catch (RuntimeException ignored) { }
         }

@@ -13,6 +13,15 @@ public final class Syscalls {
 
     private Syscalls() { }
 
+    /** The number of a syscall name (the first word of a simulated syscall's text: "write cgroup.procs"), -1 if unknown. */
+    public static int numberOf(String text) {
+        String n = text.strip();
+        int sp = n.indexOf(' ');
+        if (sp >= 0) n = n.substring(0, sp);
+        for (Map.Entry<Integer, String> e : NAMES.entrySet()) if (e.getValue().equals(n)) return e.getKey();
+        return -1;
+    }
+
     public static String name(int nr) {
         String n = NAMES.get(nr);
         return n != null ? n : "NR " + nr;

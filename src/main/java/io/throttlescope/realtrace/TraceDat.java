@@ -8,6 +8,7 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
@@ -30,6 +31,7 @@ public final class TraceDat implements Closeable {
     /** A metadata section or a chunk over this is refused (a trace.dat's format files are a few MB). */
     private static final long MAX_SECTION = 256L << 20;
 
+    private static final long NO_LOSS = -1;
     private final FileChannel ch;
     private final Path file;
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
@@ -45,7 +47,7 @@ public final class TraceDat implements Closeable {
 
     /** True if the file starts as a trace.dat does. */
     public static boolean is(Path file) {
-        try (InputStream in = java.nio.file.Files.newInputStream(file)) {
+        try (InputStream in = Files.newInputStream(file)) {
             return Arrays.equals(in.readNBytes(MAGIC.length), MAGIC);
         } catch (IOException e) {
             return false;
@@ -297,7 +299,7 @@ public final class TraceDat implements Closeable {
         // the current event
         long evTs;
         int evOff, evLen;
-        long lost = -1;                     // lost events said before the current event (-1: none)
+        long lost = NO_LOSS;                // events lost before the current one (0: a count not stored)
 
         CpuStream(Buffer b, int cpu, long off, long size, int index) {
             this.buffer = b;
@@ -451,9 +453,9 @@ public final class TraceDat implements Closeable {
     /** One event as report prints it (with its lost-events line first when the page said so); null if its format is unknown. */
     private String line(CpuStream s) {
         StringBuilder b = new StringBuilder(160);
-        if (s.lost >= 0) {
-            b.append("CPU:").append(s.cpu).append(" [LOST ").append(s.lost).append(" EVENTS]\n");
-            s.lost = -1;
+        if (s.lost != NO_LOSS) {
+            b.append("CPU:").append(s.cpu).append(s.lost > 0 ? " [" + s.lost + " EVENTS DROPPED]\n" : " [EVENTS DROPPED]\n");
+            s.lost = NO_LOSS;
         }
         ByteBuffer p = s.page;
         if (s.evLen < 2) return b.length() > 0 ? b.toString() : null;

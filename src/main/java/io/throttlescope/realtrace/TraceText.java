@@ -53,14 +53,17 @@ public final class TraceText {
     public static final long MAX_EVENT_LINES = 500_000_000L;
 
     static final String HEADER = "# throttlescope: ";
-    private static final Pattern LOST = Pattern.compile("^\\s*CPU:?\\s*(\\d+) \\[LOST (\\d+) EVENTS\\]\\s*$");
+    /** A line a binary reader (trace.dat, Perfetto) writes into its text to say what it could not read. */
+    static final String READER_NOTE = "\u0000note: ";
+    /** tracefs's {@code CPU:N [LOST n EVENTS]}, trace-cmd report's {@code CPU:N [n EVENTS DROPPED]} and, count unknown, {@code [EVENTS DROPPED]}. */
+    private static final Pattern LOST = Pattern.compile("^\\s*CPU:?\\s*(\\d+) \\[(?:LOST (\\d+) EVENTS|(\\d+ )?EVENTS DROPPED)\\]\\s*$");
     private static final Pattern CPUS = Pattern.compile("^cpus=(\\d+)\\s*$");
     private static final Pattern EMPTY_CPU = Pattern.compile("^\\s*CPU \\d+ is empty\\s*$");
     private static final Comparator<TraceLine> ORDER = Comparator.comparingLong(TraceLine::tsNs).thenComparingInt(TraceLine::lineNo);
 
     /** Line number and why, for lines that were skipped. */
     public final List<String> skipped = new ArrayList<>();
-    public final List<long[]> lost = new ArrayList<>();   // {line, cpu, count}
+    public final List<long[]> lost = new ArrayList<>();   // {line, cpu, count}; count -1: not known
     public JsonObject header;
     public int cpus;
     public String format = "unknown";
@@ -218,7 +221,7 @@ public final class TraceText {
      * first 64 KiB; it may have grown (a recording still being written: what the first reading saw
      * is imported, and said).
      */
-    private record Identity(Object key, long size, int prefixLength, int prefixHash, boolean gzip, boolean dat) {
+    private record Identity(Object key, long size, int prefixLength, int prefixHash, boolean gzip, boolean dat, boolean proto) {
         static Identity of(Path file) throws IOException { return of(file, 1 << 16); }
 
         /** The identity, its prefix the first n bytes (a later reading compares as many as the first had). */
@@ -228,7 +231,7 @@ public final class TraceText {
             try (InputStream in = Files.newInputStream(file)) { head = in.readNBytes(n); }
             boolean gz = head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
             boolean dat = head.length >= 10 && new String(head, 0, 10, StandardCharsets.ISO_8859_1).equals("\u0017\u0008Dtracing");
-            return new Identity(key, Files.size(file), head.length, Arrays.hashCode(head), gz, dat);
+            return new Identity(key, Files.size(file), head.length, Arrays.hashCode(head), gz, dat, !gz && !dat && PerfettoTrace.is(file));
         }
 
         boolean sameFile(Identity o) { return differs(o) == null; }
@@ -258,8 +261,9 @@ public final class TraceText {
         try (InputStream raw = progress == null ? Files.newInputStream(file) : new Counting(Files.newInputStream(file),
                 n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
              TraceDat dat = now.dat() ? TraceDat.open(file) : null;
-             InputStream in = dat != null ? dat.text() : now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
+             InputStream in = dat != null ? dat.text() : now.proto() ? PerfettoTrace.text(file) : now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
             if (dat != null) format = "trace.dat";
+            if (now.proto()) format = "perfetto";
             readLines(in);
         } catch (ZipException e) {
             throw new IOException(file + " is not a valid gzip file: " + e.getMessage());
@@ -426,6 +430,10 @@ public final class TraceText {
             }
             return;
         }
+        if (line.startsWith(READER_NOTE)) {                  // a binary reader's word on what it left out
+            skip(line.substring(READER_NOTE.length()));
+            return;
+        }
         if (line.startsWith("#")) return;
         Matcher m = CPUS.matcher(line);
         if (m.matches()) {
@@ -434,13 +442,14 @@ public final class TraceText {
                 return;
             }
             if (counting) cpus = Integer.parseInt(m.group(1));
-            if (!format.equals("trace.dat")) format = "trace-cmd report";
+            if (format.equals("unknown") || format.equals("tracefs")) format = "trace-cmd report";
             return;
         }
         m = LOST.matcher(line);
         if (m.matches()) {
-            if (m.group(1).length() > 9 || m.group(2).length() > 18) skip("line " + n + ": a lost-events count out of range");
-            else if (counting) lost.add(new long[] {n, Long.parseLong(m.group(1)), Long.parseLong(m.group(2))});
+            String count = m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3).strip() : "-1";
+            if (m.group(1).length() > 9 || count.length() > 18) skip("line " + n + ": a lost-events count out of range");
+            else if (counting) lost.add(new long[] {n, Long.parseLong(m.group(1)), Long.parseLong(count)});
             return;
         }
         if (line.startsWith("version = ") || EMPTY_CPU.matcher(line).matches()) return;
@@ -449,7 +458,7 @@ public final class TraceText {
             skip("line " + n + ": not an event line: " + Escape.shortText(line));
             return;
         }
-        if (format.equals("unknown")) format = tl.perf() ? "perf script" : "tracefs";
+        if (format.equals("unknown")) format = tl.perf() ? "perf script" : "tracefs";     // trace.dat and perfetto keep theirs
         if (counting && events >= MAX_EVENT_LINES) throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
         sink.accept(tl);
     }

@@ -1,9 +1,11 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.files.SafeOutput;
+import io.throttlescope.realtrace.Syscalls;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.CsvExport;
 import io.throttlescope.trace.PerfettoExport;
+import io.throttlescope.trace.PerfettoProto;
 import io.throttlescope.ui.export.ExportStepsDialog;
 import io.throttlescope.ui.export.ExportWindow;
 import io.throttlescope.ui.export.StepExport;
@@ -45,13 +47,14 @@ final class Exports {
         return file == null ? "scenario" : file.getFileName().toString().replaceAll("\\.json$", "");
     }
 
-    /** Writes the shown model's trace (Perfetto trace-event JSON or CSV), as the export command does. */
+    /** Writes the shown model's trace (Perfetto trace-event JSON, a native Perfetto trace or CSV), as the export command does. */
     void export(String format) {
         Run r = vs.run.get();
         if (r == null) return;
         FileChooser fc = new FileChooser();
-        fc.setTitle(format.equals("csv") ? "Export the trace as CSV" : "Export the trace for Perfetto UI");
-        fc.setInitialFileName(base() + "-" + r.model().id + (format.equals("csv") ? ".csv" : ".perfetto.json"));
+        fc.setTitle(format.equals("csv") ? "Export the trace as CSV" : format.equals("perfetto-proto") ? "Export a native Perfetto trace"
+                : "Export the trace for Perfetto UI");
+        fc.setInitialFileName(base() + "-" + r.model().id + (format.equals("csv") ? ".csv" : format.equals("perfetto-proto") ? ".pftrace" : ".perfetto.json"));
         File f = fc.showSaveDialog(stage);
         if (f == null) return;
         exportTo(r, format, f.toPath());
@@ -113,7 +116,8 @@ final class Exports {
             @Override protected Void call() throws Exception {
                 updateMessage("Writing " + out.getFileName() + "\u2026");
                 updateProgress(-1, 1);
-                SafeOutput.write(out, w -> {
+                if (format.equals("perfetto-proto")) SafeOutput.writeBytes(out, o -> PerfettoProto.write(r.index(), o, Syscalls::numberOf));
+                else SafeOutput.write(out, w -> {
                     if (format.equals("csv")) CsvExport.write(r.index(), w);
                     else PerfettoExport.write(r.index(), w);
                 });

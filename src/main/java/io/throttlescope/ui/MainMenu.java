@@ -30,10 +30,11 @@ final class MainMenu {
         reload.setOnAction(e -> cmd.reload());
         MenuItem quit = item("_Quit", cmd::quit);
         MenuItem perfetto = item("Export trace for _Perfetto\u2026", () -> cmd.export("perfetto"));
+        MenuItem proto = item("Export native Perfetto trace (.pftrace)\u2026", () -> cmd.export("perfetto-proto"));
         MenuItem csv = item("Export trace as _CSV\u2026", () -> cmd.export("csv"));
         MenuItem copyCmp = item("Copy the comparison table", cmd::copyComparison);
         MenuItem stepsItem = item("Export _steps (GIF, slides, PNGs)\u2026", cmd::exportSteps);
-        Menu fileMenu = new Menu("_File", null, open, recentMenu, reload, new SeparatorMenuItem(), perfetto, csv, stepsItem, copyCmp,
+        Menu fileMenu = new Menu("_File", null, open, recentMenu, reload, new SeparatorMenuItem(), perfetto, proto, csv, stepsItem, copyCmp,
                 new SeparatorMenuItem(), quit);
         fileMenu.setOnShowing(e -> fillRecent());
         CheckMenuItem lanes = new CheckMenuItem("_Task lanes");

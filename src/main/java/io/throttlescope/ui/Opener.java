@@ -77,7 +77,7 @@ final class Opener {
     void chooseFile() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Open a scenario or a real trace");
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Scenarios and traces", "*.json", "*.txt", "*.trace", "*.gz"),
+        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Scenarios and traces", "*.json", "*.txt", "*.trace", "*.gz", "*.dat"),
                 new FileChooser.ExtensionFilter("All files", "*"));
         Path file = host.file();
         Path dir = file != null ? file.getParent() : Path.of("scenarios");

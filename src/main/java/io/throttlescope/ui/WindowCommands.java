@@ -15,7 +15,7 @@ interface WindowCommands {
     /** Opens a recent file (edits of What if? are asked about first). */
     void openRecent(String path);
     void quit();
-    /** Exports the shown run: "perfetto" or "csv". */
+    /** Exports the shown run: "perfetto", "perfetto-proto" or "csv". */
     void export(String format);
     /** File > Export steps. */
     void exportSteps();
