@@ -173,6 +173,26 @@ class ArchitectureTest {
         });
     }
 
+    /**
+     * The window's parts are packages of their own (issue 29): the timeline (canvas, renderers, pointer,
+     * batches) in ui.timeline, the tables (runqueues, locks, event log) in ui.tables. A part knows the
+     * window's state and the layers below, never the window that composes it, nor another part but the
+     * tables' use of the timeline's colours.
+     */
+    @Test
+    void theWindowsPartsKnowTheStateAndTheLayersBelowNeverTheWindow() {
+        assertThat(USES).containsKeys("ui.timeline", "ui.tables");
+        assertThat(USES.get("ui.timeline")).isSubsetOf("ui.state", "view", "trace", "sim", "sim.spec", "text");
+        assertThat(USES.get("ui.tables")).isSubsetOf("ui.state", "ui.timeline", "view", "trace", "sim", "sim.spec", "text");
+        try (Stream<Path> s = Files.list(SRC.resolve("io/throttlescope/ui"))) {
+            List<String> left = s.map(f -> f.getFileName().toString()).filter(n -> n.matches("(.*Renderer|Timeline.*|.*Lane|RectBatch|.*View|Columns)\\.java")
+                    && !n.equals("CompareView.java")).toList();
+            assertThat(left).as("timeline and table classes left in the window's own package").isEmpty();
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
+    }
+
     @Test
     void noPackagesDependOnEachOtherInARing() {
         assertThat(rings(USES)).isEmpty();

@@ -77,7 +77,7 @@ public final class TraceDat implements Closeable {
     // ---- the file's metadata ----
 
     private void readHead() throws IOException {
-        Cursor c = new Cursor(read(0, 64 << 10), 0);
+        DatBytes.Cursor c = new DatBytes.Cursor(read(0, 64 << 10), 0);
         if (!Arrays.equals(c.bytes(MAGIC.length), MAGIC)) throw new IOException(file + " is not a trace.dat (no trace-cmd magic)");
         String v = c.cstring();
         try {
@@ -108,12 +108,12 @@ public final class TraceDat implements Closeable {
 
     /** One v7 options section at off; returns the offset of the next one (0: none). */
     private long readOptions(long off) throws IOException {
-        Cursor c = section(off, 0);
+        DatBytes.Cursor c = section(off, 0);
         long next = 0;
         while (c.remaining() >= 6) {
             int id = c.u16();
             int size = c.u32();
-            Cursor o = c.slice(size);
+            DatBytes.Cursor o = c.slice(size);
             switch (id) {
                 case 0 -> { next = o.remaining() >= 8 ? o.u64() : 0; return next; }
                 case 3 -> {
@@ -130,8 +130,8 @@ public final class TraceDat implements Closeable {
                 case 16 -> headers(section(o.u64(), 16));
                 case 17 -> ftraceFormats(section(o.u64(), 17));
                 case 18 -> eventFormats(section(o.u64(), 18));
-                case 19 -> { Cursor k = section(o.u64(), 19); formats.kallsyms(k.text(k.u32())); }
-                case 21 -> { Cursor k = section(o.u64(), 21); formats.comms(k.text(k.u64())); }
+                case 19 -> { DatBytes.Cursor k = section(o.u64(), 19); formats.kallsyms(k.text(k.u32())); }
+                case 21 -> { DatBytes.Cursor k = section(o.u64(), 21); formats.comms(k.text(k.u64())); }
                 default -> { }
             }
         }
@@ -139,7 +139,7 @@ public final class TraceDat implements Closeable {
     }
 
     private void readV6(long pos) throws IOException {
-        FileCursor c = new FileCursor(pos);
+        DatBytes.FileCursor c = new DatBytes.FileCursor(this::read, ch.size(), file.toString(), pos);
         if (!c.cstring().equals("header_page")) throw new IOException(file + ": no header_page where a v6 trace.dat has it");
         headerPage(c.text(c.u64()));
         c.cstring();                                    // header_event
@@ -158,12 +158,12 @@ public final class TraceDat implements Closeable {
                     int id = c.u16();
                     if (id == 0) break;
                     int size = c.u32();
-                    Cursor o = new Cursor(read(c.pos, size), 0);
+                    DatBytes.Cursor o = new DatBytes.Cursor(read(c.pos, size), 0);
                     c.skip(size);
                     if (id == 3) {
                         long at = o.u64();
                         String name = o.cstring();
-                        FileCursor f = new FileCursor(at);
+                        DatBytes.FileCursor f = new DatBytes.FileCursor(this::read, ch.size(), file.toString(), at);
                         if (f.cstring().equals("flyrecord")) buffers.add(new Buffer(name, pageSize, cpuTable(f)));
                     } else if (id == 7) offsetNs = parseLong(o.cstring());
                 }
@@ -175,13 +175,13 @@ public final class TraceDat implements Closeable {
         if (top != null) buffers.add(0, new Buffer("", pageSize, top));
     }
 
-    private List<long[]> cpuTable(In c) throws IOException {
+    private List<long[]> cpuTable(DatBytes.In c) throws IOException {
         List<long[]> cpus = new ArrayList<>();
         for (int i = 0; i < cpuCount; i++) cpus.add(new long[] {i, c.u64(), c.u64()});
         return cpus;
     }
 
-    private void headers(Cursor c) {
+    private void headers(DatBytes.Cursor c) {
         c.cstring();
         String page = c.text(c.u64());
         headerPage(page);
@@ -197,12 +197,12 @@ public final class TraceDat implements Closeable {
         }
     }
 
-    private void ftraceFormats(In c) throws IOException {
+    private void ftraceFormats(DatBytes.In c) throws IOException {
         int n = c.u32();
         for (int i = 0; i < n && c.remaining() >= 8; i++) formats.add("ftrace", c.text(c.u64()));
     }
 
-    private void eventFormats(In c) throws IOException {
+    private void eventFormats(DatBytes.In c) throws IOException {
         int systems = c.u32();
         for (int s = 0; s < systems && c.remaining() > 0; s++) {
             String sys = c.cstring();
@@ -229,8 +229,8 @@ public final class TraceDat implements Closeable {
         return b.order(order);
     }
 
-    private Cursor at(long pos, int n) throws IOException {
-        Cursor c = new Cursor(read(pos, n), pos);
+    private DatBytes.Cursor at(long pos, int n) throws IOException {
+        DatBytes.Cursor c = new DatBytes.Cursor(read(pos, n), pos);
         c.order(order);
         return c;
     }
@@ -242,8 +242,8 @@ public final class TraceDat implements Closeable {
     }
 
     /** A v7 section's content (decompressed), checked to be of the id expected. */
-    private Cursor section(long off, int id) throws IOException {
-        Cursor h = at(off, 16);
+    private DatBytes.Cursor section(long off, int id) throws IOException {
+        DatBytes.Cursor h = at(off, 16);
         int sid = h.u16(), flags = h.u16();
         h.u32();
         long size = h.u64();
@@ -254,7 +254,7 @@ public final class TraceDat implements Closeable {
             int csize = b.getInt(0), usize = b.getInt(4);
             b = inflate(b, 8, csize, usize);
         }
-        Cursor c = new Cursor(b.order(order), 0);
+        DatBytes.Cursor c = new DatBytes.Cursor(b.order(order), 0);
         c.order(order);
         return c;
     }
@@ -356,7 +356,7 @@ public final class TraceDat implements Closeable {
             }
             if (chunksLeft == 0 || next >= end) return false;
             chunksLeft--;
-            Cursor h = at(next, 8);
+            DatBytes.Cursor h = at(next, 8);
             int csize = h.u32(), usize = h.u32();
             ByteBuffer raw = read(next + 8, csize);
             next += 8L + csize;
@@ -469,125 +469,5 @@ public final class TraceDat implements Closeable {
         b.append(String.format("%16s-%-5d [%03d] %d.%09d: %s: ", comm, pid, s.cpu, Long.divideUnsigned(t, 1_000_000_000L), Long.remainderUnsigned(t, 1_000_000_000L), f.name()));
         b.append(formats.fields(f, p, s.evOff, s.evLen).replace('\n', ' ').replace('\r', ' ')).append('\n');
         return b.toString();
-    }
-
-    /** What the metadata readers read from: a section held in memory, or the file itself (v6). */
-    private interface In {
-        int u32() throws IOException;
-
-        long u64() throws IOException;
-
-        String cstring() throws IOException;
-
-        String text(long n) throws IOException;
-
-        long remaining() throws IOException;
-    }
-
-    /** A position in the file, read as it goes (v6 keeps its metadata in a row at the start). */
-    private final class FileCursor implements In {
-        long pos;
-
-        FileCursor(long pos) { this.pos = pos; }
-
-        private ByteBuffer take(int n) throws IOException {
-            ByteBuffer b = read(pos, n);
-            if (b.remaining() < n) throw new IOException(file + " ends inside its metadata (cut, or not a trace.dat)");
-            pos += n;
-            return b;
-        }
-
-        int u16() throws IOException { return take(2).getShort(0) & 0xffff; }
-
-        @Override public int u32() throws IOException { return take(4).getInt(0); }
-
-        @Override public long u64() throws IOException { return take(8).getLong(0); }
-
-        void skip(long n) throws IOException {
-            if (n < 0 || pos + n > ch.size()) throw new IOException(file + " ends inside its metadata (cut, or not a trace.dat)");
-            pos += n;
-        }
-
-        @Override public String cstring() throws IOException {
-            ByteBuffer b = read(pos, 256);
-            int e = 0;
-            while (e < b.limit() && b.get(e) != 0) e++;
-            if (e == b.limit()) throw new IOException(file + ": a name in its metadata has no end");
-            byte[] s = new byte[e];
-            b.get(0, s);
-            pos += e + 1;
-            return new String(s, StandardCharsets.UTF_8);
-        }
-
-        @Override public String text(long n) throws IOException {
-            String t = TraceDat.this.text(pos, n);
-            pos += n;
-            return t;
-        }
-
-        @Override public long remaining() throws IOException { return ch.size() - pos; }
-    }
-
-    /** A position in a buffer, reading numbers in the file's order. */
-    private static final class Cursor implements In {
-        private final ByteBuffer b;
-        final long base;
-        int pos;
-
-        Cursor(ByteBuffer b, long base) {
-            this.b = b;
-            this.base = base;
-        }
-
-        void order(ByteOrder o) { b.order(o); }
-
-        @Override public long remaining() { return (long) b.limit() - pos; }
-
-        private void need(long n) {
-            if (n < 0 || (long) pos + n > b.limit()) throw new IllegalStateException("the file ends inside a part of it (cut, or not a trace.dat)");
-        }
-
-        byte[] bytes(int n) {
-            need(n);
-            byte[] out = new byte[n];
-            b.get(pos, out);
-            pos += n;
-            return out;
-        }
-
-        int u8() { need(1); return b.get(pos++) & 0xff; }
-
-        int u16() { need(2); int v = b.getShort(pos) & 0xffff; pos += 2; return v; }
-
-        @Override public int u32() { need(4); int v = b.getInt(pos); pos += 4; return v; }
-
-        @Override public long u64() { need(8); long v = b.getLong(pos); pos += 8; return v; }
-
-        @Override public String cstring() {
-            int e = pos;
-            while (e < b.limit() && b.get(e) != 0) e++;
-            need(e - pos + 1L);
-            byte[] s = new byte[e - pos];
-            b.get(pos, s);
-            pos = e + 1;
-            return new String(s, StandardCharsets.UTF_8);
-        }
-
-        @Override public String text(long n) {
-            need(n);
-            byte[] s = new byte[(int) n];
-            b.get(pos, s);
-            pos += (int) n;
-            return new String(s, StandardCharsets.ISO_8859_1);
-        }
-
-        Cursor slice(int n) {
-            need(n);
-            ByteBuffer s = b.duplicate().order(b.order());
-            s.position(pos).limit(pos + n);
-            Cursor c = new Cursor(s.slice().order(b.order()), base + pos);
-            pos += n;
-            return c;
-        }
     }
 }

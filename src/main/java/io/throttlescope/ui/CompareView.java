@@ -7,6 +7,8 @@ import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.Divergence;
 import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.ui.tables.Columns;
+import io.throttlescope.ui.timeline.TimelineCanvas;
 import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
 import java.util.Arrays;

@@ -3,6 +3,7 @@ package io.throttlescope.ui;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.ui.lessons.LessonBar;
 import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.ui.tables.Columns;
 import javafx.scene.control.Alert;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;

@@ -3,6 +3,7 @@ package io.throttlescope.ui;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.trace.Trace;
+import io.throttlescope.ui.timeline.Palette;
 import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.EnumSet;

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.tables.CfsRqView;
 import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;

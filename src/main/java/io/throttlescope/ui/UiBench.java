@@ -6,6 +6,7 @@ import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.ui.state.Headless;
 import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.ui.timeline.TimelineCanvas;
 import io.throttlescope.view.Run;
 import java.io.BufferedReader;
 import java.io.IOException;

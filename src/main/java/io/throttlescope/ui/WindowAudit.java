@@ -2,6 +2,7 @@ package io.throttlescope.ui;
 
 import io.throttlescope.ui.export.LayoutAudit;
 import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.ui.timeline.TimelineCanvas;
 import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,6 +1,7 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.ui.tables.EventLogView;
 import java.util.List;
 import javafx.geometry.Orientation;
 import javafx.scene.Node;

@@ -2,6 +2,7 @@ package io.throttlescope.ui;
 
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.Lesson;
+import io.throttlescope.ui.timeline.TimelineCanvas;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

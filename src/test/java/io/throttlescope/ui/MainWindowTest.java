@@ -2,6 +2,9 @@ package io.throttlescope.ui;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
+import io.throttlescope.ui.tables.CfsRqView;
+import io.throttlescope.ui.tables.LocksView;
+import io.throttlescope.ui.timeline.TimelineCanvas;
 import io.throttlescope.view.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;

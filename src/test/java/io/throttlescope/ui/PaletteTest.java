@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.timeline.Palette;
 import io.throttlescope.view.TaskColours;
 import java.util.HashSet;
 import java.util.List;

@@ -3,6 +3,8 @@ package io.throttlescope.ui;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.ui.timeline.Palette;
+import io.throttlescope.ui.timeline.TimelineCanvas;
 import io.throttlescope.view.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;

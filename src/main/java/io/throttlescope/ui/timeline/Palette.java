@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.timeline;
 
 import io.throttlescope.ui.state.Theme;
 import java.util.IdentityHashMap;

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.timeline;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.Gallop;
@@ -22,7 +22,7 @@ import javafx.scene.text.TextAlignment;
  * The marks over the lanes and in the ruler: throttle and unthrottle triangles, task work and park
  * marks on the CPU and task lanes, hung-task reports, notes, the slack timer and faults.
  */
-final class MarksRenderer {
+public final class MarksRenderer {
     private final TimelineCanvas tl;
 
     MarksRenderer(TimelineCanvas tl) { this.tl = tl; }
@@ -79,7 +79,7 @@ final class MarksRenderer {
     }
 
     /** The events whose marks the last redraw drew on the lanes (tests read what the window shows). */
-    final List<Integer> drawn = new ArrayList<>();
+    public final List<Integer> drawn = new ArrayList<>();
 
     private interface MarkDraw { void draw(int event, int px, long t, EventKind kind); }
 

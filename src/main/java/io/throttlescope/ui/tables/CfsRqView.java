@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.tables;
 
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.view.CfsRqRows;
@@ -47,14 +47,14 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
      * The width that shows every column whole: the side panel asks for it at a lesson stop, within a
      * share of the window.
      */
-    ReadOnlyDoubleProperty wantedWidth() { return wanted.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty wantedWidth() { return wanted.getReadOnlyProperty(); }
 
     /**
      * The columns up to throttle_count (those the README's walk cites) or, at a lesson stop, where the
      * side panel widens for the table, every column (the queue, last, wraps within what is left) have
      * their headers whole inside the table: the layout audit counts the runqueue view whole only then.
      */
-    boolean citedColumnsWhole(boolean all) { return Columns.headersWhole(this, all ? getColumns().size() : 5); }
+    public boolean citedColumnsWhole(boolean all) { return Columns.headersWhole(this, all ? getColumns().size() : 5); }
 
     private String highlightedGroup;
     private int highlightedCpu = -1;

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.timeline;
 
 import javafx.scene.text.Font;
 import org.junit.jupiter.api.Test;

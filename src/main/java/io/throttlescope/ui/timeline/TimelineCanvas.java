@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.timeline;
 
 import io.throttlescope.trace.Divergence;
 import io.throttlescope.trace.RunInfo;
@@ -38,9 +38,9 @@ import javafx.util.Duration;
  */
 public final class TimelineCanvas extends Region {
     /** Sizes at scale 1; the scale (Ctrl+plus, presentation mode, large screens) multiplies them all. */
-    static final double LABEL_W = 130, RULER_H = 30, CPU_H = 24, TASK_H = 17, GROUP_H = 17, BUDGET_LINE_H = 13, SECTION_H = 18;
+    public static final double LABEL_W = 130, RULER_H = 30, CPU_H = 24, TASK_H = 17, GROUP_H = 17, BUDGET_LINE_H = 13, SECTION_H = 18;
     private double k = 1, labelW = LABEL_W, rulerH = RULER_H, cpuH = CPU_H, taskH = TASK_H, groupH = GROUP_H, sectionH = SECTION_H;
-    Font font = Font.font("System", 11), bold = Font.font("System", FontWeight.BOLD, 11), small = Font.font("System", 10);
+    public Font font = Font.font("System", 11), bold = Font.font("System", FontWeight.BOLD, 11), small = Font.font("System", 10);
 
     private final ViewState vs;
     private final Canvas canvas = new Canvas();
@@ -64,7 +64,7 @@ public final class TimelineCanvas extends Region {
         Lane(Kind kind, int id, double y, double h, String label) { this(kind, id, y, h, label, -1); }
     }
 
-    enum Kind { SECTION, CPU, GROUP_HEADER, TASK, BUDGET }
+    public enum Kind { SECTION, CPU, GROUP_HEADER, TASK, BUDGET }
 
     public TimelineCanvas(ViewState vs) {
         this.vs = vs;
@@ -104,7 +104,7 @@ public final class TimelineCanvas extends Region {
     double scale() { return k; }
     Lane[] cpuLanes() { return cpuLane; }
     List<List<Lane>> taskLanes() { return taskLanes; }
-    final MarksRenderer markRenderer = new MarksRenderer(this);            // tests read the marks it drew
+    public final MarksRenderer markRenderer = new MarksRenderer(this);            // tests read the marks it drew
     double labelW() { return labelW; }
     double rulerH() { return rulerH; }
 
@@ -249,9 +249,9 @@ public final class TimelineCanvas extends Region {
         return l;
     }
 
-    double plotW() { return canvas.getWidth() - labelW; }
+    public double plotW() { return canvas.getWidth() - labelW; }
 
-    double x(double t) { return labelW + (t - vs.viewStart.get()) / (vs.viewEnd.get() - vs.viewStart.get()) * plotW(); }
+    public double x(double t) { return labelW + (t - vs.viewStart.get()) / (vs.viewEnd.get() - vs.viewStart.get()) * plotW(); }
 
     double time(double x) { return vs.viewStart.get() + (x - labelW) / plotW() * (vs.viewEnd.get() - vs.viewStart.get()); }
 
@@ -272,14 +272,14 @@ public final class TimelineCanvas extends Region {
     public void setColourNames(List<String> names) { colourNames = names; slotsOf = null; layoutLanes(); requestRedraw(); }
 
     /** The colour slot of task t of the shown run. */
-    int slot(int t) {
+    public int slot(int t) {
         Run r = vs.run.get();
         if (r != slotsOf) { slots = TaskColours.slots(r.info().tasks(), colourNames); slotsOf = r; }
         return t >= 0 && t < slots.length ? slots[t] : t;
     }
 
     /** The differences to the other run to mark (null: none). */
-    void setDivergence(Divergence d) { this.divergence = d; requestRedraw(); }
+    public void setDivergence(Divergence d) { this.divergence = d; requestRedraw(); }
 
     /** Compare mode: the CPU lanes (and task lanes if shown), no budgets, with the differences to the other run highlighted. */
     public void setCompare(boolean cpuOnly, Divergence d) {
@@ -293,7 +293,7 @@ public final class TimelineCanvas extends Region {
     public void scrollLanes(double fraction) { vbar.setValue(vbar.getMax() * fraction); }
 
     /** The lanes top to bottom as "KIND label [group]", for tests and describe-like checks. */
-    List<String> laneNames() {
+    public List<String> laneNames() {
         List<String> out = new ArrayList<>();
         Run r = vs.run.get();
         for (Lane l : lanes) out.add(l.kind() + " " + l.label() + (l.kind() == Kind.TASK && r != null ? " in " + r.info().groups()[l.group()] : ""));
@@ -301,7 +301,7 @@ public final class TimelineCanvas extends Region {
     }
 
     /** The y of the first lane of a kind with that label (task lanes: in that group), in canvas coordinates, or -1. */
-    double laneTop(Kind kind, String label, int group) {
+    public double laneTop(Kind kind, String label, int group) {
         for (Lane l : lanes) if (l.kind() == kind && l.label().equals(label) && (group < 0 || l.group() == group)) return laneY(l);
         return -1;
     }
@@ -466,10 +466,10 @@ public final class TimelineCanvas extends Region {
 
     // ------------------------------------------------------------------ what is under the pointer
 
-    record Hit(int task, int group, int cpu, String text) {}
+    public record Hit(int task, int group, int cpu, String text) {}
 
     /** What is under a point, and its tooltip: exact times and values (a mark first, else the lane's own answer). */
-    Hit hit(double x, double y) {
+    public Hit hit(double x, double y) {
         Run r = vs.run.get();
         if (r == null || x < labelW) return null;
         Hit mark = markRenderer.hitMark(r, x, y);

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.tables;
 
 import java.util.function.Function;
 import java.util.function.Predicate;
@@ -22,7 +22,7 @@ import javafx.scene.text.FontWeight;
 import javafx.scene.text.Text;
 
 /** Table columns of text computed from the row, sized so that no header or cell is cut. */
-final class Columns {
+public final class Columns {
     private Columns() { }
 
     static <R> TableColumn<R, String> text(String name, Function<R, String> f, double width) {
@@ -72,7 +72,7 @@ final class Columns {
     }
 
     /** The headers of the first n columns lie whole inside the table's visible width (none clipped at its edge). */
-    static boolean headersWhole(TableView<?> table, int n) {
+    public static boolean headersWhole(TableView<?> table, int n) {
         Bounds p = table.localToScene(table.getLayoutBounds());        // the table's own edges: a column past them is clipped
         for (Node h : table.lookupAll(".column-header")) {
             if (!(h instanceof TableColumnHeader ch)) continue;
@@ -222,7 +222,7 @@ final class Columns {
     }
 
     /** The font size the table's cells use (the scene's root font size, scaled by Ctrl+plus). */
-    static double fontSize(Node n) {
+    public static double fontSize(Node n) {
         Scene s = n.getScene();
         if (s != null && s.getRoot() != null) {
             String style = s.getRoot().getStyle();

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.tables;
 
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.view.LockRows;

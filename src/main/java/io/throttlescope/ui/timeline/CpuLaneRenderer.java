@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.timeline;
 
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Slices;

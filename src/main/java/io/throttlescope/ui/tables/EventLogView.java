@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.tables;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.trace.RunInfo;

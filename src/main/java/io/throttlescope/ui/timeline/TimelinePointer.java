@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.timeline;
 
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;

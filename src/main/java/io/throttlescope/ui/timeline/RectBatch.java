@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.timeline;
 
 import java.util.Arrays;
 import javafx.scene.canvas.GraphicsContext;
