@@ -235,12 +235,6 @@ public final class TraceDat implements Closeable {
         return c;
     }
 
-    private String text(long at, long n) throws IOException {
-        if (n < 0 || n > MAX_SECTION) throw new IOException(file + ": a section of " + n + " bytes");
-        ByteBuffer b = read(at, (int) n);
-        return StandardCharsets.ISO_8859_1.decode(b).toString();
-    }
-
     /** A v7 section's content (decompressed), checked to be of the id expected. */
     private DatBytes.Cursor section(long off, int id) throws IOException {
         DatBytes.Cursor h = at(off, 16);
