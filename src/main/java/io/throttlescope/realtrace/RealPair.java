@@ -44,9 +44,12 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
      * True if the file is a trace rather than a scenario, by what it holds, not its name: gzip's magic
      * bytes, or text that is not a JSON document. A JSON document (after an optional UTF-8 byte order
      * mark: '{', '[', or a comment, which the loader then names), UTF-16 text and an empty file go to
-     * the scenario loader, whose verdict is the one to show.
+     * the scenario loader, whose verdict is the one to show. A kernel file is taken for a trace unread,
+     * so that the import refuses it before anything reads it (trace_pipe blocked describe for ever).
      */
     public static boolean looksLikeTrace(Path file) {
+        // a kernel file (trace_pipe) is not read to tell: a reading would block on it or consume it; the import refuses it
+        if (TraceText.KERNEL_FILE_SYSTEMS.contains(TraceText.fileSystem(file))) return true;
         if (TraceText.gzipped(file)) return true;
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(4096);

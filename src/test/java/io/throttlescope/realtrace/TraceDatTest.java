@@ -1,10 +1,13 @@
 package io.throttlescope.realtrace;
 
+import io.throttlescope.cli.Cli;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.trace.Trace;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -106,6 +109,21 @@ class TraceDatTest {
     }
 
     private static String key(TraceLine l) { return l.comm() + "-" + l.pid() + " [" + l.cpu() + "] " + l.tsNs() + " " + l.event() + "|" + l.fields(); }
+
+    /** describe (what the window shows at a cursor) says the same of the trace.dat as of its report text. */
+    @Test
+    void describeSaysOfATraceDatWhatItSaysOfItsReport() throws IOException {
+        String dat = describe(resource("trace.dat")), report = describe(resource("trace.report.txt"));
+        assertThat(dat).contains("real trace trace.dat").contains("sh-5923").contains("/throttlescope-dat-5919");
+        assertThat(dat.replace("real trace trace.dat ", "real trace X ")).isEqualTo(report.replace("real trace trace.report.txt ", "real trace X "));
+    }
+
+    private static String describe(Path f) {
+        StringWriter o = new StringWriter(), e = new StringWriter();
+        int code = Cli.run(new String[] {"describe", f.toString(), "--at", "100ms"}, new PrintWriter(o, true), new PrintWriter(e, true));
+        assertThat(code).as(e.toString()).isZero();
+        return o.toString();
+    }
 
     @Test
     void sched_switchsStateIsPrintedAsTheKernelPrintsIt() {
