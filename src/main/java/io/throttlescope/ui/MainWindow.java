@@ -20,7 +20,6 @@ import io.throttlescope.ui.tables.EventLogView;
 import io.throttlescope.ui.tables.LocksView;
 import io.throttlescope.ui.timeline.TimelineCanvas;
 import io.throttlescope.ui.whatif.WhatIfPane;
-import io.throttlescope.view.Durations;
 import io.throttlescope.view.Explainer;
 import io.throttlescope.view.Explanation;
 import io.throttlescope.view.LessonPlan;
@@ -449,18 +448,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
             double[] f = StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), t);
             if (f[0] != vs.viewStart.get() || f[1] != vs.viewEnd.get()) vs.setRange(f[0], f[1]);
         }
-        status.set(statusText(r, i, vs.horizon()));
-    }
-
-    /** "step 12 of 180 · t = 15.1ms · task-based model": the numbering of the log, describe and --step. */
-    static String statusText(Run r, int i) { return statusText(r, i, Long.MAX_VALUE); }
-
-    /** The same, knowing nothing after the horizon (a lesson's question waits). */
-    static String statusText(Run r, int i, long horizon) {
-        return (i < 0 ? "before the first step (0 of " + r.index().steps() + ")"
-                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + Durations.atEvent(r, i, horizon))
-                + "  \u00B7  " + (r.isReal() ? "real trace (" + (r.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + " kernel)"
-                        : r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
+        status.set(StatusLine.stepText(r, i, vs.horizon()));
     }
 
     public String statusText() { return status.text(); }

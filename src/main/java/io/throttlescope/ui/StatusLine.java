@@ -1,5 +1,8 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.sim.Simulator;
+import io.throttlescope.view.Durations;
+import io.throttlescope.view.Run;
 import javafx.concurrent.Task;
 import javafx.scene.control.Alert;
 import javafx.scene.control.ButtonType;
@@ -13,6 +16,17 @@ final class StatusLine {
 
     /** The window the error dialogs belong to. */
     void setOwner(Window owner) { this.owner = owner; }
+
+    /** "step 12 of 180 · t = 15.1ms · task-based model": the numbering of the log, describe and --step. */
+    static String stepText(Run r, int i) { return stepText(r, i, Long.MAX_VALUE); }
+
+    /** The same, knowing nothing after the horizon (a lesson's question waits). */
+    static String stepText(Run r, int i, long horizon) {
+        return (i < 0 ? "before the first step (0 of " + r.index().steps() + ")"
+                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + Durations.atEvent(r, i, horizon))
+                + "  \u00B7  " + (r.isReal() ? "real trace (" + (r.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + " kernel)"
+                        : r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
+    }
 
     void set(String text) { bar.setText(text); }
 
