@@ -154,10 +154,19 @@ public final class RealTrace {
         return out;
     }
 
-    /** The kernel's model: from the record header's kernel release (6.18 and later: task-based), else task-based. */
+    /**
+     * The kernel's model: from the kernel release the record header or the file itself (a trace.dat's
+     * uname) gives (6.18 and later: task-based), else task-based.
+     */
     static String modelOf(TraceText text) {
-        if (text.header != null && text.header.has("kernel")) return modelOfRelease(text.header.get("kernel").getAsString());
-        return "task";
+        String release = release(text);
+        return release == null ? "task" : modelOfRelease(release);
+    }
+
+    /** The traced kernel's release: the record header's, else the file's own, else null. */
+    static String release(TraceText text) {
+        if (text.header != null && text.header.has("kernel")) return text.header.get("kernel").getAsString();
+        return text.kernel;
     }
 
     public static String modelOfRelease(String release) {
@@ -183,9 +192,9 @@ public final class RealTrace {
             if (g > 0) cgroups.put(groups[g], new CgroupSpec(groups[g], q[g] < 0 ? -1 : q[g] / 1000, p[g] / 1000, 0, 100, 0));
         }
         String scenario = "real trace " + name;
-        String description = "Recorded on a real kernel (" + (text.header != null && text.header.has("kernel") ? text.header.get("kernel").getAsString()
-                : "release not recorded") + ", " + (model.equals("task") ? "task-based" : "legacy") + " throttle), read from "
-                + text.format + " text: " + im.trace.size() + " events, " + nt + " tasks. Throttles are "
+        String description = "Recorded on a real kernel (" + (release(text) != null ? release(text) : "release not recorded") + ", "
+                + (model.equals("task") ? "task-based" : "legacy") + " throttle), read from " + text.format
+                + (text.format.equals("trace.dat") || text.format.equals("perfetto") ? ": " : " text: ") + im.trace.size() + " events, " + nt + " tasks. Throttles are "
                 + (im.hasThrottleProbe() ? "the throttle_cfs_rq probe's hits." : "inferred from the switch pattern (drawn as inferred).");
         List<String> lockTypes = im.locks.stream().map(x -> "contended").toList();
         RunInfo info = new RunInfo(scenario, model, im.endNs, im.cpus(), tasks, new boolean[nt], tg, groups, parent, q, p, ph,

@@ -38,6 +38,8 @@ public final class TraceDat implements Closeable {
     private int version, pageSize, cpuCount;
     private boolean zstd;
     private long offsetNs;
+    /** The traced machine's uname ("Linux HOST RELEASE ARCH"), null if the file does not say. */
+    private String uname;
     private DatFormats formats;
     private int commitOffset = 8, commitSize = 8, dataOffset = 16;
     private final List<Buffer> buffers = new ArrayList<>();
@@ -73,6 +75,13 @@ public final class TraceDat implements Closeable {
     }
 
     @Override public void close() throws IOException { ch.close(); }
+
+    /** The traced kernel's release, from the file's UNAME option (null if it has none). */
+    public String release() {
+        if (uname == null) return null;
+        String[] w = uname.strip().split("\\s+");
+        return w.length >= 3 ? w[2] : null;
+    }
 
     // ---- the file's metadata ----
 
@@ -125,6 +134,7 @@ public final class TraceDat implements Closeable {
                     for (int i = 0; i < n; i++) cpus.add(new long[] {o.u32(), o.u64(), o.u64()});
                     if (at > 0) buffers.add(new Buffer(name, ps, cpus));
                 }
+                case 5 -> uname = o.cstring();
                 case 7 -> offsetNs = parseLong(o.cstring());
                 case 8 -> cpuCount = o.u32();
                 case 16 -> headers(section(o.u64(), 16));
@@ -166,6 +176,7 @@ public final class TraceDat implements Closeable {
                         DatBytes.FileCursor f = new DatBytes.FileCursor(this::read, ch.size(), file.toString(), at);
                         if (f.cstring().equals("flyrecord")) buffers.add(new Buffer(name, pageSize, cpuTable(f)));
                     } else if (id == 7) offsetNs = parseLong(o.cstring());
+                    else if (id == 5) uname = o.cstring();
                 }
             } else if (tag.equals("flyrecord")) {
                 top = cpuTable(c);

@@ -65,6 +65,8 @@ public final class TraceText {
     public final List<String> skipped = new ArrayList<>();
     public final List<long[]> lost = new ArrayList<>();   // {line, cpu, count}; count -1: not known
     public JsonObject header;
+    /** The traced kernel's release where the file itself says it (a trace.dat's uname); null otherwise. */
+    public String kernel;
     public int cpus;
     public String format = "unknown";
     /** Event lines, the first one's time, the highest CPU an event line names (-1: none). */
@@ -262,7 +264,10 @@ public final class TraceText {
                 n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
              TraceDat dat = now.dat() ? TraceDat.open(file) : null;
              InputStream in = dat != null ? dat.text() : now.proto() ? PerfettoTrace.text(file) : now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
-            if (dat != null) format = "trace.dat";
+            if (dat != null) {
+                format = "trace.dat";
+                if (counting) kernel = dat.release();
+            }
             if (now.proto()) format = "perfetto";
             readLines(in);
         } catch (ZipException e) {

@@ -75,6 +75,31 @@ class TraceDatTest {
         assertThat(dat.skipped).isEmpty();
     }
 
+    /**
+     * The kernel's model comes from the file's own uname (a trace.dat says which kernel it traced): 6.18
+     * is task-based; the same file saying 6.12 is read as the legacy model.
+     */
+    @Test
+    void theModelIsTheTracedKernelsFromTheFilesUname() throws IOException {
+        Path none = resource("v7-none.dat.gz");
+        RealTrace dat = RealTrace.importFile(none, RealTrace.Options.defaults());
+        assertThat(dat.model).isEqualTo("task");
+        assertThat(dat.run.spec().description()).contains("6.18.44-fc-v1272, task-based throttle");
+        Path old = dir.resolve("6.12.dat");
+        byte[] b = Files.readAllBytes(none);
+        String text = new String(b, StandardCharsets.ISO_8859_1);
+        int at = text.indexOf("Linux vm 6.18.44");
+        assertThat(at).isPositive();
+        byte[] to = "6.12".getBytes(StandardCharsets.ISO_8859_1);
+        System.arraycopy(to, 0, b, at + 9, to.length);
+        Files.write(old, b);
+        RealTrace legacy = RealTrace.importFile(old, RealTrace.Options.defaults());
+        assertThat(legacy.model).isEqualTo("legacy");
+        assertThat(legacy.run.spec().description()).contains("6.12.44-fc-v1272, legacy throttle");
+        RealTrace report = RealTrace.importFile(resource("trace.report.txt"), RealTrace.Options.defaults());
+        assertThat(report.run.spec().description()).contains("release not recorded");
+    }
+
     /** The instance's name that report writes before each line (issue 25 part 4) is no part of a task's name. */
     @Test
     void reportsInstancePrefixIsNoPartOfATaskName() throws IOException {
