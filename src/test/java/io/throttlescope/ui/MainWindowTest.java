@@ -1,7 +1,9 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
+import io.throttlescope.trace.PerfettoProto;
 import io.throttlescope.ui.tables.CfsRqView;
 import io.throttlescope.ui.tables.LocksView;
 import io.throttlescope.ui.timeline.TimelineCanvas;
@@ -11,6 +13,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
+import javafx.concurrent.Task;
 import javafx.scene.control.DialogPane;
 import javafx.scene.control.Label;
 import javafx.scene.control.TextArea;
@@ -205,6 +209,27 @@ class MainWindowTest {
         robot.clickOn("#timeline");
         robot.type(KeyCode.T);
         assertThat(w.vs.run.get().trace().kind(w.vs.cursor.get())).isEqualTo(EventKind.THROTTLE);
+    }
+
+    /** File > Export native Perfetto trace writes the shown run as a Perfetto trace that import reads back with its CPU times. */
+    @Test
+    void theWindowExportsANativePerfettoTrace(FxRobot robot) throws Exception {
+        Run r = w.vs.run.get();
+        Path out = dir.resolve("shown.pftrace");
+        AtomicReference<Task<Void>> job = new AtomicReference<>();
+        robot.interact(() -> job.set(w.exportTo(r, "perfetto-proto", out)));
+        WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> job.get().isDone());
+        WaitForAsyncUtils.waitForFxEvents();
+        AtomicReference<Throwable> failed = new AtomicReference<>();
+        robot.interact(() -> failed.set(job.get().getException()));
+        assertThat(failed.get()).isNull();
+        RealTrace back = RealTrace.importFile(out, RealTrace.Options.defaults());
+        assertThat(back.format).isEqualTo("perfetto");
+        String[] tasks = r.info().tasks();
+        for (int t = 0; t < tasks.length; t++) {
+            assertThat(back.run.result().tasks().get(tasks[t] + "-" + PerfettoProto.pid(t)).cpu_ns()).as(tasks[t])
+                    .isEqualTo(r.result().tasks().get(tasks[t]).cpu_ns());
+        }
     }
 
     @Test
