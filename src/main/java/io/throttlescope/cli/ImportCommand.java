@@ -55,7 +55,8 @@ public final class ImportCommand implements Callable<Integer> {
                 + (rt.model.equals("task") ? "task-based (6.18+)" : "legacy") + " kernel");
         var counts = rt.counts();
         out.println("throttle probes: " + counts.get("throttle") + ", unthrottle probes: " + counts.get("unthrottle")
-                + ", inferred throttles: " + counts.get("inferred_throttle") + ", lost events: " + counts.get("lost_events")
+                + ", inferred throttles: " + counts.get("inferred_throttle") + " (per CPU; in " + counts.get("inferred_throttled_periods")
+                + " throttled periods, as cpu.stat counts nr_throttled), lost events: " + counts.get("lost_events")
                 + ", skipped lines: " + counts.get("skipped_lines")
                 + (counts.get("runs_ended_unseen").getAsInt() > 0 ? ", runs ended unseen (lost events or a filtered trace): " + counts.get("runs_ended_unseen") : ""));
         r.tasks().entrySet().stream().sorted(Comparator.comparingLong((Map.Entry<String, RunResult.TaskStat> e) -> -e.getValue().cpu_ns())).limit(12)

@@ -71,6 +71,8 @@ final class Importer {
     /** What the kprobe hits say (throttles, unthrottles, task work), applied to the import as it goes. */
     private final ProbeHits kprobes = new ProbeHits(this);
     int inferredThrottles;
+    /** The periods the inferred throttles fall in, as cpu.stat's nr_throttled counts them (RealTrace.throttledPeriods). */
+    long inferredPeriods;
 
     // per task state
     final List<ImportedTask> tasks = new ArrayList<>();

@@ -13,11 +13,13 @@ import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.text.Escape;
 import io.throttlescope.text.IndexedList;
 import io.throttlescope.trace.RunInfo;
+import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Run;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
@@ -137,6 +139,7 @@ public final class RealTrace {
             String key = TraceLine.key(t.comm, t.pid), full = names.get(key);
             im.taskNames.set(t.id, full == null ? key : TraceLine.key(full, t.pid));
         }
+        im.inferredPeriods = throttledPeriods(im, map, phases);
         if (beforeIndex != null) beforeIndex.run();
         RealTrace rt = build(name, text, im, model, o.keepResult());
         rt.refillPhases = Map.copyOf(phases);
@@ -309,6 +312,54 @@ public final class RealTrace {
         }
     }
 
+    /**
+     * The periods in which a group was throttled, as cpu.stat's nr_throttled counts them (the period
+     * timer adds one for each period that ends with a cfs_rq of the group throttled), from the inferred
+     * throttles: an inferred throttle on a CPU lasts until a task of its group runs there again, and
+     * every refill of the group's grid (its fitted phase, else the run's start) inside it counts that
+     * period once, however many CPUs were throttled in it. Inferred throttles count episodes per CPU:
+     * two CPUs throttled in one period are two throttles and one throttled period.
+     */
+    static long throttledPeriods(Importer im, CgroupMap map, Map<String, Long> phases) {
+        Trace tr = im.trace;
+        int cpus = Math.max(1, im.cpus());
+        Map<Integer, long[]> since = new HashMap<>();            // group -> per-CPU start of the open inferred throttle (-1: none)
+        Map<Integer, Set<Long>> periods = new HashMap<>();
+        for (int i = 0; i < tr.size(); i++) {
+            int g = tr.group(i), c = tr.cpu(i);
+            if (g <= 0 || c < 0 || c >= cpus) continue;
+            EventKind k = tr.kind(i);
+            if (k == EventKind.THROTTLE && tr.argB(i) == 1) {
+                long[] open = since.computeIfAbsent(g, x -> filled(cpus));
+                if (open[c] < 0) open[c] = tr.time(i);
+            } else if (k == EventKind.SWITCH && tr.task(i) >= 0 && since.containsKey(g) && since.get(g)[c] >= 0) {
+                countPeriods(im, map, phases, g, since.get(g)[c], tr.time(i), periods);
+                since.get(g)[c] = -1;
+            }
+        }
+        for (var e : since.entrySet()) for (long t0 : e.getValue()) if (t0 >= 0) countPeriods(im, map, phases, e.getKey(), t0, im.endNs, periods);
+        long n = 0;
+        for (Set<Long> p : periods.values()) n += p.size();
+        return n;
+    }
+
+    private static long[] filled(int n) {
+        long[] a = new long[n];
+        Arrays.fill(a, -1);
+        return a;
+    }
+
+    /** Adds the refills of group g's grid in (t0, t1] to its set of throttled periods. */
+    private static void countPeriods(Importer im, CgroupMap map, Map<String, Long> phases, int g, long t0, long t1, Map<Integer, Set<Long>> periods) {
+        String path = im.groups.get(g);
+        long[] limits = map.limits.get(path);
+        if (limits == null || limits[1] <= 0) return;
+        long period = limits[1], phase = phases.getOrDefault(path, 0L);
+        long first = Math.floorDiv(t0 - phase, period) + 1, last = Math.floorDiv(t1 - phase, period);
+        Set<Long> set = periods.computeIfAbsent(g, x -> new HashSet<>());
+        for (long k = first; k <= last && set.size() < 10_000_000; k++) set.add(k);
+    }
+
     /** The counts of the result object: probe hits, inferred throttles, lost events, skipped lines. */
     public JsonObject counts() { return counts; }
 
@@ -317,6 +368,7 @@ public final class RealTrace {
         counts.addProperty("throttle", im.probeHits[Importer.Probe.THROTTLE_CFS_RQ.ordinal()]);
         counts.addProperty("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
         counts.addProperty("inferred_throttle", im.inferredThrottles);
+        counts.addProperty("inferred_throttled_periods", im.inferredPeriods);
         long lost = 0;
         for (long[] l : text.lost) lost += Math.max(0, l[2]);     // a loss whose count the file did not keep adds none (its notice is in the run)
         if (text.header != null && text.header.has("lost_events")) {          // a recording counts its buffer's overruns itself
