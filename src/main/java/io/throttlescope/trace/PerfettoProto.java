@@ -282,29 +282,30 @@ public final class PerfettoProto {
         firstTrackPacket = false;
     }
 
+    /** A slice's begin or end, or an instant (name null: none), on a track. */
     private void trackEvent(long t, long track, int type, String name) throws IOException {
-        packet(p -> {
-            p.writeUInt64(PACKET_TIMESTAMP, t);
-            p.writeUInt32(PACKET_SEQUENCE_ID, SEQ);
-            sequenceFlags(p);
-            p.writeBytes(PACKET_TRACK_EVENT, message(e -> {
-                e.writeInt32(TE_TYPE, type);
-                e.writeUInt64(TE_TRACK, track);
-                if (name != null) e.writeString(TE_NAME, name);
-            }));
+        trackEvent(t, e -> {
+            e.writeInt32(TE_TYPE, type);
+            e.writeUInt64(TE_TRACK, track);
+            if (name != null) e.writeString(TE_NAME, name);
         });
     }
 
     private void counter(long t, long track, long v) throws IOException {
+        trackEvent(t, e -> {
+            e.writeInt32(TE_TYPE, TYPE_COUNTER);
+            e.writeUInt64(TE_TRACK, track);
+            e.writeInt64(TE_COUNTER_VALUE, v);
+        });
+    }
+
+    /** A TrackEvent packet at t on the track events' sequence. */
+    private void trackEvent(long t, Body event) throws IOException {
         packet(p -> {
             p.writeUInt64(PACKET_TIMESTAMP, t);
             p.writeUInt32(PACKET_SEQUENCE_ID, SEQ);
             sequenceFlags(p);
-            p.writeBytes(PACKET_TRACK_EVENT, message(e -> {
-                e.writeInt32(TE_TYPE, TYPE_COUNTER);
-                e.writeUInt64(TE_TRACK, track);
-                e.writeInt64(TE_COUNTER_VALUE, v);
-            }));
+            p.writeBytes(PACKET_TRACK_EVENT, message(event));
         });
     }
 
