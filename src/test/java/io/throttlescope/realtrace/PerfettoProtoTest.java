@@ -13,6 +13,7 @@ import io.throttlescope.trace.PerfettoProto;
 import io.throttlescope.view.Run;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -197,6 +198,40 @@ class PerfettoProtoTest {
         RealTrace rt = RealTrace.importFile(f, RealTrace.Options.defaults());
         assertThat(rt.format).isEqualTo("perfetto");
         assertThat(rt.skipped).containsExactly("1 bundles of compact_sched events were not read (record with compact_sched off)");
+    }
+
+    /** Perfetto's own ftrace events that the export does not write (as Perfetto records a machine) come through as tracefs lines. */
+    @Test
+    void aRecordedPerfettoTracesSchedulerEventsAreReadAsTracefsLines() throws IOException {
+        ByteString tree = message(t -> t.writeBytes(2, message(th -> { th.writeInt32(1, 42); th.writeString(2, "busy"); th.writeInt32(5, 42); })));
+        ByteString waking = event(1_000, 0, 20, e -> { e.writeString(1, "busy"); e.writeInt32(2, 42); e.writeInt32(3, 120); e.writeInt32(4, 1); e.writeInt32(5, 1); });
+        ByteString fork = event(2_000, 42, 239, e -> { e.writeString(1, "busy"); e.writeInt32(2, 42); e.writeString(3, "child"); e.writeInt32(4, 43); });
+        ByteString enter = event(3_000, 42, 329, e -> e.writeInt64(1, 0));
+        ByteString exit = event(4_000, 42, 330, e -> { e.writeInt64(1, 0); e.writeInt64(2, -11); });
+        ByteString hang = event(5_000, 7, 241, e -> { e.writeString(1, "child"); e.writeInt32(2, 43); });
+        ByteString bundle = message(b -> { b.writeUInt32(1, 1); for (ByteString e : List.of(waking, fork, enter, exit, hang)) b.writeBytes(2, e); });
+        ByteArrayOutputStream bytes = new ByteArrayOutputStream();
+        CodedOutputStream o = CodedOutputStream.newInstance(bytes);
+        o.writeBytes(1, message(p -> p.writeBytes(2, tree)));
+        o.writeBytes(1, message(p -> p.writeBytes(1, bundle)));
+        o.flush();
+        Path f = dir.resolve("recorded.pftrace");
+        Files.write(f, bytes.toByteArray());
+        assertThat(PerfettoTrace.is(f)).isTrue();
+        String text;
+        try (var in = PerfettoTrace.text(f)) {
+            text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
+        }
+        assertThat(text.lines().map(String::strip).toList()).containsExactly(
+                "<idle>-0     [001] 0.000001000: sched_waking: comm=busy pid=42 prio=120 target_cpu=001",
+                "busy-42    [001] 0.000002000: sched_process_fork: comm=busy pid=42 child_comm=child child_pid=43",
+                "busy-42    [001] 0.000003000: sys_enter: NR 0 (0, 0, 0, 0, 0, 0)",
+                "busy-42    [001] 0.000004000: sys_exit: NR 0 = -11",
+                "<...>-7     [001] 0.000005000: sched_process_hang: comm=child pid=43");
+    }
+
+    private static ByteString event(long ts, int pid, int kind, Body body) throws IOException {
+        return message(e -> { e.writeUInt64(1, ts); e.writeUInt32(2, pid); e.writeBytes(kind, message(body)); });
     }
 
     private interface Body { void write(CodedOutputStream o) throws IOException; }
