@@ -99,7 +99,7 @@ class TraceDatPagesTest {
         o.write(cstring("options  "));
         o.write(n.clear().putShort((short) 0).array(), 0, 2);
         o.write(cstring("flyrecord"));
-        long at = ((o.size() + 16 + 4095) / 4096) * 4096;
+        long at = ((o.size() + 16L + 4095) / 4096) * 4096;
         o.write(n.clear().putLong(at).array());
         o.write(n.clear().putLong(4096).array());
         while (o.size() < at) o.write(0);
