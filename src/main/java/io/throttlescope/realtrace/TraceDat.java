@@ -32,6 +32,7 @@ public final class TraceDat implements Closeable {
     private static final long MAX_SECTION = 256L << 20;
 
     private static final long NO_LOSS = -1;
+    private long consumed;
     private final FileChannel ch;
     private final Path file;
     private ByteOrder order = ByteOrder.LITTLE_ENDIAN;
@@ -237,8 +238,12 @@ public final class TraceDat implements Closeable {
         ByteBuffer b = ByteBuffer.allocate((int) Math.min(n, ch.size() - at));
         while (b.hasRemaining() && ch.read(b, at + b.position()) > 0) { }
         b.flip();
+        consumed += b.limit();
         return b.order(order);
     }
+
+    /** Bytes of the file read so far (metadata and trace data): the progress of a reading. */
+    public long consumed() { return consumed; }
 
     private DatBytes.Cursor at(long pos, int n) throws IOException {
         DatBytes.Cursor c = new DatBytes.Cursor(read(pos, n), pos);

@@ -23,6 +23,7 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
 import java.util.function.LongConsumer;
+import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import java.util.zip.GZIPInputStream;
@@ -263,7 +264,8 @@ public final class TraceText {
         try (InputStream raw = progress == null ? Files.newInputStream(file) : new Counting(Files.newInputStream(file),
                 n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
              TraceDat dat = now.dat() ? TraceDat.open(file) : null;
-             InputStream in = dat != null ? dat.text() : now.proto() ? PerfettoTrace.text(file) : now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
+             InputStream in = dat != null ? withProgress(dat.text(), dat::consumed, base, size)
+                     : now.proto() ? PerfettoTrace.text(file) : now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
             if (dat != null) {
                 format = "trace.dat";
                 if (counting) kernel = dat.release();
@@ -276,6 +278,15 @@ public final class TraceText {
             throw new IOException(file + " is a cut gzip file: it ends before its end (copied or downloaded in part?)");
         }
         while (!window.isEmpty()) c.accept(window.poll());
+    }
+
+    /**
+     * A decoded file's text (a trace.dat), telling progress how much of the file its reader has read
+     * every 4 MiB of text: the raw stream's count says nothing there, as the reader reads the file itself.
+     */
+    private InputStream withProgress(InputStream text, LongSupplier consumed, double base, long size) {
+        if (progress == null) return text;
+        return new Counting(text, n -> progress.accept(base + 0.5 * Math.min(1, (double) consumed.getAsLong() / size)));
     }
 
     /** Counts the bytes read from the file (before gunzip) and says so every 4 MiB. */

@@ -9,6 +9,8 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -67,7 +69,7 @@ class TraceDatPagesTest {
 
     private static byte[] cstring(String s) { return (s + "\0").getBytes(StandardCharsets.ISO_8859_1); }
 
-    /** A version 6 trace.dat of one CPU holding that page. */
+    /** A version 6 trace.dat of one CPU holding those pages. */
     private static byte[] v6(ByteOrder order, byte[] page) throws IOException {
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         ByteBuffer n = ByteBuffer.allocate(8).order(order);
@@ -101,7 +103,7 @@ class TraceDatPagesTest {
         o.write(cstring("flyrecord"));
         long at = ((o.size() + 16L + 4095) / 4096) * 4096;
         o.write(n.clear().putLong(at).array());
-        o.write(n.clear().putLong(4096).array());
+        o.write(n.clear().putLong(page.length).array());
         while (o.size() < at) o.write(0);
         o.write(page);
         return o.toByteArray();
@@ -141,5 +143,26 @@ class TraceDatPagesTest {
                 "worker-5     [000] 2.000000001: tick: n=2 hex=2");
         RealTrace rt = RealTrace.importFile(f, RealTrace.Options.defaults());
         assertThat(rt.counts().get("lost_events").getAsLong()).isEqualTo(3);
+    }
+
+    /** A large trace.dat's reading says how far it has got as it goes (the window's progress bar stood still). */
+    @Test
+    void aLargeTraceDatsReadingReportsItsProgress() throws IOException {
+        ByteArrayOutputStream pages = new ByteArrayOutputStream();
+        long ts = 1_000_000_000L;
+        for (int k = 0; k < 400; k++) {
+            Page p = new Page(ByteOrder.LITTLE_ENDIAN);
+            for (int i = 0; i < 250; i++) p.tick(1000, 5, i);
+            byte[] b = p.finish(ts, 0);
+            ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(8, 250 * 16);   // no events lost
+            pages.write(b);
+            ts += 250_000;
+        }
+        Path f = dir.resolve("large.dat");
+        Files.write(f, v6(ByteOrder.LITTLE_ENDIAN, pages.toByteArray()));
+        List<Double> said = new CopyOnWriteArrayList<>();
+        RealTrace rt = RealTrace.importFile(f, RealTrace.Options.defaults(), said::add);
+        assertThat(rt.run.trace().size()).isPositive();
+        assertThat(said).as("progress during the first reading").anyMatch(x -> x > 0.01 && x < 0.44);
     }
 }
