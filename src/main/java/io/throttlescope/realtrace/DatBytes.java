@@ -1,9 +1,14 @@
 package io.throttlescope.realtrace;
 
+import io.airlift.compress.zstd.ZstdDecompressor;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
 
 /** How {@link TraceDat} reads the numbers and strings of its metadata, in the file's byte order. */
 final class DatBytes {
@@ -11,6 +16,41 @@ final class DatBytes {
     static final long MAX_TEXT = 256L << 20;
 
     private DatBytes() { }
+
+    /** A zstd part of size usize, compressed to csize bytes from from in b; refused in one line if it does not decompress to that. */
+    static ByteBuffer unzstd(ByteBuffer b, int from, int csize, int usize, long max, String file) throws IOException {
+        if (csize < 0 || usize < 0 || usize > max || from + csize > b.limit()) throw new IOException(file + ": a compressed part of " + usize + " bytes is cut");
+        byte[] in = new byte[csize];
+        b.get(from, in);
+        byte[] out = new byte[usize];
+        try {
+            int got = new ZstdDecompressor().decompress(in, 0, csize, out, 0, usize);
+            if (got != usize) throw new IOException(file + ": a zstd chunk gave " + got + " bytes where it says " + usize);
+        } catch (RuntimeException e) {
+            throw new IOException(file + ": a zstd chunk does not decompress: " + e.getMessage());
+        }
+        return ByteBuffer.wrap(out);
+    }
+
+    /** True if the file starts with trace-cmd's magic bytes. */
+    static boolean isTraceDat(Path file) {
+        try (InputStream in = Files.newInputStream(file)) {
+            return Arrays.equals(in.readNBytes(MAGIC.length), MAGIC);
+        } catch (IOException e) {
+            return false;
+        }
+    }
+
+    static final byte[] MAGIC = {0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g'};
+
+    static long parseLong(String s) {
+        try {
+            return Long.parseLong(s.strip());
+        } catch (NumberFormatException e) {
+            return 0;
+        }
+    }
+
 
     /** What the metadata readers read from: a section held in memory, or the file itself (v6). */
     interface In {

@@ -5,6 +5,7 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.IllegalFormatException;
 import java.util.List;
 import java.util.Map;
 import java.util.regex.Matcher;
@@ -272,6 +273,7 @@ final class DatFormats {
                     if (j + 1 < print.length() && Character.isLetter(print.charAt(j + 1)) && print.charAt(j) == 'p') return null;
                     literals.add(lit.toString());
                     lit.setLength(0);
+                    if (!valid(flags)) return null;               // flags Java's formatter refuses (%05u as %05s): printed as fields
                     specs.add("%" + flags + print.charAt(j));
                     i = j;
                 } else lit.append(c);
@@ -291,6 +293,24 @@ final class DatFormats {
                 choices.add(choice);
             }
             return args.size() == specs.size() ? new Printer(List.copyOf(literals), List.copyOf(specs), List.copyOf(args), choices) : null;
+        }
+
+        /** "%FLAGS" with the flags a string takes only: '-' kept, '0', '+', ' ' and '#' left out (the kernel's %05u pads a number). */
+        static String stringSpec(String fmt) {
+            StringBuilder f = new StringBuilder("%");
+            int i = 1;
+            for (; i < fmt.length() && "-+ #0".indexOf(fmt.charAt(i)) >= 0; i++) if (fmt.charAt(i) == '-') f.append('-');
+            return f + fmt.substring(i);
+        }
+
+        /** Whether the flags and width print both a number (%d) and a string (%s), as every conversion here is one of them. */
+        private static boolean valid(String flags) {
+            try {
+                String n = String.format("%" + flags + "d", 1L), t = String.format(stringSpec("%" + flags) + "s", "x");
+                return !n.isEmpty() && !t.isEmpty() && !flags.contains(".") && !flags.contains("#");
+            } catch (IllegalFormatException e) {
+                return false;
+            }
         }
 
         private static List<String> splitArgs(String s) {
@@ -317,11 +337,14 @@ final class DatFormats {
                 char conv = spec.charAt(spec.length() - 1);
                 String fmt = spec.substring(0, spec.length() - 1);
                 String[] choice = choices.get(k);
-                if (choice != null) b.append(String.format(fmt + "s", read(r, off + x.offset, x.size, false, off, len) != 0 ? choice[0] : choice[1]));
-                else if (conv == 's') b.append(String.format(fmt + "s", x.string ? str(x, r, off, len) : value(x, r, off, len)));
+                if (choice != null) b.append(String.format(stringSpec(fmt) + "s", read(r, off + x.offset, x.size, false, off, len) != 0 ? choice[0] : choice[1]));
+                else if (conv == 's') b.append(String.format(stringSpec(fmt) + "s", x.string ? str(x, r, off, len) : value(x, r, off, len)));
                 else if (conv == 'c') b.append((char) read(r, off + x.offset, x.size, false, off, len));
                 else if (conv == 'x' || conv == 'X') b.append(String.format(fmt + conv, read(r, off + x.offset, x.size, false, off, len)));
-                else if (conv == 'u') b.append(String.format(fmt + "s", Long.toUnsignedString(read(r, off + x.offset, x.size, false, off, len))));
+                else if (conv == 'u') {
+                    long v = read(r, off + x.offset, x.size, false, off, len);          // a number, padded as %05u pads it, unless past a long
+                    b.append(v >= 0 ? String.format(fmt + "d", v) : String.format(stringSpec(fmt) + "s", Long.toUnsignedString(v)));
+                }
                 else b.append(String.format(fmt + "d", read(r, off + x.offset, x.size, true, off, len)));
                 b.append(literals.get(k + 1));
             }

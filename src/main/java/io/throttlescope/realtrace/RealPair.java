@@ -50,7 +50,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
     public static boolean looksLikeTrace(Path file) {
         // a kernel file (trace_pipe) is not read to tell: a reading would block on it or consume it; the import refuses it
         if (TraceText.KERNEL_FILE_SYSTEMS.contains(TraceText.fileSystem(file))) return true;
-        if (TraceText.gzipped(file)) return true;
+        if (TraceText.gzipped(file) || DatBytes.isTraceDat(file) || PerfettoTrace.is(file)) return true;   // binary traces, before any look at text
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(4096);
             if (ScenarioLoader.utf16(head) != null) return false;

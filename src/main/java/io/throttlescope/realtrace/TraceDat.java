@@ -1,6 +1,5 @@
 package io.throttlescope.realtrace;
 
-import io.airlift.compress.zstd.ZstdDecompressor;
 import java.io.Closeable;
 import java.io.IOException;
 import java.io.InputStream;
@@ -8,13 +7,14 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashSet;
 import java.util.List;
 import java.util.PriorityQueue;
+import java.util.Set;
 
 /**
  * A trace-cmd {@code trace.dat} (file versions 6 and 7; v7's sections and trace data uncompressed or
@@ -27,7 +27,6 @@ import java.util.PriorityQueue;
  * (docs/real-kernels.md, "trace.dat").
  */
 public final class TraceDat implements Closeable {
-    private static final byte[] MAGIC = {0x17, 0x08, 0x44, 't', 'r', 'a', 'c', 'i', 'n', 'g'};
     /** A metadata section or a chunk over this is refused (a trace.dat's format files are a few MB). */
     private static final long MAX_SECTION = 256L << 20;
 
@@ -47,15 +46,6 @@ public final class TraceDat implements Closeable {
 
     /** One buffer (the top instance, "", or a named one) and its CPUs' data: {cpu, offset, size}. */
     private record Buffer(String name, int pageSize, List<long[]> cpus) {}
-
-    /** True if the file starts as a trace.dat does. */
-    public static boolean is(Path file) {
-        try (InputStream in = Files.newInputStream(file)) {
-            return Arrays.equals(in.readNBytes(MAGIC.length), MAGIC);
-        } catch (IOException e) {
-            return false;
-        }
-    }
 
     private TraceDat(Path file) throws IOException {
         this.file = file;
@@ -88,7 +78,7 @@ public final class TraceDat implements Closeable {
 
     private void readHead() throws IOException {
         DatBytes.Cursor c = new DatBytes.Cursor(read(0, 64 << 10), 0);
-        if (!Arrays.equals(c.bytes(MAGIC.length), MAGIC)) throw new IOException(file + " is not a trace.dat (no trace-cmd magic)");
+        if (!Arrays.equals(c.bytes(DatBytes.MAGIC.length), DatBytes.MAGIC)) throw new IOException(file + " is not a trace.dat (no trace-cmd magic)");
         String v = c.cstring();
         try {
             version = Integer.parseInt(v);
@@ -111,9 +101,19 @@ public final class TraceDat implements Closeable {
             }
             zstd = algo.equals("zstd");
             long options = c.u64();
-            for (int guard = 0; options != 0 && guard < 64; guard++) options = readOptions(options);
+            Set<Long> seen = new HashSet<>();
+            for (int guard = 0; options != 0 && guard < 64 && seen.add(options); guard++) options = readOptions(options);
         }
         if (buffers.isEmpty()) throw new IOException(file + " holds no trace data (no flyrecord buffer)");
+        for (Buffer b : buffers) checkPage(b.pageSize() > 0 ? b.pageSize() : pageSize);
+        if ((commitSize != 4 && commitSize != 8) || commitOffset < 8 || dataOffset < commitOffset + commitSize || dataOffset > 64) {
+            throw new IOException(file + ": its page header is not one a kernel writes (commit at " + commitOffset + ", data at " + dataOffset + ")");
+        }
+    }
+
+    /** A page size a kernel uses: a power of two from 4 KiB to 1 MiB (0 would read one page for ever). */
+    private void checkPage(int ps) throws IOException {
+        if (ps < 4096 || ps > (1 << 20) || Integer.bitCount(ps) != 1) throw new IOException(file + ": a page size of " + ps + " bytes, not one a kernel uses");
     }
 
     /** One v7 options section at off; returns the offset of the next one (0: none). */
@@ -136,7 +136,7 @@ public final class TraceDat implements Closeable {
                     if (at > 0) buffers.add(new Buffer(name, ps, cpus));
                 }
                 case 5 -> uname = o.cstring();
-                case 7 -> offsetNs = parseLong(o.cstring());
+                case 7 -> offsetNs = DatBytes.parseLong(o.cstring());
                 case 8 -> cpuCount = o.u32();
                 case 16 -> headers(section(o.u64(), 16));
                 case 17 -> ftraceFormats(section(o.u64(), 17));
@@ -176,7 +176,7 @@ public final class TraceDat implements Closeable {
                         String name = o.cstring();
                         DatBytes.FileCursor f = new DatBytes.FileCursor(this::read, ch.size(), file.toString(), at);
                         if (f.cstring().equals("flyrecord")) buffers.add(new Buffer(name, pageSize, cpuTable(f)));
-                    } else if (id == 7) offsetNs = parseLong(o.cstring());
+                    } else if (id == 7) offsetNs = DatBytes.parseLong(o.cstring());
                     else if (id == 5) uname = o.cstring();
                 }
             } else if (tag.equals("flyrecord")) {
@@ -223,13 +223,6 @@ public final class TraceDat implements Closeable {
         }
     }
 
-    private static long parseLong(String s) {
-        try {
-            return Long.parseLong(s.strip());
-        } catch (NumberFormatException e) {
-            return 0;
-        }
-    }
 
     // ---- reading the file ----
 
@@ -271,17 +264,7 @@ public final class TraceDat implements Closeable {
 
     private ByteBuffer inflate(ByteBuffer b, int from, int csize, int usize) throws IOException {
         if (!zstd) throw new IOException(file + ": a compressed part in a file that names no compression");
-        if (csize < 0 || usize < 0 || usize > MAX_SECTION || from + csize > b.limit()) throw new IOException(file + ": a compressed part of " + usize + " bytes is cut");
-        byte[] in = new byte[csize];
-        b.get(from, in);
-        byte[] out = new byte[usize];
-        try {
-            int got = new ZstdDecompressor().decompress(in, 0, csize, out, 0, usize);
-            if (got != usize) throw new IOException(file + ": a zstd chunk gave " + got + " bytes where it says " + usize);
-        } catch (RuntimeException e) {
-            throw new IOException(file + ": a zstd chunk does not decompress: " + e.getMessage());
-        }
-        return ByteBuffer.wrap(out).order(order);
+        return DatBytes.unzstd(b, from, csize, usize, MAX_SECTION, file.toString()).order(order);
     }
 
     // ---- the events ----
@@ -332,10 +315,10 @@ public final class TraceDat implements Closeable {
 
         private boolean nextPage() throws IOException {
             int ps = buffer.pageSize() > 0 ? buffer.pageSize() : pageSize;
-            if (pages == null || !pages.hasRemaining()) {
+            while (pages == null || pages.remaining() < dataOffset) {              // a chunk too short for a page is passed over
+                if (pages != null) pages.position(pages.limit());
                 if (!loadPages(ps)) return false;
             }
-            if (pages.remaining() < dataOffset) { pages.position(pages.limit()); return nextPage(); }
             int at = pages.position();
             page = pages;
             ts = page.getLong(at);
@@ -345,7 +328,7 @@ public final class TraceDat implements Closeable {
             pageEnd = Math.min(pos + len, Math.min(at + ps, page.limit()));
             if ((commit & (1L << 31)) != 0) {
                 long n = 0;
-                if ((commit & (1L << 30)) != 0 && pageEnd + 8 <= page.limit()) n = page.getLong(pageEnd);
+                if ((commit & (1L << 30)) != 0 && pageEnd + commitSize <= page.limit()) n = commitSize == 8 ? page.getLong(pageEnd) : page.getInt(pageEnd) & 0xffffffffL;
                 lost = n;
             }
             pages.position(Math.min(page.limit(), at + ps));
@@ -368,6 +351,9 @@ public final class TraceDat implements Closeable {
             chunksLeft--;
             DatBytes.Cursor h = at(next, 8);
             int csize = h.u32(), usize = h.u32();
+            if (csize < 0 || usize < 0 || usize > 1024 * ps) {
+                throw new IOException(file + ": CPU" + cpu + "'s data holds a chunk of " + usize + " bytes, compressed to " + csize + ": the file is damaged");
+            }
             ByteBuffer raw = read(next + 8, csize);
             next += 8L + csize;
             pages = inflate(raw, 0, csize, usize);
@@ -384,7 +370,8 @@ public final class TraceDat implements Closeable {
                 case 29 -> {                                       // padding: the rest of the page, or a discarded event
                     if (delta == 0 || pos + 8 > pageEnd) { pos = pageEnd; return false; }
                     ts += delta;
-                    pos += 4 + Math.max(4, page.getInt(pos + 4));
+                    int len = page.getInt(pos + 4);
+                    pos = len < 4 || len > pageEnd - pos - 4 ? pageEnd : pos + 4 + len;
                     return false;
                 }
                 case 30, 31 -> {                                   // time extend, absolute time stamp
@@ -399,8 +386,9 @@ public final class TraceDat implements Closeable {
                     int n = page.getInt(pos + 4) - 4;
                     ts += delta;
                     evOff = pos + 8;
+                    if (n <= 0 || n > pageEnd - evOff) { pos = pageEnd; return false; }    // a length past the page: damaged
                     evLen = n;
-                    pos = evOff + ((Math.max(0, n) + 3) & ~3);
+                    pos = evOff + ((n + 3) & ~3);
                 }
                 default -> {
                     ts += delta;
@@ -409,7 +397,7 @@ public final class TraceDat implements Closeable {
                     pos = evOff + evLen;
                 }
             }
-            if (evLen <= 0 || evOff + evLen > pageEnd) { pos = Math.max(pos, pageEnd); return false; }
+            if (evLen <= 0 || evLen > pageEnd - evOff) { pos = Math.max(pos, pageEnd); return false; }
             evTs = ts + offsetNs;
             return true;
         }
@@ -428,6 +416,14 @@ public final class TraceDat implements Closeable {
         }
 
         private boolean fill() throws IOException {
+            try {
+                return next();
+            } catch (RuntimeException e) {                     // a damaged file: one line naming it, never an exception of another kind
+                throw new IOException(file + " is damaged: " + e.getMessage(), e);
+            }
+        }
+
+        private boolean next() throws IOException {
             if (waiting != null && !waiting.isEmpty()) {
                 for (CpuStream s : waiting) if (s.advance()) heap.add(s);
                 waiting.clear();
@@ -474,7 +470,7 @@ public final class TraceDat implements Closeable {
         if (f == null) return b.length() > 0 ? b.toString() : null;
         int pid = formats.pid(f, p, s.evOff, s.evLen);
         String comm = formats.comm(pid).replace('\n', ' ').replace('\r', ' ');
-        if (!s.buffer.name().isEmpty()) b.append(s.buffer.name()).append(": ");
+        if (!s.buffer.name().isEmpty()) b.append(s.buffer.name().replaceAll("[\\p{Cntrl}\\s]", "_")).append(": ");
         long t = s.evTs;
         b.append(String.format("%16s-%-5d [%03d] %d.%09d: %s: ", comm, pid, s.cpu, Long.divideUnsigned(t, 1_000_000_000L), Long.remainderUnsigned(t, 1_000_000_000L), f.name()));
         b.append(formats.fields(f, p, s.evOff, s.evLen).replace('\n', ' ').replace('\r', ' ')).append('\n');

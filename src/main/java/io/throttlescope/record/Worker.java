@@ -198,7 +198,11 @@ public final class Worker {
      * waited for a CPU is not work, so a machine busy with other work does not shrink a step's work
      * (a "50 ms" step did 30.8 ms of work when calibrated in wall time on a loaded machine).
      */
-    static long cpuNow() { return ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime(); }
+    static long cpuNow() { return CPU_CLOCK ? ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() : System.nanoTime(); }
+
+    /** Whether the JVM reads a thread's CPU clock here (it does on Linux); wall time where it does not. */
+    private static final boolean CPU_CLOCK = ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported()
+            && ManagementFactory.getThreadMXBean().isThreadCpuTimeEnabled();
 
     /** Bytes a read() of /dev/zero fills per ns of CPU with a buffer of this size: the best of some reads. */
     static double readRate(FileChannel zero, int size, int reads) throws IOException {

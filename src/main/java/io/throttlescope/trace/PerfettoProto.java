@@ -325,7 +325,7 @@ public final class PerfettoProto {
             e.writeBytes(field, message(event));
         });
         pending.get(c).add(ev.toByteArray());
-        if (pending.get(c).size() >= BUNDLE) flushBundle(c);
+        if (pending.get(c).size() >= BUNDLE) for (int x = 0; x < pending.size(); x++) flushBundle(x);   // every CPU's: the file stays within a window of time order
     }
 
     private void flushBundle(int c) throws IOException {

@@ -10,12 +10,15 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The ring-buffer records trace-cmd's files seldom show in a short trace, each decoded as
@@ -164,5 +167,39 @@ class TraceDatPagesTest {
         RealTrace rt = RealTrace.importFile(f, RealTrace.Options.defaults(), said::add);
         assertThat(rt.run.trace().size()).isPositive();
         assertThat(said).as("progress during the first reading").anyMatch(x -> x > 0.01 && x < 0.44);
+    }
+
+    /**
+     * The review's damaged files: a page size of 0 (it read one page for ever), a record whose length
+     * runs past its page (an int overflow let it through to a 2 GB string), a print format whose flags
+     * Java refuses for a string (%05u). Each ends in an IOException or a line of fields, in bounded time.
+     */
+    @Test
+    @Timeout(value = 60, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void damagedPagesEndInOneLineOrAreSkipped() throws IOException {
+        Page p = new Page(ByteOrder.LITTLE_ENDIAN);
+        p.tick(10, 5, 1);
+        p.header(0, 1);                                              // a type-0 record claiming 2 GB
+        p.b.putInt(Integer.MAX_VALUE - 2);
+        p.b.putInt(0).putInt(0);
+        byte[] page = p.finish(1_000_000_000L, 0);
+        byte[] good = v6(ByteOrder.LITTLE_ENDIAN, page);
+        Path f = dir.resolve("overflow.dat");
+        Files.write(f, good);
+        RealTrace rt = RealTrace.importFile(f, RealTrace.Options.defaults());
+        assertThat(rt.run.trace().size()).isPositive();
+        byte[] zero = good.clone();
+        ByteBuffer.wrap(zero).order(ByteOrder.LITTLE_ENDIAN).putInt(14, 0);   // the page size, after the magic, "6", the byte order and the long size
+        Path z = dir.resolve("page0.dat");
+        Files.write(z, zero);
+        assertThatThrownBy(() -> RealTrace.importFile(z, RealTrace.Options.defaults())).isInstanceOf(IOException.class)
+                .hasMessageContaining("a page size of 0 bytes");
+        DatFormats formats = new DatFormats(ByteOrder.LITTLE_ENDIAN);
+        formats.add("test", TICK.replace("n=%u hex=%x", "n=%05u hex=%#x"));
+        DatFormats.Format tick = formats.format(7);
+        ByteBuffer r = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 7).put((byte) 0).put((byte) 0).putInt(5).putInt(42);
+        assertThat(formats.fields(tick, r, 0, 12)).isEqualTo("n=42");
+        formats.add("test", TICK.replace("n=%u hex=%x", "n=%05u hex=%x"));
+        assertThat(formats.fields(formats.format(7), r, 0, 12)).isEqualTo("n=00042 hex=2a");
     }
 }

@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.zip.GZIPInputStream;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.ValueSource;
@@ -192,9 +193,11 @@ class TraceDatTest {
         }
     }
 
-    @Test
-    void damagedBytesNeverEscapeAsAnythingButIoException() throws IOException {
-        byte[] all = Files.readAllBytes(resource("v7-none.dat.gz"));
+    @ParameterizedTest
+    @ValueSource(strings = {"v7-none.dat.gz", "trace.dat", "v6.dat.gz"})
+    @Timeout(value = 120, unit = TimeUnit.SECONDS, threadMode = Timeout.ThreadMode.SEPARATE_THREAD)
+    void damagedBytesNeverEscapeAsAnythingButIoException(String name) throws IOException {
+        byte[] all = Files.readAllBytes(resource(name));
         Random r = new Random(29);
         for (int k = 0; k < 40; k++) {
             byte[] b = all.clone();
