@@ -175,19 +175,23 @@ class ArchitectureTest {
 
     /**
      * The window's parts are packages of their own (issue 29): the timeline (canvas, renderers, pointer,
-     * batches) in ui.timeline, the tables (runqueues, locks, event log) in ui.tables. A part knows the
+     * batches) in ui.timeline, the tables (runqueues, locks, event log) in ui.tables, the window's menus,
+     * keys, opener, exports and status in ui.window (the composition root, MainWindow, stays in ui). A part knows the
      * window's state and the layers below, never the window that composes it, nor another part but the
      * tables' use of the timeline's colours.
      */
     @Test
     void theWindowsPartsKnowTheStateAndTheLayersBelowNeverTheWindow() {
-        assertThat(USES).containsKeys("ui.timeline", "ui.tables");
+        assertThat(USES).containsKeys("ui.timeline", "ui.tables", "ui.window");
         assertThat(USES.get("ui.timeline")).isSubsetOf("ui.state", "view", "trace", "sim", "sim.spec", "text");
         assertThat(USES.get("ui.tables")).isSubsetOf("ui.state", "ui.timeline", "view", "trace", "sim", "sim.spec", "text");
+        assertThat(USES.get("ui.window")).as("the window's menus, keys, opener and status never know the window that composes them")
+                .doesNotContain("ui", "cli");
         try (Stream<Path> s = Files.list(SRC.resolve("io/throttlescope/ui"))) {
-            List<String> left = s.map(f -> f.getFileName().toString()).filter(n -> n.matches("(.*Renderer|Timeline.*|.*Lane|RectBatch|.*View|Columns)\\.java")
+            List<String> left = s.map(f -> f.getFileName().toString()).filter(n -> n.matches("(.*Renderer|Timeline.*|.*Lane|RectBatch|.*View|Columns"
+                    + "|Main(Menu|ToolBar)|Keys|Shortcuts|Navigation|Playback|Opener|StatusLine|Exports|EditedScenario|RecentFiles|WindowCommands|DefaultScenario)\\.java")
                     && !n.equals("CompareView.java")).toList();
-            assertThat(left).as("timeline and table classes left in the window's own package").isEmpty();
+            assertThat(left).as("timeline, table and window-part classes left in the composition root's package").isEmpty();
         } catch (IOException e) {
             throw new AssertionError(e);
         }

@@ -435,4 +435,11 @@ public final class CompareView extends SplitPane {
         c.putString(tableText());
         Clipboard.getSystemClipboard().setContent(c);
     }
+
+    /** Puts the comparison table of the two runs on the clipboard, as text. */
+    public static void copyTable(Run legacy, Run task) {
+        ClipboardContent c = new ClipboardContent();
+        c.putString(Comparison.of(legacy.result(), task.result()).text(true));
+        Clipboard.getSystemClipboard().setContent(c);
+    }
 }

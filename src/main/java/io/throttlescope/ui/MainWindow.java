@@ -1,9 +1,6 @@
 package io.throttlescope.ui;
 
-import io.throttlescope.compare.Comparison;
 import io.throttlescope.compare.Fidelity;
-import io.throttlescope.scenario.DurationText;
-import io.throttlescope.scenario.Problem;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.Snapshot;
@@ -11,48 +8,42 @@ import io.throttlescope.ui.export.ExportStepsDialog;
 import io.throttlescope.ui.export.ExportWindow;
 import io.throttlescope.ui.export.LayoutAudit;
 import io.throttlescope.ui.lessons.LessonBar;
+import io.throttlescope.ui.panels.ExplanationPane;
 import io.throttlescope.ui.panels.WaitChainPane;
 import io.throttlescope.ui.state.Theme;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.ui.sweep.SweepPane;
+import io.throttlescope.ui.sweep.SweepWindow;
 import io.throttlescope.ui.tables.CfsRqView;
 import io.throttlescope.ui.tables.EventLogView;
 import io.throttlescope.ui.tables.LocksView;
 import io.throttlescope.ui.timeline.TimelineCanvas;
 import io.throttlescope.ui.whatif.WhatIfPane;
-import io.throttlescope.view.Explainer;
-import io.throttlescope.view.Explanation;
-import io.throttlescope.view.LessonPlan;
+import io.throttlescope.ui.window.EditedScenario;
+import io.throttlescope.ui.window.Exports;
+import io.throttlescope.ui.window.Keys;
+import io.throttlescope.ui.window.MainMenu;
+import io.throttlescope.ui.window.MainToolBar;
+import io.throttlescope.ui.window.Navigation;
+import io.throttlescope.ui.window.Opener;
+import io.throttlescope.ui.window.Playback;
+import io.throttlescope.ui.window.RecentFiles;
+import io.throttlescope.ui.window.StatusLine;
+import io.throttlescope.ui.window.WindowCommands;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.StoryRange;
-import java.io.File;
 import java.nio.file.Path;
 import java.util.Arrays;
-import java.util.EnumMap;
 import java.util.List;
 import java.util.Locale;
-import java.util.Map;
 import java.util.function.IntPredicate;
-import java.util.stream.Collectors;
 import javafx.beans.InvalidationListener;
 import javafx.concurrent.Task;
-import javafx.geometry.Insets;
-import javafx.geometry.Pos;
 import javafx.scene.Scene;
-import javafx.scene.control.Alert;
-import javafx.scene.control.ButtonType;
-import javafx.scene.control.Hyperlink;
 import javafx.scene.control.Label;
-import javafx.scene.control.TextInputDialog;
-import javafx.scene.control.Tooltip;
-import javafx.scene.input.Clipboard;
-import javafx.scene.input.ClipboardContent;
 import javafx.scene.input.KeyEvent;
-import javafx.scene.input.TransferMode;
 import javafx.scene.layout.BorderPane;
-import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.Priority;
-import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
 import javafx.stage.Stage;
 
@@ -63,20 +54,18 @@ import javafx.stage.Stage;
  * to {@link Opener}, exports to {@link Exports}, stepping to {@link Navigation}, arrangement to
  * {@link WindowLayout}, keys to {@link Keys}.
  */
-public final class MainWindow implements ExportWindow, WindowCommands {
+public final class MainWindow implements ExportWindow, WindowCommands, Opener.Host, LessonBar.Host, WhatIfPane.Host {
     final Stage stage;
     final ViewState vs = new ViewState();
     private final StatusLine status = new StatusLine();
-    private final Navigation nav = new Navigation(vs, () -> this.lessonBar.waitingForAnswer(), text -> this.status.set(text));
+    final Navigation nav = new Navigation(vs, () -> this.lessonBar.waitingForAnswer(), text -> this.status.set(text));
     final TimelineCanvas timeline = new TimelineCanvas(vs);
     final Legend legend = new Legend();
     final CfsRqView cfsRqs = new CfsRqView();
     final LocksView locks = new LocksView();
     final EventLogView log = new EventLogView(vs);
-    private final ScenarioPanel scenarioPanel = new ScenarioPanel(nav::goToTime, this::zoomTo);
-    private final Label explanation = new Label();
-    private final FlowPane sourceLinks = new FlowPane(6, 2);
-    private Explanation lastExplanation;
+    private final ScenarioPanel scenarioPanel = new ScenarioPanel(nav::goToTime, nav::zoomTo);
+    private final ExplanationPane explanation = new ExplanationPane();
     final Playback playback = new Playback(vs, () -> this.lessonBar.playLimit());     // a lesson's question is put, not played past
     final CompareView compare = new CompareView(vs, nav::goToTime);
     private final SidePanel sidePanel;
@@ -97,33 +86,16 @@ public final class MainWindow implements ExportWindow, WindowCommands {
             file = out;
             stage.setTitle("ThrottleScope \u2014 " + spec.name() + "  (" + out.getFileName() + ")");
         });
-        opener = new Opener(stage, status, new Opener.Host() {
-            @Override public void install(SimSpec s, Path path, Run legacy, Run task) { installRuns(s, path, legacy, task); }
-            @Override public void reinstall(SimSpec s, Run legacy, Run task, long ms) { MainWindow.this.reinstall(s, legacy, task, ms); }
-            @Override public void editable(String text) { whatIf.open(text); }
-            @Override public SimSpec spec() { return spec; }
-            @Override public Path file() { return file; }
-            @Override public boolean keepEditsAnswered(String what) { return MainWindow.this.keepEditsAnswered(what); }
-            @Override public void fidelity(Run real, List<Fidelity.Row> rows) { compare.fidelity(real, rows); }
-        });
+        opener = new Opener(stage, status, this);
         exports = new Exports(stage, vs, status, new Exports.Source(() -> file, () -> spec,
                 () -> whatIf.whatIf() != null && whatIf.whatIf().history().edited() ? whatIf.whatIf().json() : null), MainWindow::new);
-        explanation.setId("explanation");
-        explanation.getStyleClass().add("explanation");
-        explanation.setWrapText(true);
-        explanation.setPadding(new Insets(6));
-        explanation.setMinHeight(Region.USE_PREF_SIZE);     // grows with its text: never clipped
-        explanation.setAlignment(Pos.TOP_LEFT);
-        explanation.setMaxWidth(Double.MAX_VALUE);
-        sourceLinks.setId("sourceLinks");
-        sourceLinks.setPadding(new Insets(0, 6, 4, 6));
         toolbar = new MainToolBar(this, vs, nav, playback, timeline::requestFocus);
         BorderPane root = new BorderPane();
         VBox chrome = new VBox(new MainMenu(this, vs, nav, lessonBar, recent).bar, toolbar.bar);
         root.setTop(chrome);
         VBox timelineBox = new VBox(timeline, legend);
         VBox.setVgrow(timeline, Priority.ALWAYS);
-        sidePanel = new SidePanel(new VBox(2, explanation, sourceLinks), waitChain, cfsRqs, locks, whatIf, scenarioPanel);
+        sidePanel = new SidePanel(explanation, waitChain, cfsRqs, locks, whatIf, scenarioPanel);
         layout = new WindowLayout(stage, vs, timelineBox, sidePanel, log, compare);
         vs.cursor.addListener((o, a, b) -> sidePanel.revealLater());
         VBox centre = new VBox(lessonBar, layout.main);         // the lesson bar stays in compare and presentation mode
@@ -138,18 +110,9 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         scene.getStylesheets().add(Theme.STYLESHEET);
         vs.scale.addListener((o, a, b) -> applyScale());
         applyScale();
-        Keys keys = new Keys(this, vs, nav, playback, lessonBar, compare);
+        Keys keys = new Keys(this, vs, nav, playback, lessonBar);
         scene.addEventFilter(KeyEvent.KEY_PRESSED, keys::onKey);
-        scene.setOnDragOver(e -> {
-            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
-            e.consume();
-        });
-        scene.setOnDragDropped(e -> {
-            List<File> f = e.getDragboard().getFiles();
-            if (f != null && !f.isEmpty() && keepEditsAnswered("Open " + f.get(0).getName())) open(f.get(0).toPath());
-            e.setDropCompleted(true);
-            e.consume();
-        });
+        opener.acceptDrops(scene);
         stage.setScene(scene);
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
@@ -182,22 +145,21 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         compare.taskTl.redraw();
     }
 
-    final LessonBar lessonBar = new LessonBar(vs, new LessonBar.Host() {
-        @Override public void showModel(Simulator.Model m, boolean both) {
-            switchModel(m);
-            if (both != toolbar.comparing()) setCompare(both);
-        }
-        @Override public void goTo(int event) { MainWindow.this.goTo(event); }
-        @Override public void openViews(List<String> views) { MainWindow.this.openViews(views); }
-        @Override public void highlightLock(String lock) { locks.highlight(lock); }
-        @Override public void highlightCfsRq(String group, int cpu) { cfsRqs.highlight(group, cpu); }
-        @Override public void showLanes(List<String> lanes) {
-            timeline.setSubject(lanes);
-            compare.legacyTl.setSubject(lanes);        // compare mode: the same lanes in both halves
-            compare.taskTl.setSubject(lanes);
-        }
-        @Override public void inLesson(boolean on) { if (layout != null) layout.foldLog(on); }
-    });
+    // ------------------------------------------------------------------ a lesson stop
+    final LessonBar lessonBar = new LessonBar(vs, this);
+
+    @Override public void showModel(Simulator.Model m, boolean both) {
+        switchModel(m);
+        if (both != toolbar.comparing()) setCompare(both);
+    }
+    @Override public void highlightLock(String lock) { locks.highlight(lock); }
+    @Override public void highlightCfsRq(String group, int cpu) { cfsRqs.highlight(group, cpu); }
+    @Override public void showLanes(List<String> lanes) {
+        timeline.setSubject(lanes);
+        compare.legacyTl.setSubject(lanes);        // compare mode: the same lanes in both halves
+        compare.taskTl.setSubject(lanes);
+    }
+    @Override public void inLesson(boolean on) { if (layout != null) layout.foldLog(on); }
     @Override public LessonBar lessonBar() { return lessonBar; }
 
     /** The layout audit as drawn now: a lesson stop's subject, else the explanation and the selected task's lane. */
@@ -205,20 +167,23 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         List<String> subject = WindowAudit.subject(lessonBar.subject(), vs, toolbar.comparing());
         return WindowAudit.of(stage.getScene(), toolbar.comparing() ? compare.legacyTl : timeline, sidePanel, lessonBar, compare, subject, slide, title);
     }
-    final WhatIfPane whatIf = new WhatIfPane(new WhatIfPane.Host() {
-        @Override public void resimulate(SimSpec s, String json) { opener.simulate(s, file, true); }
-        @Override public void saveAs(String text) { edits.saveAs(text); }
-    });
+    final WhatIfPane whatIf = new WhatIfPane(this);
+    @Override public void resimulate(SimSpec s, String json) { opener.simulate(s, file, true); }
+    @Override public void saveAs(String text) { edits.saveAs(text); }
 
     private final EditedScenario edits;
 
-    boolean keepEditsAnswered(String what) { return edits.keepEditsAnswered(what); }
+    @Override public boolean keepEditsAnswered(String what) { return edits.keepEditsAnswered(what); }
+    @Override public void editable(String text) { whatIf.open(text); }
+    @Override public SimSpec spec() { return spec; }
+    @Override public Path file() { return file; }
+    @Override public void fidelity(Run real, List<Fidelity.Row> rows) { compare.fidelity(real, rows); }
 
     /** Saves the edited scenario to a file (tests call it without the dialog); the window then shows that file. */
     boolean saveScenarioTo(String text, Path out) { return edits.saveTo(text, out); }
 
     /** Opens the named views (a lesson stop's) and folds the other side panes. */
-    void openViews(List<String> views) {
+    @Override public void openViews(List<String> views) {
         vs.taskLanes.set(views.contains("task-lanes"));
         sidePanel.open(views);
     }
@@ -256,15 +221,15 @@ public final class MainWindow implements ExportWindow, WindowCommands {
 
     @Override public void copyComparison() {
         if (legacyRun == null) return;
-        ClipboardContent c = new ClipboardContent();
-        c.putString(Comparison.of(legacyRun.result(), taskRun.result()).text(true));
-        Clipboard.getSystemClipboard().setContent(c);
+        CompareView.copyTable(legacyRun, taskRun);
         status.set("The comparison table is on the clipboard.");
     }
 
     @Override public void openWhatIf() { sidePanel.openWhatIf(); }
 
     @Override public void showShortcuts() { Keys.showShortcuts(stage); }
+
+    @Override public void goToDivergence() { compare.goToDivergence(); }
 
     @Override public boolean undoOrRedo(boolean redo) {
         if (whatIf.whatIf() == null) return false;
@@ -273,26 +238,22 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     }
 
     private Simulator.Model pendingModel;
-    Stage sweepStage;
-    SweepPane sweepPane;
+    final SweepWindow sweeps = new SweepWindow();
 
     /** Tools > Sweep a parameter: a window of its own over the scenario as edited; a clicked point opens here. */
     @Override public void openSweep() { sweep(); }
 
     SweepPane sweep() {
         if (whatIf.whatIf() == null) { status.error("Nothing to sweep", "Sweeps work on a scenario file, not on a real trace."); return null; }
-        if (sweepStage != null) sweepStage.close();
-        sweepPane = new SweepPane(whatIf.whatIf().json(), (param, value, model) -> {
+        return sweeps.open(stage, whatIf.whatIf().json(), "Sweep \u2014 " + spec.name(), (param, value, model) -> {
             pendingModel = model;
             if (!whatIf.edit(param, value)) pendingModel = null;
             stage.toFront();
         });
-        sweepStage = SweepPane.window(stage, sweepPane, "Sweep \u2014 " + spec.name());
-        return sweepPane;
     }
 
     /** Shows re-simulated runs of an edited scenario where the user was: same model, range, cursor time, compare mode. */
-    void reinstall(SimSpec s, Run legacy, Run task, long ms) {
+    @Override public void reinstall(SimSpec s, Run legacy, Run task, long ms) {
         boolean wasLegacy = vs.run.get() == legacyRun;
         long t = vs.cursor.get() >= 0 ? vs.cursorTime() : -1;
         double a = vs.viewStart.get(), b = vs.viewEnd.get();
@@ -318,7 +279,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
     void openInBackground(Path path) { open(path); }
 
     /** Installs freshly simulated runs (also used by tests and screenshots, on the FX thread). */
-    void installRuns(SimSpec s, Path path, Run legacy, Run task) {
+    @Override public void install(SimSpec s, Path path, Run legacy, Run task) {
         spec = s;
         file = path;
         legacyRun = legacy;
@@ -327,14 +288,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         stage.setTitle("ThrottleScope \u2014 " + s.name() + (path == null ? "" : "  (" + path.getFileName() + ")"));
         scenarioPanel.show(s);
         boolean real = legacy.isReal();
-        Simulator.Model m = Simulator.Model.of(s.defaultModel());
-        if (real) {                               // a real trace on the left, its simulation on the right
-            toolbar.nameModels("Real (" + (legacy.model() == Simulator.Model.LEGACY ? "legacy" : "6.18") + " kernel)",
-                    task == legacy ? "Real" : "Simulated (" + (task.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + ")");
-            m = Simulator.Model.LEGACY;
-        } else {
-            toolbar.nameModels("Legacy (\u2264 6.17)", "Task-based (6.18)");
-        }
+        Simulator.Model m = toolbar.nameModels(legacy, task, Simulator.Model.of(s.defaultModel()));
         // a real trace's tasks take their scenario task's colour and come first (its other processes after)
         timeline.setColourNames(real && task != legacy ? Arrays.asList(task.info().tasks()) : null);
         toolbar.showModel(m);
@@ -347,17 +301,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         double[] story = StoryRange.of(r);     // open where the story is, not on the whole run
         vs.setRange(story[0], story[1]);
         if (toolbar.comparing()) setCompare(true);
-        List<Problem> lessonProblems = real ? List.of()
-                : LessonPlan.check(s, new EnumMap<>(Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
-        lessonBar.open(real || !lessonProblems.isEmpty() ? null : s);
-        if (!lessonProblems.isEmpty() && stage.isShowing()) {   // validate refuses such a file; the window opens it without its lesson
-            Alert a = new Alert(Alert.AlertType.WARNING, lessonProblems.stream().map(p -> p.format(path == null ? "the scenario" : path.getFileName().toString()))
-                    .collect(Collectors.joining("\n")), ButtonType.OK);
-            a.initOwner(stage);
-            a.setHeaderText("The lesson is left out: a stop's place never happens");
-            a.getDialogPane().setId("lessonProblems");
-            a.show();
-        }
+        lessonBar.openChecked(real ? null : s, legacy, task, path == null ? "the scenario" : path.getFileName().toString(), stage);
         status.set("Loaded " + s.name() + ": " + legacy.trace().size() + " events (" + legacy.label() + "), " + task.trace().size()
                 + " events (" + (real && task != legacy ? "simulated " : "") + task.label() + "). Press \u2192 to step.");
     }
@@ -394,11 +338,7 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         vs.viewStart.set(s);
         vs.viewEnd.set(e);
         toolbar.showModel(target == legacyRun ? Simulator.Model.LEGACY : Simulator.Model.TASK);
-        if (had) {
-            vs.cursor.set(lastVisibleAtOrBefore(t));
-        } else {
-            vs.cursor.set(-1);
-        }
+        vs.cursor.set(had ? lastVisibleAtOrBefore(t) : -1);
     }
 
     // ------------------------------------------------------------------ moving
@@ -414,40 +354,18 @@ public final class MainWindow implements ExportWindow, WindowCommands {
 
     @Override public void goTo(int i) { nav.goTo(i); }
 
-    @Override public void askTime() {
-        TextInputDialog d = new TextInputDialog(DurationText.format(vs.cursorTime()));
-        d.initOwner(stage);
-        d.setTitle("Jump to a time");
-        d.setHeaderText("Simulated time, e.g. 15ms, 1.5s, 250us");
-        d.showAndWait().ifPresent(nav::jumpTo);
-    }
+    @Override public void askTime() { nav.askTime(stage); }
 
     private void cursorMoved() {
         Run r = vs.run.get();
         if (r == null) return;
         int i = vs.cursor.get();
         Snapshot s = r.index().at(i);
-        lastExplanation = Explainer.explain(r, s, i);
-        explanation.setText(lastExplanation.text());
-        sourceLinks.getChildren().clear();
-        if (!lastExplanation.functions().isEmpty()) {
-            sourceLinks.getChildren().add(new Label("Kernel source (" + lastExplanation.kernelVersion() + "):"));
-            for (String fnName : lastExplanation.functions()) {
-                Hyperlink h = new Hyperlink(fnName);
-                h.setTooltip(new Tooltip(lastExplanation.link(fnName)));
-                h.setOnAction(e -> Browser.open(lastExplanation.link(fnName)));
-                h.setFocusTraversable(false);
-                sourceLinks.getChildren().add(h);
-            }
-        }
+        explanation.show(r, s, i);
         cfsRqs.show(r, s);
         locks.show(r, s);
         waitChain.show(r, s, vs.selectedTask.get(), !vs.veiled.get());      // a question waits: no refill time
-        if (i >= 0) {                                    // keep the cursor in view, away from the edges
-            long t = r.trace().time(i);
-            double[] f = StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), t);
-            if (f[0] != vs.viewStart.get() || f[1] != vs.viewEnd.get()) vs.setRange(f[0], f[1]);
-        }
+        nav.keepInView(i);
         status.set(StatusLine.stepText(r, i, vs.horizon()));
     }
 
@@ -478,14 +396,6 @@ public final class MainWindow implements ExportWindow, WindowCommands {
         return true;
     }
 
-    /** Zooms the timeline to a moment (a note) and moves the cursor there. */
-    void zoomTo(long t) {
-        Run r = vs.run.get();
-        if (r == null) return;
-        double[] a = StoryRange.around(r, t);
-        vs.setRange(a[0], a[1]);
-        nav.goToTime(t);
-    }
 
-    public Label explanationLabel() { return explanation; }
+    public Label explanationLabel() { return explanation.label(); }
 }

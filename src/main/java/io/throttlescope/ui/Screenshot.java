@@ -49,7 +49,7 @@ public final class Screenshot {
         MainWindow w = new MainWindow(stage);
         w.rememberRecent(false);                     // a command without a window leaves the user's recent files alone
         w.vs.scale.set(o.scale() > 0 ? o.scale() : ViewState.autoScale(o.width()));
-        w.opener.read = o.read();                     // a trace as the command reads it (--cgroup-map, --probe)
+        w.opener.readTracesWith(o.read());            // a trace as the command reads it (--cgroup-map, --probe)
         if (!w.openNow(o.file())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
         stage.setWidth(o.width());
         stage.setHeight(o.height());

@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.panels.Browser;
 import io.throttlescope.ui.state.ViewState;
 import java.nio.file.Path;
 import javafx.application.Application;

@@ -91,7 +91,7 @@ public final class UiBench {
     private static String measureWindow(SimSpec spec, Path file, Run legacy, Run task) {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
-        w.installRuns(spec, file, legacy, task);
+        w.install(spec, file, legacy, task);
         stage.setWidth(1920);
         stage.setHeight(1200);
         stage.show();

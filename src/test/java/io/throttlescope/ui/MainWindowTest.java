@@ -72,7 +72,7 @@ class MainWindowTest {
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         robot.interact(() -> {
             Thread.currentThread().setUncaughtExceptionHandler((t, e) -> errors.add(e));
-            w.installRuns(spec, null, longRun, shortRun);
+            w.install(spec, null, longRun, shortRun);
             w.switchModel(Simulator.Model.LEGACY);
             w.goTo(longRun.trace().size() - 1);
             w.switchModel(Simulator.Model.TASK);

@@ -46,14 +46,14 @@ class SweepWindowTest {
         WaitForAsyncUtils.waitForFxEvents();
         if (System.getProperty("ts.look") != null) robot.interact(() -> {      // -Dts.look=DIR: keep a picture to look at
             try {
-                javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(w.sweepStage.getScene().getRoot().snapshot(null, null), null),
+                javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(w.sweeps.stage().getScene().getRoot().snapshot(null, null), null),
                         "png", java.nio.file.Path.of(System.getProperty("ts.look"), "sweep.png").toFile());
             } catch (java.io.IOException e) {
                 throw new java.io.UncheckedIOException(e);
             }
         });
-        assertThat(w.sweepPane.charts.getChildren()).hasSize(1);
-        ErrorBarChart c = (ErrorBarChart) w.sweepPane.charts.getChildren().get(0);
+        assertThat(w.sweeps.pane().charts.getChildren()).hasSize(1);
+        ErrorBarChart c = (ErrorBarChart) w.sweeps.pane().charts.getChildren().get(0);
         assertThat(c.getTitle()).isEqualTo("task W longest_lock_wait_ms");
         XYChart.Series<String, Number> legacy = c.getData().get(0), task = c.getData().get(1);
         assertThat(legacy.getName()).startsWith("legacy");

@@ -5,6 +5,8 @@ import io.throttlescope.sim.Simulator;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.ui.timeline.Palette;
 import io.throttlescope.ui.timeline.TimelineCanvas;
+import io.throttlescope.ui.window.Keys;
+import io.throttlescope.ui.window.Shortcuts;
 import io.throttlescope.view.Run;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -245,7 +247,7 @@ class WindowTruthTest {
         robot.interact(() -> w.goTo(r.trace().size() - 1));
         double t = w.vs.cursorTime();
         assertThat(t).isBetween(w.vs.viewStart.get(), w.vs.viewEnd.get());
-        robot.interact(() -> w.zoomTo(15_000_000));
+        robot.interact(() -> w.nav.zoomTo(15_000_000));
         assertThat(w.vs.viewStart.get()).isLessThanOrEqualTo(15_000_000);
         assertThat(w.vs.viewEnd.get() - w.vs.viewStart.get()).isLessThan(r.info().endNs() / 5.0);
     }

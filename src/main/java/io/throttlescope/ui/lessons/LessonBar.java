@@ -1,5 +1,6 @@
 package io.throttlescope.ui.lessons;
 
+import io.throttlescope.scenario.Problem;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.Lesson;
 import io.throttlescope.sim.spec.SimSpec;
@@ -8,14 +9,19 @@ import io.throttlescope.view.LessonPlan;
 import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.EnumMap;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
+import java.util.stream.Collectors;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
 import javafx.scene.Node;
 import javafx.scene.Parent;
+import javafx.scene.control.Alert;
 import javafx.scene.control.Button;
+import javafx.scene.control.ButtonType;
 import javafx.scene.control.Label;
 import javafx.scene.control.RadioButton;
 import javafx.scene.control.ToggleGroup;
@@ -24,6 +30,7 @@ import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
 import javafx.scene.layout.VBox;
+import javafx.stage.Stage;
 
 /**
  * The lesson bar: a scenario's guided stops, one at a time. A stop moves the window to its place
@@ -100,6 +107,23 @@ public final class LessonBar extends VBox {
         getChildren().addAll(top, text, question, verdict);
         setVisible(false);
         setManaged(false);
+    }
+
+    /**
+     * A scenario was opened (null: a real trace): its lesson opens only if every stop's place happens in
+     * both runs; else it is left out and, with the window showing, a warning names the stops (validate
+     * refuses such a file; the window opens it without its lesson).
+     */
+    public void openChecked(SimSpec s, Run legacy, Run task, String fileName, Stage owner) {
+        List<Problem> problems = s == null ? List.of()
+                : LessonPlan.check(s, new EnumMap<>(Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
+        open(!problems.isEmpty() ? null : s);
+        if (problems.isEmpty() || !owner.isShowing()) return;
+        Alert a = new Alert(Alert.AlertType.WARNING, problems.stream().map(p -> p.format(fileName)).collect(Collectors.joining("\n")), ButtonType.OK);
+        a.initOwner(owner);
+        a.setHeaderText("The lesson is left out: a stop's place never happens");
+        a.getDialogPane().setId("lessonProblems");
+        a.show();
     }
 
     /** A scenario was opened: its lesson, if it has one, waits for "Start the lesson". */

@@ -1,8 +1,6 @@
 package io.throttlescope.ui.timeline;
 
 import io.throttlescope.trace.Divergence;
-import io.throttlescope.trace.RunInfo;
-import io.throttlescope.trace.Series;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.BudgetScale;
@@ -10,7 +8,6 @@ import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.TaskColours;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -166,44 +163,8 @@ public final class TimelineCanvas extends Region {
     private void layoutLanes() {
         lanes.clear();
         Run r = vs.run.get();
-        double y = 0;
-        if (r != null) {
-            RunInfo info = r.info();
-            lanes.add(new Lane(Kind.SECTION, 0, y, sectionH, "CPUs"));
-            y += sectionH;
-            for (int c = 0; c < info.cpus(); c++) { lanes.add(new Lane(Kind.CPU, c, y, cpuH, "CPU" + c)); y += cpuH; }
-            if (vs.taskLanes.get()) {             // compare mode too: the task lanes of both models, side by side or stacked
-                lanes.add(new Lane(Kind.SECTION, 1, y, sectionH, "Tasks"));
-                y += sectionH;
-                // groups and tasks in colour order: a real trace's scenario tasks first, its other processes after
-                List<List<Integer>> byGroup = new ArrayList<>();
-                for (int g = 0; g < info.groups().length; g++) {
-                    List<Integer> ts = new ArrayList<>(tasksOf(r, g));
-                    ts.sort(Comparator.comparingInt(this::slot));
-                    byGroup.add(ts);
-                }
-                List<Integer> order = new ArrayList<>();
-                for (int g = 0; g < info.groups().length; g++) order.add(g);
-                if (colourNames != null) order.sort(Comparator.comparingInt(g -> byGroup.get(g).isEmpty() ? Integer.MAX_VALUE : slot(byGroup.get(g).get(0))));
-                for (int g : order) {
-                    List<Integer> ts = byGroup.get(g);
-                    if (ts.isEmpty()) continue;
-                    lanes.add(new Lane(Kind.GROUP_HEADER, g, y, groupH, info.groups()[g] + quotaText(r, g), g));
-                    y += groupH;
-                    for (int t : ts) { lanes.add(new Lane(Kind.TASK, t, y, taskH, info.tasks()[t], g)); y += taskH; }
-                }
-            }
-            boolean any = cpuOnly;
-            // a real trace has no runtime_remaining or pool to draw: no budget lanes
-            for (int g = 0; g < info.groups().length && !cpuOnly && !r.isReal(); g++) {
-                if (!limited(r, g)) continue;
-                if (!any) { lanes.add(new Lane(Kind.SECTION, 2, y, sectionH, "Budgets")); y += sectionH; any = true; }
-                int lines = Math.min(BudgetScale.MAX_LINES, BudgetScale.activeCpus(r.index(), g).size()) + 1;
-                lanes.add(new Lane(Kind.BUDGET, g, y, Math.max(100, 40 + lines * BUDGET_LINE_H) * k, info.groups()[g]));
-                y += Math.max(100, 40 + lines * BUDGET_LINE_H) * k;
-            }
-        }
-        contentH = y;
+        contentH = r == null ? 0 : LaneLayout.lay(r, lanes, vs.taskLanes.get(), cpuOnly, colourNames != null, this::slot,
+                new double[] {sectionH, cpuH, groupH, taskH, k});
         int nc = r == null ? 0 : r.info().cpus(), nt = r == null ? 0 : r.info().tasks().length;
         cpuLane = new Lane[nc];
         taskLanes = new ArrayList<>();
@@ -216,38 +177,7 @@ public final class TimelineCanvas extends Region {
     }
 
     /** A group with a quota at any time of the run. */
-    static boolean limited(Run r, int g) { return r.info().quotaNs()[g] >= 0 || r.index().quotas(g).size() > 1; }
-
-    /** "cpu.max 10ms / 100ms", with every later value a write gave it. */
-    static String quotaText(Run r, int g) {
-        Series q = r.index().quotas(g);
-        if (!limited(r, g)) return "";
-        StringBuilder sb = new StringBuilder("   cpu.max ");
-        int shown = 0;
-        long prevQ = Long.MIN_VALUE, prevP = Long.MIN_VALUE;
-        for (int i = 0; i < q.size(); i++) {
-            long v = q.value(i), p = r.index().periodAt(g, q.time(i));
-            if (v == prevQ && p == prevP) continue;           // a refill that changed nothing (the set-up at 0)
-            if (shown > 0) sb.append(shown == 1 ? ", then " : ", ");
-            if (shown > 3) { sb.append("\u2026"); break; }
-            sb.append(v < 0 ? "max" : Durations.human(v)).append(" / ").append(Durations.human(p));
-            if (shown > 0) sb.append(" from ").append(Durations.human(q.time(i)));
-            prevQ = v;
-            prevP = p;
-            shown++;
-        }
-        return sb.toString();
-    }
-
-    /** The tasks shown under group g: every task that was in it at some time. */
-    static List<Integer> tasksOf(Run r, int g) {
-        List<Integer> l = new ArrayList<>();
-        for (int t = 0; t < r.info().tasks().length; t++) {
-            Slices m = r.index().membership(t);
-            for (int i = 0; i < m.size(); i++) if (m.value(i) == g) { l.add(t); break; }
-        }
-        return l;
-    }
+    static boolean limited(Run r, int g) { return LaneLayout.limited(r, g); }
 
     public double plotW() { return canvas.getWidth() - labelW; }
 
@@ -478,7 +408,7 @@ public final class TimelineCanvas extends Region {
         Lane l = laneAtY(y);
         if (l == null) return null;
         long t = (long) time(x);
-        if (l.kind() == Kind.GROUP_HEADER) return new Hit(-1, l.id(), -1, r.info().groups()[l.id()] + quotaText(r, l.id()));
+        if (l.kind() == Kind.GROUP_HEADER) return new Hit(-1, l.id(), -1, r.info().groups()[l.id()] + LaneLayout.quotaText(r, l.id()));
         LaneRenderer lr = renderers.get(l.kind());
         return lr == null ? null : lr.hit(r, l, t);
     }

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.ui.whatif.WhatIfPane;
@@ -12,7 +12,7 @@ import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
 /** The edits of What if?: asked about before they are dropped, saved as a scenario file of their own. */
-final class EditedScenario {
+public final class EditedScenario {
     private final Stage stage;
     private final WhatIfPane whatIf;
     private final StatusLine status;
@@ -20,7 +20,7 @@ final class EditedScenario {
     private final Consumer<Path> saved;
 
     /** saved: told the file the edits went to (the window then shows that file). */
-    EditedScenario(Stage stage, WhatIfPane whatIf, StatusLine status, Supplier<Path> file, Consumer<Path> saved) {
+    public EditedScenario(Stage stage, WhatIfPane whatIf, StatusLine status, Supplier<Path> file, Consumer<Path> saved) {
         this.stage = stage;
         this.whatIf = whatIf;
         this.status = status;
@@ -29,7 +29,7 @@ final class EditedScenario {
     }
 
     /** Before the edits are dropped (reload, open another file): true if the user agrees, or there are none. */
-    boolean keepEditsAnswered(String what) {
+    public boolean keepEditsAnswered(String what) {
         var w = whatIf.whatIf();
         if (w == null || !w.history().edited() || !stage.isShowing()) return true;
         Alert a = new Alert(Alert.AlertType.CONFIRMATION, what + " and drop " + w.history().edits() + " What if? edit"
@@ -40,7 +40,7 @@ final class EditedScenario {
     }
 
     /** Writes the edited scenario where the user says (the library's formatting; temporary file and rename). */
-    void saveAs(String text) {
+    public void saveAs(String text) {
         FileChooser fc = new FileChooser();
         fc.setTitle("Save the edited scenario as");
         Path f0 = file.get();
@@ -52,7 +52,7 @@ final class EditedScenario {
     }
 
     /** Saves the edited scenario to a file (tests call it without the dialog). */
-    boolean saveTo(String text, Path out) {
+    public boolean saveTo(String text, Path out) {
         try {
             SafeOutput.write(out, w -> w.write(text));
             saved.accept(out);

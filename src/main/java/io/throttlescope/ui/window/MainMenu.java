@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.ui.lessons.LessonBar;
@@ -13,13 +13,13 @@ import javafx.scene.input.KeyCodeCombination;
 import javafx.scene.input.KeyCombination;
 
 /** The menu bar: File (with Open Recent), View, Go, Tools and Help, each item a window command. */
-final class MainMenu {
-    final MenuBar bar;
+public final class MainMenu {
+    public final MenuBar bar;
     private final Menu recentMenu = new Menu("Open _Recent");
     private final RecentFiles recent;
     private final WindowCommands cmd;
 
-    MainMenu(WindowCommands cmd, ViewState vs, Navigation nav, LessonBar lessonBar, RecentFiles recent) {
+    public MainMenu(WindowCommands cmd, ViewState vs, Navigation nav, LessonBar lessonBar, RecentFiles recent) {
         this.cmd = cmd;
         this.recent = recent;
         MenuItem open = new MenuItem("_Open\u2026");
@@ -59,7 +59,7 @@ final class MainMenu {
         bar = new MenuBar(fileMenu, view, go, tools, help);
     }
 
-    static MenuItem item(String text, Runnable r) {
+    public static MenuItem item(String text, Runnable r) {
         MenuItem m = new MenuItem(text);
         m.setOnAction(e -> r.run());
         return m;

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.EventKind;

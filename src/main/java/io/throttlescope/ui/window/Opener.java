@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.files.IoText;
 import io.throttlescope.realtrace.RealPair;
@@ -18,8 +18,10 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ExecutionException;
 import java.util.stream.Collectors;
 import javafx.concurrent.Task;
+import javafx.scene.Scene;
 import javafx.scene.control.Alert;
 import javafx.scene.control.TextArea;
+import javafx.scene.input.TransferMode;
 import javafx.stage.FileChooser;
 import javafx.stage.Stage;
 
@@ -28,9 +30,9 @@ import javafx.stage.Stage;
  * simulation, in the background with progress in the status line. A newer open cancels an older one,
  * which is never shown; a file with problems lists them and leaves the open one in place.
  */
-final class Opener {
+public final class Opener {
     /** Where what is opened goes. */
-    interface Host {
+    public interface Host {
         /** A new scenario or trace, simulated or imported. */
         void install(SimSpec s, Path path, Run legacy, Run task);
         /** The open scenario simulated again after an edit, the view kept. */
@@ -67,14 +69,14 @@ final class Opener {
     private long loadGeneration;
     private String source;           // the text of the scenario being simulated, for What if?
 
-    Opener(Stage stage, StatusLine status, Host host) {
+    public Opener(Stage stage, StatusLine status, Host host) {
         this.stage = stage;
         this.status = status;
         this.host = host;
     }
 
     /** File > Open: a scenario or a trace, after asking about unsaved edits. */
-    void chooseFile() {
+    public void chooseFile() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Open a scenario or a real trace");
         fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Scenarios and traces", "*.json", "*.txt", "*.trace", "*.gz", "*.dat"),
@@ -86,8 +88,22 @@ final class Opener {
         if (f != null && host.keepEditsAnswered("Open " + f.getName())) open(f.toPath());
     }
 
+    /** A file dropped on the scene opens as File > Open opens it (edits of What if? are asked about first). */
+    public void acceptDrops(Scene scene) {
+        scene.setOnDragOver(e -> {
+            if (e.getDragboard().hasFiles()) e.acceptTransferModes(TransferMode.COPY);
+            e.consume();
+        });
+        scene.setOnDragDropped(e -> {
+            List<File> f = e.getDragboard().getFiles();
+            if (f != null && !f.isEmpty() && host.keepEditsAnswered("Open " + f.get(0).getName())) open(f.get(0).toPath());
+            e.setDropCompleted(true);
+            e.consume();
+        });
+    }
+
     /** Opens a scenario or a trace (null: the default scenario); a file that fails to load leaves the open one in place. */
-    void open(Path path) {
+    public void open(Path path) {
         if (path == null) {
             load(DefaultScenario.load(), null);
         } else if (RealPair.looksLikeTrace(path)) {
@@ -98,7 +114,10 @@ final class Opener {
     }
 
     /** How traces are read (screenshot --cgroup-map, --probe); the window's own opens use the defaults. */
-    volatile RealTrace.Options read = RealTrace.Options.defaults();
+    private volatile RealTrace.Options read = RealTrace.Options.defaults();
+
+    /** Reads traces with these options from now on. */
+    public void readTracesWith(RealTrace.Options o) { read = o; }
 
     /** Imports a real trace in the background and shows it beside its scenario's simulation. */
     private void openTrace(Path path) {
@@ -151,7 +170,7 @@ final class Opener {
      * Simulates both models in the background, in parallel, and shows the runs: a newer load wins.
      * keepView (a what-if edit): the model, range, cursor time and compare mode stay as they are.
      */
-    void simulate(SimSpec s, Path path, boolean keepView) {
+    public void simulate(SimSpec s, Path path, boolean keepView) {
         long started = System.nanoTime();
         Task<Run[]> job = new Task<>() {
             @Override protected Run[] call() throws Exception {
@@ -213,7 +232,7 @@ final class Opener {
     }
 
     /** Loads a scenario's text (an edited one) synchronously and installs it under the file's name. */
-    boolean openJsonNow(String json, Path path) {
+    public boolean openJsonNow(String json, Path path) {
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(json);
         if (!l.ok()) return false;
         installNow(l.spec(), path, json);
@@ -227,7 +246,7 @@ final class Opener {
     }
 
     /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */
-    boolean openNow(Path path) {
+    public boolean openNow(Path path) {
         if (path != null && RealPair.looksLikeTrace(path)) {
             try {
                 var pair = RealPair.open(path, read, null);

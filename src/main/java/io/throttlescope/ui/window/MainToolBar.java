@@ -1,8 +1,9 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.ui.state.ViewState;
+import io.throttlescope.view.Run;
 import java.util.List;
 import javafx.application.Platform;
 import javafx.geometry.Insets;
@@ -26,14 +27,14 @@ import org.controlsfx.control.SegmentedButton;
  * height a second row took; where the row does not fit (a larger scale), the toolbar's own overflow
  * menu holds what is cut, never a half button.
  */
-final class MainToolBar {
-    final ToolBar bar = new ToolBar();
+public final class MainToolBar {
+    public final ToolBar bar = new ToolBar();
     private final ToggleButton legacyBtn = new ToggleButton("Legacy (\u2264 6.17)");
     private final ToggleButton taskBtn = new ToggleButton("Task-based (6.18)");
     private final ToggleButton compareBtn = new ToggleButton("Compare");
     private boolean selecting;            // the window shows a run: the switch follows without asking for it again
 
-    MainToolBar(WindowCommands cmd, ViewState vs, Navigation nav, Playback playback, Runnable focusTimeline) {
+    public MainToolBar(WindowCommands cmd, ViewState vs, Navigation nav, Playback playback, Runnable focusTimeline) {
 
         legacyBtn.setId("modelLegacy");
         taskBtn.setId("modelTask");
@@ -100,21 +101,30 @@ final class MainToolBar {
     }
 
     /** The switch shows this model's button pressed, without switching again. */
-    void showModel(Simulator.Model m) {
+    public void showModel(Simulator.Model m) {
         selecting = true;
         (m == Simulator.Model.LEGACY ? legacyBtn : taskBtn).setSelected(true);
         selecting = false;
     }
 
-    /** The switch's two names: the models, or for a real trace "Real (... kernel)" and the simulation beside it. */
-    void nameModels(String legacy, String task) {
-        legacyBtn.setText(legacy);
-        taskBtn.setText(task);
+    /**
+     * Names the switch's two runs: the models, or for a real trace "Real (... kernel)" and the simulation
+     * beside it; returns the model to show first (a real trace: the real run, on the left).
+     */
+    public Simulator.Model nameModels(Run legacy, Run task, Simulator.Model scenarios) {
+        if (!legacy.isReal()) {
+            legacyBtn.setText("Legacy (\u2264 6.17)");
+            taskBtn.setText("Task-based (6.18)");
+            return scenarios;
+        }
+        legacyBtn.setText("Real (" + (legacy.model() == Simulator.Model.LEGACY ? "legacy" : "6.18") + " kernel)");
+        taskBtn.setText(task == legacy ? "Real" : "Simulated (" + (task.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + ")");
+        return Simulator.Model.LEGACY;
     }
 
-    boolean comparing() { return compareBtn.isSelected(); }
+    public boolean comparing() { return compareBtn.isSelected(); }
 
-    void setComparing(boolean on) { compareBtn.setSelected(on); }
+    public void setComparing(boolean on) { compareBtn.setSelected(on); }
 
     /** Buttons that stay together when the toolbar wraps. */
     private static HBox group(Node... nodes) {

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.ui.lessons.LessonBar;
@@ -20,24 +20,22 @@ import javafx.stage.Window;
  * The window's keys (the table {@link Shortcuts} lists them for Help): each press becomes a step, a
  * zoom or pan of the view state, or a window command. Keys typed into a text field are its own.
  */
-final class Keys {
+public final class Keys {
     private final WindowCommands cmd;
     private final ViewState vs;
     private final Navigation nav;
     private final Playback playback;
     private final LessonBar lessonBar;
-    private final CompareView compare;
 
-    Keys(WindowCommands cmd, ViewState vs, Navigation nav, Playback playback, LessonBar lessonBar, CompareView compare) {
+    public Keys(WindowCommands cmd, ViewState vs, Navigation nav, Playback playback, LessonBar lessonBar) {
         this.cmd = cmd;
         this.vs = vs;
         this.nav = nav;
         this.playback = playback;
         this.lessonBar = lessonBar;
-        this.compare = compare;
     }
 
-    void onKey(KeyEvent e) {
+    public void onKey(KeyEvent e) {
         if (e.getTarget() instanceof TextField || e.getTarget() instanceof TextArea) return;
         KeyCode k = e.getCode();
         boolean shift = e.isShiftDown(), ctrl = e.isShortcutDown(), alt = e.isAltDown();
@@ -74,7 +72,7 @@ final class Keys {
             case M -> cmd.otherModel();
             case L -> vs.taskLanes.set(!vs.taskLanes.get());
             case C -> { if (ctrl) return; cmd.setCompare(!cmd.comparing()); }
-            case X -> { if (!cmd.comparing()) cmd.setCompare(true); compare.goToDivergence(); }   // outside compare mode: into it, not nothing
+            case X -> { if (!cmd.comparing()) cmd.setCompare(true); cmd.goToDivergence(); }   // outside compare mode: into it, not nothing
             case G -> { if (ctrl) cmd.askTime(); else return; }
             case N -> { if (!lessonBar.active()) return; if (shift) lessonBar.previous(); else lessonBar.next(); }
             case DIGIT1, DIGIT2, DIGIT3, DIGIT4, DIGIT5, DIGIT6, DIGIT7, DIGIT8, DIGIT9 -> {
@@ -92,7 +90,7 @@ final class Keys {
      * the window: the descriptions wrap and the list scrolls. At 1024x768 the dialog was 1252 px
      * wide, placed off the screen's left edge, its keys and its F11 line cut (the third review).
      */
-    static void showShortcuts(Window owner) {
+    public static void showShortcuts(Window owner) {
         Alert a = new Alert(Alert.AlertType.INFORMATION);
         a.initOwner(owner);
         a.setTitle("Keyboard shortcuts");

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Run;
@@ -9,15 +9,15 @@ import javafx.scene.control.ToggleButton;
 import javafx.scene.control.Tooltip;
 
 /** Play: the cursor follows simulated time at the chosen rate, until the end of the run or Pause. */
-final class Playback {
-    final ToggleButton button = new ToggleButton("\u25B6 Play");
-    final ComboBox<String> speed = new ComboBox<>();
+public final class Playback {
+    public final ToggleButton button = new ToggleButton("\u25B6 Play");
+    public final ComboBox<String> speed = new ComboBox<>();
     private final ViewState vs;
     private AnimationTimer player;
     /** How far it may play: the event where a lesson's next question is put while what follows is covered. */
     private final LongSupplier limit;
 
-    Playback(ViewState vs, LongSupplier limit) {
+    public Playback(ViewState vs, LongSupplier limit) {
         this.vs = vs;
         this.limit = limit;
         button.setId("play");
@@ -28,19 +28,19 @@ final class Playback {
     }
 
     /** Space: play if paused, pause if playing. */
-    void toggle() {
+    public void toggle() {
         button.setSelected(!button.isSelected());
         set(button.isSelected());
     }
 
     /** Simulated nanoseconds per second of playback for a choice of the speed list. */
-    static double rate(String choice) {
+    public static double rate(String choice) {
         return switch (choice) {
             case "0.1 ms/s" -> 1e5; case "1 ms/s" -> 1e6; case "100 ms/s" -> 1e8; case "1 s/s" -> 1e9; default -> 1e7;
         };
     }
 
-    void set(boolean on) {
+    public void set(boolean on) {
         if (player != null) player.stop();
         player = null;
         button.setText(on ? "\u23F8 Pause" : "\u25B6 Play");

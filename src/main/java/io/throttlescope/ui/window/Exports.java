@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import io.throttlescope.files.SafeOutput;
 import io.throttlescope.realtrace.Syscalls;
@@ -24,9 +24,9 @@ import javafx.stage.Stage;
  * File > Export: the shown run as a Perfetto or CSV trace, and the steps as a GIF, HTML slides or
  * PNGs. It asks where, then writes off the FX thread with progress in the status line.
  */
-final class Exports {
+public final class Exports {
     /** What the exports read of the window: the open file, its scenario, the edited text of What if? (null if unedited). */
-    record Source(Supplier<Path> file, Supplier<SimSpec> spec, Supplier<String> editedJson) { }
+    public record Source(Supplier<Path> file, Supplier<SimSpec> spec, Supplier<String> editedJson) { }
 
     private final Stage stage;
     private final ViewState vs;
@@ -34,7 +34,7 @@ final class Exports {
     private final Source src;
     private final ExportWindow.Factory windows;
 
-    Exports(Stage stage, ViewState vs, StatusLine status, Source src, ExportWindow.Factory windows) {
+    public Exports(Stage stage, ViewState vs, StatusLine status, Source src, ExportWindow.Factory windows) {
         this.stage = stage;
         this.vs = vs;
         this.status = status;
@@ -48,7 +48,7 @@ final class Exports {
     }
 
     /** Writes the shown model's trace (Perfetto trace-event JSON, a native Perfetto trace or CSV), as the export command does. */
-    void export(String format) {
+    public void export(String format) {
         Run r = vs.run.get();
         if (r == null) return;
         FileChooser fc = new FileChooser();
@@ -61,7 +61,7 @@ final class Exports {
     }
 
     /** File > Export steps: asks what and where, then renders and writes. */
-    void askExportSteps() {
+    public void askExportSteps() {
         Run r = vs.run.get();
         if (r == null || r.isReal()) { status.error("Nothing to export", "Export steps works on a simulated scenario."); return; }
         var req = ExportStepsDialog.ask(stage, (long) vs.viewStart.get(), (long) vs.viewEnd.get(), src.spec().get().lesson() != null);
@@ -85,7 +85,7 @@ final class Exports {
      * Renders the steps here (the FX thread: an off-screen window, never shown) and writes them in the
      * background; the scenario as edited in What if?, under the model shown. Returns the writing job, or null.
      */
-    Task<Void> exportSteps(ExportStepsDialog.Request q, Path out) {
+    public Task<Void> exportSteps(ExportStepsDialog.Request q, Path out) {
         Run r = vs.run.get();
         var fmt = q.format();
         List<Integer> events = q.lesson() ? List.of() : StepExport.between(r, q.from(), q.to(), q.max());
@@ -111,7 +111,7 @@ final class Exports {
     }
 
     /** Writes the export off the FX thread, with progress in the status line. */
-    Task<Void> exportTo(Run r, String format, Path out) {
+    public Task<Void> exportTo(Run r, String format, Path out) {
         Task<Void> job = new Task<>() {
             @Override protected Void call() throws Exception {
                 updateMessage("Writing " + out.getFileName() + "\u2026");

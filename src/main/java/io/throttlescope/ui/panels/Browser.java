@@ -1,17 +1,17 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.panels;
 
 import java.io.IOException;
 import javafx.application.HostServices;
 
 /** Opens a link in the system browser (the kernel source links of the explanations). */
-final class Browser {
+public final class Browser {
     private static HostServices host;
 
     private Browser() { }
 
-    static void use(HostServices h) { host = h; }
+    public static void use(HostServices h) { host = h; }
 
-    static void open(String url) {
+    public static void open(String url) {
         if (host != null) {
             host.showDocument(url);
             return;

@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import java.io.IOException;
 import java.io.InputStream;
@@ -20,18 +20,18 @@ import java.util.List;
  * SIGTERM could not end it). Here only a regular file of bounded size is read, a path that cannot
  * be kept is simply not remembered, and nothing here ever throws at the window.
  */
-final class RecentFiles {
+public final class RecentFiles {
     static final int MAX = 8;
     /** Longest path remembered (Linux's PATH_MAX is 4,096 bytes; an absolute path may be longer). */
-    static final int MAX_PATH_CHARS = 32_768;
+    public static final int MAX_PATH_CHARS = 32_768;
     /** More than MAX paths of the longest kind: a bigger file is not ours to read. */
-    static final long MAX_FILE_BYTES = 4L * MAX * MAX_PATH_CHARS + 4096;
+    public static final long MAX_FILE_BYTES = 4L * MAX * MAX_PATH_CHARS + 4096;
 
     private final Path file;
 
-    RecentFiles() { this(defaultFile()); }
+    public RecentFiles() { this(defaultFile()); }
 
-    RecentFiles(Path file) { this.file = file; }
+    public RecentFiles(Path file) { this.file = file; }
 
     static Path defaultFile() {
         String dir = System.getProperty("throttlescope.config");
@@ -44,7 +44,7 @@ final class RecentFiles {
     }
 
     /** The remembered paths, newest first; none if the file is missing, not a regular file, too big or unreadable. */
-    List<String> list() {
+    public List<String> list() {
         List<String> out = new ArrayList<>();
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
@@ -65,7 +65,7 @@ final class RecentFiles {
     }
 
     /** Puts path first; false (and the list unchanged) if it cannot be kept or the file cannot be written. */
-    boolean add(String path) {
+    public boolean add(String path) {
         if (!remembered(path)) return false;
         List<String> l = list();
         l.remove(path);
@@ -95,7 +95,7 @@ final class RecentFiles {
     }
 
     /** The menu's label: a long path keeps its start and its file name, the middle elided. */
-    static String label(String p) {
+    public static String label(String p) {
         if (p.length() <= 80) return p;
         return p.substring(0, 30) + "\u2026" + p.substring(p.length() - 49);
     }

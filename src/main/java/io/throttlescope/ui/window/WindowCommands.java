@@ -1,4 +1,4 @@
-package io.throttlescope.ui;
+package io.throttlescope.ui.window;
 
 import io.throttlescope.sim.Simulator;
 
@@ -7,7 +7,7 @@ import io.throttlescope.sim.Simulator;
  * The window implements them by handing each to the part whose job it is; the parts that invoke
  * them know this interface and the view state, never the window.
  */
-interface WindowCommands {
+public interface WindowCommands {
     /** File > Open: choose a scenario or a trace. */
     void chooseFile();
     /** File > Reload the open file (edits of What if? are asked about first). */
@@ -37,6 +37,8 @@ interface WindowCommands {
     void showShortcuts();
     void openSweep();
     void openWhatIf();
+    /** Moves the cursor to where the two runs first part (compare mode). */
+    void goToDivergence();
     /** Undo (or redo) an edit of What if?; false if there is nothing to edit. */
     boolean undoOrRedo(boolean redo);
 }
