@@ -65,11 +65,16 @@ class ArchitectureTest {
         return out;
     }
 
-    /** A file holds one job: none is over 500 lines (the window and the simulator were split by job to get there). */
+    /**
+     * A file holds one job: none is over 600 lines as the formatter lays it out (the window and the
+     * simulator were split by job to get there: 500 lines of the hand layout, which the formatter's
+     * one statement a line and wrapped arguments make 1.2 to 1.4 times as many; MainWindow and
+     * TimelineCanvas were split again before the formatter came).
+     */
     @Test
-    void noFileIsOver500Lines() throws IOException {
+    void noFileIsOver600Lines() throws IOException {
         List<String> over = new ArrayList<>();
-        for (Source s : sources()) if (s.lines().size() > 500) over.add(SRC.relativize(s.path()) + " (" + s.lines().size() + ")");
+        for (Source s : sources()) if (s.lines().size() > 600) over.add(SRC.relativize(s.path()) + " (" + s.lines().size() + ")");
         assertThat(over).isEmpty();
     }
 
