@@ -9,13 +9,13 @@ import java.util.logging.Logger;
  * rule): the window is started from here only for the commands that open it.
  */
 public final class Launcher {
-    private Launcher() { }
+    private Launcher() {}
 
     /** Kept referenced: java.util.logging holds loggers weakly. */
     private static final Logger JAVAFX_LOG = Logger.getLogger("javafx");
 
     public static void main(String[] args) {
-        var relaunched = Utf8Relaunch.ifNeeded();          // LANG=C with a non-ASCII argument: run again in C.UTF-8
+        var relaunched = Utf8Relaunch.ifNeeded(); // LANG=C with a non-ASCII argument: run again in C.UTF-8
         if (relaunched.isPresent()) System.exit(relaunched.getAsInt());
         // JavaFX warns on every start from a jar that it was loaded from the class path; that is how a fat jar works
         JAVAFX_LOG.setLevel(Level.SEVERE);

@@ -21,7 +21,7 @@ import java.util.OptionalInt;
  * the launcher reads as bytes) and exits with its code. See docs/cli.md, "Conventions".
  */
 final class Utf8Relaunch {
-    private Utf8Relaunch() { }
+    private Utf8Relaunch() {}
 
     static final String GUARD = "throttlescope.relaunched";
 
@@ -31,32 +31,40 @@ final class Utf8Relaunch {
         if (jnu.equalsIgnoreCase("UTF-8") || System.getProperty(GUARD) != null) return OptionalInt.empty();
         byte[] cmdline;
         try (InputStream in = Files.newInputStream(Path.of("/proc/self/cmdline"))) {
-            cmdline = in.readAllBytes();                    // a stream read to its end (the file reports size 0)
+            cmdline = in.readAllBytes(); // a stream read to its end (the file reports size 0)
         } catch (IOException | RuntimeException e) {
-            return OptionalInt.empty();                     // not Linux: nothing to do
+            return OptionalInt.empty(); // not Linux: nothing to do
         }
         List<byte[]> words = split(cmdline);
         if (words.size() < 2 || !nonAscii(cmdline)) return OptionalInt.empty();
         Path argFile = null;
         try {
-            argFile = Files.createTempFile("throttlescope-args-" + ProcessHandle.current().pid() + "-", ".txt", PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
+            argFile = Files.createTempFile(
+                    "throttlescope-args-" + ProcessHandle.current().pid() + "-",
+                    ".txt",
+                    PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
             Files.write(argFile, argumentFile(words.subList(1, words.size())));
-            ProcessBuilder pb = new ProcessBuilder("/proc/" + ProcessHandle.current().pid() + "/exe", "@" + argFile).inheritIO();
+            ProcessBuilder pb =
+                    new ProcessBuilder("/proc/" + ProcessHandle.current().pid() + "/exe", "@" + argFile).inheritIO();
             pb.environment().put("LC_ALL", "C.UTF-8");
             Process child = pb.start();
-            Thread stop = new Thread(child::destroy);         // a SIGTERM to this process ends the relaunched one too
+            Thread stop = new Thread(child::destroy); // a SIGTERM to this process ends the relaunched one too
             Runtime.getRuntime().addShutdownHook(stop);
             int code = child.waitFor();
             Runtime.getRuntime().removeShutdownHook(stop);
             return OptionalInt.of(code);
         } catch (IOException | RuntimeException e) {
-            return OptionalInt.empty();                     // run as we are: the old message is better than none
+            return OptionalInt.empty(); // run as we are: the old message is better than none
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             return OptionalInt.of(130);
         } finally {
             if (argFile != null) {
-                try { Files.deleteIfExists(argFile); } catch (IOException e) { /* in the temp folder */ }
+                try {
+                    Files.deleteIfExists(argFile);
+                } catch (IOException e) {
+                    /* in the temp folder */
+                }
             }
         }
     }

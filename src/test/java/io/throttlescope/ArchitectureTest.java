@@ -26,8 +26,10 @@ class ArchitectureTest {
     private static final Path SRC = Path.of("src/main/java");
     /** io.throttlescope itself: the launcher, which starts either the command line or the window. */
     private static final String LAUNCHER = "";
+
     private static final Pattern PACKAGE = Pattern.compile("(?m)^package\\s+([\\w.]+);");
-    private static final Pattern REFERENCE = Pattern.compile("\\bio\\.throttlescope\\.((?:[a-z]\\w*\\.)*[a-z]\\w*)\\.[A-Z]");
+    private static final Pattern REFERENCE =
+            Pattern.compile("\\bio\\.throttlescope\\.((?:[a-z]\\w*\\.)*[a-z]\\w*)\\.[A-Z]");
     private static final Pattern FX = Pattern.compile("\\b(javafx|org\\.controlsfx)\\.");
 
     /** package (without io.throttlescope.) → packages it mentions. */
@@ -49,16 +51,19 @@ class ArchitectureTest {
                 FX_USERS.merge(pkg, FX.matcher(text).find(), Boolean::logicalOr);
             }
         }
-        assertThat(USES).as("packages read from " + SRC.toAbsolutePath()).containsKeys("sim", "trace", "view", "ui", "cli");
+        assertThat(USES)
+                .as("packages read from " + SRC.toAbsolutePath())
+                .containsKeys("sim", "trace", "view", "ui", "cli");
     }
 
     /** A file of the main sources: its path and its lines. */
-    private record Source(Path path, List<String> lines) { }
+    private record Source(Path path, List<String> lines) {}
 
     private static List<Source> sources() throws IOException {
         List<Source> out = new ArrayList<>();
         try (Stream<Path> files = Files.walk(SRC)) {
-            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")).sorted()::iterator) {
+            for (Path f : (Iterable<Path>)
+                    files.filter(p -> p.toString().endsWith(".java")).sorted()::iterator) {
                 out.add(new Source(f, Files.readAllLines(f)));
             }
         }
@@ -74,7 +79,9 @@ class ArchitectureTest {
     @Test
     void noFileIsOver600Lines() throws IOException {
         List<String> over = new ArrayList<>();
-        for (Source s : sources()) if (s.lines().size() > 600) over.add(SRC.relativize(s.path()) + " (" + s.lines().size() + ")");
+        for (Source s : sources())
+            if (s.lines().size() > 600)
+                over.add(SRC.relativize(s.path()) + " (" + s.lines().size() + ")");
         assertThat(over).isEmpty();
     }
 
@@ -86,14 +93,19 @@ class ArchitectureTest {
     @Test
     void commentsCiteTheRepositorysOwnDocsByTitle() throws IOException {
         Set<String> titles = new TreeSet<>();
-        for (String l : Files.readAllLines(Path.of("docs/model.md"))) if (l.startsWith("#")) titles.add(l.replaceFirst("^#+\\s*", "").strip());
+        for (String l : Files.readAllLines(Path.of("docs/model.md")))
+            if (l.startsWith("#")) titles.add(l.replaceFirst("^#+\\s*", "").strip());
         Pattern cite = Pattern.compile("docs/model\\.md, \"([^\"]+)\"(?: and \"([^\"]+)\")?");
-        // the specification's section numbers (1.1-1.6, 3.1-3.10, 4.1-4.7, 5.0-5.12, 6.1-6.4) in parentheses or opening a comment
-        Pattern bare = Pattern.compile("(?:/\\*\\* |\\()(?:1\\.[1-6]|3\\.(?:10|[1-9])|4\\.[1-7]|5\\.(?:1[0-2]|[0-9])|6\\.[1-4])(?: item \\d+)?(?:\\)|:| \\*/|, \\d)");
+        // the specification's section numbers (1.1-1.6, 3.1-3.10, 4.1-4.7, 5.0-5.12, 6.1-6.4) in parentheses or opening
+        // a comment
+        Pattern bare = Pattern.compile(
+                "(?:/\\*\\* |\\()(?:1\\.[1-6]|3\\.(?:10|[1-9])|4\\.[1-7]|5\\.(?:1[0-2]|[0-9])|6\\.[1-4])(?: item \\d+)?(?:\\)|:| \\*/|, \\d)");
         List<String> bad = new ArrayList<>();
         List<Source> all = new ArrayList<>(sources());
         try (Stream<Path> files = Files.walk(Path.of("src/test/java"))) {
-            for (Path f : (Iterable<Path>) files.filter(p -> p.toString().endsWith(".java")).sorted()::iterator) all.add(new Source(f, Files.readAllLines(f)));
+            for (Path f : (Iterable<Path>)
+                    files.filter(p -> p.toString().endsWith(".java")).sorted()::iterator)
+                all.add(new Source(f, Files.readAllLines(f)));
         }
         int cited = 0;
         for (Source s : all) {
@@ -101,13 +113,16 @@ class ArchitectureTest {
                 String l = s.lines().get(i);
                 if (s.path().endsWith("ArchitectureTest.java")) continue;
                 String where = s.path() + ":" + (i + 1);
-                if (l.contains("kernel-model.md") && !l.contains("doesNotContain(\"kernel-model\")")) bad.add(where + " cites kernel-model.md");
+                if (l.contains("kernel-model.md") && !l.contains("doesNotContain(\"kernel-model\")"))
+                    bad.add(where + " cites kernel-model.md");
                 boolean comment = l.strip().startsWith("*") || l.strip().startsWith("/*") || l.contains("//");
                 if (comment && bare.matcher(l).find()) bad.add(where + " cites a bare section number");
                 Matcher m = cite.matcher(l);
                 while (m.find()) {
                     cited++;
-                    for (int g = 1; g <= 2; g++) if (m.group(g) != null && !titles.contains(m.group(g))) bad.add(where + " cites no such section: " + m.group(g));
+                    for (int g = 1; g <= 2; g++)
+                        if (m.group(g) != null && !titles.contains(m.group(g)))
+                            bad.add(where + " cites no such section: " + m.group(g));
                 }
             }
         }
@@ -124,9 +139,14 @@ class ArchitectureTest {
             List<String> l = s.lines();
             for (int i = 0; i < l.size(); i++) {
                 String line = l.get(i).strip();
-                if (line.startsWith("import ") || line.startsWith("package ") || line.startsWith("*") || line.startsWith("/*")
-                        || line.startsWith("//") || line.contains("Class.forName")) continue;
-                String code = line.replaceAll("\"(\\\\.|[^\"\\\\])*\"", "\"\"").replaceAll("//.*$", "");   // strings and end comments out
+                if (line.startsWith("import ")
+                        || line.startsWith("package ")
+                        || line.startsWith("*")
+                        || line.startsWith("/*")
+                        || line.startsWith("//")
+                        || line.contains("Class.forName")) continue;
+                String code = line.replaceAll("\"(\\\\.|[^\"\\\\])*\"", "\"\"")
+                        .replaceAll("//.*$", ""); // strings and end comments out
                 Matcher m = fqn.matcher(code);
                 if (m.find()) found.add(SRC.relativize(s.path()) + ":" + (i + 1) + " " + m.group());
             }
@@ -137,18 +157,20 @@ class ArchitectureTest {
     /** Every class of the window says its one job in a comment right before it (a new part must say what it is for). */
     @Test
     void everyClassOfTheWindowSaysItsJob() throws IOException {
-        Pattern type = Pattern.compile("^(public |abstract |final |sealed |non-sealed )*(class|interface|record|enum) \\w+");
+        Pattern type =
+                Pattern.compile("^(public |abstract |final |sealed |non-sealed )*(class|interface|record|enum) \\w+");
         List<String> silent = new ArrayList<>();
         int seen = 0;
         for (Source s : sources()) {
             if (!SRC.relativize(s.path()).toString().replace('\\', '/').startsWith("io/throttlescope/ui/")) continue;
             List<String> l = s.lines();
             for (int i = 0; i < l.size(); i++) {
-                if (!type.matcher(l.get(i)).find()) continue;             // the top-level type: at the line's start
+                if (!type.matcher(l.get(i)).find()) continue; // the top-level type: at the line's start
                 seen++;
                 int j = i - 1;
-                while (j >= 0 && l.get(j).strip().startsWith("@")) j--;    // annotations
-                if (j < 0 || !l.get(j).strip().endsWith("*/")) silent.add(SRC.relativize(s.path()).toString());
+                while (j >= 0 && l.get(j).strip().startsWith("@")) j--; // annotations
+                if (j < 0 || !l.get(j).strip().endsWith("*/"))
+                    silent.add(SRC.relativize(s.path()).toString());
                 break;
             }
         }
@@ -158,8 +180,11 @@ class ArchitectureTest {
 
     @Test
     void onlyTheWindowDrawsWithJavaFx() {
-        List<String> fx = FX_USERS.entrySet().stream().filter(Map.Entry::getValue).map(Map.Entry::getKey)
-                .filter(p -> !p.equals(LAUNCHER)).toList();
+        List<String> fx = FX_USERS.entrySet().stream()
+                .filter(Map.Entry::getValue)
+                .map(Map.Entry::getKey)
+                .filter(p -> !p.equals(LAUNCHER))
+                .toList();
         assertThat(fx).isNotEmpty().allSatisfy(p -> assertThat(p).matches("ui(\\..*)?"));
     }
 
@@ -189,14 +214,21 @@ class ArchitectureTest {
     void theWindowsPartsKnowTheStateAndTheLayersBelowNeverTheWindow() {
         assertThat(USES).containsKeys("ui.timeline", "ui.tables", "ui.window");
         assertThat(USES.get("ui.timeline")).isSubsetOf("ui.state", "view", "trace", "sim", "sim.spec", "text");
-        assertThat(USES.get("ui.tables")).isSubsetOf("ui.state", "ui.timeline", "view", "trace", "sim", "sim.spec", "text");
-        assertThat(USES.get("ui.window")).as("the window's menus, keys, opener and status never know the window that composes them")
+        assertThat(USES.get("ui.tables"))
+                .isSubsetOf("ui.state", "ui.timeline", "view", "trace", "sim", "sim.spec", "text");
+        assertThat(USES.get("ui.window"))
+                .as("the window's menus, keys, opener and status never know the window that composes them")
                 .doesNotContain("ui", "cli");
         try (Stream<Path> s = Files.list(SRC.resolve("io/throttlescope/ui"))) {
-            List<String> left = s.map(f -> f.getFileName().toString()).filter(n -> n.matches("(.*Renderer|Timeline.*|.*Lane|RectBatch|.*View|Columns"
-                    + "|Main(Menu|ToolBar)|Keys|Shortcuts|Navigation|Playback|Opener|StatusLine|Exports|EditedScenario|RecentFiles|WindowCommands|DefaultScenario)\\.java")
-                    && !n.equals("CompareView.java")).toList();
-            assertThat(left).as("timeline, table and window-part classes left in the composition root's package").isEmpty();
+            List<String> left = s.map(f -> f.getFileName().toString())
+                    .filter(n -> n.matches(
+                                    "(.*Renderer|Timeline.*|.*Lane|RectBatch|.*View|Columns"
+                                            + "|Main(Menu|ToolBar)|Keys|Shortcuts|Navigation|Playback|Opener|StatusLine|Exports|EditedScenario|RecentFiles|WindowCommands|DefaultScenario)\\.java")
+                            && !n.equals("CompareView.java"))
+                    .toList();
+            assertThat(left)
+                    .as("timeline, table and window-part classes left in the composition root's package")
+                    .isEmpty();
         } catch (IOException e) {
             throw new AssertionError(e);
         }
@@ -222,19 +254,29 @@ class ArchitectureTest {
         return out;
     }
 
-    private static void visit(String v, Map<String, Set<String>> g, Map<String, Integer> index, Map<String, Integer> low,
-                              List<String> stack, List<List<String>> out) {
+    private static void visit(
+            String v,
+            Map<String, Set<String>> g,
+            Map<String, Integer> index,
+            Map<String, Integer> low,
+            List<String> stack,
+            List<List<String>> out) {
         index.put(v, index.size());
         low.put(v, index.get(v));
         stack.add(v);
         for (String w : g.getOrDefault(v, Set.of())) {
-            if (!index.containsKey(w)) { visit(w, g, index, low, stack, out); low.put(v, Math.min(low.get(v), low.get(w))); }
-            else if (stack.contains(w)) low.put(v, Math.min(low.get(v), index.get(w)));
+            if (!index.containsKey(w)) {
+                visit(w, g, index, low, stack, out);
+                low.put(v, Math.min(low.get(v), low.get(w)));
+            } else if (stack.contains(w)) low.put(v, Math.min(low.get(v), index.get(w)));
         }
         if (low.get(v).equals(index.get(v))) {
             List<String> ring = new ArrayList<>();
             String w;
-            do { w = stack.remove(stack.size() - 1); ring.add(w); } while (!w.equals(v));
+            do {
+                w = stack.remove(stack.size() - 1);
+                ring.add(w);
+            } while (!w.equals(v));
             if (ring.size() > 1) out.add(ring.stream().sorted().toList());
         }
     }

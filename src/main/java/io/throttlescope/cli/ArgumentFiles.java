@@ -15,10 +15,11 @@ import java.nio.file.Path;
  * of at most {@link #MAX_BYTES}, not a kernel file; files it names with {@code @} are checked too.
  */
 final class ArgumentFiles {
-    private ArgumentFiles() { }
+    private ArgumentFiles() {}
 
     /** The largest argument file taken. */
     static final int MAX_BYTES = 1 << 20;
+
     private static final int MAX_DEPTH = 8;
 
     /** What is wrong with the argument files of args, or null. */
@@ -36,18 +37,23 @@ final class ArgumentFiles {
         try {
             f = Path.of(arg.substring(1));
         } catch (InvalidPathException e) {
-            return null;                                     // not a file name: picocli takes it as an argument
+            return null; // not a file name: picocli takes it as an argument
         }
-        if (!Files.exists(f)) return null;                   // picocli takes an @ that names no file as an argument
+        if (!Files.exists(f)) return null; // picocli takes an @ that names no file as an argument
         String name = "argument file " + arg;
         if (depth >= MAX_DEPTH) return name + " is nested more than " + MAX_DEPTH + " argument files deep";
-        if (!Files.isRegularFile(f)) return name + " is not a regular file (a device, a pipe or a folder): write the arguments into a file";
+        if (!Files.isRegularFile(f))
+            return name + " is not a regular file (a device, a pipe or a folder): write the arguments into a file";
         try {
             String fs = Files.getFileStore(f).type();
-            if (TraceText.KERNEL_FILE_SYSTEMS.contains(fs) || fs.equals("devtmpfs")) return name + " is a kernel file: copy it into a file of your own";
-            if (Files.size(f) > MAX_BYTES) return name + " is " + (Files.size(f) >> 10) + " KiB; at most " + (MAX_BYTES >> 10) + " KiB is read";
+            if (TraceText.KERNEL_FILE_SYSTEMS.contains(fs) || fs.equals("devtmpfs"))
+                return name + " is a kernel file: copy it into a file of your own";
+            if (Files.size(f) > MAX_BYTES)
+                return name + " is " + (Files.size(f) >> 10) + " KiB; at most " + (MAX_BYTES >> 10) + " KiB is read";
             byte[] text;
-            try (InputStream in = Files.newInputStream(f)) { text = in.readNBytes(MAX_BYTES + 1); }
+            try (InputStream in = Files.newInputStream(f)) {
+                text = in.readNBytes(MAX_BYTES + 1);
+            }
             if (text.length > MAX_BYTES) return name + " is over " + (MAX_BYTES >> 10) + " KiB; at most that is read";
             for (String word : new String(text, StandardCharsets.UTF_8).split("\\s+")) {
                 String p = check(word.replace("\"", "").replace("'", ""), depth + 1);

@@ -10,14 +10,14 @@ import java.util.SplittableRandom;
  * ratio of the two rates, in the same JVM, says how close it comes to the cost of a bare event loop.
  */
 final class BenchAnchor {
-    private BenchAnchor() { }
+    private BenchAnchor() {}
 
     private static final int SHIFT = 16, CHUNK = 1 << SHIFT;
 
     /** Events per second through the heap: {@code events} events with {@code pending} timers in flight. */
     static double rate(long events, int pending, long seed) {
         int n = Math.max(1, pending);
-        long[] heap = new long[n];                 // time << 20 | payload: the payload orders equal times
+        long[] heap = new long[n]; // time << 20 | payload: the payload orders equal times
         SplittableRandom rng = new SplittableRandom(seed);
         for (int i = 0; i < n; i++) heap[i] = (rng.nextLong(1, 1_000_000) << 20) | i;
         for (int i = n / 2 - 1; i >= 0; i--) down(heap, n, i);
@@ -28,11 +28,17 @@ final class BenchAnchor {
         long t0 = System.nanoTime();
         for (long e = 0; e < events; e++) {
             int c = (int) (e >>> SHIFT), j = (int) (e & (CHUNK - 1));
-            if (j == 0) { time[c] = new long[CHUNK]; meta[c] = new int[CHUNK]; task[c] = new int[CHUNK]; group[c] = new int[CHUNK]; arg[c] = new long[CHUNK]; }
+            if (j == 0) {
+                time[c] = new long[CHUNK];
+                meta[c] = new int[CHUNK];
+                task[c] = new int[CHUNK];
+                group[c] = new int[CHUNK];
+                arg[c] = new long[CHUNK];
+            }
             long top = heap[0];
             long at = top >>> 20;
             int payload = (int) (top & 0xFFFFF);
-            time[c][j] = at;                          // 8 + 4 + 4 + 4 + 8 = 28 bytes an event
+            time[c][j] = at; // 8 + 4 + 4 + 4 + 8 = 28 bytes an event
             meta[c][j] = payload & 0xFF;
             task[c][j] = payload;
             group[c][j] = payload >>> 4;
@@ -41,7 +47,8 @@ final class BenchAnchor {
             down(heap, n, 0);
         }
         long el = System.nanoTime() - t0;
-        if (time.length > 0 && time[0] != null && time[0][0] == Long.MIN_VALUE) throw new AssertionError();   // the columns stay alive
+        if (time.length > 0 && time[0] != null && time[0][0] == Long.MIN_VALUE)
+            throw new AssertionError(); // the columns stay alive
         return events / (el / 1e9);
     }
 

@@ -20,24 +20,59 @@ import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
-@Command(name = "bench", mixinStandardHelpOptions = true, description = "Measure the simulator on a generated large run (events per second, bytes per event).")
+@Command(
+        name = "bench",
+        mixinStandardHelpOptions = true,
+        description = "Measure the simulator on a generated large run (events per second, bytes per event).")
 public final class BenchCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Option(names = "--cpus", defaultValue = "64", description = "CPUs of the generated scenario (default: ${DEFAULT-VALUE})") int cpus;
-    @Option(names = "--groups", defaultValue = "16", description = "limited cgroups (default: ${DEFAULT-VALUE})") int groups;
-    @Option(names = "--pairs", defaultValue = "20", description = "sender/receiver pairs per group") int pairs;
-    @Option(names = "--duration", defaultValue = "1s", description = "simulated time (default: ${DEFAULT-VALUE})") String duration;
-    @Option(names = "--model", defaultValue = "task", description = "throttle model: legacy or task (default: ${DEFAULT-VALUE})") String model;
-    @Option(names = "--repeat", defaultValue = "5", description = "measured runs") int repeat;
-    @Option(names = "--warmup", defaultValue = "3", description = "runs before measuring, for the JIT compiler") int warmup;
-    @Option(names = "--ui", description = "measure the window instead: timeline redraws and cursor steps on the generated run") boolean ui;
-    @Option(names = "--trace", paramLabel = "FILE", description = "with --ui: measure the import and the window on this real trace instead of a generated run") Path trace;
+    @Spec
+    CommandSpec spec;
 
-    @Override public Integer call() throws Exception {
+    @Option(
+            names = "--cpus",
+            defaultValue = "64",
+            description = "CPUs of the generated scenario (default: ${DEFAULT-VALUE})")
+    int cpus;
+
+    @Option(names = "--groups", defaultValue = "16", description = "limited cgroups (default: ${DEFAULT-VALUE})")
+    int groups;
+
+    @Option(names = "--pairs", defaultValue = "20", description = "sender/receiver pairs per group")
+    int pairs;
+
+    @Option(names = "--duration", defaultValue = "1s", description = "simulated time (default: ${DEFAULT-VALUE})")
+    String duration;
+
+    @Option(
+            names = "--model",
+            defaultValue = "task",
+            description = "throttle model: legacy or task (default: ${DEFAULT-VALUE})")
+    String model;
+
+    @Option(names = "--repeat", defaultValue = "5", description = "measured runs")
+    int repeat;
+
+    @Option(names = "--warmup", defaultValue = "3", description = "runs before measuring, for the JIT compiler")
+    int warmup;
+
+    @Option(
+            names = "--ui",
+            description = "measure the window instead: timeline redraws and cursor steps on the generated run")
+    boolean ui;
+
+    @Option(
+            names = "--trace",
+            paramLabel = "FILE",
+            description = "with --ui: measure the import and the window on this real trace instead of a generated run")
+    Path trace;
+
+    @Override
+    public Integer call() throws Exception {
         PrintWriter out = spec.commandLine().getOut();
         if (trace != null) {
             if (!ui) throw new UsageException("--trace goes with --ui (bench --ui --trace FILE)");
-            if (!Files.isRegularFile(trace)) throw new UsageException("--trace: " + Escape.controls(trace.toString()) + " is not a regular file");
+            if (!Files.isRegularFile(trace))
+                throw new UsageException("--trace: " + Escape.controls(trace.toString()) + " is not a regular file");
             UiBench.runTrace(trace, out);
             return 0;
         }
@@ -46,9 +81,11 @@ public final class BenchCommand implements Callable<Integer> {
         if (pairs < 1 || pairs > 1000) throw new UsageException("--pairs must be 1 to 1000 (got " + pairs + ")");
         if (repeat < 1 || warmup < 0) throw new UsageException("--repeat must be at least 1 and --warmup at least 0");
         if (DurationText.parse(duration) <= 0) {
-            throw new UsageException("--duration needs a duration such as 1s or 500ms (got '" + Escape.controls(duration) + "')");
+            throw new UsageException(
+                    "--duration needs a duration such as 1s or 500ms (got '" + Escape.controls(duration) + "')");
         }
-        if (!model.equals("legacy") && !model.equals("task")) throw new UsageException("--model must be legacy or task");
+        if (!model.equals("legacy") && !model.equals("task"))
+            throw new UsageException("--model must be legacy or task");
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(BenchScenario.json(cpus, groups, pairs, duration));
         if (!l.ok()) {
             l.problems().forEach(p -> out.println(p.format("bench")));
@@ -78,17 +115,36 @@ public final class BenchCommand implements Callable<Integer> {
             best = Math.max(best, eps);
             events = tr.size();
             rates.add(eps);
-            out.printf(Locale.ROOT, "run %d: %,d events in %.0f ms = %.2f million events/s, %.1f bytes/event in the trace%n",
-                    r, tr.size(), el / 1e6, eps / 1e6, tr.bytesPerEvent());
+            out.printf(
+                    Locale.ROOT,
+                    "run %d: %,d events in %.0f ms = %.2f million events/s, %.1f bytes/event in the trace%n",
+                    r,
+                    tr.size(),
+                    el / 1e6,
+                    eps / 1e6,
+                    tr.bytesPerEvent());
         }
         Collections.sort(rates);
         double median = rates.isEmpty() ? 0 : rates.get(rates.size() / 2);
-        out.printf(Locale.ROOT, "best: %.2f, median: %.2f million simulated events per second (one thread)%n", best / 1e6, median / 1e6);
-        // the anchor, in the same JVM: as many events through a bare binary heap recording 28 bytes each (best of three)
+        out.printf(
+                Locale.ROOT,
+                "best: %.2f, median: %.2f million simulated events per second (one thread)%n",
+                best / 1e6,
+                median / 1e6);
+        // the anchor, in the same JVM: as many events through a bare binary heap recording 28 bytes each (best of
+        // three)
         double anchor = 0;
-        for (int k = 1; k <= 3; k++) anchor = Math.max(anchor, BenchAnchor.rate(events, sim.tasks().size(), k));
-        out.printf(Locale.ROOT, "anchor: %,d events through a bare binary heap of %d timers, 28 bytes recorded each: %.2f million events/s;"
-                + " the simulator's best is %.0f%% of it, its median %.0f%%%n", events, sim.tasks().size(), anchor / 1e6, 100 * best / anchor, 100 * median / anchor);
+        for (int k = 1; k <= 3; k++)
+            anchor = Math.max(anchor, BenchAnchor.rate(events, sim.tasks().size(), k));
+        out.printf(
+                Locale.ROOT,
+                "anchor: %,d events through a bare binary heap of %d timers, 28 bytes recorded each: %.2f million events/s;"
+                        + " the simulator's best is %.0f%% of it, its median %.0f%%%n",
+                events,
+                sim.tasks().size(),
+                anchor / 1e6,
+                100 * best / anchor,
+                100 * median / anchor);
         return 0;
     }
 }

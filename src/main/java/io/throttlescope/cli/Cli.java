@@ -1,4 +1,5 @@
 package io.throttlescope.cli;
+
 import io.throttlescope.files.IoText;
 import io.throttlescope.text.Escape;
 import java.io.IOException;
@@ -12,17 +13,39 @@ import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
 /** The command line of cli.md. With no arguments it opens the window. */
-@Command(name = "throttlescope", mixinStandardHelpOptions = true, version = "ThrottleScope 0.1",
-        description = "Simulates and shows Linux CFS bandwidth throttling under the legacy and the task-based (6.18) model.",
-        subcommands = {OpenCommand.class, RunCommand.class, CompareCommand.class, ValidateCommand.class, ExportCommand.class, BenchCommand.class,
-                ScreenshotCommand.class, DescribeCommand.class, ImportCommand.class, RecordCommand.class, FidelityCommand.class, SweepCommand.class, StepsCommand.class, picocli.CommandLine.HelpCommand.class,
-                CompletionCommand.class})
+@Command(
+        name = "throttlescope",
+        mixinStandardHelpOptions = true,
+        version = "ThrottleScope 0.1",
+        description =
+                "Simulates and shows Linux CFS bandwidth throttling under the legacy and the task-based (6.18) model.",
+        subcommands = {
+            OpenCommand.class,
+            RunCommand.class,
+            CompareCommand.class,
+            ValidateCommand.class,
+            ExportCommand.class,
+            BenchCommand.class,
+            ScreenshotCommand.class,
+            DescribeCommand.class,
+            ImportCommand.class,
+            RecordCommand.class,
+            FidelityCommand.class,
+            SweepCommand.class,
+            StepsCommand.class,
+            picocli.CommandLine.HelpCommand.class,
+            CompletionCommand.class
+        })
 public final class Cli implements Runnable {
-    @Override public void run() { }
+    @Override
+    public void run() {}
 
     public static int run(String[] args) {
         if (args.length == 0) return OpenCommand.openWindow(null);
-        return run(args, new PrintWriter(System.out, true, Charset.defaultCharset()), new PrintWriter(System.err, true, Charset.defaultCharset()));
+        return run(
+                args,
+                new PrintWriter(System.out, true, Charset.defaultCharset()),
+                new PrintWriter(System.err, true, Charset.defaultCharset()));
     }
 
     /** Runs a command with the given streams; returns the exit code (0 ok, 1 invalid or faulted, 2 usage). */
@@ -40,31 +63,44 @@ public final class Cli implements Runnable {
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);
         boolean dbg = debug;
-        cl.setParameterExceptionHandler((ex, a) -> {      // a usage error: one line, exit 2, before any work
+        cl.setParameterExceptionHandler((ex, a) -> { // a usage error: one line, exit 2, before any work
             String cmd = ex.getCommandLine().getCommandName();
-            err.println("error: " + Escape.line(ex.getMessage()) + " (see '" + (cmd.equals("throttlescope") ? "throttlescope --help" : "throttlescope " + cmd + " --help") + "')");
+            err.println("error: " + Escape.line(ex.getMessage()) + " (see '"
+                    + (cmd.equals("throttlescope") ? "throttlescope --help" : "throttlescope " + cmd + " --help")
+                    + "')");
             return 2;
         });
         cl.setExecutionExceptionHandler((ex, line, parse) -> {
             Throwable t = ex;
-            while ((t instanceof ExecutionException || t instanceof InvocationTargetException
-                    || t instanceof CompletionException) && t.getCause() != null) t = t.getCause();
-            if (t instanceof UsageException) { err.println("error: " + Escape.line(t.getMessage())); return 2; }
+            while ((t instanceof ExecutionException
+                            || t instanceof InvocationTargetException
+                            || t instanceof CompletionException)
+                    && t.getCause() != null) t = t.getCause();
+            if (t instanceof UsageException) {
+                err.println("error: " + Escape.line(t.getMessage()));
+                return 2;
+            }
             if (dbg) ex.printStackTrace(err);
-            else err.println("error: " + Escape.line(t instanceof IOException ioe ? IoText.message(ioe)
-                    : t.getMessage() == null ? t.toString() : t.getMessage()));
+            else
+                err.println("error: "
+                        + Escape.line(
+                                t instanceof IOException ioe
+                                        ? IoText.message(ioe)
+                                        : t.getMessage() == null ? t.toString() : t.getMessage()));
             return 1;
         });
         try {
             int code = cl.execute(rest);
-            if (out.checkError()) {                    // a full disk, a closed pipe: what was printed did not arrive
-                err.println("error: cannot write to standard output (a full disk or a closed pipe): the output is incomplete");
+            if (out.checkError()) { // a full disk, a closed pipe: what was printed did not arrive
+                err.println(
+                        "error: cannot write to standard output (a full disk or a closed pipe): the output is incomplete");
                 return code == 0 ? 1 : code;
             }
             return code;
-        } catch (OutOfMemoryError e) {                // one line, as for any other input: the stack trace only with --debug
+        } catch (OutOfMemoryError e) { // one line, as for any other input: the stack trace only with --debug
             if (dbg) e.printStackTrace(err);
-            err.println("error: out of memory (the Java heap is " + (Runtime.getRuntime().maxMemory() >> 20)
+            err.println("error: out of memory (the Java heap is "
+                    + (Runtime.getRuntime().maxMemory() >> 20)
                     + " MiB); give the JVM more with -Xmx, or a smaller input");
             return 1;
         } catch (StackOverflowError e) {

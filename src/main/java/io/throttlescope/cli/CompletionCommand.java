@@ -17,18 +17,35 @@ import picocli.CommandLine.Spec;
  * ({@code zsh}, {@code -o FILE}); the script is the same for both shells (zsh reads it through
  * bashcompinit, which the script loads itself when run by zsh).
  */
-@Command(name = "generate-completion", mixinStandardHelpOptions = true,
-        description = {"Print a completion script for bash or zsh (the same script: zsh reads it through bashcompinit).",
-                "Install: throttlescope generate-completion -o ~/.throttlescope-completion.bash, then source it from ~/.bashrc or ~/.zshrc."})
+@Command(
+        name = "generate-completion",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Print a completion script for bash or zsh (the same script: zsh reads it through bashcompinit).",
+            "Install: throttlescope generate-completion -o ~/.throttlescope-completion.bash, then source it from ~/.bashrc or ~/.zshrc."
+        })
 public final class CompletionCommand implements Callable<Integer> {
     /** The shells the script serves. */
-    enum Shell { bash, zsh }
+    enum Shell {
+        bash,
+        zsh
+    }
 
-    @Spec CommandSpec spec;
-    @Parameters(index = "0", arity = "0..1", paramLabel = "SHELL", description = "${COMPLETION-CANDIDATES} (default: bash)") Shell shell;
-    @Option(names = "-o", paramLabel = "FILE", description = "write the script here instead of standard output") Path out;
+    @Spec
+    CommandSpec spec;
 
-    @Override public Integer call() throws Exception {
+    @Parameters(
+            index = "0",
+            arity = "0..1",
+            paramLabel = "SHELL",
+            description = "${COMPLETION-CANDIDATES} (default: bash)")
+    Shell shell;
+
+    @Option(names = "-o", paramLabel = "FILE", description = "write the script here instead of standard output")
+    Path out;
+
+    @Override
+    public Integer call() throws Exception {
         if (out != null) Options.output(out);
         CommandLine root = spec.root().commandLine();
         String script = AutoComplete.bash(root.getCommandName(), root);
@@ -38,7 +55,9 @@ public final class CompletionCommand implements Callable<Integer> {
             return 0;
         }
         SafeOutput.write(out, w -> w.write(script));
-        spec.commandLine().getOut().println("wrote " + SafeOutput.shown(out) + "; load it with: source " + SafeOutput.shown(out));
+        spec.commandLine()
+                .getOut()
+                .println("wrote " + SafeOutput.shown(out) + "; load it with: source " + SafeOutput.shown(out));
         return 0;
     }
 }

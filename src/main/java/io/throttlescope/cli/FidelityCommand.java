@@ -1,4 +1,5 @@
 package io.throttlescope.cli;
+
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.files.IoText;
 import io.throttlescope.realtrace.RealPair;
@@ -15,16 +16,29 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "fidelity", mixinStandardHelpOptions = true, description = {
-        "Put recorded real traces beside the simulation of their scenario under the same model and check each figure",
-        "(syscall latency, time switched out while runnable, CPU time, nr_throttled, throttled_usec) against its tolerance.",
-        "Exit 0 if every figure holds or differs for a known, written-down reason; 1 otherwise."})
+@Command(
+        name = "fidelity",
+        mixinStandardHelpOptions = true,
+        description = {
+            "Put recorded real traces beside the simulation of their scenario under the same model and check each figure",
+            "(syscall latency, time switched out while runnable, CPU time, nr_throttled, throttled_usec) against its tolerance.",
+            "Exit 0 if every figure holds or differs for a known, written-down reason; 1 otherwise."
+        })
 public final class FidelityCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Parameters(arity = "1..*", paramLabel = "TRACE", description = "traces written by record or tools/legacy-kernel/record-legacy.sh") List<Path> traces;
-    @Option(names = "--markdown", description = "print the table as markdown (docs/real-kernels.md's)") boolean markdown;
+    @Spec
+    CommandSpec spec;
 
-    @Override public Integer call() {
+    @Parameters(
+            arity = "1..*",
+            paramLabel = "TRACE",
+            description = "traces written by record or tools/legacy-kernel/record-legacy.sh")
+    List<Path> traces;
+
+    @Option(names = "--markdown", description = "print the table as markdown (docs/real-kernels.md's)")
+    boolean markdown;
+
+    @Override
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut(), err = spec.commandLine().getErr();
         List<Fidelity.Row> rows = new ArrayList<>();
         for (Path t : traces) {
@@ -39,8 +53,7 @@ public final class FidelityCommand implements Callable<Integer> {
             out.print(Fidelity.markdown(rows));
             String notes = Fidelity.knownNotes(rows);
             if (!notes.isEmpty()) out.print("\nKnown differences:\n\n" + notes);
-        }
-        else for (Fidelity.Row r : rows) out.println(r.verdict());
+        } else for (Fidelity.Row r : rows) out.println(r.verdict());
         out.flush();
         return rows.stream().allMatch(Fidelity.Row::ok) ? 0 : 1;
     }
@@ -58,7 +71,8 @@ public final class FidelityCommand implements Callable<Integer> {
     public static List<Fidelity.Row> rows(Path t) throws IOException {
         RealPair p = RealPair.open(t);
         if (p.unpairedWhy() != null) throw new IOException(t + ": " + p.unpairedWhy());
-        if (p.simulated() == null) throw new IOException(t + " carries no scenario: record it with throttlescope record");
+        if (p.simulated() == null)
+            throw new IOException(t + " carries no scenario: record it with throttlescope record");
         String name = Fidelity.traceName(t);
         List<Fidelity.Row> rows = Fidelity.withAsWritten(name, p, Fidelity.of(name, p));
         if (rows.stream().noneMatch(r -> r.figure().startsWith("task ")))

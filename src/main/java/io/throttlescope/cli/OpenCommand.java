@@ -7,9 +7,17 @@ import picocli.CommandLine.Parameters;
 
 @Command(name = "open", mixinStandardHelpOptions = true, description = "Open the window with a scenario.")
 public final class OpenCommand implements Callable<Integer> {
-    @Parameters(index = "0", paramLabel = "FILE", arity = "0..1", description = "the scenario file (default: the seed story)") Path file;
+    @Parameters(
+            index = "0",
+            paramLabel = "FILE",
+            arity = "0..1",
+            description = "the scenario file (default: the seed story)")
+    Path file;
 
-    @Override public Integer call() { return openWindow(file); }
+    @Override
+    public Integer call() {
+        return openWindow(file);
+    }
 
     /** Starts JavaFX (only here, so the other commands work without a display). */
     static int openWindow(Path file) {

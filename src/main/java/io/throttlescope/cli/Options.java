@@ -14,27 +14,49 @@ import java.util.regex.PatternSyntaxException;
 
 /** Option values shared by the commands, checked before any work. */
 public final class Options {
-    private Options() { }
+    private Options() {}
 
     /** --model values (case-insensitive). */
     public enum ModelName {
-        legacy, task;
-        public Simulator.Model model() { return Simulator.Model.of(name()); }
+        legacy,
+        task;
+
+        public Simulator.Model model() {
+            return Simulator.Model.of(name());
+        }
     }
 
     /** --format values of export. */
     /** export's formats; perfetto-proto is written with its dash (picocli takes an enum by its toString). */
     public enum Format {
-        perfetto, csv, perfetto_proto {
-            @Override public String toString() { return "perfetto-proto"; }
+        perfetto,
+        csv,
+        perfetto_proto {
+            @Override
+            public String toString() {
+                return "perfetto-proto";
+            }
         }
     }
 
     /** --view values of screenshot. */
-    public enum ViewName { window, timeline, budget, limbo, locks, log, explanation, compare, whatif, lesson }
+    public enum ViewName {
+        window,
+        timeline,
+        budget,
+        limbo,
+        locks,
+        log,
+        explanation,
+        compare,
+        whatif,
+        lesson
+    }
 
     /** The model to use: the option's, else the scenario's default. */
-    static Simulator.Model model(ModelName m, String scenarioDefault) { return m != null ? m.model() : Simulator.Model.of(scenarioDefault); }
+    static Simulator.Model model(ModelName m, String scenarioDefault) {
+        return m != null ? m.model() : Simulator.Model.of(scenarioDefault);
+    }
 
     static long time(String text, String option) {
         long t = DurationText.parse(text);
@@ -46,11 +68,14 @@ public final class Options {
     static final int MAX_REGEX = 1000;
 
     static Pattern regex(String text, String option) {
-        if (text.length() > MAX_REGEX) throw new UsageException(option + " is " + text.length() + " characters long; at most " + MAX_REGEX + " are taken");
+        if (text.length() > MAX_REGEX)
+            throw new UsageException(
+                    option + " is " + text.length() + " characters long; at most " + MAX_REGEX + " are taken");
         try {
             return Pattern.compile(text);
         } catch (PatternSyntaxException e) {
-            throw new UsageException(option + " is not a valid regular expression: " + e.getDescription() + " ('" + text + "')");
+            throw new UsageException(
+                    option + " is not a valid regular expression: " + e.getDescription() + " ('" + text + "')");
         }
     }
 
@@ -73,7 +98,8 @@ public final class Options {
         output(out);
         try {
             if (Files.exists(out) && Files.exists(input) && Files.isSameFile(out, input)) {
-                throw new UsageException(Escape.controls(out + " is the input file " + input + ": it would be overwritten"));
+                throw new UsageException(
+                        Escape.controls(out + " is the input file " + input + ": it would be overwritten"));
             }
         } catch (IOException e) {
             throw new UsageException(Escape.controls("cannot check " + out + ": " + e.getMessage()));

@@ -14,7 +14,7 @@ import java.util.Locale;
 
 /** Loading a scenario for a command, printing every problem in the validate format. */
 final class Scenarios {
-    private Scenarios() { }
+    private Scenarios() {}
 
     static SimSpec loadOrReport(Path file, PrintWriter err) {
         if (missing(file, err)) return null;
@@ -28,8 +28,11 @@ final class Scenarios {
     static boolean missing(Path file, PrintWriter err) {
         if (Files.exists(file)) return false;
         String given = file.toString();
-        if (given.indexOf('\uFFFD') >= 0 || (given.indexOf('?') >= 0 && !System.getProperty("sun.jnu.encoding", "UTF-8").equalsIgnoreCase("UTF-8"))) {
-            err.println("error: " + Escape.controls(given) + " cannot be opened: its name is not valid UTF-8 (saved in another encoding?);"
+        if (given.indexOf('\uFFFD') >= 0
+                || (given.indexOf('?') >= 0
+                        && !System.getProperty("sun.jnu.encoding", "UTF-8").equalsIgnoreCase("UTF-8"))) {
+            err.println("error: " + Escape.controls(given)
+                    + " cannot be opened: its name is not valid UTF-8 (saved in another encoding?);"
                     + " rename it to UTF-8, e.g. with convmv -f latin1 -t utf8");
             return true;
         }
@@ -39,16 +42,25 @@ final class Scenarios {
         for (Path d : new Path[] {dir, Path.of("scenarios")}) {
             if (d == null || !Files.isDirectory(d)) continue;
             try (var s = Files.list(d)) {
-                s.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".json"))
-                        .filter(n -> close(n, want)).sorted().limit(3).forEach(n -> {
-                            String shown = d.equals(dir) ? (file.getParent() == null ? n : file.getParent().resolve(n).toString()) : "scenarios/" + n;
+                s.map(p -> p.getFileName().toString())
+                        .filter(n -> n.endsWith(".json"))
+                        .filter(n -> close(n, want))
+                        .sorted()
+                        .limit(3)
+                        .forEach(n -> {
+                            String shown = d.equals(dir)
+                                    ? (file.getParent() == null
+                                            ? n
+                                            : file.getParent().resolve(n).toString())
+                                    : "scenarios/" + n;
                             if (!near.contains(shown)) near.add(shown);
                         });
             } catch (IOException e) {
                 // nothing to suggest
             }
         }
-        err.println("error: " + Escape.controls(given) + " does not exist" + (near.isEmpty() ? "" : "; did you mean " + Escape.controls(String.join(" or ", near)) + "?"));
+        err.println("error: " + Escape.controls(given) + " does not exist"
+                + (near.isEmpty() ? "" : "; did you mean " + Escape.controls(String.join(" or ", near)) + "?"));
         return true;
     }
 
@@ -61,8 +73,12 @@ final class Scenarios {
         for (int j = 0; j <= y.length(); j++) prev[j] = j;
         for (int i = 1; i <= x.length(); i++) {
             cur[0] = i;
-            for (int j = 1; j <= y.length(); j++) cur[j] = Math.min(Math.min(cur[j - 1], prev[j]) + 1, prev[j - 1] + (x.charAt(i - 1) == y.charAt(j - 1) ? 0 : 1));
-            int[] t = prev; prev = cur; cur = t;
+            for (int j = 1; j <= y.length(); j++)
+                cur[j] = Math.min(
+                        Math.min(cur[j - 1], prev[j]) + 1, prev[j - 1] + (x.charAt(i - 1) == y.charAt(j - 1) ? 0 : 1));
+            int[] t = prev;
+            prev = cur;
+            cur = t;
         }
         return prev[y.length()] <= 3;
     }

@@ -15,22 +15,33 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
-@Command(name = "validate", mixinStandardHelpOptions = true, description = "Check scenario files; every problem is printed as FILE:LINE:COL: PATH: message.")
+@Command(
+        name = "validate",
+        mixinStandardHelpOptions = true,
+        description = "Check scenario files; every problem is printed as FILE:LINE:COL: PATH: message.")
 public final class ValidateCommand implements Callable<Integer> {
-    @Spec CommandSpec spec;
-    @Parameters(arity = "1..*", paramLabel = "FILE", description = "scenario files") List<Path> files;
-    @Option(names = "--kernel", description = "also print the kernel settings each valid file runs with, defaults included "
-            + "(cpus, hz, accounting, preemption, bandwidth_slice, the hung-task settings, rcu_gp, switch_cost, "
-            + "delay_dequeue, run_to_parity, place_rel_deadline, ipi_latency)") boolean kernel;
+    @Spec
+    CommandSpec spec;
 
-    @Override public Integer call() {
+    @Parameters(arity = "1..*", paramLabel = "FILE", description = "scenario files")
+    List<Path> files;
+
+    @Option(
+            names = "--kernel",
+            description = "also print the kernel settings each valid file runs with, defaults included "
+                    + "(cpus, hz, accounting, preemption, bandwidth_slice, the hung-task settings, rcu_gp, switch_cost, "
+                    + "delay_dequeue, run_to_parity, place_rel_deadline, ipi_latency)")
+    boolean kernel;
+
+    @Override
+    public Integer call() {
         PrintWriter out = spec.commandLine().getOut();
         int valid = 0;
         for (Path f : files) {
             if (Scenarios.missing(f, spec.commandLine().getErr())) continue;
             ScenarioLoader.Loaded l = ScenarioLoader.load(f);
             for (Problem p : l.problems()) out.println(p.format(f.toString()));
-            List<Problem> lesson = l.ok() ? LessonPlan.check(l.spec()) : List.of();   // stops at events that never happen
+            List<Problem> lesson = l.ok() ? LessonPlan.check(l.spec()) : List.of(); // stops at events that never happen
             for (Problem p : lesson) out.println(p.format(f.toString()));
             if (l.ok() && lesson.isEmpty()) {
                 valid++;
@@ -67,5 +78,7 @@ public final class ValidateCommand implements Callable<Integer> {
         if (v.equals(dflt)) sb.append(" (default)");
     }
 
-    private static String ns(long ns) { return DurationText.format(ns); }
+    private static String ns(long ns) {
+        return DurationText.format(ns);
+    }
 }

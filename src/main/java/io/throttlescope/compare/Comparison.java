@@ -30,9 +30,13 @@ public final class Comparison {
 
     /** One printed row; change_pct is null when the legacy mean is 0 and the task-based one is not. */
     public record Row(String metric, Stat legacy, Stat task, Double change_pct, long legacyWorstNs, long taskWorstNs) {
-        public Sense sense() { return Sense.of(metric); }
+        public Sense sense() {
+            return Sense.of(metric);
+        }
         /** The change as an improvement (positive = better for this metric), or null. */
-        public Double improvementPct() { return sense().improvement(change_pct); }
+        public Double improvementPct() {
+            return sense().improvement(change_pct);
+        }
         /** 1 better, -1 worse, 0 the same or no better direction. */
         public int verdict() {
             Double i = improvementPct();
@@ -43,7 +47,9 @@ public final class Comparison {
          * milliseconds (its name has "_ms") always has three decimals, whatever its value.
          */
         public boolean integral() {
-            return !MILLIS.matcher(metric).find() && legacy.mean() == Math.rint(legacy.mean()) && task.mean() == Math.rint(task.mean());
+            return !MILLIS.matcher(metric).find()
+                    && legacy.mean() == Math.rint(legacy.mean())
+                    && task.mean() == Math.rint(task.mean());
         }
     }
 
@@ -52,12 +58,17 @@ public final class Comparison {
     public final int runs;
     /** Each run's figures (Metrics.of of its result), one list a run: a run's whole result is not kept. */
     private final List<List<Metric>> legacy = new ArrayList<>();
+
     private final List<List<Metric>> task = new ArrayList<>();
     public final List<Row> table = new ArrayList<>();
 
-    private Comparison(int runs) { this.runs = runs; }
+    private Comparison(int runs) {
+        this.runs = runs;
+    }
 
-    public static Comparison run(SimSpec spec, int runs) { return run(spec, runs, (m, r) -> { }); }
+    public static Comparison run(SimSpec spec, int runs) {
+        return run(spec, runs, (m, r) -> {});
+    }
 
     /**
      * Runs each model N times (seeds 1..N; one run: the scenario's seed), every legacy run first, and
@@ -96,7 +107,8 @@ public final class Comparison {
         for (String n : t.keySet()) if (!l.containsKey(n)) names.add(n);
         for (String n : names) {
             List<Metric> lm = l.getOrDefault(n, List.of()), tm = t.getOrDefault(n, List.of());
-            Stat ls = Stat.of(lm.stream().map(Metric::value).toList()), ts = Stat.of(tm.stream().map(Metric::value).toList());
+            Stat ls = Stat.of(lm.stream().map(Metric::value).toList()),
+                    ts = Stat.of(tm.stream().map(Metric::value).toList());
             Double change;
             if (ls.mean() != 0) change = (ts.mean() - ls.mean()) / Math.abs(ls.mean()) * 100;
             else change = ts.mean() == 0 ? Double.valueOf(0) : null;
@@ -109,16 +121,22 @@ public final class Comparison {
         table.addAll(sorted);
     }
 
-    private static long worst(List<Metric> ms) { return ms.isEmpty() ? -1 : ms.get(0).worstAtNs(); }
+    private static long worst(List<Metric> ms) {
+        return ms.isEmpty() ? -1 : ms.get(0).worstAtNs();
+    }
 
     private static Map<String, List<Metric>> collect(List<List<Metric>> rs) {
         Map<String, List<Metric>> out = new LinkedHashMap<>();
-        for (List<Metric> r : rs) for (Metric m : r) out.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m);
+        for (List<Metric> r : rs)
+            for (Metric m : r)
+                out.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m);
         return out;
     }
 
     /** The two models gave the same figure in every run. */
-    public static boolean sameFigures(Row r) { return same(r); }
+    public static boolean sameFigures(Row r) {
+        return same(r);
+    }
 
     /**
      * Whether a recording beside its simulation can tell this figure: a trace has no lock events
@@ -129,10 +147,15 @@ public final class Comparison {
     }
 
     /** A number as the tables print it. */
-    public static String format(double v) { return num(v); }
+    public static String format(double v) {
+        return num(v);
+    }
 
     static boolean same(Row r) {
-        return r.change_pct() != null && Math.abs(r.change_pct()) < 1e-9 && r.legacy().rsd_pct() < 1e-9 && r.task().rsd_pct() < 1e-9;
+        return r.change_pct() != null
+                && Math.abs(r.change_pct()) < 1e-9
+                && r.legacy().rsd_pct() < 1e-9
+                && r.task().rsd_pct() < 1e-9;
     }
 
     /** Only the rows whose metric matches the regular expression. */
@@ -145,7 +168,9 @@ public final class Comparison {
     }
 
     /** "3.62±2.99%" like the kernel thread's tables; a plain number with one run. */
-    public String cell(Stat s) { return cell(s, s.mean() == Math.rint(s.mean())); }
+    public String cell(Stat s) {
+        return cell(s, s.mean() == Math.rint(s.mean()));
+    }
 
     String cell(Stat s, boolean integral) {
         String v = value(s.mean(), integral);
@@ -158,7 +183,9 @@ public final class Comparison {
         return String.format(Locale.ROOT, "%+.2f%%", c);
     }
 
-    static String num(double v) { return value(v, v == Math.rint(v)); }
+    static String num(double v) {
+        return value(v, v == Math.rint(v));
+    }
 
     /** One number format: counts as integers, everything else with three decimals. */
     public static String value(double v, boolean integral) {
@@ -178,11 +205,24 @@ public final class Comparison {
         int w = 10;
         for (Row r : table) w = Math.max(w, r.metric().length());
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s  %11s%n", "metric", "legacy", "task-based", "change", "improvement"));
+        sb.append(String.format(
+                Locale.ROOT,
+                "%-" + w + "s  %20s  %20s  %9s  %11s%n",
+                "metric",
+                "legacy",
+                "task-based",
+                "change",
+                "improvement"));
         for (Row r : table) {
             if (onlyDifferent && same(r)) continue;
-            sb.append(String.format(Locale.ROOT, "%-" + w + "s  %20s  %20s  %9s  %11s%n", r.metric(), cell(r.legacy(), r.integral()),
-                    cell(r.task(), r.integral()), change(r.change_pct()), improvement(r)));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "%-" + w + "s  %20s  %20s  %9s  %11s%n",
+                    r.metric(),
+                    cell(r.legacy(), r.integral()),
+                    cell(r.task(), r.integral()),
+                    change(r.change_pct()),
+                    improvement(r)));
         }
         return sb.toString();
     }

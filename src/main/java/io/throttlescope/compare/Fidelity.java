@@ -18,24 +18,66 @@ import java.util.Set;
  */
 public final class Fidelity {
     /** One figure: |real - simulated| must be at most max(absolute, relative x real). */
-    public record Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why, String known,
-                      double asWritten) {
-        public Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why) {
+    public record Row(
+            String trace,
+            String figure,
+            double real,
+            double simulated,
+            double absolute,
+            double relative,
+            String why,
+            String known,
+            double asWritten) {
+        public Row(
+                String trace,
+                String figure,
+                double real,
+                double simulated,
+                double absolute,
+                double relative,
+                String why) {
             this(trace, figure, real, simulated, absolute, relative, why, null, Double.NaN);
         }
-        public Row(String trace, String figure, double real, double simulated, double absolute, double relative, String why, String known) {
+
+        public Row(
+                String trace,
+                String figure,
+                double real,
+                double simulated,
+                double absolute,
+                double relative,
+                String why,
+                String known) {
             this(trace, figure, real, simulated, absolute, relative, why, known, Double.NaN);
         }
-        public double allowed() { return Math.max(absolute, relative * Math.abs(real)); }
-        public boolean within() { return Math.abs(real - simulated) <= allowed(); }
-        public boolean ok() { return within() || known() != null; }
+
+        public double allowed() {
+            return Math.max(absolute, relative * Math.abs(real));
+        }
+
+        public boolean within() {
+            return Math.abs(real - simulated) <= allowed();
+        }
+
+        public boolean ok() {
+            return within() || known() != null;
+        }
+
         public String verdict() {
-            return String.format(Locale.ROOT, "%s: %s real %s, simulated %s%s (allowed +-%s): %s", trace, figure, num(real), num(simulated),
-                    Double.isNaN(asWritten) ? "" : " (as written " + num(asWritten) + ")", num(allowed()), within() ? "holds" : known() != null ? "differs, known: " + known() : "differs");
+            return String.format(
+                    Locale.ROOT,
+                    "%s: %s real %s, simulated %s%s (allowed +-%s): %s",
+                    trace,
+                    figure,
+                    num(real),
+                    num(simulated),
+                    Double.isNaN(asWritten) ? "" : " (as written " + num(asWritten) + ")",
+                    num(allowed()),
+                    within() ? "holds" : known() != null ? "differs, known: " + known() : "differs");
         }
     }
 
-    private Fidelity() { }
+    private Fidelity() {}
 
     static final String NOISE = "real machines run other work and the workers' busy loops are calibrated, not exact";
     static final String TCG = "under qemu TCG the guest's clock and CPU speed wobble";
@@ -47,8 +89,13 @@ public final class Fidelity {
      * computed from the data, the hung-task row where the recorded kernel could report.
      */
     public static List<Row> of(String name, RealPair p) {
-        return of(name, p.real().run.result(), p.simulated().result(), emulated(p),
-                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated(p)), hungTaskWatched(p));
+        return of(
+                name,
+                p.real().run.result(),
+                p.simulated().result(),
+                emulated(p),
+                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated(p)),
+                hungTaskWatched(p));
     }
 
     /**
@@ -58,18 +105,23 @@ public final class Fidelity {
     public static List<Row> withAsWritten(String name, RealPair p, List<Row> rows) {
         if (p.asWritten() == null) return rows;
         var written = Run.simulate(p.asWritten(), p.simulated().model()).result();
-        return withAsWritten(rows, of(name, p.real().run.result(), written, emulated(p), KnownDifferences.none(), hungTaskWatched(p)));
+        return withAsWritten(
+                rows,
+                of(name, p.real().run.result(), written, emulated(p), KnownDifferences.none(), hungTaskWatched(p)));
     }
 
     /** A recording made in a guest under qemu's TCG (its tolerances are doubled). */
     private static boolean emulated(RealPair p) {
-        return p.real().header != null && p.real().header.has("recorded_by") && p.real().header.get("recorded_by").getAsString().contains("qemu");
+        return p.real().header != null
+                && p.real().header.has("recorded_by")
+                && p.real().header.get("recorded_by").getAsString().contains("qemu");
     }
 
     /** Whether the recorded kernel's hung-task detector could report within the recording. */
     private static boolean hungTaskWatched(RealPair p) {
         var kernel = p.simulated().spec().kernel();
-        return kernel.hungTaskTimeoutNs() > 0 && kernel.hungTaskTimeoutNs() < p.simulated().info().endNs();
+        return kernel.hungTaskTimeoutNs() > 0
+                && kernel.hungTaskTimeoutNs() < p.simulated().info().endNs();
     }
 
     /** A trace file's name as the rows give it: without .txt or .txt.gz. */
@@ -87,7 +139,8 @@ public final class Fidelity {
      * (never from the trace's name): a row beyond its tolerance is "known" only where a rule's
      * condition holds in the data.
      */
-    public static List<Row> of(String trace, RunResult real, RunResult sim, boolean emulated, KnownDifferences.Rules rules) {
+    public static List<Row> of(
+            String trace, RunResult real, RunResult sim, boolean emulated, KnownDifferences.Rules rules) {
         return of(trace, real, sim, emulated, rules, false);
     }
 
@@ -96,19 +149,38 @@ public final class Fidelity {
      * within the recording (its timeout is shorter than the run), which adds the row of the tasks
      * it reported (sched_process_hang) beside those the simulation reports.
      */
-    public static List<Row> of(String trace, RunResult real, RunResult sim, boolean emulated, KnownDifferences.Rules rules, boolean hungTaskWatched) {
+    public static List<Row> of(
+            String trace,
+            RunResult real,
+            RunResult sim,
+            boolean emulated,
+            KnownDifferences.Rules rules,
+            boolean hungTaskWatched) {
         List<Row> out = new ArrayList<>();
         for (Row r : rowsOf(trace, real, sim, emulated, hungTaskWatched)) {
-            out.add(r.within() ? r : new Row(r.trace(), r.figure(), r.real(), r.simulated(), r.absolute(), r.relative(), r.why(),
-                    rules.reason(r.figure(), r.real(), r.simulated()), Double.NaN));
+            out.add(
+                    r.within()
+                            ? r
+                            : new Row(
+                                    r.trace(),
+                                    r.figure(),
+                                    r.real(),
+                                    r.simulated(),
+                                    r.absolute(),
+                                    r.relative(),
+                                    r.why(),
+                                    rules.reason(r.figure(), r.real(), r.simulated()),
+                                    Double.NaN));
         }
         return out;
     }
 
-    static final String HUNG = "khungtaskd scans at its own instants (since boot, not since the recording's start), so a task blocked"
-            + " about as long as the timeout may be reported on one side only";
+    static final String HUNG =
+            "khungtaskd scans at its own instants (since boot, not since the recording's start), so a task blocked"
+                    + " about as long as the timeout may be reported on one side only";
 
-    private static List<Row> rowsOf(String trace, RunResult real, RunResult sim, boolean emulated, boolean hungTaskWatched) {
+    private static List<Row> rowsOf(
+            String trace, RunResult real, RunResult sim, boolean emulated, boolean hungTaskWatched) {
         List<Row> rows = new ArrayList<>();
         double k = emulated ? 2 : 1;
         String why = emulated ? NOISE + "; " + TCG : NOISE;
@@ -116,30 +188,58 @@ public final class Fidelity {
             RunResult.TaskStat r = e.getValue(), s = sim.tasks().get(e.getKey());
             if (s == null) continue;
             String t = e.getKey();
-            rows.add(new Row(trace, "task " + t + " longest syscall (ms)", longest(r, real.end_ns()), longest(s, sim.end_ns()), 5 * k, 0.2 * k, why));
-            rows.add(new Row(trace, "task " + t + " switched out while runnable (ms)", (r.runnable_ns() + r.throttled_ns() + r.parked_ns()) / 1e6,
-                    (s.runnable_ns() + s.throttled_ns() + s.parked_ns()) / 1e6, 15 * k, 0.15 * k, why + "; a throttle ends at a refill, so it follows the period phase"));
-            rows.add(new Row(trace, "task " + t + " CPU time (ms)", r.cpu_ns() / 1e6, s.cpu_ns() / 1e6, 5 * k, 0.15 * k, why));
+            rows.add(new Row(
+                    trace,
+                    "task " + t + " longest syscall (ms)",
+                    longest(r, real.end_ns()),
+                    longest(s, sim.end_ns()),
+                    5 * k,
+                    0.2 * k,
+                    why));
+            rows.add(new Row(
+                    trace,
+                    "task " + t + " switched out while runnable (ms)",
+                    (r.runnable_ns() + r.throttled_ns() + r.parked_ns()) / 1e6,
+                    (s.runnable_ns() + s.throttled_ns() + s.parked_ns()) / 1e6,
+                    15 * k,
+                    0.15 * k,
+                    why + "; a throttle ends at a refill, so it follows the period phase"));
+            rows.add(new Row(
+                    trace, "task " + t + " CPU time (ms)", r.cpu_ns() / 1e6, s.cpu_ns() / 1e6, 5 * k, 0.15 * k, why));
         }
         for (Map.Entry<String, RunResult.CgroupStat> e : real.cgroups().entrySet()) {
             RunResult.CgroupStat r = e.getValue(), s = sim.cgroups().get(e.getKey());
             if (s == null) continue;
             rows.add(new Row(trace, e.getKey() + " nr_throttled", r.nr_throttled(), s.nr_throttled(), 1, 0, PERIOD));
-            rows.add(new Row(trace, e.getKey() + " throttled_usec (ms)", r.throttled_usec() / 1e3, s.throttled_usec() / 1e3, 20 * k, 0.15 * k,
+            rows.add(new Row(
+                    trace,
+                    e.getKey() + " throttled_usec (ms)",
+                    r.throttled_usec() / 1e3,
+                    s.throttled_usec() / 1e3,
+                    20 * k,
+                    0.15 * k,
                     why + "; a throttle still going on at the end is not counted"));
         }
         if (hungTaskWatched) {
             Set<String> realHung = new LinkedHashSet<>(), simHung = new LinkedHashSet<>();
             for (RunResult.HungTask h : real.hung_tasks()) realHung.add(h.task());
             for (RunResult.HungTask h : sim.hung_tasks()) if (real.tasks().containsKey(h.task())) simHung.add(h.task());
-            rows.add(new Row(trace, "tasks reported hung (sched_process_hang)", realHung.size(), simHung.size(), 1 * k, 0, HUNG));
+            rows.add(new Row(
+                    trace,
+                    "tasks reported hung (sched_process_hang)",
+                    realHung.size(),
+                    simHung.size(),
+                    1 * k,
+                    0,
+                    HUNG));
         }
         return rows;
     }
 
     static double longest(RunResult.TaskStat t, long end) {
         long m = 0;
-        for (RunResult.Syscall s : t.syscalls()) m = Math.max(m, s.durationUpTo(end));      // exit and exit_group never return
+        for (RunResult.Syscall s : t.syscalls())
+            m = Math.max(m, s.durationUpTo(end)); // exit and exit_group never return
         return m / 1e6;
     }
 
@@ -151,8 +251,17 @@ public final class Fidelity {
         Map<String, Double> by = new HashMap<>();
         for (Row r : asWritten) by.put(r.figure(), r.simulated());
         List<Row> out = new ArrayList<>();
-        for (Row r : rows) out.add(new Row(r.trace(), r.figure(), r.real(), r.simulated(), r.absolute(), r.relative(), r.why(), r.known(),
-                by.getOrDefault(r.figure(), Double.NaN)));
+        for (Row r : rows)
+            out.add(new Row(
+                    r.trace(),
+                    r.figure(),
+                    r.real(),
+                    r.simulated(),
+                    r.absolute(),
+                    r.relative(),
+                    r.why(),
+                    r.known(),
+                    by.getOrDefault(r.figure(), Double.NaN)));
         return out;
     }
 
@@ -160,21 +269,39 @@ public final class Fidelity {
     public static String knownNotes(List<Row> rows) {
         StringBuilder b = new StringBuilder();
         Set<String> seen = new LinkedHashSet<>();
-        for (Row r : rows) if (!r.within() && r.known() != null && seen.add(r.known())) b.append("- ").append(r.known()).append('\n');
+        for (Row r : rows)
+            if (!r.within() && r.known() != null && seen.add(r.known()))
+                b.append("- ").append(r.known()).append('\n');
         return b.toString();
     }
 
     /** The table of docs/real-kernels.md (markdown). */
     public static String markdown(List<Row> rows) {
-        StringBuilder b = new StringBuilder("| trace | figure | real | simulated | as written | allowed | |\n|---|---|---:|---:|---:|---:|---|\n");
+        StringBuilder b = new StringBuilder(
+                "| trace | figure | real | simulated | as written | allowed | |\n|---|---|---:|---:|---:|---:|---|\n");
         for (Row r : rows) {
-            b.append("| ").append(r.trace()).append(" | ").append(r.figure()).append(" | ").append(num(r.real())).append(" | ")
-                    .append(num(r.simulated())).append(" | ").append(Double.isNaN(r.asWritten()) ? "" : num(r.asWritten())).append(" | \u00b1").append(num(r.allowed())).append(" | ").append(r.within() ? "holds" : r.known() != null ? "differs (known, below)" : "**differs**").append(" |\n");
+            b.append("| ")
+                    .append(r.trace())
+                    .append(" | ")
+                    .append(r.figure())
+                    .append(" | ")
+                    .append(num(r.real()))
+                    .append(" | ")
+                    .append(num(r.simulated()))
+                    .append(" | ")
+                    .append(Double.isNaN(r.asWritten()) ? "" : num(r.asWritten()))
+                    .append(" | \u00b1")
+                    .append(num(r.allowed()))
+                    .append(" | ")
+                    .append(r.within() ? "holds" : r.known() != null ? "differs (known, below)" : "**differs**")
+                    .append(" |\n");
         }
         return b.toString();
     }
 
     static String num(double v) {
-        return Math.abs(v - Math.rint(v)) < 1e-9 ? String.format(Locale.ROOT, "%.0f", v) : String.format(Locale.ROOT, "%.1f", v);
+        return Math.abs(v - Math.rint(v)) < 1e-9
+                ? String.format(Locale.ROOT, "%.0f", v)
+                : String.format(Locale.ROOT, "%.1f", v);
     }
 }

@@ -23,12 +23,16 @@ import java.util.Set;
  * wrong kernel still fails.
  */
 public final class KnownDifferences {
-    private KnownDifferences() { }
+    private KnownDifferences() {}
 
     /** The reason a figure ("task R CPU time (ms)") is known to differ, or null. */
-    public interface Rules { String reason(String figure, double real, double simulated); }
+    public interface Rules {
+        String reason(String figure, double real, double simulated);
+    }
 
-    public static Rules none() { return (f, r, s) -> null; }
+    public static Rules none() {
+        return (f, r, s) -> null;
+    }
 
     /** The rules for a recording (real run) of a scenario, beside the simulation. */
     public static Rules of(Run real, SimSpec scenario, boolean emulated) {
@@ -38,14 +42,20 @@ public final class KnownDifferences {
             String task = figure.substring(5, figure.indexOf(' ', 5));
             String why = lockNotHeld.get(task);
             if (why != null) return why;
-            String jvm = figure.endsWith(" longest syscall (ms)") && r > s ? jvmWait(real.result(), task, scenario) : null;
+            String jvm =
+                    figure.endsWith(" longest syscall (ms)") && r > s ? jvmWait(real.result(), task, scenario) : null;
             if (jvm != null) return jvm;
-            String worker = figure.endsWith(" longest syscall (ms)") && r > s ? workersOwnSyscall(real, task, scenario) : null;
+            String worker =
+                    figure.endsWith(" longest syscall (ms)") && r > s ? workersOwnSyscall(real, task, scenario) : null;
             if (worker != null) return worker;
-            if (emulated && figure.endsWith(" longest syscall (ms)") && r > s && heldOffInsideLongestSyscall(real, task)
+            if (emulated
+                    && figure.endsWith(" longest syscall (ms)")
+                    && r > s
+                    && heldOffInsideLongestSyscall(real, task)
                     && scenarioMakes(real, task, scenario)) {
                 return "under qemu TCG kernel work interrupted by a throttle runs slower afterwards (the translated code is cold"
-                        + " again), so the syscall spans more periods than its calibrated work needs; the recording shows " + task
+                        + " again), so the syscall spans more periods than its calibrated work needs; the recording shows "
+                        + task
                         + " held off inside it, as the legacy model says";
             }
             return null;
@@ -59,7 +69,7 @@ public final class KnownDifferences {
      */
     static Map<String, String> locksNotHeld(RunResult real, SimSpec scenario) {
         Map<String, List<String>> waiters = new HashMap<>();
-        List<String[]> holders = new ArrayList<>();            // {task, syscall, lock, held ns}
+        List<String[]> holders = new ArrayList<>(); // {task, syscall, lock, held ns}
         for (TaskSpec t : scenario.tasks()) walk(t.name(), t.program(), null, waiters, holders);
         Map<String, String> out = new HashMap<>();
         for (String[] h : holders) {
@@ -67,19 +77,33 @@ public final class KnownDifferences {
             if (rt == null) continue;
             String sys = h[1].split("\\s+")[0];
             long longest = 0;
-            for (RunResult.Syscall sc : rt.syscalls()) if (sc.name().equals(sys) && sc.exit_ns() != null) longest = Math.max(longest, sc.exit_ns() - sc.enter_ns());
+            for (RunResult.Syscall sc : rt.syscalls())
+                if (sc.name().equals(sys) && sc.exit_ns() != null)
+                    longest = Math.max(longest, sc.exit_ns() - sc.enter_ns());
             long held = Long.parseLong(h[3]);
             if (longest == 0 || longest * 2 >= held) continue;
             for (String w : waiters.getOrDefault(h[2], List.of())) {
                 if (w.equals(h[0])) continue;
-                out.put(w, String.format(Locale.ROOT, "the recording could not hold %s through %s's %.1f ms in %s (the real %s took %.3f ms),"
-                        + " so %s does not wait on it as the scenario does", h[2], h[0], held / 1e6, h[1], sys, longest / 1e6, w));
+                out.put(
+                        w,
+                        String.format(
+                                Locale.ROOT,
+                                "the recording could not hold %s through %s's %.1f ms in %s (the real %s took %.3f ms),"
+                                        + " so %s does not wait on it as the scenario does",
+                                h[2],
+                                h[0],
+                                held / 1e6,
+                                h[1],
+                                sys,
+                                longest / 1e6,
+                                w));
             }
         }
         return out;
     }
 
-    private static void walk(String task, List<Step> steps, String syscall, Map<String, List<String>> waiters, List<String[]> holders) {
+    private static void walk(
+            String task, List<Step> steps, String syscall, Map<String, List<String>> waiters, List<String[]> holders) {
         Map<String, Long> holding = new HashMap<>();
         for (Step s : steps) {
             if (s instanceof Step.Syscall sc) walk(task, sc.body(), sc.name(), waiters, holders);
@@ -99,9 +123,11 @@ public final class KnownDifferences {
         holding.put(lock, 0L);
     }
 
-    private static void release(String task, String syscall, String lock, Map<String, Long> holding, List<String[]> holders) {
+    private static void release(
+            String task, String syscall, String lock, Map<String, Long> holding, List<String[]> holders) {
         Long held = holding.remove(lock);
-        if (held != null && held >= 1_000_000 && syscall != null) holders.add(new String[] {task, syscall, lock, String.valueOf(held)});
+        if (held != null && held >= 1_000_000 && syscall != null)
+            holders.add(new String[] {task, syscall, lock, String.valueOf(held)});
     }
 
     /**
@@ -119,11 +145,16 @@ public final class KnownDifferences {
         for (TaskSpec ts : scenario.tasks()) {
             if (!ts.name().equals(task)) continue;
             if (usesSyscall(ts.program(), "futex")) return null;
-            // the worker sleeps on a futex (parkNanos): one as long as a sleep of the task, or its start offset, is that wait
+            // the worker sleeps on a futex (parkNanos): one as long as a sleep of the task, or its start offset, is
+            // that wait
             if (near(d, ts.start().typical()) || sleeps(ts.program()).stream().anyMatch(x -> near(d, x))) return null;
         }
-        return String.format(Locale.ROOT, "%s's longest recorded syscall is a futex (%.1f ms), a wait of its worker's JVM that no step of the"
-                + " scenario makes", task, d / 1e6);
+        return String.format(
+                Locale.ROOT,
+                "%s's longest recorded syscall is a futex (%.1f ms), a wait of its worker's JVM that no step of the"
+                        + " scenario makes",
+                task,
+                d / 1e6);
     }
 
     /** A wait of {@code d} ns is one of {@code want} ns: within a fifth of it and 2 ms (timers overshoot; the task may be held off after). */
@@ -155,15 +186,27 @@ public final class KnownDifferences {
         RunResult.Syscall longest = longest(t, real.info().endNs());
         if (longest == null || longest.name().equals("futex") || scenarioMakes(real, task, scenario)) return null;
         if (!heldOffInsideLongestSyscall(real, task)) return null;
-        TaskSpec ts = scenario.tasks().stream().filter(x -> x.name().equals(task)).findFirst().orElse(null);
+        TaskSpec ts = scenario.tasks().stream()
+                .filter(x -> x.name().equals(task))
+                .findFirst()
+                .orElse(null);
         String what = switch (longest.name()) {
             case "clock_gettime" -> "the worker's read of the thread's CPU clock around each step";
-            case "nanosleep", "clock_nanosleep" -> ts != null && ts.start().typical() > 0 ? "the worker's wait for the task's start offset"
-                    : "a sleep of the worker's own";
+            case "nanosleep", "clock_nanosleep" ->
+                ts != null && ts.start().typical() > 0
+                        ? "the worker's wait for the task's start offset"
+                        : "a sleep of the worker's own";
             default -> "a call of the worker's own";
         };
-        return String.format(Locale.ROOT, "%s's longest recorded syscall is a %s (%.1f ms) that no step of the scenario makes, %s; a throttle"
-                + " held %s off inside it", task, longest.name(), longest.durationUpTo(real.info().endNs()) / 1e6, what, task);
+        return String.format(
+                Locale.ROOT,
+                "%s's longest recorded syscall is a %s (%.1f ms) that no step of the scenario makes, %s; a throttle"
+                        + " held %s off inside it",
+                task,
+                longest.name(),
+                longest.durationUpTo(real.info().endNs()) / 1e6,
+                what,
+                task);
     }
 
     /**
@@ -187,8 +230,10 @@ public final class KnownDifferences {
 
     private static void workerCalls(List<Step> steps, Set<String> out) {
         for (Step s : steps) {
-            if (s instanceof Step.Syscall sc) { out.add(sc.name().split("\\s+")[0]); workerCalls(sc.body(), out); }
-            else if (s instanceof Step.Loop l) workerCalls(l.body(), out);
+            if (s instanceof Step.Syscall sc) {
+                out.add(sc.name().split("\\s+")[0]);
+                workerCalls(sc.body(), out);
+            } else if (s instanceof Step.Loop l) workerCalls(l.body(), out);
             else if (s instanceof Step.Kernel) out.add("read");
             else if (s instanceof Step.DownRead) out.addAll(List.of("clone", "clone3", "fork", "wait4"));
             else if (s instanceof Step.DownWrite) out.add("write");
@@ -199,7 +244,8 @@ public final class KnownDifferences {
 
     private static boolean usesSyscall(List<Step> steps, String name) {
         for (Step s : steps) {
-            if (s instanceof Step.Syscall sc && (sc.name().split("\\s+")[0].equals(name) || usesSyscall(sc.body(), name))) return true;
+            if (s instanceof Step.Syscall sc
+                    && (sc.name().split("\\s+")[0].equals(name) || usesSyscall(sc.body(), name))) return true;
             if (s instanceof Step.Loop l && usesSyscall(l.body(), name)) return true;
         }
         return false;
@@ -226,7 +272,8 @@ public final class KnownDifferences {
     /** A task's longest syscall up to {@code end} (exit and exit_group never return), or null if it made none. */
     private static RunResult.Syscall longest(RunResult.TaskStat t, long end) {
         RunResult.Syscall longest = null;
-        for (RunResult.Syscall sc : t.syscalls()) if (longest == null || sc.durationUpTo(end) > longest.durationUpTo(end)) longest = sc;
+        for (RunResult.Syscall sc : t.syscalls())
+            if (longest == null || sc.durationUpTo(end) > longest.durationUpTo(end)) longest = sc;
         return longest;
     }
 }

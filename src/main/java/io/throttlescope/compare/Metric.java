@@ -5,5 +5,7 @@ package io.throttlescope.compare;
  * (for a "longest wait", when that wait began), so that the app can jump there.
  */
 public record Metric(String name, double value, long worstAtNs) {
-    public static Metric of(String name, double value) { return new Metric(name, value, -1); }
+    public static Metric of(String name, double value) {
+        return new Metric(name, value, -1);
+    }
 }

@@ -6,13 +6,21 @@ package io.throttlescope.compare;
  * "improvement" as the kernel thread's reports do (positive = better).
  */
 public enum Sense {
-    LOWER_IS_BETTER, HIGHER_IS_BETTER, NEITHER;
+    LOWER_IS_BETTER,
+    HIGHER_IS_BETTER,
+    NEITHER;
 
     public static Sense of(String metric) {
         if (metric.startsWith("syscalls completed") || metric.endsWith(" user_usec")) return HIGHER_IS_BETTER;
-        if (metric.equals("hung-task reports") || metric.contains("wait_ms") || metric.contains("longest_syscall")
-                || metric.contains("runnable_ms") || metric.contains("held_off_ms") || metric.contains("blocked_ms")
-                || metric.endsWith("throttled_usec") || metric.endsWith("nr_throttled") || metric.endsWith("system_usec")
+        if (metric.equals("hung-task reports")
+                || metric.contains("wait_ms")
+                || metric.contains("longest_syscall")
+                || metric.contains("runnable_ms")
+                || metric.contains("held_off_ms")
+                || metric.contains("blocked_ms")
+                || metric.endsWith("throttled_usec")
+                || metric.endsWith("nr_throttled")
+                || metric.endsWith("system_usec")
                 || metric.startsWith("run time")) return LOWER_IS_BETTER;
         return NEITHER;
     }
@@ -26,7 +34,9 @@ public enum Sense {
         return 4;
     }
 
-    public static boolean headline(String metric) { return rank(metric) < 4; }
+    public static boolean headline(String metric) {
+        return rank(metric) < 4;
+    }
 
     /**
      * The change as an improvement in percent (positive = better), as the kernel thread's tables give

@@ -23,14 +23,15 @@ import java.util.regex.Pattern;
  */
 public final class Sweep {
     /** The default figures: the ones a throttling story turns on. */
-    public static final String DEFAULT_METRICS = "longest_lock_wait|longest_syscall|hung-task reports|throttled_usec|run time";
+    public static final String DEFAULT_METRICS =
+            "longest_lock_wait|longest_syscall|hung-task reports|throttled_usec|run time";
 
     public record Stat(double mean, double sd) {}
 
     /** One point: the value written and, per model, each figure's mean and spread. */
     public record Point(String value, Map<String, Stat> legacy, Map<String, Stat> task) {}
 
-    private Sweep() { }
+    private Sweep() {}
 
     /** The scenario with the parameter set to the value; IllegalArgumentException names what is wrong. */
     public static String with(String json, String param, String value) {
@@ -38,11 +39,15 @@ public final class Sweep {
     }
 
     /** Runs the sweep; each scenario must load (IllegalArgumentException with its problems otherwise). */
-    public static List<Point> run(String json, String param, List<String> values, Pattern metrics, int runs, int threads) throws Exception {
+    public static List<Point> run(
+            String json, String param, List<String> values, Pattern metrics, int runs, int threads) throws Exception {
         List<SimSpec> specs = new ArrayList<>();
         for (String v : values) {
             ScenarioLoader.Loaded l = ScenarioLoader.loadString(with(json, param, v));
-            if (!l.ok()) throw new IllegalArgumentException(param + " = " + v + ": " + l.problems().get(0).path() + ": " + l.problems().get(0).message());
+            if (!l.ok())
+                throw new IllegalArgumentException(
+                        param + " = " + v + ": " + l.problems().get(0).path() + ": "
+                                + l.problems().get(0).message());
             specs.add(l.spec());
         }
         ExecutorService pool = Executors.newFixedThreadPool(Math.max(1, threads));
@@ -64,7 +69,8 @@ public final class Sweep {
                     }
                 }
                 List<RunResult> legacy = new ArrayList<>(), task = new ArrayList<>();
-                for (int k = 0; k < f.size(); k++) (k < runs ? legacy : task).add(f.get(k).get());
+                for (int k = 0; k < f.size(); k++)
+                    (k < runs ? legacy : task).add(f.get(k).get());
                 out.add(new Point(values.get(i), stats(legacy, metrics), stats(task, metrics)));
             }
             return out;
@@ -75,11 +81,20 @@ public final class Sweep {
 
     private static Map<String, Stat> stats(List<RunResult> rs, Pattern metrics) {
         Map<String, List<Double>> by = new LinkedHashMap<>();
-        for (RunResult r : rs) for (Metric m : Metrics.of(r)) if (metrics.matcher(m.name()).find()) by.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m.value());
+        for (RunResult r : rs)
+            for (Metric m : Metrics.of(r))
+                if (metrics.matcher(m.name()).find())
+                    by.computeIfAbsent(m.name(), k -> new ArrayList<>()).add(m.value());
         Map<String, Stat> out = new LinkedHashMap<>();
         for (var e : by.entrySet()) {
-            double mean = e.getValue().stream().mapToDouble(Double::doubleValue).average().orElse(0);
-            double var = e.getValue().stream().mapToDouble(x -> (x - mean) * (x - mean)).sum() / Math.max(1, e.getValue().size() - 1);
+            double mean = e.getValue().stream()
+                    .mapToDouble(Double::doubleValue)
+                    .average()
+                    .orElse(0);
+            double var = e.getValue().stream()
+                            .mapToDouble(x -> (x - mean) * (x - mean))
+                            .sum()
+                    / Math.max(1, e.getValue().size() - 1);
             out.put(e.getKey(), new Stat(mean, e.getValue().size() > 1 ? Math.sqrt(var) : 0));
         }
         return out;

@@ -2,14 +2,13 @@ package io.throttlescope.compare;
 
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.scenario.ScenarioParams;
-
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 
 /** The values a sweep suggests for a parameter: around its current value, written as the file writes them. */
 public final class SweepValues {
-    private SweepValues() { }
+    private SweepValues() {}
 
     public static String suggest(ScenarioParams.Param p) {
         if (!p.choices().isEmpty()) return String.join(",", p.choices());
@@ -19,7 +18,8 @@ public final class SweepValues {
             long period = qp.length == 2 ? parse(qp[1], 100_000) : 100_000;
             long q = qp.length == 2 && !qp[0].equals("max") ? parse(qp[0], period / 10) : period / 10;
             LinkedHashSet<String> out = new LinkedHashSet<>();
-            for (double f : new double[] {0.25, 0.5, 1, 2, 5}) out.add(Math.max(1000, Math.round(q * f)) + " " + period);
+            for (double f : new double[] {0.25, 0.5, 1, 2, 5})
+                out.add(Math.max(1000, Math.round(q * f)) + " " + period);
             return String.join(",", out);
         }
         if (p.id().endsWith(":cpu.max.burst")) return "0,5000,10000,20000";
@@ -35,7 +35,11 @@ public final class SweepValues {
     }
 
     private static long parse(String s, long dflt) {
-        try { return Long.parseLong(s); } catch (NumberFormatException e) { return dflt; }
+        try {
+            return Long.parseLong(s);
+        } catch (NumberFormatException e) {
+            return dflt;
+        }
     }
 
     /** Values as the command line takes them: comma-separated, blanks around each dropped. */

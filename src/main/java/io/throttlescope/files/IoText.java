@@ -1,7 +1,6 @@
 package io.throttlescope.files;
 
 import io.throttlescope.text.Escape;
-
 import java.io.IOException;
 import java.nio.file.AccessDeniedException;
 import java.nio.file.FileSystemException;
@@ -14,7 +13,7 @@ import java.nio.file.NotDirectoryException;
  * said here ("F.txt: permission denied").
  */
 public final class IoText {
-    private IoText() { }
+    private IoText() {}
 
     public static String message(IOException e) {
         if (e instanceof FileSystemException f && f.getFile() != null) {
@@ -22,7 +21,8 @@ public final class IoText {
             if (e instanceof AccessDeniedException) return file + ": permission denied";
             if (e instanceof NoSuchFileException) return file + " does not exist";
             if (e instanceof NotDirectoryException) return file + " is not a folder";
-            return file + ": " + (f.getReason() == null ? e.getClass().getSimpleName() : Escape.controls(f.getReason()));
+            return file + ": "
+                    + (f.getReason() == null ? e.getClass().getSimpleName() : Escape.controls(f.getReason()));
         }
         return Escape.controls(e.getMessage() == null ? e.toString() : e.getMessage());
     }

@@ -21,10 +21,12 @@ import java.util.List;
 public final class KernelFiles {
     private static final int CHUNK = 1 << 16;
 
-    private KernelFiles() { }
+    private KernelFiles() {}
 
     /** The whole file as the kernel gives it, read to the end of the stream (UTF-8). */
-    public static String read(Path p) throws IOException { return read(p, StandardCharsets.UTF_8); }
+    public static String read(Path p) throws IOException {
+        return read(p, StandardCharsets.UTF_8);
+    }
 
     public static String read(Path p, Charset cs) throws IOException {
         try (InputStream in = Files.newInputStream(p)) {
@@ -36,7 +38,9 @@ public final class KernelFiles {
     }
 
     /** The file's lines, read as {@link #read} reads it. */
-    public static List<String> lines(Path p) throws IOException { return lines(p, StandardCharsets.UTF_8); }
+    public static List<String> lines(Path p) throws IOException {
+        return lines(p, StandardCharsets.UTF_8);
+    }
 
     public static List<String> lines(Path p, Charset cs) throws IOException {
         String s = read(p, cs);
@@ -44,7 +48,9 @@ public final class KernelFiles {
     }
 
     /** A one-value file (a sysctl, a cgroup setting) without its line end. */
-    public static String value(Path p) throws IOException { return read(p).strip(); }
+    public static String value(Path p) throws IOException {
+        return read(p).strip();
+    }
 
     /** A one-number file; an IOException names the file when it holds no number. */
     public static long number(Path p) throws IOException {
@@ -58,7 +64,9 @@ public final class KernelFiles {
 
     /** Writes the value in one write, as {@code echo value > file} does (no truncation, no temporary file). */
     public static void write(Path p, String value) throws IOException {
-        try (OutputStream o = Files.newOutputStream(p)) { o.write(value.getBytes(StandardCharsets.UTF_8)); }
+        try (OutputStream o = Files.newOutputStream(p)) {
+            o.write(value.getBytes(StandardCharsets.UTF_8));
+        }
     }
 
     /**
@@ -68,6 +76,7 @@ public final class KernelFiles {
     public static void writeChecked(Path p, String value) throws IOException {
         write(p, value);
         String back = value(p);
-        if (!back.equals(value.strip())) throw new IOException(p + " reads \"" + back + "\" after writing \"" + value.strip() + "\"");
+        if (!back.equals(value.strip()))
+            throw new IOException(p + " reads \"" + back + "\" after writing \"" + value.strip() + "\"");
     }
 }

@@ -1,7 +1,6 @@
 package io.throttlescope.files;
 
 import io.throttlescope.text.Escape;
-
 import java.io.BufferedOutputStream;
 import java.io.IOException;
 import java.io.OutputStream;
@@ -31,16 +30,22 @@ import java.util.concurrent.ThreadLocalRandom;
  * Every message names the path as the user gave it, its control characters escaped.
  */
 public final class SafeOutput {
-    private SafeOutput() { }
+    private SafeOutput() {}
 
     /** What writes text content. */
-    public interface Body { void write(Writer w) throws IOException; }
+    public interface Body {
+        void write(Writer w) throws IOException;
+    }
 
     /** What writes bytes (pictures, archives). */
-    public interface Bytes { void write(OutputStream o) throws IOException; }
+    public interface Bytes {
+        void write(OutputStream o) throws IOException;
+    }
 
     /** The path as a message may show it: on one line, nothing that drives a terminal. */
-    public static String shown(Path p) { return Escape.controls(p.toString()); }
+    public static String shown(Path p) {
+        return Escape.controls(p.toString());
+    }
 
     /**
      * Checks, before any work, that the output can be written: its folder exists and takes a new
@@ -58,12 +63,14 @@ public final class SafeOutput {
         } catch (IOException e) {
             return "cannot write " + shown(out) + ": " + reason(e);
         }
-        if (dir == null || !Files.isDirectory(dir)) return "cannot write " + shown(out) + ": the folder " + shown(dir == null ? out : dir) + " does not exist";
-        try {                                                  // the folder takes a new file: the one the write will make
+        if (dir == null || !Files.isDirectory(dir))
+            return "cannot write " + shown(out) + ": the folder " + shown(dir == null ? out : dir) + " does not exist";
+        try { // the folder takes a new file: the one the write will make
             Path probe = newPart(dir, out);
             Files.delete(probe);
         } catch (IOException e) {
-            return "cannot write " + shown(out) + ": the folder " + shown(dir) + " does not take new files" + (e instanceof NoSuchFileException ? "" : " (" + reason(e) + ")");
+            return "cannot write " + shown(out) + ": the folder " + shown(dir) + " does not take new files"
+                    + (e instanceof NoSuchFileException ? "" : " (" + reason(e) + ")");
         }
         return null;
     }
@@ -106,11 +113,15 @@ public final class SafeOutput {
             this.stream = stream;
         }
 
-        public OutputStream stream() { return stream; }
+        public OutputStream stream() {
+            return stream;
+        }
 
         /** The error of a failed write, naming the user's path and the reason in one line. */
         public IOException failed(IOException e) {
-            return e.getMessage() != null && e.getMessage().startsWith("cannot write ") ? e : new IOException("cannot write " + shown(out) + ": " + reason(e), e);
+            return e.getMessage() != null && e.getMessage().startsWith("cannot write ")
+                    ? e
+                    : new IOException("cannot write " + shown(out) + ": " + reason(e), e);
         }
 
         public void commit() throws IOException {
@@ -126,9 +137,13 @@ public final class SafeOutput {
             }
         }
 
-        @Override public void close() throws IOException {
+        @Override
+        public void close() throws IOException {
             if (!done) {
-                try { stream.close(); } catch (IOException ignored) { }
+                try {
+                    stream.close();
+                } catch (IOException ignored) {
+                }
             }
             if (tmp != null) Files.deleteIfExists(tmp);
         }
@@ -140,24 +155,34 @@ public final class SafeOutput {
         if (Files.isDirectory(out)) throw new IOException("cannot write " + shown(out) + ": it is a folder");
         String dev = refusedDevice(out);
         if (dev != null) throw new IOException(dev);
-        if (throughTo(out)) {                                             // a FIFO, a terminal, a data device, or a link to one: written through
+        if (throughTo(out)) { // a FIFO, a terminal, a data device, or a link to one: written through
             try {
-                return new Pending(out, null, null, new BufferedOutputStream(Files.newOutputStream(out, StandardOpenOption.WRITE)));
+                return new Pending(
+                        out,
+                        null,
+                        null,
+                        new BufferedOutputStream(Files.newOutputStream(out, StandardOpenOption.WRITE)));
             } catch (IOException e) {
                 throw new IOException("cannot write " + shown(out) + ": " + reason(e), e);
             }
         }
-        Path target = out.toAbsolutePath();                               // a link to a file: the link is replaced
+        Path target = out.toAbsolutePath(); // a link to a file: the link is replaced
         Path dir = target.getParent();
-        if (dir == null || !Files.isDirectory(dir)) throw new IOException("cannot write " + shown(out) + ": the folder " + shown(dir == null ? out : dir) + " does not exist");
+        if (dir == null || !Files.isDirectory(dir))
+            throw new IOException("cannot write " + shown(out) + ": the folder " + shown(dir == null ? out : dir)
+                    + " does not exist");
         Path tmp;
         try {
             tmp = newPart(dir, out);
         } catch (IOException e) {
-            throw new IOException("cannot write " + shown(out) + ": the folder " + shown(dir) + " does not take new files" + (e instanceof NoSuchFileException ? "" : " (" + reason(e) + ")"), e);
+            throw new IOException(
+                    "cannot write " + shown(out) + ": the folder " + shown(dir) + " does not take new files"
+                            + (e instanceof NoSuchFileException ? "" : " (" + reason(e) + ")"),
+                    e);
         }
         try {
-            return new Pending(out, target, tmp, new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.WRITE)));
+            return new Pending(
+                    out, target, tmp, new BufferedOutputStream(Files.newOutputStream(tmp, StandardOpenOption.WRITE)));
         } catch (IOException e) {
             Files.deleteIfExists(tmp);
             throw new IOException("cannot write " + shown(out) + ": " + reason(e), e);
@@ -165,7 +190,9 @@ public final class SafeOutput {
     }
 
     /** The folder the file goes into. */
-    private static Path folderOf(Path out) throws IOException { return out.toAbsolutePath().getParent(); }
+    private static Path folderOf(Path out) throws IOException {
+        return out.toAbsolutePath().getParent();
+    }
 
     private static final int S_IFMT = 0170000, S_IFIFO = 0010000, S_IFCHR = 0020000;
 
@@ -186,7 +213,8 @@ public final class SafeOutput {
     private static boolean throughTo(Path out) {
         if (!Files.exists(out)) return false;
         Path abs = out.toAbsolutePath().normalize();
-        if (Files.isRegularFile(out)) return abs.startsWith("/dev") || abs.startsWith("/proc");   // /dev/stdout into a file: written through
+        if (Files.isRegularFile(out))
+            return abs.startsWith("/dev") || abs.startsWith("/proc"); // /dev/stdout into a file: written through
         int t = type(out);
         if (t == S_IFIFO) return true;
         return t == S_IFCHR && dataDevice(out);
@@ -195,8 +223,13 @@ public final class SafeOutput {
     private static boolean dataDevice(Path out) {
         try {
             String real = out.toRealPath().toString();
-            return real.equals("/dev/null") || real.equals("/dev/full") || real.equals("/dev/zero") || real.equals("/dev/tty")
-                    || real.startsWith("/dev/pts/") || real.matches("/dev/tty(S|USB|ACM)?\\d+") || real.equals("/dev/console");
+            return real.equals("/dev/null")
+                    || real.equals("/dev/full")
+                    || real.equals("/dev/zero")
+                    || real.equals("/dev/tty")
+                    || real.startsWith("/dev/pts/")
+                    || real.matches("/dev/tty(S|USB|ACM)?\\d+")
+                    || real.equals("/dev/console");
         } catch (IOException e) {
             return false;
         }
@@ -209,7 +242,8 @@ public final class SafeOutput {
     }
 
     private static String refusal(Path out) {
-        return "cannot write " + shown(out) + ": it is a device or a special file, not written (only a regular file, a FIFO, a terminal"
+        return "cannot write " + shown(out)
+                + ": it is a device or a special file, not written (only a regular file, a FIFO, a terminal"
                 + " or /dev/null, /dev/full, /dev/zero are)";
     }
 
@@ -219,9 +253,11 @@ public final class SafeOutput {
      */
     private static Path newPart(Path dir, Path out) throws IOException {
         String name = out.getFileName() == null ? "output" : out.getFileName().toString();
-        while (name.getBytes(StandardCharsets.UTF_8).length > 200) name = name.substring(0, name.length() - 1);   // bytes: the file system's limit is 255
+        while (name.getBytes(StandardCharsets.UTF_8).length > 200)
+            name = name.substring(0, name.length() - 1); // bytes: the file system's limit is 255
         for (int tries = 0; ; tries++) {
-            Path p = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".part");
+            Path p = dir.resolve("." + name + "."
+                    + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36) + ".part");
             try {
                 return Files.createFile(p);
             } catch (FileAlreadyExistsException e) {
@@ -234,7 +270,7 @@ public final class SafeOutput {
     private static void keepModeAndOwner(Path target, Path tmp) throws IOException {
         PosixFileAttributeView from = Files.getFileAttributeView(target, PosixFileAttributeView.class);
         PosixFileAttributeView to = Files.getFileAttributeView(tmp, PosixFileAttributeView.class);
-        if (from == null || to == null) return;                      // not a POSIX file system: nothing to keep
+        if (from == null || to == null) return; // not a POSIX file system: nothing to keep
         var a = from.readAttributes();
         to.setPermissions(a.permissions());
         try {
@@ -248,7 +284,8 @@ public final class SafeOutput {
     /** The reason of a failed file operation, as one phrase ("permission denied", "No space left on device"). */
     public static String reason(IOException e) {
         if (e instanceof AccessDeniedException) return "permission denied";
-        if (e instanceof NoSuchFileException n) return (n.getFile() == null ? "a folder" : Escape.controls(n.getFile())) + " does not exist";
+        if (e instanceof NoSuchFileException n)
+            return (n.getFile() == null ? "a folder" : Escape.controls(n.getFile())) + " does not exist";
         if (e instanceof FileSystemException f && f.getReason() != null) return Escape.controls(f.getReason());
         return Escape.controls(e.getMessage() == null ? e.toString() : e.getMessage());
     }

@@ -21,11 +21,14 @@ import java.util.Map;
 public final class CgroupMap {
     /** quota and period in ns (quota -1: max) by cgroup path. */
     public final Map<String, long[]> limits = new LinkedHashMap<>();
+
     public final Map<String, String> tasks = new LinkedHashMap<>();
     /** The cgroup the map's paths are under in the trace ("" if they are the trace's own). */
     public String root = "";
 
-    public static CgroupMap empty() { return new CgroupMap(); }
+    public static CgroupMap empty() {
+        return new CgroupMap();
+    }
 
     /** A map file is at most this large. */
     public static final long MAX_BYTES = 16L << 20;
@@ -54,7 +57,8 @@ public final class CgroupMap {
         if (o.has("cgroups")) {
             for (var e : o.getAsJsonObject("cgroups").entrySet()) {
                 String path = e.getKey();
-                if (!path.startsWith("/")) throw new IllegalArgumentException("cgroup \"" + path + "\" must start with /");
+                if (!path.startsWith("/"))
+                    throw new IllegalArgumentException("cgroup \"" + path + "\" must start with /");
                 long quota = -1, period = 100_000_000L;
                 JsonObject c = e.getValue().getAsJsonObject();
                 if (c.has("cpu.max")) {
@@ -67,10 +71,13 @@ public final class CgroupMap {
         }
         if (o.has("root") && o.get("root").isJsonPrimitive()) {
             String r = o.get("root").getAsString();
-            if (!r.startsWith("/") || r.contains("/../") || r.endsWith("/..")) throw new IllegalArgumentException("root \"" + r + "\" must be a path from /");
+            if (!r.startsWith("/") || r.contains("/../") || r.endsWith("/.."))
+                throw new IllegalArgumentException("root \"" + r + "\" must be a path from /");
             m.root = r.equals("/") ? "" : r.replaceAll("/+$", "");
         }
-        if (o.has("tasks")) for (var e : o.getAsJsonObject("tasks").entrySet()) m.tasks.put(e.getKey(), e.getValue().getAsString());
+        if (o.has("tasks"))
+            for (var e : o.getAsJsonObject("tasks").entrySet())
+                m.tasks.put(e.getKey(), e.getValue().getAsString());
         return m;
     }
 
@@ -96,5 +103,7 @@ public final class CgroupMap {
         return m;
     }
 
-    public boolean isEmpty() { return tasks.isEmpty() && limits.isEmpty(); }
+    public boolean isEmpty() {
+        return tasks.isEmpty() && limits.isEmpty();
+    }
 }

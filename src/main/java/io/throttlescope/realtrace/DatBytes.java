@@ -15,17 +15,19 @@ final class DatBytes {
     /** A metadata text over this is refused (a trace.dat's format files are a few MB). */
     static final long MAX_TEXT = 256L << 20;
 
-    private DatBytes() { }
+    private DatBytes() {}
 
     /** A zstd part of size usize, compressed to csize bytes from from in b; refused in one line if it does not decompress to that. */
     static ByteBuffer unzstd(ByteBuffer b, int from, int csize, int usize, long max, String file) throws IOException {
-        if (csize < 0 || usize < 0 || usize > max || from + csize > b.limit()) throw new IOException(file + ": a compressed part of " + usize + " bytes is cut");
+        if (csize < 0 || usize < 0 || usize > max || from + csize > b.limit())
+            throw new IOException(file + ": a compressed part of " + usize + " bytes is cut");
         byte[] in = new byte[csize];
         b.get(from, in);
         byte[] out = new byte[usize];
         try {
             int got = new ZstdDecompressor().decompress(in, 0, csize, out, 0, usize);
-            if (got != usize) throw new IOException(file + ": a zstd chunk gave " + got + " bytes where it says " + usize);
+            if (got != usize)
+                throw new IOException(file + ": a zstd chunk gave " + got + " bytes where it says " + usize);
         } catch (RuntimeException e) {
             throw new IOException(file + ": a zstd chunk does not decompress: " + e.getMessage());
         }
@@ -51,7 +53,6 @@ final class DatBytes {
         }
     }
 
-
     /** What the metadata readers read from: a section held in memory, or the file itself (v6). */
     interface In {
         int u32() throws IOException;
@@ -76,12 +77,18 @@ final class DatBytes {
             this.base = base;
         }
 
-        void order(ByteOrder o) { b.order(o); }
+        void order(ByteOrder o) {
+            b.order(o);
+        }
 
-        @Override public long remaining() { return (long) b.limit() - pos; }
+        @Override
+        public long remaining() {
+            return (long) b.limit() - pos;
+        }
 
         private void need(long n) {
-            if (n < 0 || (long) pos + n > b.limit()) throw new IllegalStateException("the file ends inside a part of it (cut, or not a trace.dat)");
+            if (n < 0 || (long) pos + n > b.limit())
+                throw new IllegalStateException("the file ends inside a part of it (cut, or not a trace.dat)");
         }
 
         byte[] bytes(int n) {
@@ -92,15 +99,36 @@ final class DatBytes {
             return out;
         }
 
-        int u8() { need(1); return b.get(pos++) & 0xff; }
+        int u8() {
+            need(1);
+            return b.get(pos++) & 0xff;
+        }
 
-        int u16() { need(2); int v = b.getShort(pos) & 0xffff; pos += 2; return v; }
+        int u16() {
+            need(2);
+            int v = b.getShort(pos) & 0xffff;
+            pos += 2;
+            return v;
+        }
 
-        @Override public int u32() { need(4); int v = b.getInt(pos); pos += 4; return v; }
+        @Override
+        public int u32() {
+            need(4);
+            int v = b.getInt(pos);
+            pos += 4;
+            return v;
+        }
 
-        @Override public long u64() { need(8); long v = b.getLong(pos); pos += 8; return v; }
+        @Override
+        public long u64() {
+            need(8);
+            long v = b.getLong(pos);
+            pos += 8;
+            return v;
+        }
 
-        @Override public String cstring() {
+        @Override
+        public String cstring() {
             int e = pos;
             while (e < b.limit() && b.get(e) != 0) e++;
             need(e - pos + 1L);
@@ -110,7 +138,8 @@ final class DatBytes {
             return new String(s, StandardCharsets.UTF_8);
         }
 
-        @Override public String text(long n) {
+        @Override
+        public String text(long n) {
             need(n);
             byte[] s = new byte[(int) n];
             b.get(pos, s);
@@ -130,7 +159,9 @@ final class DatBytes {
 
     /** A position in the file, read as it goes (v6 keeps its metadata in a row at the start). */
     /** Reads n bytes at an offset of the file (fewer at its end). */
-    interface Source { ByteBuffer read(long at, int n) throws IOException; }
+    interface Source {
+        ByteBuffer read(long at, int n) throws IOException;
+    }
 
     static final class FileCursor implements In {
         private final Source src;
@@ -152,18 +183,28 @@ final class DatBytes {
             return b;
         }
 
-        int u16() throws IOException { return take(2).getShort(0) & 0xffff; }
+        int u16() throws IOException {
+            return take(2).getShort(0) & 0xffff;
+        }
 
-        @Override public int u32() throws IOException { return take(4).getInt(0); }
+        @Override
+        public int u32() throws IOException {
+            return take(4).getInt(0);
+        }
 
-        @Override public long u64() throws IOException { return take(8).getLong(0); }
+        @Override
+        public long u64() throws IOException {
+            return take(8).getLong(0);
+        }
 
         void skip(long n) throws IOException {
-            if (n < 0 || pos + n > size) throw new IOException(file + " ends inside its metadata (cut, or not a trace.dat)");
+            if (n < 0 || pos + n > size)
+                throw new IOException(file + " ends inside its metadata (cut, or not a trace.dat)");
             pos += n;
         }
 
-        @Override public String cstring() throws IOException {
+        @Override
+        public String cstring() throws IOException {
             ByteBuffer b = src.read(pos, 256);
             int e = 0;
             while (e < b.limit() && b.get(e) != 0) e++;
@@ -174,14 +215,17 @@ final class DatBytes {
             return new String(s, StandardCharsets.UTF_8);
         }
 
-        @Override public String text(long n) throws IOException {
+        @Override
+        public String text(long n) throws IOException {
             if (n < 0 || n > MAX_TEXT) throw new IOException(file + ": a section of " + n + " bytes");
             ByteBuffer b = src.read(pos, (int) n);
             pos += n;
             return StandardCharsets.ISO_8859_1.decode(b).toString();
         }
 
-        @Override public long remaining() throws IOException { return size - pos; }
+        @Override
+        public long remaining() throws IOException {
+            return size - pos;
+        }
     }
-
 }

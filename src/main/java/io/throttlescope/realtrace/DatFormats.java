@@ -21,7 +21,15 @@ import java.util.regex.Pattern;
  */
 final class DatFormats {
     /** One field of a format: where it is in the record and how it is read. */
-    record Field(String name, int offset, int size, boolean signed, boolean string, boolean dataLoc, boolean relLoc, boolean array) {}
+    record Field(
+            String name,
+            int offset,
+            int size,
+            boolean signed,
+            boolean string,
+            boolean dataLoc,
+            boolean relLoc,
+            boolean array) {}
 
     /** One event's format, and its print format where every argument is a field (null otherwise). */
     record Format(int id, String system, String name, List<Field> fields, Printer printer) {
@@ -35,10 +43,13 @@ final class DatFormats {
     private final ByteOrder order;
     /** pid to comm, from the file's saved command lines. */
     final Map<Integer, String> comms = new HashMap<>();
+
     private long[] symAddr = new long[0];
     private String[] symName = new String[0];
 
-    DatFormats(ByteOrder order) { this.order = order; }
+    DatFormats(ByteOrder order) {
+        this.order = order;
+    }
 
     /** Reads one format file's text (as the kernel writes it) under its system. */
     void add(String system, String text) {
@@ -60,7 +71,11 @@ final class DatFormats {
                 if (f != null) fields.add(f);
             }
         }
-        if (name != null && id >= 0) byId.put(id, new Format(id, system, name, List.copyOf(fields), print == null ? null : Printer.of(print, fields)));
+        if (name != null && id >= 0)
+            byId.put(
+                    id,
+                    new Format(
+                            id, system, name, List.copyOf(fields), print == null ? null : Printer.of(print, fields)));
     }
 
     /** {@code field:TYPE NAME[N];\toffset:O;\tsize:S;\tsigned:G;} as a Field, null if it is not that. */
@@ -88,7 +103,7 @@ final class DatFormats {
         String type = array ? d.substring(0, br) : d;
         int sp = type.lastIndexOf(' ');
         String name = array ? (sp < 0 ? type : type.substring(sp + 1)) : d.substring(d.lastIndexOf(' ') + 1);
-        if (dataLoc || relLoc) {                          // "__data_loc char[] name": the name follows the brackets
+        if (dataLoc || relLoc) { // "__data_loc char[] name": the name follows the brackets
             name = d.substring(d.lastIndexOf(' ') + 1);
             array = true;
         }
@@ -96,7 +111,9 @@ final class DatFormats {
         return new Field(name, offset, size, signed, string, dataLoc, relLoc, array);
     }
 
-    Format format(int id) { return byId.get(id); }
+    Format format(int id) {
+        return byId.get(id);
+    }
 
     /** The saved command lines, {@code PID COMM} a line. */
     void comms(String text) {
@@ -139,9 +156,14 @@ final class DatFormats {
         int lo = 0, hi = symAddr.length - 1, best = -1;
         while (lo <= hi) {
             int mid = (lo + hi) >>> 1;
-            if (Long.compareUnsigned(symAddr[mid], addr) <= 0) { best = mid; lo = mid + 1; } else hi = mid - 1;
+            if (Long.compareUnsigned(symAddr[mid], addr) <= 0) {
+                best = mid;
+                lo = mid + 1;
+            } else hi = mid - 1;
         }
-        return best < 0 || best == symAddr.length - 1 || symAddr[best] == 0 ? null : symName[best];   // the last has no known end
+        return best < 0 || best == symAddr.length - 1 || symAddr[best] == 0
+                ? null
+                : symName[best]; // the last has no known end
     }
 
     /** The comm of a pid as trace-cmd report names it: the saved command line, {@code <idle>} for 0, {@code <...>} if unknown. */
@@ -157,15 +179,31 @@ final class DatFormats {
         StringBuilder b = new StringBuilder(96);
         switch (f.name) {
             case "sched_switch" -> {
-                b.append("prev_comm=").append(str(f, "prev_comm", r, off, len)).append(" prev_pid=").append(num(f, "prev_pid", r, off, len))
-                        .append(" prev_prio=").append(num(f, "prev_prio", r, off, len)).append(" prev_state=")
-                        .append(state(unsigned(f.field("prev_state"), r, off, len))).append(" ==> next_comm=").append(str(f, "next_comm", r, off, len))
-                        .append(" next_pid=").append(num(f, "next_pid", r, off, len)).append(" next_prio=").append(num(f, "next_prio", r, off, len));
+                b.append("prev_comm=")
+                        .append(str(f, "prev_comm", r, off, len))
+                        .append(" prev_pid=")
+                        .append(num(f, "prev_pid", r, off, len))
+                        .append(" prev_prio=")
+                        .append(num(f, "prev_prio", r, off, len))
+                        .append(" prev_state=")
+                        .append(state(unsigned(f.field("prev_state"), r, off, len)))
+                        .append(" ==> next_comm=")
+                        .append(str(f, "next_comm", r, off, len))
+                        .append(" next_pid=")
+                        .append(num(f, "next_pid", r, off, len))
+                        .append(" next_prio=")
+                        .append(num(f, "next_prio", r, off, len));
                 return b.toString();
             }
             case "sched_process_fork" -> {
-                b.append("comm=").append(str(f, "parent_comm", r, off, len)).append(" pid=").append(num(f, "parent_pid", r, off, len))
-                        .append(" child_comm=").append(str(f, "child_comm", r, off, len)).append(" child_pid=").append(num(f, "child_pid", r, off, len));
+                b.append("comm=")
+                        .append(str(f, "parent_comm", r, off, len))
+                        .append(" pid=")
+                        .append(num(f, "parent_pid", r, off, len))
+                        .append(" child_comm=")
+                        .append(str(f, "child_comm", r, off, len))
+                        .append(" child_pid=")
+                        .append(num(f, "child_pid", r, off, len));
                 return b.toString();
             }
             case "print" -> {
@@ -188,9 +226,10 @@ final class DatFormats {
                 }
             }
             case "sys_exit" -> {
-                if (f.system.equals("raw_syscalls")) return "NR " + num(f, "id", r, off, len) + " = " + num(f, "ret", r, off, len);
+                if (f.system.equals("raw_syscalls"))
+                    return "NR " + num(f, "id", r, off, len) + " = " + num(f, "ret", r, off, len);
             }
-            default -> { }
+            default -> {}
         }
         if (f.printer != null) return f.printer.print(r, off, len);
         for (Field x : f.fields) {
@@ -264,16 +303,21 @@ final class DatFormats {
                     char e = print.charAt(++i);
                     lit.append(e == 'n' ? '\n' : e == 't' ? '\t' : e);
                 } else if (c == '%') {
-                    if (i + 1 < print.length() && print.charAt(i + 1) == '%') { lit.append('%'); i++; continue; }
+                    if (i + 1 < print.length() && print.charAt(i + 1) == '%') {
+                        lit.append('%');
+                        i++;
+                        continue;
+                    }
                     int j = i + 1;
                     while (j < print.length() && "-+ #0123456789.".indexOf(print.charAt(j)) >= 0) j++;
                     String flags = print.substring(i + 1, j);
                     while (j < print.length() && "hlzjt".indexOf(print.charAt(j)) >= 0) j++;
                     if (j >= print.length() || "diuxXsc".indexOf(print.charAt(j)) < 0) return null;
-                    if (j + 1 < print.length() && Character.isLetter(print.charAt(j + 1)) && print.charAt(j) == 'p') return null;
+                    if (j + 1 < print.length() && Character.isLetter(print.charAt(j + 1)) && print.charAt(j) == 'p')
+                        return null;
                     literals.add(lit.toString());
                     lit.setLength(0);
-                    if (!valid(flags)) return null;               // flags Java's formatter refuses (%05u as %05s): printed as fields
+                    if (!valid(flags)) return null; // flags Java's formatter refuses (%05u as %05s): printed as fields
                     specs.add("%" + flags + print.charAt(j));
                     i = j;
                 } else lit.append(c);
@@ -284,22 +328,30 @@ final class DatFormats {
             for (String a : splitArgs(print.substring(Math.min(print.length(), i + 1)))) {
                 Matcher m = CHOICE.matcher(a);
                 String[] choice = m.matches() ? new String[] {m.group(2), m.group(3)} : null;
-                String n = choice != null ? m.group(1) : a.startsWith("REC->") ? a.substring(5)
-                        : a.startsWith("__get_str(") && a.endsWith(")") ? a.substring(10, a.length() - 1) : null;
+                String n = choice != null
+                        ? m.group(1)
+                        : a.startsWith("REC->")
+                                ? a.substring(5)
+                                : a.startsWith("__get_str(") && a.endsWith(")")
+                                        ? a.substring(10, a.length() - 1)
+                                        : null;
                 Field f = null;
                 if (n != null) for (Field x : fields) if (x.name.equals(n)) f = x;
                 if (f == null || (choice != null && f.string)) return null;
                 args.add(f);
                 choices.add(choice);
             }
-            return args.size() == specs.size() ? new Printer(List.copyOf(literals), List.copyOf(specs), List.copyOf(args), choices) : null;
+            return args.size() == specs.size()
+                    ? new Printer(List.copyOf(literals), List.copyOf(specs), List.copyOf(args), choices)
+                    : null;
         }
 
         /** "%FLAGS" with the flags a string takes only: '-' kept, '0', '+', ' ' and '#' left out (the kernel's %05u pads a number). */
         static String stringSpec(String fmt) {
             StringBuilder f = new StringBuilder("%");
             int i = 1;
-            for (; i < fmt.length() && "-+ #0".indexOf(fmt.charAt(i)) >= 0; i++) if (fmt.charAt(i) == '-') f.append('-');
+            for (; i < fmt.length() && "-+ #0".indexOf(fmt.charAt(i)) >= 0; i++)
+                if (fmt.charAt(i) == '-') f.append('-');
             return f + fmt.substring(i);
         }
 
@@ -337,15 +389,29 @@ final class DatFormats {
                 char conv = spec.charAt(spec.length() - 1);
                 String fmt = spec.substring(0, spec.length() - 1);
                 String[] choice = choices.get(k);
-                if (choice != null) b.append(String.format(stringSpec(fmt) + "s", read(r, off + x.offset, x.size, false, off, len) != 0 ? choice[0] : choice[1]));
-                else if (conv == 's') b.append(String.format(stringSpec(fmt) + "s", x.string ? str(x, r, off, len) : value(x, r, off, len)));
+                if (choice != null)
+                    b.append(String.format(
+                            stringSpec(fmt) + "s",
+                            read(r, off + x.offset, x.size, false, off, len) != 0 ? choice[0] : choice[1]));
+                else if (conv == 's')
+                    b.append(String.format(
+                            stringSpec(fmt) + "s", x.string ? str(x, r, off, len) : value(x, r, off, len)));
                 else if (conv == 'c') b.append((char) read(r, off + x.offset, x.size, false, off, len));
-                else if (conv == 'x' || conv == 'X') b.append(String.format(fmt + conv, read(r, off + x.offset, x.size, false, off, len)));
+                else if (conv == 'x' || conv == 'X')
+                    b.append(String.format(fmt + conv, read(r, off + x.offset, x.size, false, off, len)));
                 else if (conv == 'u') {
-                    long v = read(r, off + x.offset, x.size, false, off, len);          // a number, padded as %05u pads it, unless past a long
-                    b.append(v >= 0 ? String.format(fmt + "d", v) : String.format(stringSpec(fmt) + "s", Long.toUnsignedString(v)));
-                }
-                else b.append(String.format(fmt + "d", read(r, off + x.offset, x.size, true, off, len)));
+                    long v = read(
+                            r,
+                            off + x.offset,
+                            x.size,
+                            false,
+                            off,
+                            len); // a number, padded as %05u pads it, unless past a long
+                    b.append(
+                            v >= 0
+                                    ? String.format(fmt + "d", v)
+                                    : String.format(stringSpec(fmt) + "s", Long.toUnsignedString(v)));
+                } else b.append(String.format(fmt + "d", read(r, off + x.offset, x.size, true, off, len)));
                 b.append(literals.get(k + 1));
             }
             return b.toString();
@@ -375,7 +441,7 @@ final class DatFormats {
 
     /** A string field: a fixed char array, or a __data_loc / __rel_loc one (offset in the low 16 bits, length in the high). */
     private static String str(Field x, ByteBuffer r, int off, int len) {
-        int at = off + x.offset, n = x.size == 0 ? len - x.offset : x.size;   // "char buf[]" runs to the record's end
+        int at = off + x.offset, n = x.size == 0 ? len - x.offset : x.size; // "char buf[]" runs to the record's end
         if (x.dataLoc || x.relLoc) {
             if (x.offset + 4 > len) return "";
             int loc = r.getInt(off + x.offset);

@@ -7,7 +7,6 @@ import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.view.Run;
-
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -26,7 +25,7 @@ import java.util.TreeMap;
  * little later than the real work where the workload held the CPU.
  */
 public final class ForeignWork {
-    private ForeignWork() { }
+    private ForeignWork() {}
 
     /** Bins of this length carry the other tasks' CPU time (one busy stretch, then a sleep, per bin). */
     static final long BIN_NS = 1_000_000L;
@@ -44,7 +43,7 @@ public final class ForeignWork {
         int bins = (int) Math.min(Integer.MAX_VALUE - 1, (end + BIN_NS - 1) / BIN_NS);
         List<TaskSpec> tasks = new ArrayList<>(s.tasks());
         for (int c = 0; c < Math.min(s.kernel().cpus(), real.info().cpus()); c++) {
-            Map<String, long[]> busyIn = new TreeMap<>();        // cgroup -> busy ns per bin
+            Map<String, long[]> busyIn = new TreeMap<>(); // cgroup -> busy ns per bin
             long total = 0;
             Slices sl = real.index().cpuSlices(c);
             for (int k = 0; k < sl.size(); k++) {
@@ -77,8 +76,12 @@ public final class ForeignWork {
         List<Step> p = new ArrayList<>();
         long sleep = 0;
         for (long b : busy) {
-            if (b <= 0) { sleep += BIN_NS; continue; }
-            if (sleep > 0) p.add(new Step.Syscall("nanosleep", List.of(new Step.Sleep(Dur.ns(sleep), false, path)), path));
+            if (b <= 0) {
+                sleep += BIN_NS;
+                continue;
+            }
+            if (sleep > 0)
+                p.add(new Step.Syscall("nanosleep", List.of(new Step.Sleep(Dur.ns(sleep), false, path)), path));
             p.add(new Step.User(Dur.ns(b), path));
             sleep = BIN_NS - b;
         }
@@ -90,7 +93,9 @@ public final class ForeignWork {
         Set<String> out = new HashSet<>();
         try {
             if (header == null || !header.has("cgroup_map")) return out;
-            for (String k : header.getAsJsonObject("cgroup_map").getAsJsonObject("tasks").keySet()) out.add(pidOf(k));
+            for (String k : header.getAsJsonObject("cgroup_map")
+                    .getAsJsonObject("tasks")
+                    .keySet()) out.add(pidOf(k));
         } catch (RuntimeException ignored) {
             // a stranger's header: no workload known, nothing added
         }

@@ -21,6 +21,7 @@ final class ImportedTask {
     boolean exited;
     /** Syscalls in order, three longs each: number, entry, exit or -1 (no object per syscall). */
     long[] syscalls = new long[0];
+
     int nSyscalls;
 
     void enter(int nr, long ts) {
@@ -30,5 +31,10 @@ final class ImportedTask {
         syscalls[3 * nSyscalls + 2] = -1;
         nSyscalls++;
     }
-    ImportedTask(int id, String comm, int pid) { this.id = id; this.comm = comm; this.pid = pid; }
+
+    ImportedTask(int id, String comm, int pid) {
+        this.id = id;
+        this.comm = comm;
+        this.pid = pid;
+    }
 }

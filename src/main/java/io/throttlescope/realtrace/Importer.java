@@ -25,30 +25,49 @@ import java.util.regex.Pattern;
  * hung-task reports, cgroup moves, throttle probes and trace_marker notes.
  */
 final class Importer {
-    private static final Pattern WAKE_RAW = Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+)(?: success=\\d+)? target_cpu=(\\d+)");
+    private static final Pattern WAKE_RAW =
+            Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+)(?: success=\\d+)? target_cpu=(\\d+)");
     private static final Pattern WAKE_TC = Pattern.compile("(.*):(\\d+) \\[(-?\\d+)\\](?: success=\\d+)? CPU:(\\d+)");
-    private static final Pattern MIGRATE = Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+) orig_cpu=(\\d+) dest_cpu=(\\d+)");
+    private static final Pattern MIGRATE =
+            Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+) orig_cpu=(\\d+) dest_cpu=(\\d+)");
     private static final Pattern FORK = Pattern.compile("comm=(.*) pid=(\\d+) child_comm=(.*) child_pid=(\\d+)");
     private static final Pattern PID = Pattern.compile("comm=(.*) pid=(\\d+)");
     private static final Pattern LOCK = Pattern.compile("lock=(\\S+)");
     /** What a marker line starts with: the function that wrote it, by name or (no kallsyms) by address. */
     private static final Pattern MARKER_FUNCTION = Pattern.compile("^(tracing_mark_write|0x[0-9a-f]{1,16}): ");
+
     private static final Pattern ATTACH = Pattern.compile("dst_path=(\\S+) pid=(\\d+) comm=(.*)");
 
     /** A kprobe's role, by the function it probes. */
-    enum Probe { THROTTLE_CFS_RQ, UNTHROTTLE_CFS_RQ, TG_THROTTLE_DOWN, TG_UNTHROTTLE_UP, THROTTLE_CFS_RQ_WORK, TASK_THROTTLE_SETUP_WORK }
+    enum Probe {
+        THROTTLE_CFS_RQ,
+        UNTHROTTLE_CFS_RQ,
+        TG_THROTTLE_DOWN,
+        TG_UNTHROTTLE_UP,
+        THROTTLE_CFS_RQ_WORK,
+        TASK_THROTTLE_SETUP_WORK
+    }
 
     static final Map<String, Probe> DEFAULT_PROBES = Map.of(
-            "throttle_cfs_rq", Probe.THROTTLE_CFS_RQ, "unthrottle_cfs_rq", Probe.UNTHROTTLE_CFS_RQ,
-            "tg_throttle_down", Probe.TG_THROTTLE_DOWN, "tg_unthrottle_up", Probe.TG_UNTHROTTLE_UP,
-            "throttle_cfs_rq_work", Probe.THROTTLE_CFS_RQ_WORK, "task_throttle_setup_work", Probe.TASK_THROTTLE_SETUP_WORK);
+            "throttle_cfs_rq",
+            Probe.THROTTLE_CFS_RQ,
+            "unthrottle_cfs_rq",
+            Probe.UNTHROTTLE_CFS_RQ,
+            "tg_throttle_down",
+            Probe.TG_THROTTLE_DOWN,
+            "tg_unthrottle_up",
+            Probe.TG_UNTHROTTLE_UP,
+            "throttle_cfs_rq_work",
+            Probe.THROTTLE_CFS_RQ_WORK,
+            "task_throttle_setup_work",
+            Probe.TASK_THROTTLE_SETUP_WORK);
 
     final Trace trace = new Trace();
     final StringTable strings = new StringTable();
     final List<String> taskNames = new ArrayList<>();
     final List<Integer> taskGroup = new ArrayList<>();
     final List<String> groups = new ArrayList<>(List.of("/"));
-    final List<long[]> groupLimits = new ArrayList<>();      // {quota, period}
+    final List<long[]> groupLimits = new ArrayList<>(); // {quota, period}
     final List<String> locks = new ArrayList<>();
     private final Set<String> lockSet = new HashSet<>();
     private final Map<String, Integer> groupIndex = new HashMap<>(Map.of("/", 0));
@@ -58,9 +77,11 @@ final class Importer {
     static final int MAX_PATH_LEVELS = 64, MAX_PATH_CHARS = 4096;
     /** At most this many CPUs: a header saying two billion would otherwise size the arrays. */
     public static final int MAX_CPUS = 4096;
+
     private boolean tooManyTasks;
     /** Per CPU: the group of the earliest probed throttle not undone since the last unthrottle there (-1: none). */
     private int[] probedThrottle = new int[0];
+
     final Map<Integer, Integer> byPid = new HashMap<>();
     final Map<String, Probe> probes;
     final long startNs;
@@ -70,6 +91,7 @@ final class Importer {
     final long[] probeHits = new long[Probe.values().length];
     /** What the kprobe hits say (throttles, unthrottles, task work), applied to the import as it goes. */
     private final ProbeHits kprobes = new ProbeHits(this);
+
     int inferredThrottles;
     /** The periods the inferred throttles fall in, as cpu.stat's nr_throttled counts them (RealTrace.throttledPeriods). */
     long inferredPeriods;
@@ -78,7 +100,6 @@ final class Importer {
     final List<ImportedTask> tasks = new ArrayList<>();
     private int[] cpuCurr = new int[0];
     private final TraceText text;
-
 
     Importer(TraceText text, CgroupMap map, Map<String, Probe> probes, String model) {
         this.text = text;
@@ -89,8 +110,9 @@ final class Importer {
         groupLimits.add(new long[] {-1, 100_000_000L});
         for (var e : map.limits.entrySet()) group(e.getKey(), e.getValue());
         int cpus = Math.max(text.cpus, text.maxCpu + 1);
-        if (text.header != null && text.header.has("cpus")) cpus = headerCpus(text.header);   // a recording's CPUs
-        if (cpus > MAX_CPUS) throw new IllegalArgumentException("the trace has " + cpus + " CPUs; at most " + MAX_CPUS + " are read");
+        if (text.header != null && text.header.has("cpus")) cpus = headerCpus(text.header); // a recording's CPUs
+        if (cpus > MAX_CPUS)
+            throw new IllegalArgumentException("the trace has " + cpus + " CPUs; at most " + MAX_CPUS + " are read");
         this.maxCpus = cpus;
         cpuCurr = new int[Math.max(1, cpus)];
         Arrays.fill(cpuCurr, -1);
@@ -100,9 +122,13 @@ final class Importer {
 
     private final int maxCpus;
 
-    int cpus() { return cpuCurr.length; }
+    int cpus() {
+        return cpuCurr.length;
+    }
 
-    int str(String s) { return strings.id(s); }
+    int str(String s) {
+        return strings.id(s);
+    }
 
     /** The header's CPU count, which must be 1 to {@link #MAX_CPUS}. */
     static int headerCpus(JsonObject header) {
@@ -110,9 +136,11 @@ final class Importer {
         try {
             c = RealTrace.exactLong(header.get("cpus"));
         } catch (RuntimeException e) {
-            throw new IllegalArgumentException("the header's \"cpus\" is not a whole number in range (" + Escape.shortText(header.get("cpus").toString()) + ")");
+            throw new IllegalArgumentException("the header's \"cpus\" is not a whole number in range ("
+                    + Escape.shortText(header.get("cpus").toString()) + ")");
         }
-        if (c < 1 || c > MAX_CPUS) throw new IllegalArgumentException("the header says " + c + " CPUs; expected 1 to " + MAX_CPUS);
+        if (c < 1 || c > MAX_CPUS)
+            throw new IllegalArgumentException("the header says " + c + " CPUs; expected 1 to " + MAX_CPUS);
         return (int) c;
     }
 
@@ -123,8 +151,10 @@ final class Importer {
             if (limit != null) groupLimits.set(known, limit);
             return known;
         }
-        if (path.length() > MAX_PATH_CHARS || path.chars().filter(ch -> ch == '/').count() > MAX_PATH_LEVELS) {
-            noteOnce("a cgroup path of over " + MAX_PATH_LEVELS + " levels or " + MAX_PATH_CHARS + " characters: its tasks are drawn in /");
+        if (path.length() > MAX_PATH_CHARS
+                || path.chars().filter(ch -> ch == '/').count() > MAX_PATH_LEVELS) {
+            noteOnce("a cgroup path of over " + MAX_PATH_LEVELS + " levels or " + MAX_PATH_CHARS
+                    + " characters: its tasks are drawn in /");
             return 0;
         }
         int g = 0;
@@ -147,7 +177,9 @@ final class Importer {
 
     private final List<Integer> parentOf = new ArrayList<>(List.of(-1));
 
-    int groupParent(int g) { return g <= 0 ? -1 : parentOf.get(g); }
+    int groupParent(int g) {
+        return g <= 0 ? -1 : parentOf.get(g);
+    }
 
     private final Set<String> noted = new HashSet<>();
 
@@ -163,7 +195,7 @@ final class Importer {
         if (i != null) {
             ImportedTask t = tasks.get(i);
             if (comm != null && !comm.isEmpty() && !comm.equals("<...>") && !comm.equals(t.comm)) {
-                t.comm = comm;                                   // exec: the map may name the new comm
+                t.comm = comm; // exec: the map may name the new comm
                 String g = map.groupOf(comm, pid);
                 if (g != null && taskGroup.get(t.id) == 0) taskGroup.set(t.id, group(g, null));
             }
@@ -179,7 +211,7 @@ final class Importer {
         byPid.put(pid, t.id);
         String g = map.groupOf(t.comm, pid);
         taskGroup.add(g == null ? 0 : group(g, null));
-        taskNames.add(null);   // named at the end: COMM-PID with the last comm seen
+        taskNames.add(null); // named at the end: COMM-PID with the last comm seen
         return t;
     }
 
@@ -188,7 +220,7 @@ final class Importer {
         long t = ts - startNs;
         endNs = Math.max(endNs, t);
         trace.event(t, k, cpu, task, group, text, a, b);
-        if (cpu >= 0 && cpu < probedThrottle.length) {                 // what throttledGroupOn() needs, kept as it goes
+        if (cpu >= 0 && cpu < probedThrottle.length) { // what throttledGroupOn() needs, kept as it goes
             if (k == EventKind.UNTHROTTLE) probedThrottle[cpu] = -1;
             else if (k == EventKind.THROTTLE && b == 0 && probedThrottle[cpu] < 0) probedThrottle[cpu] = group;
         }
@@ -199,7 +231,8 @@ final class Importer {
         if (t.state == TaskState.RUNNING.ordinal() && t.runSince >= 0) {
             long d = rel - t.runSince;
             t.cpuNs += d;
-            if (t.inSyscall) t.kernelNs += d; else t.userNs += d;
+            if (t.inSyscall) t.kernelNs += d;
+            else t.userNs += d;
             t.runSince = -1;
         }
         t.timeIn[t.state] += rel - t.stateSince;
@@ -224,12 +257,21 @@ final class Importer {
         if (t.state != TaskState.RUNNING.ordinal()) return;
         unseenEnds++;
         setState(t, ts, c, TaskState.SLEEPING);
-        emit(ts, EventKind.BLOCK, c, t.id, taskGroup.get(t.id), str("switched out unseen (lost events or a filtered trace)"), 0, 0);
+        emit(
+                ts,
+                EventKind.BLOCK,
+                c,
+                t.id,
+                taskGroup.get(t.id),
+                str("switched out unseen (lost events or a filtered trace)"),
+                0,
+                0);
     }
 
     /** A task seen on CPU c that the import still had running on another CPU leaves that one (a migration the trace did not show). */
     private void leaveOtherCpu(ImportedTask t, int c, long ts) {
-        if (t.state != TaskState.RUNNING.ordinal()) return;        // the usual switch-in: no CPU holds it (not a scan per switch)
+        if (t.state != TaskState.RUNNING.ordinal())
+            return; // the usual switch-in: no CPU holds it (not a scan per switch)
         for (int o = 0; o < cpuCurr.length; o++) {
             if (o == c || cpuCurr[o] != t.id) continue;
             cpuCurr[o] = -1;
@@ -243,25 +285,41 @@ final class Importer {
         if (t.state != TaskState.RUNNING.ordinal() || t.runSince < 0) return;
         long rel = ts - startNs, d = rel - t.runSince;
         t.cpuNs += d;
-        if (t.inSyscall) t.kernelNs += d; else t.userNs += d;
+        if (t.inSyscall) t.kernelNs += d;
+        else t.userNs += d;
         t.runSince = rel;
     }
 
     void run(Inference inf) throws IOException {
         for (var l : text.lost) {
             // a notice has no time of its own: it is put at the start, and counted
-            emit(startNs, EventKind.NOTE, (int) l[1], -1, -1, str("CPU" + l[1] + " lost " + (l[2] < 0 ? "events, how many not known" : l[2] + " events") + " (line " + l[0] + ")"), 0, 0);
+            emit(
+                    startNs,
+                    EventKind.NOTE,
+                    (int) l[1],
+                    -1,
+                    -1,
+                    str("CPU" + l[1] + " lost " + (l[2] < 0 ? "events, how many not known" : l[2] + " events")
+                            + " (line " + l[0] + ")"),
+                    0,
+                    0);
         }
-        int[] switchNo = {0};              // the k-th sched_switch line is switch k of text.switches
+        int[] switchNo = {0}; // the k-th sched_switch line is switch k of text.switches
         long[] read = {0};
         text.each(l -> {
             read[0]++;
-            if (l.tsNs() < startNs) { changedWhileRead(); return; }    // a line the first reading did not have
+            if (l.tsNs() < startNs) {
+                changedWhileRead();
+                return;
+            } // a line the first reading did not have
             int k = l.event().equals("sched_switch") ? switchNo[0]++ : -1;
-            if (k >= text.switches.size) { changedWhileRead(); k = -1; }
+            if (k >= text.switches.size) {
+                changedWhileRead();
+                k = -1;
+            }
             try {
                 line(l, k, inf);
-            } catch (NumberFormatException e) {                    // a number too large for its field: that line only
+            } catch (NumberFormatException e) { // a number too large for its field: that line only
                 text.note("line " + l.lineNo() + ": a number out of range");
             }
         });
@@ -272,7 +330,8 @@ final class Importer {
 
     /** The file is read twice: a file written to meanwhile (a trace still being recorded) is imported as far as it agrees, and said. */
     private void changedWhileRead() {
-        noteOnce("the file changed while it was read (is it still being written?): its lines after the first reading are imported without the throttle inference's look-ahead");
+        noteOnce(
+                "the file changed while it was read (is it still being written?): its lines after the first reading are imported without the throttle inference's look-ahead");
     }
 
     private void line(TraceLine l, int index, Inference inf) {
@@ -286,7 +345,10 @@ final class Importer {
         }
         // a CPU outside the recording: only its wake-ups of our tasks count, and the recorder's marks and moves of them
         boolean outside = c >= maxCpus;
-        if (outside && !l.event().equals("tracing_mark_write") && !l.event().equals("print") && !l.event().equals("cgroup_attach_task")) {
+        if (outside
+                && !l.event().equals("tracing_mark_write")
+                && !l.event().equals("print")
+                && !l.event().equals("cgroup_attach_task")) {
             if (l.event().startsWith("sched_wakeup") || l.event().equals("sched_waking")) {
                 Matcher m = wakeRaw.reset(f);
                 if (!m.matches()) m = wakeTc.reset(f);
@@ -296,13 +358,16 @@ final class Importer {
         }
         ImportedTask self = outside ? null : task(l.comm(), l.pid());
         if (!outside && l.pid() == 0 && cpuCurr[c] >= 0 && !l.event().equals("sched_switch")) {
-            int before = cpuCurr[c];                           // the idle task logged it: nothing else runs here
+            int before = cpuCurr[c]; // the idle task logged it: nothing else runs here
             endUnseen(before, c, ts);
             cpuCurr[c] = -1;
             emit(ts, EventKind.SWITCH, c, -1, -1, -1, before, 0);
         }
-        if (self != null && self.state != TaskState.EXITED.ordinal() && (self.state != TaskState.RUNNING.ordinal() || cpuCurr[c] != self.id)) {
-            // the task that logged the event is on this CPU: a switch-in before the buffer started, or one the trace lost
+        if (self != null
+                && self.state != TaskState.EXITED.ordinal()
+                && (self.state != TaskState.RUNNING.ordinal() || cpuCurr[c] != self.id)) {
+            // the task that logged the event is on this CPU: a switch-in before the buffer started, or one the trace
+            // lost
             leaveOtherCpu(self, c, ts);
             self.cpu = c;
             setState(self, ts, c, TaskState.RUNNING);
@@ -316,11 +381,15 @@ final class Importer {
         switch (l.event()) {
             case "sched_switch" -> {
                 SwitchFields sf = SwitchFields.parse(f);
-                if (sf == null) { text.note("line " + l.lineNo() + ": sched_switch without its fields"); return; }
+                if (sf == null) {
+                    text.note("line " + l.lineNo() + ": sched_switch without its fields");
+                    return;
+                }
                 ImportedTask prev = task(sf.prevComm(), Integer.parseInt(sf.prevPid()));
                 ImportedTask next = task(sf.nextComm(), Integer.parseInt(sf.nextPid()));
                 String ps = sf.prevState();
-                if (cpuCurr[c] >= 0 && (prev == null || cpuCurr[c] != prev.id)) endUnseen(cpuCurr[c], c, ts);   // a filtered trace
+                if (cpuCurr[c] >= 0 && (prev == null || cpuCurr[c] != prev.id))
+                    endUnseen(cpuCurr[c], c, ts); // a filtered trace
                 if (prev != null) switchOut(prev, ps, ts, c, index, inf);
                 if (next != null) {
                     leaveOtherCpu(next, c, ts);
@@ -328,13 +397,23 @@ final class Importer {
                     setState(next, ts, c, TaskState.RUNNING);
                 }
                 cpuCurr[c] = next == null ? -1 : next.id;
-                emit(ts, EventKind.SWITCH, c, next == null ? -1 : next.id, next == null ? -1 : taskGroup.get(next.id), -1,
-                        prev == null ? -1 : prev.id, 0);
+                emit(
+                        ts,
+                        EventKind.SWITCH,
+                        c,
+                        next == null ? -1 : next.id,
+                        next == null ? -1 : taskGroup.get(next.id),
+                        -1,
+                        prev == null ? -1 : prev.id,
+                        0);
             }
             case "sched_wakeup", "sched_wakeup_new", "sched_waking" -> {
                 Matcher m = wakeRaw.reset(f);
                 if (!m.matches()) m = wakeTc.reset(f);
-                if (!m.matches()) { text.note("line " + l.lineNo() + ": " + l.event() + " without its fields"); return; }
+                if (!m.matches()) {
+                    text.note("line " + l.lineNo() + ": " + l.event() + " without its fields");
+                    return;
+                }
                 wake(l, m, ts);
             }
             case "sched_migrate_task" -> {
@@ -390,7 +469,8 @@ final class Importer {
                 if (t == null || !m.find()) return;
                 String name = "lock " + m.group(1);
                 if (lockSet.add(name)) locks.add(name);
-                if (l.event().equals("contention_begin")) emit(ts, EventKind.LOCK_WAIT, c, t.id, taskGroup.get(t.id), str(name), 2, 0);
+                if (l.event().equals("contention_begin"))
+                    emit(ts, EventKind.LOCK_WAIT, c, t.id, taskGroup.get(t.id), str(name), 2, 0);
                 else emit(ts, EventKind.LOCK_ACQUIRE, c, t.id, taskGroup.get(t.id), str(name), 0, 2);
             }
             case "sched_process_hang" -> {
@@ -413,11 +493,12 @@ final class Importer {
                 emit(ts, EventKind.NOTE, c, -1, -1, str(text), 0, 0);
                 action(text, ts);
             }
-            default -> { }
+            default -> {}
         }
     }
 
-    private static final Pattern ACTION = Pattern.compile("^throttlescope: action \\d+ (write (\\S+) (.+)|set_affinity (\\S+)-(\\d+) (\\S+)|move .*)$");
+    private static final Pattern ACTION = Pattern.compile(
+            "^throttlescope: action \\d+ (write (\\S+) (.+)|set_affinity (\\S+)-(\\d+) (\\S+)|move .*)$");
 
     /**
      * A timed action the recorder announced just before it made it (docs/real-kernels.md, "Timed
@@ -454,7 +535,7 @@ final class Importer {
             case 'R' -> {
                 TaskState held = kprobes.heldOff(prev, c);
                 if (held == null) held = inf.heldOff(this, prev, index);
-                else if (held != TaskState.RUNNABLE) {                       // a throttle probe said so
+                else if (held != TaskState.RUNNABLE) { // a throttle probe said so
                     setState(prev, ts, c, held);
                     emit(ts, EventKind.PREEMPT, c, prev.id, taskGroup.get(prev.id), -1, 0, 0);
                     return;
@@ -462,7 +543,7 @@ final class Importer {
                 if (held != TaskState.RUNNABLE) {
                     inferredThrottles++;
                     int g = taskGroup.get(prev.id);
-                    emit(ts, EventKind.THROTTLE, c, -1, g, -1, 0, 1);          // argB 1: inferred, not probed
+                    emit(ts, EventKind.THROTTLE, c, -1, g, -1, 0, 1); // argB 1: inferred, not probed
                     if (held == TaskState.PARKED) emit(ts, EventKind.PARKED, c, prev.id, g, -1, 0, 1);
                 }
                 setState(prev, ts, c, held);
@@ -470,7 +551,15 @@ final class Importer {
             }
             case 'D' -> {
                 setState(prev, ts, c, TaskState.BLOCKED);
-                emit(ts, EventKind.BLOCK, c, prev.id, taskGroup.get(prev.id), str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "D state"), 1, 0);
+                emit(
+                        ts,
+                        EventKind.BLOCK,
+                        c,
+                        prev.id,
+                        taskGroup.get(prev.id),
+                        str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "D state"),
+                        1,
+                        0);
             }
             case 'Z', 'X' -> {
                 setState(prev, ts, c, TaskState.EXITED);
@@ -478,7 +567,15 @@ final class Importer {
             }
             default -> {
                 setState(prev, ts, c, TaskState.SLEEPING);
-                emit(ts, EventKind.BLOCK, c, prev.id, taskGroup.get(prev.id), str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "sleep"), 0, 0);
+                emit(
+                        ts,
+                        EventKind.BLOCK,
+                        c,
+                        prev.id,
+                        taskGroup.get(prev.id),
+                        str(prev.inSyscall ? Syscalls.name(prev.syscallNr) : "sleep"),
+                        0,
+                        0);
             }
         }
     }
@@ -488,8 +585,15 @@ final class Importer {
         return cpu >= 0 && cpu < probedThrottle.length ? probedThrottle[cpu] : -1;
     }
 
-    boolean hasThrottleProbe() { return probeHits[Probe.THROTTLE_CFS_RQ.ordinal()] > 0; }
+    boolean hasThrottleProbe() {
+        return probeHits[Probe.THROTTLE_CFS_RQ.ordinal()] > 0;
+    }
 
-    List<ImportedTask> tasks() { return tasks; }
-    TraceText text() { return text; }
+    List<ImportedTask> tasks() {
+        return tasks;
+    }
+
+    TraceText text() {
+        return text;
+    }
 }

@@ -30,8 +30,9 @@ final class Inference {
     private final Switches sw;
     private final CgroupMap map;
     private final boolean probed, taskModel;
-    private int[] nextIn, nextOnCpu;                                        // for a switch-out: the switch that brings that task back, or -1
-    private Map<Long, int[]> inByGroupCpu;                       // (group, CPU) -> the switches that switch in a task of the map's group there
+    private int[] nextIn, nextOnCpu; // for a switch-out: the switch that brings that task back, or -1
+    private Map<Long, int[]>
+            inByGroupCpu; // (group, CPU) -> the switches that switch in a task of the map's group there
     private final Map<String, Integer> groupIds = new HashMap<>();
     /** Per limiting group (by path): {period, phase, returns on the grid}; absent where too few returns say where it is. */
     private Map<String, long[]> grids;
@@ -59,15 +60,19 @@ final class Inference {
         int j = nextIn[k];
         long back = j < 0 ? Long.MAX_VALUE : sw.ts[j];
         if (back - sw.ts[k] < MIN_OFF_NS) return TaskState.RUNNABLE;
-        if (groupRan(groupIds.get(im.groups.get(im.taskGroup.get(t.id))), k, j)) return TaskState.RUNNABLE;   // its group still runs there
+        if (groupRan(groupIds.get(im.groups.get(im.taskGroup.get(t.id))), k, j))
+            return TaskState.RUNNABLE; // its group still runs there
         String limiting = limiting(map.groupOf(t.comm, t.pid));
         long[] grid = limiting == null ? null : grids.get(limiting);
-        if (grid != null && j >= 0 && !onGrid(grid, back)) return TaskState.RUNNABLE;     // back off the refill grid: a preemption
+        if (grid != null && j >= 0 && !onGrid(grid, back))
+            return TaskState.RUNNABLE; // back off the refill grid: a preemption
         return taskModel ? TaskState.PARKED : TaskState.THROTTLED;
     }
 
     /** How far after a grid point a held-off task may come back: the first of its group within microseconds, a later one behind it or another task. */
-    static long onGridNs(long period) { return Math.min(4_000_000L, period / 10); }
+    static long onGridNs(long period) {
+        return Math.min(4_000_000L, period / 10);
+    }
 
     /** A return within the window after a grid point, or a little before it (timer and trace-clock jitter). */
     private static boolean onGrid(long[] grid, long t) {
@@ -89,7 +94,11 @@ final class Inference {
 
     /** The group whose quota holds a task of {@code path} back: the nearest one, itself or above, with a limit in the map. */
     private String limiting(String path) {
-        for (String p = path; p != null; p = p.equals("/") || !p.contains("/") ? null : p.lastIndexOf('/') == 0 ? "/" : p.substring(0, p.lastIndexOf('/'))) {
+        for (String p = path;
+                p != null;
+                p = p.equals("/") || !p.contains("/")
+                        ? null
+                        : p.lastIndexOf('/') == 0 ? "/" : p.substring(0, p.lastIndexOf('/'))) {
             long[] l = map.limits.get(p);
             if (l != null && l[0] >= 0) return p;
         }
@@ -104,14 +113,15 @@ final class Inference {
      */
     private void fitGrids() {
         grids = new HashMap<>();
-        Map<String, long[]> returns = new HashMap<>();          // limiting path -> return times (count first)
+        Map<String, long[]> returns = new HashMap<>(); // limiting path -> return times (count first)
         for (int k = 0; k < sw.size; k++) {
             if (!sw.prevRunnable[k] || sw.prevPid[k] <= 0 || sw.prevComm[k] < 0 || nextIn[k] < 0) continue;
             String path = map.groupOf(sw.comms.get(sw.prevComm[k]), sw.prevPid[k]);
             String limiting = path == null ? null : limiting(path);
             if (limiting == null) continue;
             int j = nextIn[k];
-            if (sw.ts[j] - sw.ts[k] < fitMinOff(map.limits.get(limiting)) || groupRan(groupIds.get(path), k, j)) continue;
+            if (sw.ts[j] - sw.ts[k] < fitMinOff(map.limits.get(limiting)) || groupRan(groupIds.get(path), k, j))
+                continue;
             long[] r = returns.computeIfAbsent(limiting, x -> new long[9]);
             if (r[0] + 1 == r.length) returns.put(limiting, r = Arrays.copyOf(r, r.length * 2));
             if (r[0] < MAX_FIT_RETURNS) r[(int) ++r[0]] = sw.ts[j];
@@ -171,7 +181,9 @@ final class Inference {
         return periods.size();
     }
 
-    private static long key(int group, int cpu) { return (long) group << 32 | cpu; }
+    private static long key(int group, int cpu) {
+        return (long) group << 32 | cpu;
+    }
 
     /** Under 6.18 a throttled group's task still runs in the kernel, until its return to user mode: a run shorter than this is one. */
     static final long KERNEL_RUN_NS = 1_000_000L;
@@ -202,7 +214,7 @@ final class Inference {
     /** Built at the first question: when each switched-out task comes back, and per (group, CPU) the switch-ins (count first). */
     private void index() {
         nextIn = sw.nextIn();
-        nextOnCpu = new int[sw.size];                            // for a switch: the next switch on its CPU, or -1
+        nextOnCpu = new int[sw.size]; // for a switch: the next switch on its CPU, or -1
         Map<Integer, Integer> lastOnCpu = new HashMap<>();
         for (int k = 0; k < sw.size; k++) {
             nextOnCpu[k] = -1;
@@ -210,7 +222,7 @@ final class Inference {
             if (last != null) nextOnCpu[last] = k;
         }
         inByGroupCpu = new HashMap<>();
-        Map<Long, Integer> groupOf = new HashMap<>();            // (comm, pid) -> group id, -1 for none
+        Map<Long, Integer> groupOf = new HashMap<>(); // (comm, pid) -> group id, -1 for none
         for (int k = 0; k < sw.size; k++) {
             final int i = k;
             if (sw.nextPid[i] <= 0) continue;

@@ -26,7 +26,7 @@ import java.util.Map;
 public final class PerfettoTrace {
     private static final int MAX_PACKET = 256 << 20;
 
-    private PerfettoTrace() { }
+    private PerfettoTrace() {}
 
     /**
      * True if the file starts as a Perfetto trace: a Trace's first packet (field 1, length-delimited)
@@ -48,7 +48,7 @@ public final class PerfettoTrace {
                 if (b < 0x20 && b != '\t' && b != '\n' && b != '\r') control = true;
             }
             if (!control) return false;
-            if (at + len > head.length) return true;                // a first packet over 4 KiB: its start decoded as a varint length
+            if (at + len > head.length) return true; // a first packet over 4 KiB: its start decoded as a varint length
             CodedInputStream p = CodedInputStream.newInstance(head, at, len);
             while (!p.isAtEnd()) {
                 int tag = p.readTag();
@@ -61,7 +61,9 @@ public final class PerfettoTrace {
     }
 
     /** The trace's events as tracefs lines (the importer's text), decoded as they are read. */
-    public static InputStream text(Path file) throws IOException { return new Lines(new BufferedInputStream(Files.newInputStream(file), 1 << 16)); }
+    public static InputStream text(Path file) throws IOException {
+        return new Lines(new BufferedInputStream(Files.newInputStream(file), 1 << 16));
+    }
 
     private static final class Lines extends InputStream {
         private final InputStream raw;
@@ -79,23 +81,30 @@ public final class PerfettoTrace {
             in.setSizeLimit(Integer.MAX_VALUE);
         }
 
-        @Override public void close() throws IOException { raw.close(); }
+        @Override
+        public void close() throws IOException {
+            raw.close();
+        }
 
         private boolean fill() throws IOException {
             while (ready.isEmpty()) {
                 if (ended) return false;
                 if (in.isAtEnd()) {
                     ended = true;
-                    if (compact > 0) ready.add(TraceText.READER_NOTE + compact + " bundles of compact_sched events were not read (record with compact_sched off)\n");
+                    if (compact > 0)
+                        ready.add(TraceText.READER_NOTE + compact
+                                + " bundles of compact_sched events were not read (record with compact_sched off)\n");
                     continue;
                 }
                 int tag = in.readTag();
-                if (WireFormat.getTagFieldNumber(tag) != 1 || WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
+                if (WireFormat.getTagFieldNumber(tag) != 1
+                        || WireFormat.getTagWireType(tag) != WireFormat.WIRETYPE_LENGTH_DELIMITED) {
                     if (!in.skipField(tag)) ended = true;
                     continue;
                 }
                 int len = in.readRawVarint32();
-                if (len < 0 || len > MAX_PACKET) throw new IOException("a packet of " + len + " bytes: not a Perfetto trace, or a damaged one");
+                if (len < 0 || len > MAX_PACKET)
+                    throw new IOException("a packet of " + len + " bytes: not a Perfetto trace, or a damaged one");
                 packet(CodedInputStream.newInstance(in.readRawBytes(len)));
                 in.resetSizeCounter();
             }
@@ -104,12 +113,14 @@ public final class PerfettoTrace {
             return true;
         }
 
-        @Override public int read() throws IOException {
+        @Override
+        public int read() throws IOException {
             if (at >= cur.length && !fill()) return -1;
             return cur[at++] & 0xff;
         }
 
-        @Override public int read(byte[] b, int off, int len) throws IOException {
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
             if (len == 0) return 0;
             if (at >= cur.length && !fill()) return -1;
             int n = Math.min(len, cur.length - at);
@@ -129,12 +140,17 @@ public final class PerfettoTrace {
             }
         }
 
-        private static CodedInputStream sub(CodedInputStream p) throws IOException { return CodedInputStream.newInstance(p.readByteArray()); }
+        private static CodedInputStream sub(CodedInputStream p) throws IOException {
+            return CodedInputStream.newInstance(p.readByteArray());
+        }
 
         private void tree(CodedInputStream t) throws IOException {
             while (!t.isAtEnd()) {
                 int tag = t.readTag();
-                if (WireFormat.getTagFieldNumber(tag) != 2) { t.skipField(tag); continue; }
+                if (WireFormat.getTagFieldNumber(tag) != 2) {
+                    t.skipField(tag);
+                    continue;
+                }
                 CodedInputStream th = sub(t);
                 int tid = -1;
                 String name = null;
@@ -158,7 +174,10 @@ public final class PerfettoTrace {
                 switch (WireFormat.getTagFieldNumber(tag)) {
                     case 1 -> cpu = b.readUInt32();
                     case 2 -> events.add(b.readByteArray());
-                    case 4 -> { compact++; b.skipField(tag); }
+                    case 4 -> {
+                        compact++;
+                        b.skipField(tag);
+                    }
                     default -> b.skipField(tag);
                 }
             }
@@ -174,42 +193,68 @@ public final class PerfettoTrace {
                 int f = WireFormat.getTagFieldNumber(tag);
                 if (f == 1) ts = e.readUInt64();
                 else if (f == 2) pid = e.readUInt32();
-                else if (WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_LENGTH_DELIMITED && f >= 3) { kind = f; body = e.readByteArray(); }
-                else e.skipField(tag);
+                else if (WireFormat.getTagWireType(tag) == WireFormat.WIRETYPE_LENGTH_DELIMITED && f >= 3) {
+                    kind = f;
+                    body = e.readByteArray();
+                } else e.skipField(tag);
             }
             if (body == null) return;
             Fields x = Fields.of(body);
             String name, text;
             switch (kind) {
-                case 3 -> { name = "print"; text = "tracing_mark_write: " + strip(x.str(2)); }
+                case 3 -> {
+                    name = "print";
+                    text = "tracing_mark_write: " + strip(x.str(2));
+                }
                 case 4 -> {
                     name = "sched_switch";
                     comms.put((int) x.num(2), x.str(1));
                     comms.put((int) x.num(6), x.str(5));
-                    text = "prev_comm=" + x.str(1) + " prev_pid=" + x.num(2) + " prev_prio=" + x.num(3) + " prev_state=" + DatFormats.state(x.num(4))
-                            + " ==> next_comm=" + x.str(5) + " next_pid=" + x.num(6) + " next_prio=" + x.num(7);
+                    text = "prev_comm=" + x.str(1) + " prev_pid=" + x.num(2) + " prev_prio=" + x.num(3) + " prev_state="
+                            + DatFormats.state(x.num(4)) + " ==> next_comm=" + x.str(5) + " next_pid=" + x.num(6)
+                            + " next_prio=" + x.num(7);
                 }
                 case 17, 20, 114 -> {
                     name = kind == 17 ? "sched_wakeup" : kind == 20 ? "sched_waking" : "sched_wakeup_new";
                     comms.putIfAbsent((int) x.num(2), x.str(1));
-                    text = "comm=" + x.str(1) + " pid=" + x.num(2) + " prio=" + x.num(3) + " target_cpu=" + String.format("%03d", x.num(5));
+                    text = "comm=" + x.str(1) + " pid=" + x.num(2) + " prio=" + x.num(3) + " target_cpu="
+                            + String.format("%03d", x.num(5));
                 }
-                case 238 -> { name = "sched_process_exit"; text = "comm=" + x.str(1) + " pid=" + x.num(2) + " prio=" + x.num(4); }
+                case 238 -> {
+                    name = "sched_process_exit";
+                    text = "comm=" + x.str(1) + " pid=" + x.num(2) + " prio=" + x.num(4);
+                }
                 case 239 -> {
                     name = "sched_process_fork";
                     comms.put((int) x.num(4), x.str(3));
-                    text = "comm=" + x.str(1) + " pid=" + x.num(2) + " child_comm=" + x.str(3) + " child_pid=" + x.num(4);
+                    text = "comm=" + x.str(1) + " pid=" + x.num(2) + " child_comm=" + x.str(3) + " child_pid="
+                            + x.num(4);
                 }
-                case 241 -> { name = "sched_process_hang"; text = "comm=" + x.str(1) + " pid=" + x.num(2); }
-                case 329 -> { name = "sys_enter"; text = "NR " + x.num(1) + " (0, 0, 0, 0, 0, 0)"; }
-                case 330 -> { name = "sys_exit"; text = "NR " + x.num(1) + " = " + x.num(2); }
-                default -> { return; }
+                case 241 -> {
+                    name = "sched_process_hang";
+                    text = "comm=" + x.str(1) + " pid=" + x.num(2);
+                }
+                case 329 -> {
+                    name = "sys_enter";
+                    text = "NR " + x.num(1) + " (0, 0, 0, 0, 0, 0)";
+                }
+                case 330 -> {
+                    name = "sys_exit";
+                    text = "NR " + x.num(1) + " = " + x.num(2);
+                }
+                default -> {
+                    return;
+                }
             }
             String comm = pid == 0 ? "<idle>" : comms.getOrDefault(pid, "<...>");
-            ready.add(String.format("%16s-%-5d [%03d] %d.%09d: %s: %s%n", clean(comm), pid, cpu, ts / 1_000_000_000L, ts % 1_000_000_000L, name, clean(text)));
+            ready.add(String.format(
+                    "%16s-%-5d [%03d] %d.%09d: %s: %s%n",
+                    clean(comm), pid, cpu, ts / 1_000_000_000L, ts % 1_000_000_000L, name, clean(text)));
         }
 
-        private static String clean(String s) { return s.replace('\n', ' ').replace('\r', ' '); }
+        private static String clean(String s) {
+            return s.replace('\n', ' ').replace('\r', ' ');
+        }
 
         private static String strip(String s) {
             int e = s.length();
@@ -236,8 +281,12 @@ public final class PerfettoTrace {
             return new Fields(n, s);
         }
 
-        long num(int f) { return nums.getOrDefault(f, 0L); }
+        long num(int f) {
+            return nums.getOrDefault(f, 0L);
+        }
 
-        String str(int f) { return strs.getOrDefault(f, ""); }
+        String str(int f) {
+            return strs.getOrDefault(f, "");
+        }
     }
 }

@@ -11,7 +11,9 @@ import io.throttlescope.sim.TaskState;
 final class ProbeHits {
     private final Importer im;
 
-    ProbeHits(Importer im) { this.im = im; }
+    ProbeHits(Importer im) {
+        this.im = im;
+    }
 
     /**
      * With throttle probes: a task switched out runnable on a CPU where its group (or an ancestor)
@@ -23,7 +25,10 @@ final class ProbeHits {
         int g = im.throttledGroupOn(cpu);
         if (g <= 0) return TaskState.RUNNABLE;
         for (int x = im.taskGroup.get(t.id); x > 0; x = im.groupParent(x)) {
-            if (x == g) return im.model.equals("task") ? (t.inSyscall ? TaskState.RUNNABLE : TaskState.PARKED) : TaskState.THROTTLED;
+            if (x == g)
+                return im.model.equals("task")
+                        ? (t.inSyscall ? TaskState.RUNNABLE : TaskState.PARKED)
+                        : TaskState.THROTTLED;
         }
         return TaskState.RUNNABLE;
     }
@@ -45,7 +50,9 @@ final class ProbeHits {
                 im.emit(l.tsNs(), EventKind.UNTHROTTLE, c, -1, tg, -1, 0, 0);
                 if (!im.model.equals("task")) heldOffOn(c, tg, l.tsNs(), TaskState.THROTTLED, TaskState.RUNNABLE);
             }
-            case TASK_THROTTLE_SETUP_WORK -> { if (cur != null) im.emit(l.tsNs(), EventKind.TASK_WORK_ADDED, c, cur.id, g, -1, 0, 0); }
+            case TASK_THROTTLE_SETUP_WORK -> {
+                if (cur != null) im.emit(l.tsNs(), EventKind.TASK_WORK_ADDED, c, cur.id, g, -1, 0, 0);
+            }
             case THROTTLE_CFS_RQ_WORK -> {
                 if (cur == null) return;
                 im.setState(cur, l.tsNs(), c, TaskState.PARKED);

@@ -33,9 +33,13 @@ import java.util.function.DoubleConsumer;
  * {@code fidelity} reports beside it.
  */
 public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpairedWhy, SimSpec asWritten) {
-    public RealPair(RealTrace real, Run simulated, SimSpec spec) { this(real, simulated, spec, null, null); }
-    public RealPair(RealTrace real, Run simulated, SimSpec spec, String unpairedWhy) { this(real, simulated, spec, unpairedWhy, null); }
+    public RealPair(RealTrace real, Run simulated, SimSpec spec) {
+        this(real, simulated, spec, null, null);
+    }
 
+    public RealPair(RealTrace real, Run simulated, SimSpec spec, String unpairedWhy) {
+        this(real, simulated, spec, unpairedWhy, null);
+    }
 
     /** A recorded scenario beside its trace has at most this many tasks (record runs at most 64). */
     public static final int MAX_SCENARIO_TASKS = 1024;
@@ -48,39 +52,52 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
      * so that the import refuses it before anything reads it (trace_pipe blocked describe for ever).
      */
     public static boolean looksLikeTrace(Path file) {
-        // a kernel file (trace_pipe) is not read to tell: a reading would block on it or consume it; the import refuses it
+        // a kernel file (trace_pipe) is not read to tell: a reading would block on it or consume it; the import refuses
+        // it
         if (TraceText.KERNEL_FILE_SYSTEMS.contains(TraceText.fileSystem(file))) return true;
-        if (TraceText.gzipped(file) || DatBytes.isTraceDat(file) || PerfettoTrace.is(file)) return true;   // binary traces, before any look at text
+        if (TraceText.gzipped(file) || DatBytes.isTraceDat(file) || PerfettoTrace.is(file))
+            return true; // binary traces, before any look at text
         try (InputStream in = Files.newInputStream(file)) {
             byte[] head = in.readNBytes(4096);
             if (ScenarioLoader.utf16(head) != null) return false;
             String s = new String(head, StandardCharsets.UTF_8);
             if (s.startsWith("\uFEFF")) s = s.substring(1);
             s = s.stripLeading();
-            return !s.isEmpty() && s.charAt(0) != '{' && s.charAt(0) != '[' && !s.startsWith("//") && !s.startsWith("/*");
+            return !s.isEmpty()
+                    && s.charAt(0) != '{'
+                    && s.charAt(0) != '['
+                    && !s.startsWith("//")
+                    && !s.startsWith("/*");
         } catch (IOException e) {
             return false;
         }
     }
 
-    public static RealPair open(Path file) throws IOException { return open(file, null); }
+    public static RealPair open(Path file) throws IOException {
+        return open(file, null);
+    }
 
     /**
      * As {@link #open(Path)}, telling progress (if not null) the fraction done: the import, then the
      * simulation beside it. An exception thrown by progress (a cancelled open) stops it.
      */
-    public static RealPair open(Path file, DoubleConsumer progress) throws IOException { return open(file, RealTrace.Options.defaults(), progress); }
+    public static RealPair open(Path file, DoubleConsumer progress) throws IOException {
+        return open(file, RealTrace.Options.defaults(), progress);
+    }
 
     /** As {@link #open(Path, DoubleConsumer)}, the trace read with these options (a cgroup map, probe names: docs/cli.md). */
     public static RealPair open(Path file, RealTrace.Options read, DoubleConsumer progress) throws IOException {
-        RealTrace rt = RealTrace.importFile(file, read.withoutResult(), progress == null ? null : f -> progress.accept(0.85 * f));
+        RealTrace rt = RealTrace.importFile(
+                file, read.withoutResult(), progress == null ? null : f -> progress.accept(0.85 * f));
         SimSpec scenario = null;
         if (rt.header != null && rt.header.has("scenario")) {
-            ScenarioLoader.Loaded l = ScenarioLoader.loadString(rt.header.get("scenario").toString());
+            ScenarioLoader.Loaded l =
+                    ScenarioLoader.loadString(rt.header.get("scenario").toString());
             if (l.ok()) scenario = l.spec();
-            else {                             // what is wrong with it, not "carries no scenario"
+            else { // what is wrong with it, not "carries no scenario"
                 var first = l.problems().get(0);
-                String why = "the scenario in its header does not load: " + Escape.controls(first.path() + ": " + first.message())
+                String why = "the scenario in its header does not load: "
+                        + Escape.controls(first.path() + ": " + first.message())
                         + (l.problems().size() > 1 ? " (and " + (l.problems().size() - 1) + " more problems)" : "");
                 rt.skipped.add("not simulated beside it: " + why);
                 return new RealPair(rt, null, rt.run.spec(), why);
@@ -88,29 +105,51 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         }
         if (scenario == null) return new RealPair(rt, null, rt.run.spec());
         // the header is a stranger's too: its simulation is bounded before it starts
-        String unpaired = scenario.tasks().size() > MAX_SCENARIO_TASKS ? "the recording's scenario has " + scenario.tasks().size()
-                + " tasks; a recording has at most " + MAX_SCENARIO_TASKS
-                : rt.run.info().endNs() > ScenarioLoader.MAX_DURATION_NS ? "the recording spans "
-                + Durations.human(rt.run.info().endNs()) + ", over the one-hour limit of a simulation beside it" : null;
-        if (unpaired != null) {                // shown alone, and said why (fidelity refuses it)
+        String unpaired = scenario.tasks().size() > MAX_SCENARIO_TASKS
+                ? "the recording's scenario has " + scenario.tasks().size() + " tasks; a recording has at most "
+                        + MAX_SCENARIO_TASKS
+                : rt.run.info().endNs() > ScenarioLoader.MAX_DURATION_NS
+                        ? "the recording spans " + Durations.human(rt.run.info().endNs())
+                                + ", over the one-hour limit of a simulation beside it"
+                        : null;
+        if (unpaired != null) { // shown alone, and said why (fidelity refuses it)
             rt.skipped.add("not simulated beside it: " + unpaired);
             return new RealPair(rt, null, rt.run.spec(), unpaired);
         }
         Simulator.Model m = Simulator.Model.of(rt.model);
         SimSpec written = withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header);
-        scenario = RecordedWork.apply(written, rt.header);        // the work each step really did, where the recording measured it
-        scenario = ForeignWork.add(scenario, rt.run, rt.header);   // and the other tasks' time on the scenario's CPUs
-        scenario = RecordedActions.apply(scenario, rt.run);        // each timed action when the recording made it
-        Run sim = progress == null ? Run.simulate(scenario.withDuration(rt.run.info().endNs()), m)    // as long as the recording
+        scenario = RecordedWork.apply(
+                written, rt.header); // the work each step really did, where the recording measured it
+        scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
+        scenario = RecordedActions.apply(scenario, rt.run); // each timed action when the recording made it
+        Run sim = progress == null
+                ? Run.simulate(scenario.withDuration(rt.run.info().endNs()), m) // as long as the recording
                 : Run.simulate(scenario.withDuration(rt.run.info().endNs()), m, f -> progress.accept(0.85 + 0.15 * f));
         sim = withoutReplayedWork(sim, written.tasks().size());
         String kernel = rt.header.has("kernel") ? rt.header.get("kernel").getAsString() : "a real kernel";
-        SimSpec shown = new SimSpec("Real: " + scenario.name(), "Recorded on Linux " + kernel + " ("
-                + (m == Simulator.Model.TASK ? "task-based" : "legacy") + " throttle) by throttlescope record, beside the simulation of the same"
-                + " scenario under that model. Switch between them with M, or compare them (C). " + scenario.description(),
-                m.id, scenario.kernel(), scenario.durationNs(), scenario.seed(), scenario.cgroups(), scenario.locks(), scenario.pipes(),
-                scenario.tasks(), scenario.actions(), scenario.notes());
-        return new RealPair(rt, sim, shown, null, RecordedWork.has(rt.header) ? written.withDuration(rt.run.info().endNs()) : null);
+        SimSpec shown = new SimSpec(
+                "Real: " + scenario.name(),
+                "Recorded on Linux " + kernel + " ("
+                        + (m == Simulator.Model.TASK ? "task-based" : "legacy")
+                        + " throttle) by throttlescope record, beside the simulation of the same"
+                        + " scenario under that model. Switch between them with M, or compare them (C). "
+                        + scenario.description(),
+                m.id,
+                scenario.kernel(),
+                scenario.durationNs(),
+                scenario.seed(),
+                scenario.cgroups(),
+                scenario.locks(),
+                scenario.pipes(),
+                scenario.tasks(),
+                scenario.actions(),
+                scenario.notes());
+        return new RealPair(
+                rt,
+                sim,
+                shown,
+                null,
+                RecordedWork.has(rt.header) ? written.withDuration(rt.run.info().endNs()) : null);
     }
 
     /**
@@ -133,15 +172,20 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
                     if (k == EventKind.UNTHROTTLE && tr.group(i) == g) refill = tr.time(i);
                     else if (k == EventKind.STATE && tr.task(i) >= 0 && info.taskGroup()[tr.task(i)] == g) {
                         int t = tr.task(i), st = (int) tr.argA(i);
-                        boolean heldBefore = state[t] == TaskState.THROTTLED.ordinal() || state[t] == TaskState.PARKED.ordinal();
+                        boolean heldBefore =
+                                state[t] == TaskState.THROTTLED.ordinal() || state[t] == TaskState.PARKED.ordinal();
                         if (heldBefore && st != state[t]) refill = tr.time(i);
                         state[t] = st;
                     }
                 }
             }
             long period = c.periodUs() * 1000;
-            cg.put(c.path(), refill < 0 ? c : new CgroupSpec(c.path(), c.quotaUs(), c.periodUs(), c.burstUs(), c.weight(),
-                    refill % period));
+            cg.put(
+                    c.path(),
+                    refill < 0
+                            ? c
+                            : new CgroupSpec(
+                                    c.path(), c.quotaUs(), c.periodUs(), c.burstUs(), c.weight(), refill % period));
         }
         return s.withCgroups(cg);
     }
@@ -159,13 +203,24 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             timeout = RealTrace.exactLong(h.get("timeout_secs"));
             interval = h.has("check_interval_secs") ? RealTrace.exactLong(h.get("check_interval_secs")) : 0;
         } catch (RuntimeException e) {
-            return s;                                  // a stranger's header: the scenario's settings stand
+            return s; // a stranger's header: the scenario's settings stand
         }
         if (timeout < 0 || timeout > 3600 || interval < 0 || interval > 3600) return s;
         var k = s.kernel();
-        var kernel = new KernelSpec(k.cpus(), k.hz(), k.exactAccounting(), k.fullPreemption(), k.bandwidthSliceNs(),
-                timeout * 1_000_000_000L, interval == 0 || interval >= timeout ? 0 : interval * 1_000_000_000L, k.rcuGpNs(), k.switchCostNs(),
-                k.delayDequeue(), k.runToParity(), k.placeRelDeadline(), k.ipiLatencyNs());
+        var kernel = new KernelSpec(
+                k.cpus(),
+                k.hz(),
+                k.exactAccounting(),
+                k.fullPreemption(),
+                k.bandwidthSliceNs(),
+                timeout * 1_000_000_000L,
+                interval == 0 || interval >= timeout ? 0 : interval * 1_000_000_000L,
+                k.rcuGpNs(),
+                k.switchCostNs(),
+                k.delayDequeue(),
+                k.runToParity(),
+                k.placeRelDeadline(),
+                k.ipiLatencyNs());
         return s.withKernel(kernel);
     }
 
@@ -177,15 +232,32 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
      */
     static Run withoutReplayedWork(Run sim, int own) {
         Set<String> names = new HashSet<>();
-        for (int i = 0; i < own && i < sim.spec().tasks().size(); i++) names.add(sim.spec().tasks().get(i).name());
+        for (int i = 0; i < own && i < sim.spec().tasks().size(); i++)
+            names.add(sim.spec().tasks().get(i).name());
         RunResult r = sim.result();
         Map<String, RunResult.TaskStat> kept = new LinkedHashMap<>();
         for (var e : r.tasks().entrySet()) if (names.contains(e.getKey())) kept.put(e.getKey(), e.getValue());
         if (kept.size() == r.tasks().size()) return sim;
-        return new Run(sim.spec(), sim.model(), sim.info(), sim.index(), new RunResult(r.format(), r.scenario(), r.model(), r.end_ns(),
-                r.events(), r.cgroups(), kept, r.hung_tasks(), r.counts(), r.faults()));
+        return new Run(
+                sim.spec(),
+                sim.model(),
+                sim.info(),
+                sim.index(),
+                new RunResult(
+                        r.format(),
+                        r.scenario(),
+                        r.model(),
+                        r.end_ns(),
+                        r.events(),
+                        r.cgroups(),
+                        kept,
+                        r.hung_tasks(),
+                        r.counts(),
+                        r.faults()));
     }
 
     /** The run shown on the right: the simulation, or the real run again when there is no scenario. */
-    public Run right() { return simulated != null ? simulated : real.run; }
+    public Run right() {
+        return simulated != null ? simulated : real.run;
+    }
 }

@@ -1,4 +1,5 @@
 package io.throttlescope.realtrace;
+
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonNull;
@@ -43,16 +44,24 @@ public final class RealTrace {
     public static final int MAX_TASKS = Importer.MAX_TASKS;
 
     /** The kernel functions a --probe may name, sorted. */
-    public static SortedSet<String> probeFunctions() { return new TreeSet<>(Importer.DEFAULT_PROBES.keySet()); }
+    public static SortedSet<String> probeFunctions() {
+        return new TreeSet<>(Importer.DEFAULT_PROBES.keySet());
+    }
 
     /** Options of an import: the cgroup map, which kprobe event is which function, the kernel's model. */
     public record Options(CgroupMap map, Map<String, String> probeNames, String model, boolean keepResult) {
-        public Options(CgroupMap map, Map<String, String> probeNames, String model) { this(map, probeNames, model, true); }
+        public Options(CgroupMap map, Map<String, String> probeNames, String model) {
+            this(map, probeNames, model, true);
+        }
 
-        public static Options defaults() { return new Options(CgroupMap.empty(), Map.of(), null); }
+        public static Options defaults() {
+            return new Options(CgroupMap.empty(), Map.of(), null);
+        }
 
         /** Without {@link RealTrace#result()}: the window and fidelity never ask for it, and it keeps every syscall. */
-        public Options withoutResult() { return new Options(map, probeNames, model, false); }
+        public Options withoutResult() {
+            return new Options(map, probeNames, model, false);
+        }
     }
 
     public final Run run;
@@ -70,7 +79,15 @@ public final class RealTrace {
      */
     public Map<String, Long> refillPhases = Map.of();
 
-    private RealTrace(Run run, Supplier<JsonObject> observed, JsonObject counts, List<String> skipped, JsonObject header, String format, long startNs, String model) {
+    private RealTrace(
+            Run run,
+            Supplier<JsonObject> observed,
+            JsonObject counts,
+            List<String> skipped,
+            JsonObject header,
+            String format,
+            long startNs,
+            String model) {
         this.run = run;
         this.observed = observed;
         this.counts = counts;
@@ -86,13 +103,16 @@ public final class RealTrace {
      * of syscalls it is larger than the run itself, and the window never asks).
      */
     public synchronized JsonObject result() {
-        if (observed == null) throw new IllegalStateException("imported without its result object (Options.withoutResult)");
+        if (observed == null)
+            throw new IllegalStateException("imported without its result object (Options.withoutResult)");
         if (result == null) result = observed.get();
         return result;
     }
 
     /** Reads and imports a trace file; IOException with one clear message if it is not a trace at all. */
-    public static RealTrace importFile(Path file, Options o) throws IOException { return importFile(file, o, null); }
+    public static RealTrace importFile(Path file, Options o) throws IOException {
+        return importFile(file, o, null);
+    }
 
     /**
      * As {@link #importFile(Path, Options)}, telling progress (if not null) the fraction done, 0 to 1:
@@ -106,33 +126,42 @@ public final class RealTrace {
         return rt;
     }
 
-    public static RealTrace of(String name, TraceText text, Options o) throws IOException { return of(name, text, o, null); }
+    public static RealTrace of(String name, TraceText text, Options o) throws IOException {
+        return of(name, text, o, null);
+    }
 
     /** As {@link #of(String, TraceText, Options)}; beforeIndex (if not null) runs between the reading and the index (a cancelled import stops there). */
     static RealTrace of(String name, TraceText text, Options o, Runnable beforeIndex) throws IOException {
         if (text.events == 0) {
-            throw new IOException(name + " is not a trace: no line of it is a tracefs, trace-cmd report or perf script event line"
-                    + (text.skipped.isEmpty() ? "" : " (" + text.skipped.get(0) + ")"));
+            throw new IOException(
+                    name + " is not a trace: no line of it is a tracefs, trace-cmd report or perf script event line"
+                            + (text.skipped.isEmpty() ? "" : " (" + text.skipped.get(0) + ")"));
         }
         CgroupMap map = o.map();
         if (map.isEmpty() && text.header != null && text.header.has("cgroup_map")) {
             map = CgroupMap.parse(text.header.get("cgroup_map").toString());
         }
         map = map.copy();
-        text.inherit(map);                         // forked children in their parents' groups
+        text.inherit(map); // forked children in their parents' groups
         String model = o.model() != null ? o.model() : modelOf(text);
         Map<String, Importer.Probe> probes = new HashMap<>(Importer.DEFAULT_PROBES);
         for (var e : o.probeNames().entrySet()) {
             Importer.Probe p = Importer.DEFAULT_PROBES.get(e.getValue());
-            if (p == null) throw new IOException("--probe " + e.getKey() + "=" + e.getValue() + ": expected one of " + Importer.DEFAULT_PROBES.keySet());
+            if (p == null)
+                throw new IOException("--probe " + e.getKey() + "=" + e.getValue() + ": expected one of "
+                        + Importer.DEFAULT_PROBES.keySet());
             probes.put(e.getKey(), p);
         }
         Importer im = new Importer(text, map, probes, model);
         Inference inference = new Inference(text, map, probes, model.equals("task"));
         im.run(inference);
-        Map<String, Long> phases = new HashMap<>();           // the refill grids, on the run's clock (0 is its first event)
-        for (var e : inference.phases().entrySet()) phases.put(e.getKey(), Math.floorMod(e.getValue() - im.startNs, map.limits.get(e.getKey())[1]));
-        // a recording names each worker COMM-TID by its scenario task (a comm is cut at 15 characters, so two long names
+        Map<String, Long> phases = new HashMap<>(); // the refill grids, on the run's clock (0 is its first event)
+        for (var e : inference.phases().entrySet())
+            phases.put(
+                    e.getKey(),
+                    Math.floorMod(e.getValue() - im.startNs, map.limits.get(e.getKey())[1]));
+        // a recording names each worker COMM-TID by its scenario task (a comm is cut at 15 characters, so two long
+        // names
         // could share one): the header's task_names maps them back; without it (older recordings) the comm is the name
         Map<String, String> names = taskNames(text.header);
         for (ImportedTask t : im.tasks) {
@@ -143,14 +172,16 @@ public final class RealTrace {
         if (beforeIndex != null) beforeIndex.run();
         RealTrace rt = build(name, text, im, model, o.keepResult());
         rt.refillPhases = Map.copyOf(phases);
-        text.switches.release();                    // only the import looks ahead
+        text.switches.release(); // only the import looks ahead
         return rt;
     }
 
     /** COMM-TID to scenario task name, from a recording's header ("task_names"); empty without one. */
     static Map<String, String> taskNames(JsonObject header) {
         Map<String, String> out = new LinkedHashMap<>();
-        if (header == null || !header.has("task_names") || !header.get("task_names").isJsonObject()) return out;
+        if (header == null
+                || !header.has("task_names")
+                || !header.get("task_names").isJsonObject()) return out;
         for (var e : header.getAsJsonObject("task_names").entrySet()) {
             if (e.getValue().isJsonPrimitive()) out.put(e.getKey(), e.getValue().getAsString());
         }
@@ -168,7 +199,8 @@ public final class RealTrace {
 
     /** The traced kernel's release: the record header's, else the file's own, else null. */
     static String release(TraceText text) {
-        if (text.header != null && text.header.has("kernel")) return text.header.get("kernel").getAsString();
+        if (text.header != null && text.header.has("kernel"))
+            return text.header.get("kernel").getAsString();
         return text.kernel;
     }
 
@@ -192,21 +224,61 @@ public final class RealTrace {
             parent[g] = im.groupParent(g);
             q[g] = im.groupLimits.get(g)[0];
             p[g] = im.groupLimits.get(g)[1];
-            if (g > 0) cgroups.put(groups[g], new CgroupSpec(groups[g], q[g] < 0 ? -1 : q[g] / 1000, p[g] / 1000, 0, 100, 0));
+            if (g > 0)
+                cgroups.put(groups[g], new CgroupSpec(groups[g], q[g] < 0 ? -1 : q[g] / 1000, p[g] / 1000, 0, 100, 0));
         }
         String scenario = "real trace " + name;
-        String description = "Recorded on a real kernel (" + (release(text) != null ? release(text) : "release not recorded") + ", "
-                + (model.equals("task") ? "task-based" : "legacy") + " throttle), read from " + text.format
-                + (text.format.equals("trace.dat") || text.format.equals("perfetto") ? ": " : " text: ") + im.trace.size() + " events, " + nt + " tasks. Throttles are "
-                + (im.hasThrottleProbe() ? "the throttle_cfs_rq probe's hits." : "inferred from the switch pattern (drawn as inferred).");
+        String description =
+                "Recorded on a real kernel (" + (release(text) != null ? release(text) : "release not recorded") + ", "
+                        + (model.equals("task") ? "task-based" : "legacy") + " throttle), read from " + text.format
+                        + (text.format.equals("trace.dat") || text.format.equals("perfetto") ? ": " : " text: ")
+                        + im.trace.size() + " events, " + nt + " tasks. Throttles are "
+                        + (im.hasThrottleProbe()
+                                ? "the throttle_cfs_rq probe's hits."
+                                : "inferred from the switch pattern (drawn as inferred).");
         List<String> lockTypes = im.locks.stream().map(x -> "contended").toList();
-        RunInfo info = new RunInfo(scenario, model, im.endNs, im.cpus(), tasks, new boolean[nt], tg, groups, parent, q, p, ph,
-                new IndexedList(im.locks), lockTypes, List.copyOf(im.strings.list()), 0, 0);
-        SimSpec spec = new SimSpec(scenario, description, model, new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0,
-                true, true, true, 0), im.endNs, 1, cgroups, Map.of(), Map.of(), List.of(), List.of(), List.of());
+        RunInfo info = new RunInfo(
+                scenario,
+                model,
+                im.endNs,
+                im.cpus(),
+                tasks,
+                new boolean[nt],
+                tg,
+                groups,
+                parent,
+                q,
+                p,
+                ph,
+                new IndexedList(im.locks),
+                lockTypes,
+                List.copyOf(im.strings.list()),
+                0,
+                0);
+        SimSpec spec = new SimSpec(
+                scenario,
+                description,
+                model,
+                new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0, true, true, true, 0),
+                im.endNs,
+                1,
+                cgroups,
+                Map.of(),
+                Map.of(),
+                List.of(),
+                List.of(),
+                List.of());
         RunResult rr = runResult(im, scenario, model, text.header);
         Run run = new Run(spec, Simulator.Model.of(model), info, new TraceIndex(im.trace, info), rr);
-        return new RealTrace(run, keepResult ? () -> observed(im, name, text, model) : null, counts(im, text), text.skipped, text.header, text.format, im.startNs, model);
+        return new RealTrace(
+                run,
+                keepResult ? () -> observed(im, name, text, model) : null,
+                counts(im, text),
+                text.skipped,
+                text.header,
+                text.format,
+                im.startNs,
+                model);
     }
 
     /**
@@ -216,8 +288,12 @@ public final class RealTrace {
      */
     private static RunResult runResult(Importer im, String scenario, String model, JsonObject header) {
         Set<String> workload = new HashSet<>();
-        if (header != null && header.has("cgroup_map") && header.getAsJsonObject("cgroup_map").has("tasks")) {
-            workload.addAll(header.getAsJsonObject("cgroup_map").getAsJsonObject("tasks").keySet());
+        if (header != null
+                && header.has("cgroup_map")
+                && header.getAsJsonObject("cgroup_map").has("tasks")) {
+            workload.addAll(header.getAsJsonObject("cgroup_map")
+                    .getAsJsonObject("tasks")
+                    .keySet());
         }
         Map<String, RunResult.TaskStat> ts = new LinkedHashMap<>();
         Map<String, String> names = taskNames(header);
@@ -228,34 +304,76 @@ public final class RealTrace {
             List<RunResult.Syscall> sc = new ArrayList<>();
             for (int i = 0; i < t.nSyscalls; i++) {
                 long[] s = t.syscalls;
-                sc.add(new RunResult.Syscall(Syscalls.name((int) s[3 * i]), s[3 * i + 1] - im.startNs, s[3 * i + 2] < 0 ? null : s[3 * i + 2] - im.startNs));
+                sc.add(new RunResult.Syscall(
+                        Syscalls.name((int) s[3 * i]),
+                        s[3 * i + 1] - im.startNs,
+                        s[3 * i + 2] < 0 ? null : s[3 * i + 2] - im.startNs));
             }
             long[] in = t.timeIn;
-            ts.put(workload.isEmpty() ? key : names.getOrDefault(key, t.comm), new RunResult.TaskStat(t.cpuNs, t.userNs, t.kernelNs, in[TaskState.RUNNABLE.ordinal()],
-                    in[TaskState.THROTTLED.ordinal()], in[TaskState.PARKED.ordinal()], in[TaskState.SLEEPING.ordinal()],
-                    in[TaskState.BLOCKED.ordinal()], null, sc, List.of()));
+            ts.put(
+                    workload.isEmpty() ? key : names.getOrDefault(key, t.comm),
+                    new RunResult.TaskStat(
+                            t.cpuNs,
+                            t.userNs,
+                            t.kernelNs,
+                            in[TaskState.RUNNABLE.ordinal()],
+                            in[TaskState.THROTTLED.ordinal()],
+                            in[TaskState.PARKED.ordinal()],
+                            in[TaskState.SLEEPING.ordinal()],
+                            in[TaskState.BLOCKED.ordinal()],
+                            null,
+                            sc,
+                            List.of()));
         }
         Map<String, Long> counts = new LinkedHashMap<>();
         counts.put("throttle", im.probeHits[Importer.Probe.THROTTLE_CFS_RQ.ordinal()]);
         counts.put("unthrottle", im.probeHits[Importer.Probe.UNTHROTTLE_CFS_RQ.ordinal()]);
         Map<String, RunResult.CgroupStat> cg = new LinkedHashMap<>();
-        JsonObject start = header != null && header.has("cpu_stat_start") && header.get("cpu_stat_start").isJsonObject()
-                ? header.getAsJsonObject("cpu_stat_start") : new JsonObject();
+        JsonObject start = header != null
+                        && header.has("cpu_stat_start")
+                        && header.get("cpu_stat_start").isJsonObject()
+                ? header.getAsJsonObject("cpu_stat_start")
+                : new JsonObject();
         if (header != null && header.has("cpu_stat")) {
             for (var e : header.getAsJsonObject("cpu_stat").entrySet()) {
-                JsonObject x = since(e.getValue().getAsJsonObject(), start.has(e.getKey()) && start.get(e.getKey()).isJsonObject()
-                        ? start.getAsJsonObject(e.getKey()) : new JsonObject());
+                JsonObject x = since(
+                        e.getValue().getAsJsonObject(),
+                        start.has(e.getKey()) && start.get(e.getKey()).isJsonObject()
+                                ? start.getAsJsonObject(e.getKey())
+                                : new JsonObject());
                 long usage = 0, user = 0, sys = 0;
                 for (ImportedTask t : im.tasks) {
-                    if (!workload.contains(TraceLine.key(t.comm, t.pid)) || !im.groups.get(im.taskGroup.get(t.id)).startsWith(e.getKey())) continue;
-                    usage += t.cpuNs; user += t.userNs; sys += t.kernelNs;
+                    if (!workload.contains(TraceLine.key(t.comm, t.pid))
+                            || !im.groups.get(im.taskGroup.get(t.id)).startsWith(e.getKey())) continue;
+                    usage += t.cpuNs;
+                    user += t.userNs;
+                    sys += t.kernelNs;
                 }
-                cg.put(e.getKey(), new RunResult.CgroupStat(get(x, "usage_usec", usage / 1000), get(x, "user_usec", user / 1000),
-                        get(x, "system_usec", sys / 1000), get(x, "nr_periods", 0), get(x, "nr_throttled", 0), get(x, "throttled_usec", 0),
-                        get(x, "nr_bursts", 0), get(x, "burst_usec", 0), get(x, "local_throttled_usec", 0)));
+                cg.put(
+                        e.getKey(),
+                        new RunResult.CgroupStat(
+                                get(x, "usage_usec", usage / 1000),
+                                get(x, "user_usec", user / 1000),
+                                get(x, "system_usec", sys / 1000),
+                                get(x, "nr_periods", 0),
+                                get(x, "nr_throttled", 0),
+                                get(x, "throttled_usec", 0),
+                                get(x, "nr_bursts", 0),
+                                get(x, "burst_usec", 0),
+                                get(x, "local_throttled_usec", 0)));
             }
         }
-        return new RunResult(1, scenario, model, im.endNs, im.trace.size(), cg, ts, hungTasks(im, workload, names, header), counts, List.of());
+        return new RunResult(
+                1,
+                scenario,
+                model,
+                im.endNs,
+                im.trace.size(),
+                cg,
+                ts,
+                hungTasks(im, workload, names, header),
+                counts,
+                List.of());
     }
 
     /**
@@ -275,15 +393,19 @@ public final class RealTrace {
      * The hung-task detector's reports in the trace (sched_process_hang) for the tasks the recording
      * started, under their scenario names; blocked for at least the timeout the header gives.
      */
-    private static List<RunResult.HungTask> hungTasks(Importer im, Set<String> workload, Map<String, String> names, JsonObject header) {
+    private static List<RunResult.HungTask> hungTasks(
+            Importer im, Set<String> workload, Map<String, String> names, JsonObject header) {
         long timeoutS = hungTimeoutS(header);
         List<RunResult.HungTask> out = new ArrayList<>();
         for (int i = 0; i < im.trace.size(); i++) {
             if (im.trace.kind(i) != EventKind.HUNG_TASK || im.trace.task(i) < 0) continue;
             ImportedTask t = im.tasks.get(im.trace.task(i));
             String key = TraceLine.key(t.comm, t.pid);
-            String name = workload.isEmpty() ? im.taskNames.get(t.id) : workload.contains(key) ? names.getOrDefault(key, t.comm) : null;
-            if (name != null) out.add(new RunResult.HungTask(name, im.trace.time(i), timeoutS, timeoutS * 1_000_000_000L, false));
+            String name = workload.isEmpty()
+                    ? im.taskNames.get(t.id)
+                    : workload.contains(key) ? names.getOrDefault(key, t.comm) : null;
+            if (name != null)
+                out.add(new RunResult.HungTask(name, im.trace.time(i), timeoutS, timeoutS * 1_000_000_000L, false));
         }
         return out;
     }
@@ -291,8 +413,10 @@ public final class RealTrace {
     /** The hung-task timeout a recording's header gives (whole seconds), 0 if none. */
     private static long hungTimeoutS(JsonObject header) {
         try {
-            if (header != null && header.has("hung_task")) return Math.max(0, exactLong(header.getAsJsonObject("hung_task").get("timeout_secs")));
-        } catch (RuntimeException ignored) { }
+            if (header != null && header.has("hung_task"))
+                return Math.max(0, exactLong(header.getAsJsonObject("hung_task").get("timeout_secs")));
+        } catch (RuntimeException ignored) {
+        }
         return 0;
     }
 
@@ -307,7 +431,10 @@ public final class RealTrace {
     static long exactLong(JsonElement e) {
         try {
             return e.getAsBigDecimal().longValueExact();
-        } catch (ArithmeticException | NumberFormatException | UnsupportedOperationException | IllegalStateException x) {
+        } catch (ArithmeticException
+                | NumberFormatException
+                | UnsupportedOperationException
+                | IllegalStateException x) {
             throw new IllegalArgumentException("not a whole number in range: " + Escape.shortText(e.toString()));
         }
     }
@@ -323,7 +450,7 @@ public final class RealTrace {
     static long throttledPeriods(Importer im, CgroupMap map, Map<String, Long> phases) {
         Trace tr = im.trace;
         int cpus = Math.max(1, im.cpus());
-        Map<Integer, long[]> since = new HashMap<>();            // group -> per-CPU start of the open inferred throttle (-1: none)
+        Map<Integer, long[]> since = new HashMap<>(); // group -> per-CPU start of the open inferred throttle (-1: none)
         Map<Integer, Set<Long>> periods = new HashMap<>();
         for (int i = 0; i < tr.size(); i++) {
             int g = tr.group(i), c = tr.cpu(i);
@@ -337,7 +464,8 @@ public final class RealTrace {
                 since.get(g)[c] = -1;
             }
         }
-        for (var e : since.entrySet()) for (long t0 : e.getValue()) if (t0 >= 0) countPeriods(im, map, phases, e.getKey(), t0, im.endNs, periods);
+        for (var e : since.entrySet())
+            for (long t0 : e.getValue()) if (t0 >= 0) countPeriods(im, map, phases, e.getKey(), t0, im.endNs, periods);
         long n = 0;
         for (Set<Long> p : periods.values()) n += p.size();
         return n;
@@ -350,7 +478,14 @@ public final class RealTrace {
     }
 
     /** Adds the refills of group g's grid in (t0, t1] to its set of throttled periods. */
-    private static void countPeriods(Importer im, CgroupMap map, Map<String, Long> phases, int g, long t0, long t1, Map<Integer, Set<Long>> periods) {
+    private static void countPeriods(
+            Importer im,
+            CgroupMap map,
+            Map<String, Long> phases,
+            int g,
+            long t0,
+            long t1,
+            Map<Integer, Set<Long>> periods) {
         String path = im.groups.get(g);
         long[] limits = map.limits.get(path);
         if (limits == null || limits[1] <= 0) return;
@@ -361,7 +496,9 @@ public final class RealTrace {
     }
 
     /** The counts of the result object: probe hits, inferred throttles, lost events, skipped lines. */
-    public JsonObject counts() { return counts; }
+    public JsonObject counts() {
+        return counts;
+    }
 
     private static JsonObject counts(Importer im, TraceText text) {
         JsonObject counts = new JsonObject();
@@ -370,9 +507,13 @@ public final class RealTrace {
         counts.addProperty("inferred_throttle", im.inferredThrottles);
         counts.addProperty("inferred_throttled_periods", im.inferredPeriods);
         long lost = 0;
-        for (long[] l : text.lost) lost += Math.max(0, l[2]);     // a loss whose count the file did not keep adds none (its notice is in the run)
-        if (text.header != null && text.header.has("lost_events")) {          // a recording counts its buffer's overruns itself
-            try { lost += Math.max(0, exactLong(text.header.get("lost_events"))); } catch (RuntimeException ignored) { }
+        for (long[] l : text.lost)
+            lost += Math.max(0, l[2]); // a loss whose count the file did not keep adds none (its notice is in the run)
+        if (text.header != null && text.header.has("lost_events")) { // a recording counts its buffer's overruns itself
+            try {
+                lost += Math.max(0, exactLong(text.header.get("lost_events")));
+            } catch (RuntimeException ignored) {
+            }
         }
         counts.addProperty("lost_events", lost);
         counts.addProperty("skipped_lines", text.skipped.size());
@@ -402,8 +543,11 @@ public final class RealTrace {
             x.addProperty("cpu_ns", t.cpuNs);
             x.addProperty("user_ns", t.userNs);
             x.addProperty("kernel_ns", t.kernelNs);
-            x.addProperty("runnable_ns", t.timeIn[TaskState.RUNNABLE.ordinal()] + t.timeIn[TaskState.THROTTLED.ordinal()]
-                    + t.timeIn[TaskState.PARKED.ordinal()]);
+            x.addProperty(
+                    "runnable_ns",
+                    t.timeIn[TaskState.RUNNABLE.ordinal()]
+                            + t.timeIn[TaskState.THROTTLED.ordinal()]
+                            + t.timeIn[TaskState.PARKED.ordinal()]);
             long held = t.timeIn[TaskState.THROTTLED.ordinal()] + t.timeIn[TaskState.PARKED.ordinal()];
             if (held > 0) x.addProperty(model.equals("task") ? "parked_ns" : "throttled_ns", held);
             x.addProperty("sleeping_ns", t.timeIn[TaskState.SLEEPING.ordinal()]);
@@ -415,7 +559,8 @@ public final class RealTrace {
                 JsonObject y = new JsonObject();
                 y.addProperty("name", Syscalls.name((int) s[3 * i]));
                 y.addProperty("enter_ns", s[3 * i + 1]);
-                if (s[3 * i + 2] >= 0) y.addProperty("exit_ns", s[3 * i + 2]); else y.add("exit_ns", JsonNull.INSTANCE);
+                if (s[3 * i + 2] >= 0) y.addProperty("exit_ns", s[3 * i + 2]);
+                else y.add("exit_ns", JsonNull.INSTANCE);
                 sc.add(y);
             }
             x.add("syscalls", sc);
@@ -423,7 +568,7 @@ public final class RealTrace {
         }
         o.add("tasks", tasks);
         long timeoutS = hungTimeoutS(text.header);
-        JsonArray hung = new JsonArray();                    // every report in the trace, as run --json lists them
+        JsonArray hung = new JsonArray(); // every report in the trace, as run --json lists them
         for (int i = 0; i < im.trace.size(); i++) {
             if (im.trace.kind(i) != EventKind.HUNG_TASK || im.trace.task(i) < 0) continue;
             JsonObject h = new JsonObject();

@@ -21,7 +21,7 @@ import java.util.regex.Pattern;
  * a move waits for an RCU grace period (about 10 ms on the host) inside its write.
  */
 public final class RecordedActions {
-    private RecordedActions() { }
+    private RecordedActions() {}
 
     static final String MARK = "throttlescope: action ";
 
@@ -34,12 +34,16 @@ public final class RecordedActions {
             if (tr.kind(i) != EventKind.NOTE || tr.text(i) < 0) continue;
             String text = info.strings().get(tr.text(i));
             if (!text.startsWith(MARK + k + " ")) continue;
-            if (text.equals(MARK + k + " begins")) { begins = tr.time(i); continue; }
+            if (text.equals(MARK + k + " begins")) {
+                begins = tr.time(i);
+                continue;
+            }
             if (text.startsWith(MARK + k + " failed")) return -1;
             if (!(spec.actions().get(k) instanceof ActionSpec.Move m)) return tr.time(i);
             int task = taskOf(info, m.task());
-            for (int j = 0; j < i; j++) {              // the attach of that task between the two notes
-                if (tr.kind(j) == EventKind.MOVE && tr.task(j) == task && begins >= 0 && tr.time(j) >= begins) return tr.time(j);
+            for (int j = 0; j < i; j++) { // the attach of that task between the two notes
+                if (tr.kind(j) == EventKind.MOVE && tr.task(j) == task && begins >= 0 && tr.time(j) >= begins)
+                    return tr.time(j);
             }
             return tr.time(i);
         }
@@ -49,7 +53,8 @@ public final class RecordedActions {
     /** The real task of a scenario task: a recording names it NAME-TID (the pid told apart tasks of one comm); -1 if none. */
     static int taskOf(RunInfo info, String name) {
         String[] tasks = info.tasks();
-        for (int i = 0; i < tasks.length; i++) if (tasks[i].equals(name) || tasks[i].matches(Pattern.quote(name) + "-\\d+")) return i;
+        for (int i = 0; i < tasks.length; i++)
+            if (tasks[i].equals(name) || tasks[i].matches(Pattern.quote(name) + "-\\d+")) return i;
         return -1;
     }
 
@@ -61,10 +66,14 @@ public final class RecordedActions {
         for (int k = 0; k < spec.actions().size(); k++) {
             ActionSpec a = spec.actions().get(k);
             long t = madeAt(real, spec, k);
-            if (t < 0) { out.add(a); continue; }
+            if (t < 0) {
+                out.add(a);
+                continue;
+            }
             changed = true;
             Dur at = Dur.ns(t);
-            if (a instanceof ActionSpec.WriteFile w) out.add(new ActionSpec.WriteFile(at, w.cgroup(), w.file(), w.value()));
+            if (a instanceof ActionSpec.WriteFile w)
+                out.add(new ActionSpec.WriteFile(at, w.cgroup(), w.file(), w.value()));
             else if (a instanceof ActionSpec.SetAffinity s) out.add(new ActionSpec.SetAffinity(at, s.task(), s.cpus()));
             else if (a instanceof ActionSpec.Move m) out.add(new ActionSpec.Move(at, m.task(), m.cgroup()));
             else out.add(a);

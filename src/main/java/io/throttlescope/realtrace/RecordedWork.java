@@ -7,7 +7,6 @@ import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
-
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
@@ -28,7 +27,7 @@ import java.util.Set;
  * cgroup.procs used a few microseconds where the scenario says 200 us.
  */
 public final class RecordedWork {
-    private RecordedWork() { }
+    private RecordedWork() {}
 
     /**
      * The steps of a program in the order the recorder counts them, which is the order of the plan
@@ -49,8 +48,12 @@ public final class RecordedWork {
                 out.add(l);
                 walk(l.body(), out);
                 out.add(null);
-            } else if (s instanceof Step.User || s instanceof Step.Kernel || s instanceof Step.Sleep || s instanceof Step.DownRead
-                    || s instanceof Step.DownWrite || s instanceof Step.Exit) {
+            } else if (s instanceof Step.User
+                    || s instanceof Step.Kernel
+                    || s instanceof Step.Sleep
+                    || s instanceof Step.DownRead
+                    || s instanceof Step.DownWrite
+                    || s instanceof Step.Exit) {
                 out.add(s);
             }
         }
@@ -72,13 +75,18 @@ public final class RecordedWork {
         for (Step s : steps) {
             if (s instanceof Step.Syscall sc) inSyscalls(sc.body(), sc.name().split("\\s+")[0], out);
             else if (s instanceof Step.Loop l) inSyscalls(l.body(), syscall, out);
-            else if (s instanceof Step.Sleep && syscall != null && !syscall.equals("nanosleep") && !syscall.equals("clock_nanosleep")) out.add(s);
+            else if (s instanceof Step.Sleep
+                    && syscall != null
+                    && !syscall.equals("nanosleep")
+                    && !syscall.equals("clock_nanosleep")) out.add(s);
         }
     }
 
     /** True if the recording measured its steps. */
     public static boolean has(JsonObject header) {
-        return header != null && header.has("recorded_work") && header.get("recorded_work").isJsonArray();
+        return header != null
+                && header.has("recorded_work")
+                && header.get("recorded_work").isJsonArray();
     }
 
     /**
@@ -93,9 +101,19 @@ public final class RecordedWork {
         List<TaskSpec> tasks = new ArrayList<>();
         for (int i = 0; i < s.tasks().size(); i++) {
             TaskSpec t = s.tasks().get(i);
-            double[] mean = i < all.size() ? means(all.get(i), planOrder(t.program()).size()) : null;
-            tasks.add(mean == null ? t : new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), t.start(), t.kthread(),
-                    rebuild(t.program(), mean, new int[1])));
+            double[] mean =
+                    i < all.size() ? means(all.get(i), planOrder(t.program()).size()) : null;
+            tasks.add(
+                    mean == null
+                            ? t
+                            : new TaskSpec(
+                                    t.name(),
+                                    t.cgroup(),
+                                    t.cpus(),
+                                    t.nice(),
+                                    t.start(),
+                                    t.kthread(),
+                                    rebuild(t.program(), mean, new int[1])));
         }
         return s.withTasks(tasks);
     }
@@ -113,7 +131,7 @@ public final class RecordedWork {
                 if (i >= 0 && i < size && count > 0 && cpu >= 0) m[i] = (double) cpu / count;
             }
         } catch (RuntimeException bad) {
-            return null;                                // a stranger's header: the scenario's values stand
+            return null; // a stranger's header: the scenario's values stand
         }
         return m;
     }
@@ -132,19 +150,28 @@ public final class RecordedWork {
         double after = 0;
         String afterPath = null;
         for (Step b : steps) {
-            if (b instanceof Step.DownRead) {           // a fork: its work (copying the process) comes before cgroup_can_fork takes the lock
+            if (b
+                    instanceof
+                    Step.DownRead) { // a fork: its work (copying the process) comes before cgroup_can_fork takes
+                // the lock
                 double m = mean[at[0]++];
                 if (!Double.isNaN(m)) out.add(new Step.Kernel(Dur.ns(Math.max(1, Math.round(m))), b.path()));
                 out.add(b);
-            } else if (b instanceof Step.DownWrite) {   // a cgroup.procs write: the attach runs under the lock
+            } else if (b instanceof Step.DownWrite) { // a cgroup.procs write: the attach runs under the lock
                 double m = mean[at[0]++];
                 out.add(b);
                 if (!Double.isNaN(m)) out.add(new Step.Kernel(Dur.ns(Math.max(1, Math.round(m))), b.path()));
             } else if (b instanceof Step.Kernel k) {
                 double m = mean[at[0]++];
                 if (Double.isNaN(m)) out.add(k);
-                else { after += m; afterPath = k.path(); }
-            } else if (b instanceof Step.Loop || b instanceof Step.User || b instanceof Step.Exit || b instanceof Step.Sleep
+                else {
+                    after += m;
+                    afterPath = k.path();
+                }
+            } else if (b instanceof Step.Loop
+                    || b instanceof Step.User
+                    || b instanceof Step.Exit
+                    || b instanceof Step.Sleep
                     || b instanceof Step.Syscall) {
                 out.addAll(rebuild(List.of(b), mean, at));
             } else {
@@ -173,7 +200,10 @@ public final class RecordedWork {
                 out.add(Double.isNaN(m) || x.d() == null ? x : new Step.Exit(Dur.ns(Math.round(m)), x.path()));
             } else if (s instanceof Step.Sleep sl) {
                 double m = mean[at[0]++];
-                out.add(Double.isNaN(m) ? sl : new Step.Sleep(Dur.ns(Math.max(0, Math.round(m))), sl.uninterruptible(), sl.path()));
+                out.add(
+                        Double.isNaN(m)
+                                ? sl
+                                : new Step.Sleep(Dur.ns(Math.max(0, Math.round(m))), sl.uninterruptible(), sl.path()));
             } else if (s instanceof Step.Kernel || s instanceof Step.DownRead || s instanceof Step.DownWrite) {
                 at[0]++;
                 out.add(s);

@@ -13,7 +13,8 @@ import java.util.regex.Pattern;
 record SwitchFields(String prevComm, String prevPid, String prevState, String nextComm, String nextPid) {
     private static final Pattern RAW = Pattern.compile(
             "prev_comm=(.*) prev_pid=(\\d+) prev_prio=(-?\\d+) prev_state=(\\S+) ==> next_comm=(.*) next_pid=(\\d+) next_prio=(-?\\d+)");
-    private static final Pattern TC = Pattern.compile("(.*):(\\d+) \\[(-?\\d+)\\] (\\S+) ==> (.*):(\\d+) \\[(-?\\d+)\\]");
+    private static final Pattern TC =
+            Pattern.compile("(.*):(\\d+) \\[(-?\\d+)\\] (\\S+) ==> (.*):(\\d+) \\[(-?\\d+)\\]");
     private static final String ARROW = " ==> ";
 
     /** The fields, or null if the text is not a switch's in either layout. */
@@ -47,8 +48,12 @@ record SwitchFields(String prevComm, String prevPid, String prevState, String ne
         if (np < 0 || !number(right, np + 11, right.length(), true)) return null;
         int npid = right.lastIndexOf(" next_pid=", np - 1);
         if (npid < 10 || !number(right, npid + 10, np, false)) return null;
-        return new SwitchFields(left.substring(10, pid), left.substring(pid + 10, prio), left.substring(st + 12),
-                right.substring(10, npid), right.substring(npid + 10, np));
+        return new SwitchFields(
+                left.substring(10, pid),
+                left.substring(pid + 10, prio),
+                left.substring(st + 12),
+                right.substring(10, npid),
+                right.substring(npid + 10, np));
     }
 
     private static SwitchFields traceCmd(String left, String right) {
@@ -56,8 +61,12 @@ record SwitchFields(String prevComm, String prevPid, String prevState, String ne
         if (sp < 1 || !token(left, sp + 1, left.length()) || left.charAt(sp - 1) != ']') return null;
         int[] l = comm(left, sp - 1), r = comm(right, right.length() - 1);
         if (l == null || r == null || r[2] != right.length() - 1) return null;
-        return new SwitchFields(left.substring(0, l[0]), left.substring(l[0] + 1, l[1]), left.substring(sp + 1),
-                right.substring(0, r[0]), right.substring(r[0] + 1, r[1]));
+        return new SwitchFields(
+                left.substring(0, l[0]),
+                left.substring(l[0] + 1, l[1]),
+                left.substring(sp + 1),
+                right.substring(0, r[0]),
+                right.substring(r[0] + 1, r[1]));
     }
 
     /** {@code COMM:PID [PRIO]} ending with the ']' at {@code close}: {colon, end of pid, close}, or null. */

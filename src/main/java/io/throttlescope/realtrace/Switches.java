@@ -1,7 +1,6 @@
 package io.throttlescope.realtrace;
 
 import io.throttlescope.text.StringTable;
-
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
@@ -22,9 +21,14 @@ final class Switches {
 
     final StringTable comms = new StringTable();
     long[] ts = new long[1024];
-    int[] cpu = new int[1024], prevPid = new int[1024], nextPid = new int[1024], nextComm = new int[1024], prevComm = new int[1024];
+    int[] cpu = new int[1024],
+            prevPid = new int[1024],
+            nextPid = new int[1024],
+            nextComm = new int[1024],
+            prevComm = new int[1024];
     /** Whether the task switched out was still runnable ({@code prev_state} R or R+): a preemption or a throttle. */
     boolean[] prevRunnable = new boolean[1024];
+
     int size;
 
     void add(TraceLine l) {
@@ -50,14 +54,23 @@ final class Switches {
         if (f != null) {
             prevComm[i] = comms.id(f.prevComm());
             prevRunnable[i] = f.prevState().isEmpty() || f.prevState().charAt(0) == 'R';
-            if (f.nextPid().length() <= 9) { nextComm[i] = comms.id(f.nextComm()); nextPid[i] = Integer.parseInt(f.nextPid()); }
+            if (f.nextPid().length() <= 9) {
+                nextComm[i] = comms.id(f.nextComm());
+                nextPid[i] = Integer.parseInt(f.nextPid());
+            }
             prevPid[i] = pid(f.prevPid());
             return;
         }
-        Matcher m = NEXT.matcher(l.fields());                        // not a whole switch: what can be found of one
+        Matcher m = NEXT.matcher(l.fields()); // not a whole switch: what can be found of one
         boolean ok = m.find();
-        if (!ok) { m = NEXT_TC.matcher(l.fields()); ok = m.find(); }
-        if (ok && m.group(2).length() <= 9) { nextComm[i] = comms.id(m.group(1)); nextPid[i] = Integer.parseInt(m.group(2)); }
+        if (!ok) {
+            m = NEXT_TC.matcher(l.fields());
+            ok = m.find();
+        }
+        if (ok && m.group(2).length() <= 9) {
+            nextComm[i] = comms.id(m.group(1));
+            nextPid[i] = Integer.parseInt(m.group(2));
+        }
         Matcher q = PREV.matcher(l.fields());
         if (q.find()) prevPid[i] = pid(q.group(1));
         else if ((q = PREV_TC.matcher(l.fields())).find()) prevPid[i] = pid(q.group(1));
@@ -72,7 +85,9 @@ final class Switches {
     }
 
     /** A pid, or -1 if the digits are too many for one (a hostile line). */
-    private static int pid(String digits) { return digits.length() > 9 ? -1 : Integer.parseInt(digits); }
+    private static int pid(String digits) {
+        return digits.length() > 9 ? -1 : Integer.parseInt(digits);
+    }
 
     /**
      * For each switch that switches a task out: the switch that next switches the same task in, or
@@ -81,7 +96,7 @@ final class Switches {
     int[] nextIn() {
         int[] next = new int[size], chain = new int[size];
         Arrays.fill(next, -1);
-        Map<Integer, Integer> pending = new HashMap<>();     // pid -> latest unanswered switch-out
+        Map<Integer, Integer> pending = new HashMap<>(); // pid -> latest unanswered switch-out
         for (int i = 0; i < size; i++) {
             if (nextPid[i] > 0) {
                 Integer k = pending.remove(nextPid[i]);

@@ -11,7 +11,7 @@ import java.util.Map;
 public final class Syscalls {
     private static final Map<Integer, String> NAMES = load();
 
-    private Syscalls() { }
+    private Syscalls() {}
 
     /** The number of a syscall name (the first word of a simulated syscall's text: "write cgroup.procs"), -1 if unknown. */
     public static int numberOf(String text) {
@@ -30,10 +30,13 @@ public final class Syscalls {
     private static Map<Integer, String> load() {
         Map<Integer, String> m = new HashMap<>();
         try (var in = Syscalls.class.getResourceAsStream("syscalls-x86_64.txt");
-             BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
+                BufferedReader r = new BufferedReader(new InputStreamReader(in, StandardCharsets.US_ASCII))) {
             for (String line; (line = r.readLine()) != null; ) {
                 int sp = line.indexOf(' ');
-                if (sp > 0) m.put(Integer.parseInt(line.substring(0, sp)), line.substring(sp + 1).strip());
+                if (sp > 0)
+                    m.put(
+                            Integer.parseInt(line.substring(0, sp)),
+                            line.substring(sp + 1).strip());
             }
         } catch (IOException | NullPointerException e) {
             throw new IllegalStateException("syscall table missing from the jar", e);

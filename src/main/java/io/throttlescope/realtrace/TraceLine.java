@@ -6,7 +6,8 @@ package io.throttlescope.realtrace;
  * {@code perf script}. The event name loses its subsystem ({@code sched:sched_switch} becomes
  * {@code sched_switch}); the fields are the text after it.
  */
-public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, String event, String fields, boolean perf) {
+public record TraceLine(
+        int lineNo, String comm, int pid, int cpu, long tsNs, String event, String fields, boolean perf) {
 
     /**
      * Parses a line; null if it is not an event line of a known layout. Linear in the line's length
@@ -55,7 +56,15 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         int pid = Integer.parseInt(line, j + 1, pidEnd, 10);
         Tail t = tail(line, after, true);
         if (t == null) return null;
-        return new TraceLine(lineNo, withoutInstance(line.substring(0, j)).strip(), pid, cpu, t.ts(), bare(t.event()), t.fields(), false);
+        return new TraceLine(
+                lineNo,
+                withoutInstance(line.substring(0, j)).strip(),
+                pid,
+                cpu,
+                t.ts(),
+                bare(t.event()),
+                t.fields(),
+                false);
     }
 
     /**
@@ -80,19 +89,30 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         if (ids.isEmpty() || j < 0 || !isBlank(line.charAt(j))) return null;
         int slash = ids.indexOf('/');
         String pidText = slash < 0 ? ids : ids.substring(slash + 1);
-        if (pidText.isEmpty() || (slash >= 0 && (slash == 0 || ids.indexOf('/', slash + 1) >= 0)) || pidText.length() > 9) return null;
+        if (pidText.isEmpty()
+                || (slash >= 0 && (slash == 0 || ids.indexOf('/', slash + 1) >= 0))
+                || pidText.length() > 9) return null;
         Tail t = tail(line, after, false);
         if (t == null) return null;
-        return new TraceLine(lineNo, line.substring(0, j).strip(), Integer.parseInt(pidText), cpu, t.ts(), t.event(), t.fields(), true);
+        return new TraceLine(
+                lineNo,
+                line.substring(0, j).strip(),
+                Integer.parseInt(pidText),
+                cpu,
+                t.ts(),
+                t.event(),
+                t.fields(),
+                true);
     }
 
     private static Tail tail(String line, int i, boolean ftrace) {
         int n = line.length();
         if (i >= n || !isBlank(line.charAt(i))) return null;
         while (i < n && isBlank(line.charAt(i))) i++;
-        if (ftrace) {                      // FLAGS: 4 or 5 characters that are not blanks or brackets, then blanks
+        if (ftrace) { // FLAGS: 4 or 5 characters that are not blanks or brackets, then blanks
             int k = i;
-            while (k < n && k - i < 6 && !isBlank(line.charAt(k)) && line.charAt(k) != '[' && line.charAt(k) != ']') k++;
+            while (k < n && k - i < 6 && !isBlank(line.charAt(k)) && line.charAt(k) != '[' && line.charAt(k) != ']')
+                k++;
             if ((k - i == 4 || k - i == 5) && k < n && isBlank(line.charAt(k)) && !isTimestamp(line, i)) {
                 i = k;
                 while (i < n && isBlank(line.charAt(i))) i++;
@@ -109,7 +129,7 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         i++;
         if (i >= n || !isBlank(line.charAt(i))) return null;
         while (i < n && isBlank(line.charAt(i))) i++;
-        if (!ftrace) {                     // an optional PERIOD column
+        if (!ftrace) { // an optional PERIOD column
             int k = i;
             while (k < n && isDigit(line.charAt(k))) k++;
             if (k > i && k < n && isBlank(line.charAt(k))) {
@@ -149,8 +169,13 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         return k > i && k < n && line.charAt(k) == '.';
     }
 
-    private static boolean isDigit(char c) { return c >= '0' && c <= '9'; }
-    private static boolean isBlank(char c) { return c == ' ' || c == '\t'; }
+    private static boolean isDigit(char c) {
+        return c >= '0' && c <= '9';
+    }
+
+    private static boolean isBlank(char c) {
+        return c == ' ' || c == '\t';
+    }
 
     /** "seconds.fraction" to ns; the fraction has 6 (us) or 9 (ns) digits. */
     static long ns(String sec, String frac) {
@@ -160,12 +185,13 @@ public record TraceLine(int lineNo, String comm, int pid, int cpu, long tsNs, St
         return Long.parseLong(sec) * 1_000_000_000L + f;
     }
 
-
     private static String bare(String event) {
         int c = event.lastIndexOf(':');
         return c < 0 ? event : event.substring(c + 1);
     }
 
     /** COMM-PID, the key of a task in an imported run. */
-    public static String key(String comm, int pid) { return comm + "-" + pid; }
+    public static String key(String comm, int pid) {
+        return comm + "-" + pid;
+    }
 }

@@ -57,21 +57,27 @@ public final class TraceText {
     /** A line a binary reader (trace.dat, Perfetto) writes into its text to say what it could not read. */
     static final String READER_NOTE = "\u0000note: ";
     /** tracefs's {@code CPU:N [LOST n EVENTS]}, trace-cmd report's {@code CPU:N [n EVENTS DROPPED]} and, count unknown, {@code [EVENTS DROPPED]}. */
-    private static final Pattern LOST = Pattern.compile("^\\s*CPU:?\\s*(\\d+) \\[(?:LOST (\\d+) EVENTS|(\\d+ )?EVENTS DROPPED)\\]\\s*$");
+    private static final Pattern LOST =
+            Pattern.compile("^\\s*CPU:?\\s*(\\d+) \\[(?:LOST (\\d+) EVENTS|(\\d+ )?EVENTS DROPPED)\\]\\s*$");
+
     private static final Pattern CPUS = Pattern.compile("^cpus=(\\d+)\\s*$");
     private static final Pattern EMPTY_CPU = Pattern.compile("^\\s*CPU \\d+ is empty\\s*$");
-    private static final Comparator<TraceLine> ORDER = Comparator.comparingLong(TraceLine::tsNs).thenComparingInt(TraceLine::lineNo);
+    private static final Comparator<TraceLine> ORDER =
+            Comparator.comparingLong(TraceLine::tsNs).thenComparingInt(TraceLine::lineNo);
 
     /** Line number and why, for lines that were skipped. */
     public final List<String> skipped = new ArrayList<>();
-    public final List<long[]> lost = new ArrayList<>();   // {line, cpu, count}; count -1: not known
+
+    public final List<long[]> lost = new ArrayList<>(); // {line, cpu, count}; count -1: not known
     public JsonObject header;
     /** The traced kernel's release where the file itself says it (a trace.dat's uname); null otherwise. */
     public String kernel;
+
     public int cpus;
     public String format = "unknown";
     /** Event lines, the first one's time, the highest CPU an event line names (-1: none). */
     public long events;
+
     public long firstNs;
     public int maxCpu = -1;
     final Switches switches = new Switches();
@@ -79,6 +85,7 @@ public final class TraceText {
     final List<String[]> forks = new ArrayList<>();
     /** Forks kept for {@link #inherit}: as many as the import follows tasks (a child past that is left out anyway). */
     static final int MAX_FORKS = Importer.MAX_TASKS;
+
     private static final Pattern FORK = Pattern.compile("comm=(.*) pid=(\\d+) child_comm=(.*) child_pid=(\\d+)");
 
     /**
@@ -92,37 +99,46 @@ public final class TraceText {
             String parent = map.groupOf(f[1], Integer.parseInt(pid));
             String child = f[2];
             int d = child.lastIndexOf('-');
-            if (parent != null && map.groupOf(child.substring(0, d), Integer.parseInt(child.substring(d + 1))) == null) map.tasks.put(child, parent);
+            if (parent != null && map.groupOf(child.substring(0, d), Integer.parseInt(child.substring(d + 1))) == null)
+                map.tasks.put(child, parent);
         }
     }
+
     private final Set<String> eventNames = new HashSet<>();
     /** At most this many distinct event names are kept (a hostile file could name millions). */
     static final int MAX_EVENT_NAMES = 1 << 16;
 
-    private final Path file;                 // streamed from here; null when the lines are held
-    private List<TraceLine> held;            // the lines in time order, for text read from a stream or sorted in memory
-    private boolean counting = true;         // the first reading counts and keeps what is not an event; later ones only read
+    private final Path file; // streamed from here; null when the lines are held
+    private List<TraceLine> held; // the lines in time order, for text read from a stream or sorted in memory
+    private boolean counting = true; // the first reading counts and keeps what is not an event; later ones only read
     private Consumer<TraceLine> sink;
 
-    private TraceText(Path file) { this.file = file; }
+    private TraceText(Path file) {
+        this.file = file;
+    }
 
     /** Opens a trace file and reads it once through (its lines are read again by {@link #each}). */
-    public static TraceText open(Path file) throws IOException { return open(file, MAX_SORTED_BYTES, null); }
+    public static TraceText open(Path file) throws IOException {
+        return open(file, MAX_SORTED_BYTES, null);
+    }
 
     /**
      * As {@link #open(Path)}, telling progress the fraction of both readings done (0 to 1) as the
      * bytes go by: the first reading is the first half, {@link #each} the second. An exception
      * thrown by progress (a cancelled import) stops the reading.
      */
-    public static TraceText open(Path file, DoubleConsumer progress) throws IOException { return open(file, MAX_SORTED_BYTES, progress); }
+    public static TraceText open(Path file, DoubleConsumer progress) throws IOException {
+        return open(file, MAX_SORTED_BYTES, progress);
+    }
 
     /** As {@link #open(Path)}, sorting in memory up to maxSorted bytes (tests use a small limit). */
     static TraceText open(Path file, long maxSorted, DoubleConsumer progress) throws IOException {
         if (!Files.isRegularFile(file)) throw new IOException(file + " is not a regular file");
         String fs = fileSystem(file);
         if (KERNEL_FILE_SYSTEMS.contains(fs)) {
-            throw new IOException(file + " is a kernel file (" + fs + "), which a reading consumes or changes, and a trace is read twice:"
-                    + " save a copy first (cat " + file + " > trace.txt) and open that");
+            throw new IOException(file + " is a kernel file (" + fs
+                    + "), which a reading consumes or changes, and a trace is read twice:" + " save a copy first (cat "
+                    + file + " > trace.txt) and open that");
         }
         TraceText t = new TraceText(file);
         t.progress = progress;
@@ -135,9 +151,10 @@ public final class TraceText {
         });
         t.counting = false;
         if (disordered[0]) {
-            if (t.textBytes > maxSorted) {                        // the text, not the file: a gzip of 63 MB may hold 1.2 GB
-                throw new IOException(file + ": its lines are out of time order by more than " + WINDOW + " lines, and it is over "
-                        + (maxSorted >> 20) + " MiB to sort in memory; sort it first (trace-cmd report sorts)");
+            if (t.textBytes > maxSorted) { // the text, not the file: a gzip of 63 MB may hold 1.2 GB
+                throw new IOException(
+                        file + ": its lines are out of time order by more than " + WINDOW + " lines, and it is over "
+                                + (maxSorted >> 20) + " MiB to sort in memory; sort it first (trace-cmd report sorts)");
             }
             List<TraceLine> all = new ArrayList<>();
             t.stream(all::add);
@@ -164,7 +181,9 @@ public final class TraceText {
     }
 
     /** True if the lines are read from the file at each pass, false if they are held (read from a stream, or sorted in memory). */
-    boolean streamed() { return held == null; }
+    boolean streamed() {
+        return held == null;
+    }
 
     private void hold(List<TraceLine> all) {
         all.sort(ORDER);
@@ -184,14 +203,20 @@ public final class TraceText {
         else if (l.event().equals("sched_process_fork") && forks.size() < MAX_FORKS) {
             Matcher m = FORK.matcher(l.fields());
             if (m.matches() && m.group(2).length() <= 9 && m.group(4).length() <= 9) {
-                forks.add(new String[] {TraceLine.key(m.group(1), Integer.parseInt(m.group(2))), m.group(1), TraceLine.key(m.group(3), Integer.parseInt(m.group(4)))});
+                forks.add(new String[] {
+                    TraceLine.key(m.group(1), Integer.parseInt(m.group(2))),
+                    m.group(1),
+                    TraceLine.key(m.group(3), Integer.parseInt(m.group(4)))
+                });
             }
         }
         if (eventNames.size() < MAX_EVENT_NAMES) eventNames.add(l.event());
     }
 
     /** The names of the events in the trace (the first {@link #MAX_EVENT_NAMES}). */
-    Set<String> eventNames() { return eventNames; }
+    Set<String> eventNames() {
+        return eventNames;
+    }
 
     private DoubleConsumer progress;
     private int readings;
@@ -224,20 +249,35 @@ public final class TraceText {
      * first 64 KiB; it may have grown (a recording still being written: what the first reading saw
      * is imported, and said).
      */
-    private record Identity(Object key, long size, int prefixLength, int prefixHash, boolean gzip, boolean dat, boolean proto) {
-        static Identity of(Path file) throws IOException { return of(file, 1 << 16); }
+    private record Identity(
+            Object key, long size, int prefixLength, int prefixHash, boolean gzip, boolean dat, boolean proto) {
+        static Identity of(Path file) throws IOException {
+            return of(file, 1 << 16);
+        }
 
         /** The identity, its prefix the first n bytes (a later reading compares as many as the first had). */
         static Identity of(Path file, int n) throws IOException {
             Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
             byte[] head;
-            try (InputStream in = Files.newInputStream(file)) { head = in.readNBytes(n); }
+            try (InputStream in = Files.newInputStream(file)) {
+                head = in.readNBytes(n);
+            }
             boolean gz = head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
-            boolean dat = head.length >= 10 && new String(head, 0, 10, StandardCharsets.ISO_8859_1).equals("\u0017\u0008Dtracing");
-            return new Identity(key, Files.size(file), head.length, Arrays.hashCode(head), gz, dat, !gz && !dat && PerfettoTrace.is(file));
+            boolean dat = head.length >= 10
+                    && new String(head, 0, 10, StandardCharsets.ISO_8859_1).equals("\u0017\u0008Dtracing");
+            return new Identity(
+                    key,
+                    Files.size(file),
+                    head.length,
+                    Arrays.hashCode(head),
+                    gz,
+                    dat,
+                    !gz && !dat && PerfettoTrace.is(file));
         }
 
-        boolean sameFile(Identity o) { return differs(o) == null; }
+        boolean sameFile(Identity o) {
+            return differs(o) == null;
+        }
 
         String differs(Identity o) {
             if (key != null && !key.equals(o.key)) return "another file is at its path now";
@@ -254,18 +294,27 @@ public final class TraceText {
             window.add(l);
             if (window.size() > WINDOW) c.accept(window.poll());
         };
-        if (!Files.isRegularFile(file)) throw new IOException(file + " was replaced by something that is not a regular file between its readings: open it again");
+        if (!Files.isRegularFile(file))
+            throw new IOException(
+                    file + " was replaced by something that is not a regular file between its readings: open it again");
         Identity now = identity == null ? Identity.of(file) : Identity.of(file, identity.prefixLength());
         if (identity == null) identity = now;
-        else if (!identity.sameFile(now)) throw new IOException(file + " was replaced or rewritten between its readings (" + identity.differs(now)
-                + "): open it again once it no longer changes");
+        else if (!identity.sameFile(now))
+            throw new IOException(file + " was replaced or rewritten between its readings (" + identity.differs(now)
+                    + "): open it again once it no longer changes");
         double base = Math.min(readings++, 1) * 0.5;
         long size = Math.max(1, Files.size(file));
-        try (InputStream raw = progress == null ? Files.newInputStream(file) : new Counting(Files.newInputStream(file),
-                n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
-             TraceDat dat = now.dat() ? TraceDat.open(file) : null;
-             InputStream in = dat != null ? withProgress(dat.text(), dat::consumed, base, size)
-                     : now.proto() ? PerfettoTrace.text(file) : now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
+        try (InputStream raw = progress == null
+                        ? Files.newInputStream(file)
+                        : new Counting(
+                                Files.newInputStream(file),
+                                n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
+                TraceDat dat = now.dat() ? TraceDat.open(file) : null;
+                InputStream in = dat != null
+                        ? withProgress(dat.text(), dat::consumed, base, size)
+                        : now.proto()
+                                ? PerfettoTrace.text(file)
+                                : now.gzip() ? new GZIPInputStream(raw, 1 << 16) : raw) {
             if (dat != null) {
                 format = "trace.dat";
                 if (counting) kernel = dat.release();
@@ -299,13 +348,15 @@ public final class TraceText {
             this.said = said;
         }
 
-        @Override public int read() throws IOException {
+        @Override
+        public int read() throws IOException {
             int b = super.read();
             if (b >= 0) add(1);
             return b;
         }
 
-        @Override public int read(byte[] b, int off, int len) throws IOException {
+        @Override
+        public int read(byte[] b, int off, int len) throws IOException {
             int got = super.read(b, off, len);
             if (got > 0) add(got);
             return got;
@@ -329,7 +380,10 @@ public final class TraceText {
         private PriorityQueue<TraceLine> heap;
 
         void add(TraceLine l) {
-            if (heap == null && (inOrder.isEmpty() || ORDER.compare(inOrder.peekLast(), l) <= 0)) { inOrder.addLast(l); return; }
+            if (heap == null && (inOrder.isEmpty() || ORDER.compare(inOrder.peekLast(), l) <= 0)) {
+                inOrder.addLast(l);
+                return;
+            }
             if (heap == null) {
                 heap = new PriorityQueue<>(Math.max(16, inOrder.size() * 2), ORDER);
                 heap.addAll(inOrder);
@@ -338,11 +392,17 @@ public final class TraceText {
             heap.add(l);
         }
 
-        int size() { return heap == null ? inOrder.size() : heap.size(); }
+        int size() {
+            return heap == null ? inOrder.size() : heap.size();
+        }
 
-        boolean isEmpty() { return size() == 0; }
+        boolean isEmpty() {
+            return size() == 0;
+        }
 
-        TraceLine poll() { return heap == null ? inOrder.pollFirst() : heap.poll(); }
+        TraceLine poll() {
+            return heap == null ? inOrder.pollFirst() : heap.poll();
+        }
     }
 
     /**
@@ -365,15 +425,22 @@ public final class TraceText {
                     byte b = buf[i];
                     if (b != '\n' && b != '\r') continue;
                     boolean lfOfCrLf = b == '\n' && afterCr && i == from && len == 0;
-                    afterCr = b == '\r';                                   // LF, CR LF and a lone CR (old Mac files) each end a line
-                    if (lfOfCrLf) { from = i + 1; continue; }
+                    afterCr = b == '\r'; // LF, CR LF and a lone CR (old Mac files) each end a line
+                    if (lfOfCrLf) {
+                        from = i + 1;
+                        continue;
+                    }
                     n++;
                     if (len == 0 && !tooLong && i - from <= cap(line, 0, buf, from, i - from)) {
-                        line(n, buf, from, i - from);                       // the whole line is in the buffer
+                        line(n, buf, from, i - from); // the whole line is in the buffer
                     } else {
                         if (!tooLong) {
                             if (len + i - from > cap(line, len, buf, from, i - from)) tooLong = true;
-                            else { line = append(line, len, buf, from, i - from); len += i - from; line(n, line, 0, len); }
+                            else {
+                                line = append(line, len, buf, from, i - from);
+                                len += i - from;
+                                line(n, line, 0, len);
+                            }
                         }
                         if (tooLong) longLine(n);
                     }
@@ -382,8 +449,13 @@ public final class TraceText {
                     from = i + 1;
                 }
                 if (!tooLong && from < got) {
-                    if (len + got - from > cap(line, len, buf, from, got - from)) { tooLong = true; len = 0; }
-                    else { line = append(line, len, buf, from, got - from); len += got - from; }
+                    if (len + got - from > cap(line, len, buf, from, got - from)) {
+                        tooLong = true;
+                        len = 0;
+                    } else {
+                        line = append(line, len, buf, from, got - from);
+                        len += got - from;
+                    }
                 }
             }
         } catch (UncheckedIOException e) {
@@ -395,6 +467,7 @@ public final class TraceText {
 
     /** A line may be this long if it is the record header (a scenario with a long description: record writes any length). */
     public static final int MAX_HEADER_LINE = 16 << 20;
+
     private static final byte[] HEADER_BYTES = HEADER.getBytes(StandardCharsets.US_ASCII);
 
     /**
@@ -422,7 +495,8 @@ public final class TraceText {
     }
 
     private void longLine(int n) {
-        if (counting && skipped.size() < 1000) skipped.add("line " + n + ": longer than " + (MAX_LINE >> 10) + " KiB, skipped");
+        if (counting && skipped.size() < 1000)
+            skipped.add("line " + n + ": longer than " + (MAX_LINE >> 10) + " KiB, skipped");
     }
 
     /** A line the import could not use, listed with the skipped ones (the first thousand). */
@@ -446,7 +520,7 @@ public final class TraceText {
             }
             return;
         }
-        if (line.startsWith(READER_NOTE)) {                  // a binary reader's word on what it left out
+        if (line.startsWith(READER_NOTE)) { // a binary reader's word on what it left out
             skip(line.substring(READER_NOTE.length()));
             return;
         }
@@ -463,8 +537,11 @@ public final class TraceText {
         }
         m = LOST.matcher(line);
         if (m.matches()) {
-            String count = m.group(2) != null ? m.group(2) : m.group(3) != null ? m.group(3).strip() : "-1";
-            if (m.group(1).length() > 9 || count.length() > 18) skip("line " + n + ": a lost-events count out of range");
+            String count = m.group(2) != null
+                    ? m.group(2)
+                    : m.group(3) != null ? m.group(3).strip() : "-1";
+            if (m.group(1).length() > 9 || count.length() > 18)
+                skip("line " + n + ": a lost-events count out of range");
             else if (counting) lost.add(new long[] {n, Long.parseLong(m.group(1)), Long.parseLong(count)});
             return;
         }
@@ -474,8 +551,10 @@ public final class TraceText {
             skip("line " + n + ": not an event line: " + Escape.shortText(line));
             return;
         }
-        if (format.equals("unknown")) format = tl.perf() ? "perf script" : "tracefs";     // trace.dat and perfetto keep theirs
-        if (counting && events >= MAX_EVENT_LINES) throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
+        if (format.equals("unknown"))
+            format = tl.perf() ? "perf script" : "tracefs"; // trace.dat and perfetto keep theirs
+        if (counting && events >= MAX_EVENT_LINES)
+            throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
         sink.accept(tl);
     }
 }

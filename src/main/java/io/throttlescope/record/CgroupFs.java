@@ -40,19 +40,24 @@ final class CgroupFs {
         }
         for (String d : new String[] {"cpu", "cpu,cpuacct", "cpuacct,cpu"}) {
             Path p = v2root.resolve(d);
-            if (Files.isRegularFile(p.resolve("cpu.cfs_quota_us"))) return new CgroupFs(false, p, p.resolve(parentName));
+            if (Files.isRegularFile(p.resolve("cpu.cfs_quota_us")))
+                return new CgroupFs(false, p, p.resolve(parentName));
         }
-        why[0] = "no cpu cgroup controller: neither cgroup v2 with \"cpu\" in /sys/fs/cgroup/cgroup.controllers nor cgroup v1 at /sys/fs/cgroup/cpu";
+        why[0] =
+                "no cpu cgroup controller: neither cgroup v2 with \"cpu\" in /sys/fs/cgroup/cgroup.controllers nor cgroup v1 at /sys/fs/cgroup/cpu";
         return null;
     }
 
     /** Creates the parent (refused if it exists) and enables the cpu controller below it (v2). */
     void createParent() throws IOException {
-        if (Files.exists(parent)) throw new IOException(parent + " already exists: another recording is running, or one was interrupted; remove it first");
+        if (Files.exists(parent))
+            throw new IOException(
+                    parent + " already exists: another recording is running, or one was interrupted; remove it first");
         if (v2) {
             String sub = KernelFiles.read(root.resolve("cgroup.subtree_control"));
-            if (!sub.contains("cpu")) throw new IOException("the cpu controller is not enabled for children of " + root
-                    + " (echo +cpu > " + root.resolve("cgroup.subtree_control") + " enables it)");
+            if (!sub.contains("cpu"))
+                throw new IOException("the cpu controller is not enabled for children of " + root + " (echo +cpu > "
+                        + root.resolve("cgroup.subtree_control") + " enables it)");
         }
         Files.createDirectory(parent);
         made.add(parent);
@@ -63,9 +68,11 @@ final class CgroupFs {
     Path create(String scenarioPath) throws IOException {
         Path p = parent;
         for (String seg : scenarioPath.substring(1).split("/")) {
-            if (seg.isEmpty() || seg.equals(".") || seg.equals("..")) throw new IOException("bad cgroup path " + scenarioPath);
+            if (seg.isEmpty() || seg.equals(".") || seg.equals(".."))
+                throw new IOException("bad cgroup path " + scenarioPath);
             p = p.resolve(seg);
-            if (!p.normalize().startsWith(parent)) throw new IOException("cgroup path " + scenarioPath + " leaves " + parent);
+            if (!p.normalize().startsWith(parent))
+                throw new IOException("cgroup path " + scenarioPath + " leaves " + parent);
             if (!Files.exists(p)) {
                 Files.createDirectory(p);
                 made.add(p);
@@ -82,15 +89,23 @@ final class CgroupFs {
             Files.writeString(cg.resolve("cpu.weight"), Integer.toString(weight));
         } else {
             for (Path a = cg.getParent(); a != null && a.startsWith(root) && !a.equals(root); a = a.getParent()) {
-                long aq = KernelFiles.number(a.resolve("cpu.cfs_quota_us"));        // the nearest limited ancestor binds, as in the kernel
+                long aq = KernelFiles.number(
+                        a.resolve("cpu.cfs_quota_us")); // the nearest limited ancestor binds, as in the kernel
                 if (aq < 0) continue;
-                String no = v1Refusal("/" + parent.relativize(cg), quotaUs, periodUs, "/" + parent.relativize(a), aq, KernelFiles.number(a.resolve("cpu.cfs_period_us")));
+                String no = v1Refusal(
+                        "/" + parent.relativize(cg),
+                        quotaUs,
+                        periodUs,
+                        "/" + parent.relativize(a),
+                        aq,
+                        KernelFiles.number(a.resolve("cpu.cfs_period_us")));
                 if (no != null) throw new IOException(no);
                 break;
             }
             Files.writeString(cg.resolve("cpu.cfs_period_us"), Long.toString(periodUs));
             Files.writeString(cg.resolve("cpu.cfs_quota_us"), Long.toString(quotaUs < 0 ? -1 : quotaUs));
-            if (burstUs > 0 && Files.exists(cg.resolve("cpu.cfs_burst_us"))) Files.writeString(cg.resolve("cpu.cfs_burst_us"), Long.toString(burstUs));
+            if (burstUs > 0 && Files.exists(cg.resolve("cpu.cfs_burst_us")))
+                Files.writeString(cg.resolve("cpu.cfs_burst_us"), Long.toString(burstUs));
             Files.writeString(cg.resolve("cpu.shares"), Long.toString((weight * 1024L + 50) / 100));
         }
     }
@@ -100,11 +115,17 @@ final class CgroupFs {
      * its nearest limited ancestor's, as a share of a CPU; null if it is accepted. Scenario 10 gives
      * /P/A 30 ms a period under /P's 20 ms, which v2 takes (the parent binds) and v1 refuses.
      */
-    static String v1Refusal(String child, long quotaUs, long periodUs, String ancestor, long ancestorQuotaUs, long ancestorPeriodUs) {
-        if (quotaUs < 0 || ancestorQuotaUs < 0 || (double) quotaUs * ancestorPeriodUs <= (double) ancestorQuotaUs * periodUs) return null;
-        return "cgroup v1 refuses " + child + "'s quota (" + quotaUs + " us every " + periodUs + " us) above its ancestor " + ancestor + "'s ("
-                + ancestorQuotaUs + " us every " + ancestorPeriodUs + " us): v1 wants a child's share of a CPU at most its parent's, v2 lets the"
-                + " parent bind instead; record this scenario on a cgroup v2 host, or lower " + child + "'s cpu.max to at most its parent's share";
+    static String v1Refusal(
+            String child, long quotaUs, long periodUs, String ancestor, long ancestorQuotaUs, long ancestorPeriodUs) {
+        if (quotaUs < 0
+                || ancestorQuotaUs < 0
+                || (double) quotaUs * ancestorPeriodUs <= (double) ancestorQuotaUs * periodUs) return null;
+        return "cgroup v1 refuses " + child + "'s quota (" + quotaUs + " us every " + periodUs
+                + " us) above its ancestor " + ancestor + "'s ("
+                + ancestorQuotaUs + " us every " + ancestorPeriodUs
+                + " us): v1 wants a child's share of a CPU at most its parent's, v2 lets the"
+                + " parent bind instead; record this scenario on a cgroup v2 host, or lower " + child
+                + "'s cpu.max to at most its parent's share";
     }
 
     /**
@@ -114,7 +135,10 @@ final class CgroupFs {
      */
     void writeFile(Path cg, String file, String value) throws IOException {
         String v = value.trim();
-        if (v2) { Files.writeString(cg.resolve(file), v); return; }
+        if (v2) {
+            Files.writeString(cg.resolve(file), v);
+            return;
+        }
         switch (file) {
             case "cpu.max" -> {
                 String[] parts = v.split("\\s+");
@@ -122,7 +146,8 @@ final class CgroupFs {
                 Files.writeString(cg.resolve("cpu.cfs_quota_us"), parts[0].equals("max") ? "-1" : parts[0]);
             }
             case "cpu.max.burst" -> Files.writeString(cg.resolve("cpu.cfs_burst_us"), v);
-            case "cpu.weight" -> Files.writeString(cg.resolve("cpu.shares"), Long.toString((Long.parseLong(v) * 1024L + 50) / 100));
+            case "cpu.weight" ->
+                Files.writeString(cg.resolve("cpu.shares"), Long.toString((Long.parseLong(v) * 1024L + 50) / 100));
             default -> throw new IOException("cannot write " + file);
         }
     }
@@ -134,14 +159,25 @@ final class CgroupFs {
     }
 
     /** The file a writer of cgroup_threadgroup_rwsem writes its own pid to. */
-    Path procsFile(Path cg) { return cg.resolve("cgroup.procs"); }
+    Path procsFile(Path cg) {
+        return cg.resolve("cgroup.procs");
+    }
 
     /** cpu.stat (and cpu.stat.local) in cli.md's names. */
     Map<String, Long> stat(Path cg) throws IOException {
         Map<String, Long> raw = read(cg.resolve("cpu.stat"));
         Map<String, Long> out = new LinkedHashMap<>();
         if (v2) {
-            for (String k : new String[] {"usage_usec", "user_usec", "system_usec", "nr_periods", "nr_throttled", "throttled_usec", "nr_bursts", "burst_usec"}) {
+            for (String k : new String[] {
+                "usage_usec",
+                "user_usec",
+                "system_usec",
+                "nr_periods",
+                "nr_throttled",
+                "throttled_usec",
+                "nr_bursts",
+                "burst_usec"
+            }) {
                 if (raw.containsKey(k)) out.put(k, raw.get(k));
             }
             Map<String, Long> local = read(cg.resolve("cpu.stat.local"));
@@ -153,7 +189,8 @@ final class CgroupFs {
             if (raw.containsKey("nr_bursts")) out.put("nr_bursts", raw.get("nr_bursts"));
             if (raw.containsKey("burst_time")) out.put("burst_usec", raw.get("burst_time") / 1000);
             Map<String, Long> local = read(cg.resolve("cpu.stat.local"));
-            if (local.containsKey("throttled_time")) out.put("local_throttled_usec", local.get("throttled_time") / 1000);
+            if (local.containsKey("throttled_time"))
+                out.put("local_throttled_usec", local.get("throttled_time") / 1000);
         }
         return out;
     }
@@ -163,7 +200,11 @@ final class CgroupFs {
         if (!Files.exists(f)) return m;
         for (String line : KernelFiles.lines(f)) {
             String[] kv = line.trim().split("\\s+");
-            if (kv.length == 2) try { m.put(kv[0], Long.parseLong(kv[1])); } catch (NumberFormatException ignored) { }
+            if (kv.length == 2)
+                try {
+                    m.put(kv[0], Long.parseLong(kv[1]));
+                } catch (NumberFormatException ignored) {
+                }
         }
         return m;
     }
@@ -180,10 +221,18 @@ final class CgroupFs {
                 String n = d.getFileName().toString();
                 if (!n.startsWith(prefix) || !Files.isDirectory(d)) continue;
                 long owner;
-                try { owner = Long.parseLong(n.substring(prefix.length())); } catch (NumberFormatException e) { continue; }
+                try {
+                    owner = Long.parseLong(n.substring(prefix.length()));
+                } catch (NumberFormatException e) {
+                    continue;
+                }
                 if (owner == self || ProcessHandle.of(owner).isPresent()) continue;
                 List<Path> all;
-                try (var w = Files.walk(d)) { all = w.filter(Files::isDirectory).sorted(Comparator.reverseOrder()).toList(); }
+                try (var w = Files.walk(d)) {
+                    all = w.filter(Files::isDirectory)
+                            .sorted(Comparator.reverseOrder())
+                            .toList();
+                }
                 int killed = 0;
                 for (Path c : all) {
                     for (String f : new String[] {"cgroup.procs", "tasks"}) {
@@ -193,7 +242,8 @@ final class CgroupFs {
                             try {
                                 var ph = ProcessHandle.of(Long.parseLong(pid.strip()));
                                 if (ph.isPresent() && ph.get().destroyForcibly()) killed++;
-                            } catch (NumberFormatException ignored) { }
+                            } catch (NumberFormatException ignored) {
+                            }
                         }
                     }
                 }
@@ -201,15 +251,25 @@ final class CgroupFs {
                 for (Path c : all) {
                     boolean ok = false;
                     for (int attempt = 0; attempt < 100 && !ok; attempt++) {
-                        try { Files.delete(c); ok = true; } catch (IOException e) {
-                            try { Thread.sleep(20); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); break; }
+                        try {
+                            Files.delete(c);
+                            ok = true;
+                        } catch (IOException e) {
+                            try {
+                                Thread.sleep(20);
+                            } catch (InterruptedException ie) {
+                                Thread.currentThread().interrupt();
+                                break;
+                            }
                         }
                     }
                     removed &= ok;
                 }
-                done.add("cgroup " + d + (killed > 0 ? " and its " + killed + " worker" + (killed == 1 ? "" : "s") : "") + (removed ? "" : " (not all removed)"));
+                done.add("cgroup " + d + (killed > 0 ? " and its " + killed + " worker" + (killed == 1 ? "" : "s") : "")
+                        + (removed ? "" : " (not all removed)"));
             }
-        } catch (IOException ignored) { }
+        } catch (IOException ignored) {
+        }
         return done;
     }
 
@@ -221,10 +281,15 @@ final class CgroupFs {
             boolean ok = false;
             for (int attempt = 0; attempt < 50 && !ok; attempt++) {
                 try {
-                    Files.delete(p);       // rmdir
+                    Files.delete(p); // rmdir
                     ok = true;
                 } catch (IOException e) {
-                    try { Thread.sleep(20); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); break; }
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
                 }
             }
             if (!ok) left.add(p.toString());

@@ -2,7 +2,6 @@ package io.throttlescope.record;
 
 import com.google.gson.JsonObject;
 import io.throttlescope.files.KernelFiles;
-
 import java.io.IOException;
 import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
@@ -22,13 +21,17 @@ import java.util.Optional;
  */
 final class HungTaskSysctl {
     static final Path DIR = Path.of("/proc/sys/kernel");
-    static final String TIMEOUT = "hung_task_timeout_secs", INTERVAL = "hung_task_check_interval_secs", WARNINGS = "hung_task_warnings";
+    static final String TIMEOUT = "hung_task_timeout_secs",
+            INTERVAL = "hung_task_check_interval_secs",
+            WARNINGS = "hung_task_warnings";
     private static final Path RUN = Path.of("/run");
 
     private final Path dir, run;
     private Path saved;
 
-    HungTaskSysctl() { this(DIR, RUN); }
+    HungTaskSysctl() {
+        this(DIR, RUN);
+    }
 
     HungTaskSysctl(Path dir, Path run) {
         this.dir = dir;
@@ -55,14 +58,18 @@ final class HungTaskSysctl {
 
     /** Sets timeout and check interval (whole seconds) for this recording, keeping what they were. */
     void set(long timeoutSecs, long intervalSecs) throws IOException {
-        long t = read(TIMEOUT).orElseThrow(() -> new IOException("this kernel has no hung-task detector (" + dir.resolve(TIMEOUT) + ")"));
-        Optional<Long> i = read(INTERVAL);            // kernels before 4.19 have no check interval
+        long t = read(TIMEOUT)
+                .orElseThrow(
+                        () -> new IOException("this kernel has no hung-task detector (" + dir.resolve(TIMEOUT) + ")"));
+        Optional<Long> i = read(INTERVAL); // kernels before 4.19 have no check interval
         if (read(TIMEOUT).orElse(-1L) != t || !read(INTERVAL).equals(i))
             throw new IOException("the hung-task settings in " + dir + " changed while being read: left as they are");
         Path file = run.resolve("throttlescope-" + ProcessHandle.current().pid() + "-hung-task");
         String keep = t + " " + i.map(String::valueOf).orElse("-");
         Files.writeString(file, keep + "\n");
-        if (!KernelFiles.value(file).equals(keep)) throw new IOException(file + " does not read back as written: the hung-task settings were left as they are");
+        if (!KernelFiles.value(file).equals(keep))
+            throw new IOException(
+                    file + " does not read back as written: the hung-task settings were left as they are");
         saved = file;
         if (i.isPresent()) KernelFiles.writeChecked(dir.resolve(INTERVAL), Long.toString(intervalSecs));
         KernelFiles.writeChecked(dir.resolve(TIMEOUT), Long.toString(timeoutSecs));
@@ -82,7 +89,7 @@ final class HungTaskSysctl {
             String[] v = KernelFiles.value(file).split(" ");
             if (v.length != 2 || !v[0].matches("\\d{1,19}") || !v[1].matches("\\d{1,19}|-"))
                 throw new IOException(file + " does not hold a timeout and an interval");
-            KernelFiles.writeChecked(dir.resolve(TIMEOUT), v[0]);        // read back: a value that does not take stays said
+            KernelFiles.writeChecked(dir.resolve(TIMEOUT), v[0]); // read back: a value that does not take stays said
             if (!v[1].equals("-")) KernelFiles.writeChecked(dir.resolve(INTERVAL), v[1]);
             Files.delete(file);
         } catch (IOException | RuntimeException e) {
@@ -99,8 +106,13 @@ final class HungTaskSysctl {
                 String pid = f.getFileName().toString().replaceAll("^throttlescope-(\\d+)-hung-task$", "$1");
                 if (!pid.matches("\\d{1,18}") || !Tracefs.deadRecorder(Long.parseLong(pid))) continue;
                 String was = "";
-                try { was = KernelFiles.value(f); } catch (IOException ignored) { }
-                if (restoreFrom(f).isEmpty()) out.add("the hung-task settings recorder " + pid + " changed (back to timeout and interval " + was + ")");
+                try {
+                    was = KernelFiles.value(f);
+                } catch (IOException ignored) {
+                }
+                if (restoreFrom(f).isEmpty())
+                    out.add("the hung-task settings recorder " + pid + " changed (back to timeout and interval " + was
+                            + ")");
             }
         } catch (IOException ignored) {
             // no /run here: nothing was ever saved in it

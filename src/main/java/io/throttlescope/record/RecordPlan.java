@@ -6,7 +6,6 @@ import io.throttlescope.sim.spec.CgroupSpec;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
-
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
@@ -25,27 +24,47 @@ import java.util.SplittableRandom;
  * guest kernel is booted with (its {@code preempt=} option). Random durations are drawn as the worker does.
  */
 public final class RecordPlan {
-    private RecordPlan() { }
+    private RecordPlan() {}
 
     public static String of(SimSpec spec, long durationNs) {
         StringBuilder b = new StringBuilder();
         b.append("cpus ").append(spec.kernel().cpus()).append('\n');
         b.append("duration_ns ").append(durationNs).append('\n');
-        long[] hung = hungTaskSecs(spec.kernel().hungTaskTimeoutNs(), spec.kernel().hungTaskCheckIntervalNs());
+        long[] hung =
+                hungTaskSecs(spec.kernel().hungTaskTimeoutNs(), spec.kernel().hungTaskCheckIntervalNs());
         b.append("hung_task ").append(hung[0]).append(' ').append(hung[1]).append('\n');
-        b.append("preemption ").append(spec.kernel().fullPreemption() ? "full" : "none").append('\n');
+        b.append("preemption ")
+                .append(spec.kernel().fullPreemption() ? "full" : "none")
+                .append('\n');
         List<CgroupSpec> groups = new ArrayList<>(spec.cgroups().values());
-        groups.sort(Comparator.comparingInt((CgroupSpec c) -> c.path().split("/").length).thenComparing(CgroupSpec::path));
+        groups.sort(Comparator.comparingInt((CgroupSpec c) -> c.path().split("/").length)
+                .thenComparing(CgroupSpec::path));
         for (CgroupSpec c : groups) {
-            b.append("cgroup ").append(c.path()).append(' ').append(c.quotaUs() < 0 ? -1 : c.quotaUs()).append(' ').append(c.periodUs())
-                    .append(' ').append(c.burstUs()).append(' ').append(c.weight()).append('\n');
+            b.append("cgroup ")
+                    .append(c.path())
+                    .append(' ')
+                    .append(c.quotaUs() < 0 ? -1 : c.quotaUs())
+                    .append(' ')
+                    .append(c.periodUs())
+                    .append(' ')
+                    .append(c.burstUs())
+                    .append(' ')
+                    .append(c.weight())
+                    .append('\n');
         }
         for (int i = 0; i < spec.tasks().size(); i++) {
             TaskSpec t = spec.tasks().get(i);
             SplittableRandom rng = new SplittableRandom(spec.seed() + i);
             String name = t.name().length() > 15 ? t.name().substring(0, 15) : t.name();
-            b.append("task ").append(name).append(' ').append(t.cgroup()).append(' ').append(Long.toUnsignedString(t.cpus()[0]))
-                    .append(' ').append(Math.max(0, t.start().sample(rng))).append('\n');
+            b.append("task ")
+                    .append(name)
+                    .append(' ')
+                    .append(t.cgroup())
+                    .append(' ')
+                    .append(Long.toUnsignedString(t.cpus()[0]))
+                    .append(' ')
+                    .append(Math.max(0, t.start().sample(rng)))
+                    .append('\n');
             steps(b, t.program(), rng);
         }
         actions(b, spec);
@@ -71,15 +90,24 @@ public final class RecordPlan {
         for (int k : order) {
             ActionSpec a = spec.actions().get(k);
             b.append("action ").append(k).append(' ').append(a.at().typical()).append(' ');
-            if (a instanceof ActionSpec.WriteFile w) b.append("W ").append(w.cgroup()).append(' ').append(w.file()).append(' ').append(w.value().trim());
-            else if (a instanceof ActionSpec.Move m) b.append("M ").append(taskIndex(spec, m.task())).append(' ').append(m.cgroup());
-            else if (a instanceof ActionSpec.SetAffinity s) b.append("A ").append(taskIndex(spec, s.task())).append(' ').append(Long.toUnsignedString(s.cpus()[0]));
+            if (a instanceof ActionSpec.WriteFile w)
+                b.append("W ")
+                        .append(w.cgroup())
+                        .append(' ')
+                        .append(w.file())
+                        .append(' ')
+                        .append(w.value().trim());
+            else if (a instanceof ActionSpec.Move m)
+                b.append("M ").append(taskIndex(spec, m.task())).append(' ').append(m.cgroup());
+            else if (a instanceof ActionSpec.SetAffinity s)
+                b.append("A ").append(taskIndex(spec, s.task())).append(' ').append(Long.toUnsignedString(s.cpus()[0]));
             b.append('\n');
         }
     }
 
     private static int taskIndex(SimSpec spec, String name) {
-        for (int i = 0; i < spec.tasks().size(); i++) if (spec.tasks().get(i).name().equals(name)) return i;
+        for (int i = 0; i < spec.tasks().size(); i++)
+            if (spec.tasks().get(i).name().equals(name)) return i;
         return -1;
     }
 
@@ -88,13 +116,22 @@ public final class RecordPlan {
         var timed = RecordedWork.sleepsInSyscalls(program);
         for (Step s : RecordedWork.planOrder(program)) {
             if (s == null) b.append("step E 0\n");
-            else if (s instanceof Step.User u) b.append("step U ").append(Math.max(1, u.d().sample(rng))).append('\n');
-            else if (s instanceof Step.Kernel k) b.append("step K ").append(Math.max(1, k.d().sample(rng))).append('\n');
-            else if (s instanceof Step.Sleep sl) b.append(timed.contains(sl) ? "step T " : "step S ").append(Math.max(0, sl.d().sample(rng))).append('\n');
+            else if (s instanceof Step.User u)
+                b.append("step U ").append(Math.max(1, u.d().sample(rng))).append('\n');
+            else if (s instanceof Step.Kernel k)
+                b.append("step K ").append(Math.max(1, k.d().sample(rng))).append('\n');
+            else if (s instanceof Step.Sleep sl)
+                b.append(timed.contains(sl) ? "step T " : "step S ")
+                        .append(Math.max(0, sl.d().sample(rng)))
+                        .append('\n');
             else if (s instanceof Step.DownRead) b.append("step C 0\n");
             else if (s instanceof Step.DownWrite) b.append("step P 0\n");
-            else if (s instanceof Step.Loop l) b.append("step L ").append(l.times()).append('\n');
-            else if (s instanceof Step.Exit x) b.append("step X ").append(x.d() == null ? 0 : Math.max(0, x.d().sample(rng))).append('\n');
+            else if (s instanceof Step.Loop l)
+                b.append("step L ").append(l.times()).append('\n');
+            else if (s instanceof Step.Exit x)
+                b.append("step X ")
+                        .append(x.d() == null ? 0 : Math.max(0, x.d().sample(rng)))
+                        .append('\n');
         }
     }
 }

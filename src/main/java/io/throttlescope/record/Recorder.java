@@ -49,6 +49,7 @@ public final class Recorder {
     private final HungTaskSysctl hung = new HungTaskSysctl();
     /** The hung-task detector's settings this recording sets (whole seconds), or null to leave the machine's. */
     private long[] hungTaskSecs;
+
     private JsonObject hungHeader;
     private TimedActions actions;
     private boolean cleaned;
@@ -59,6 +60,7 @@ public final class Recorder {
 
     /** The ring buffer of our instance, per CPU (trace_pipe is read as it fills). */
     private int bufferKb = 16384;
+
     private boolean bufferChosen;
 
     /** A smaller (or larger) ring buffer per CPU than the 16 MiB default: tests show nothing is lost with a small one. */
@@ -74,7 +76,8 @@ public final class Recorder {
      * settings are read into the header and left alone.
      */
     public Recorder setHungTask() {
-        hungTaskSecs = RecordPlan.hungTaskSecs(spec.kernel().hungTaskTimeoutNs(), spec.kernel().hungTaskCheckIntervalNs());
+        hungTaskSecs = RecordPlan.hungTaskSecs(
+                spec.kernel().hungTaskTimeoutNs(), spec.kernel().hungTaskCheckIntervalNs());
         return this;
     }
 
@@ -99,9 +102,11 @@ public final class Recorder {
     public static List<String> refusals(SimSpec spec, long durationNs) {
         List<String> out = new ArrayList<>();
         if (durationNs <= 0 || durationNs > MAX_DURATION_NS) out.add("the duration must be above 0 and at most 60s");
-        if (spec.tasks().size() > MAX_TASKS) out.add(spec.tasks().size() + " tasks: a recording runs at most " + MAX_TASKS);
+        if (spec.tasks().size() > MAX_TASKS)
+            out.add(spec.tasks().size() + " tasks: a recording runs at most " + MAX_TASKS);
         if (spec.kernel().cpus() > Runtime.getRuntime().availableProcessors()) {
-            out.add("the scenario has " + spec.kernel().cpus() + " CPUs, this machine " + Runtime.getRuntime().availableProcessors());
+            out.add("the scenario has " + spec.kernel().cpus() + " CPUs, this machine "
+                    + Runtime.getRuntime().availableProcessors());
         }
         if (!spec.pipes().isEmpty()) out.add("pipes cannot be made real (send/recv steps)");
         out.addAll(TimedActions.refusals(spec));
@@ -115,10 +120,14 @@ public final class Recorder {
 
     private static void check(TaskSpec t, List<Step> steps, List<String> out) {
         for (Step s : steps) {
-            if (s instanceof Step.MutexLock || s instanceof Step.MutexUnlock) out.add(s.path() + " (task " + t.name() + "): a mutex step cannot be made real");
-            else if (s instanceof Step.Send || s instanceof Step.Recv) out.add(s.path() + " (task " + t.name() + "): a pipe step cannot be made real");
-            else if ((s instanceof Step.DownRead x && !x.lock().equals(RWSEM)) || (s instanceof Step.DownWrite y && !y.lock().equals(RWSEM))) {
-                out.add(s.path() + " (task " + t.name() + "): only " + RWSEM + " can be made real (fork/clone and cgroup.procs writes)");
+            if (s instanceof Step.MutexLock || s instanceof Step.MutexUnlock)
+                out.add(s.path() + " (task " + t.name() + "): a mutex step cannot be made real");
+            else if (s instanceof Step.Send || s instanceof Step.Recv)
+                out.add(s.path() + " (task " + t.name() + "): a pipe step cannot be made real");
+            else if ((s instanceof Step.DownRead x && !x.lock().equals(RWSEM))
+                    || (s instanceof Step.DownWrite y && !y.lock().equals(RWSEM))) {
+                out.add(s.path() + " (task " + t.name() + "): only " + RWSEM
+                        + " can be made real (fork/clone and cgroup.procs writes)");
             } else if (s instanceof Step.Syscall sc) {
                 check(t, sc.body(), out);
             } else if (s instanceof Step.Loop l) check(t, l.body(), out);
@@ -141,11 +150,16 @@ public final class Recorder {
         }
         String[] why = new String[1];
         if (CgroupFs.find("x", why) == null) out.add(why[0]);
-        if (!Files.isDirectory(Path.of("/sys/kernel/tracing")) && !Files.isRegularFile(Path.of("/sys/kernel/debug/tracing/trace"))) {
+        if (!Files.isDirectory(Path.of("/sys/kernel/tracing"))
+                && !Files.isRegularFile(Path.of("/sys/kernel/debug/tracing/trace"))) {
             out.add("no tracefs: /sys/kernel/tracing does not exist");
         }
         try {
-            if (new ProcessBuilder("taskset", "-V").redirectErrorStream(true).start().waitFor() != 0) out.add("taskset (util-linux) does not run");
+            if (new ProcessBuilder("taskset", "-V")
+                            .redirectErrorStream(true)
+                            .start()
+                            .waitFor()
+                    != 0) out.add("taskset (util-linux) does not run");
         } catch (IOException | InterruptedException e) {
             out.add("taskset (util-linux) is not installed: it pins the tasks");
         }
@@ -154,17 +168,23 @@ public final class Recorder {
 
     /** Records into {@code out}; throws IOException with one clear message if it cannot. Always cleans up. */
     public void record(Path out) throws IOException, InterruptedException {
-        Thread hook = new Thread(() -> {                  // Ctrl+C, SIGTERM: undo everything, and say what could not be
-            List<String> left = cleanup();
-            if (!left.isEmpty()) System.err.println("throttlescope record: interrupted; could not undo: " + String.join(", ", left));
-            else System.err.println("throttlescope record: interrupted; everything it set up was undone");
-        }, "record-cleanup");
+        Thread hook = new Thread(
+                () -> { // Ctrl+C, SIGTERM: undo everything, and say what could not be
+                    List<String> left = cleanup();
+                    if (!left.isEmpty())
+                        System.err.println(
+                                "throttlescope record: interrupted; could not undo: " + String.join(", ", left));
+                    else System.err.println("throttlescope record: interrupted; everything it set up was undone");
+                },
+                "record-cleanup");
         Runtime.getRuntime().addShutdownHook(hook);
         try {
             run(out);
         } catch (IOException | InterruptedException | RuntimeException | Error e) {
-            // what could not be undone is said first, then why the recording failed (a throw in finally lost the latter)
-            if (undo(hook) instanceof IOException u) throw new IOException(u.getMessage() + " (after the recording failed: " + e.getMessage() + ")", e);
+            // what could not be undone is said first, then why the recording failed (a throw in finally lost the
+            // latter)
+            if (undo(hook) instanceof IOException u)
+                throw new IOException(u.getMessage() + " (after the recording failed: " + e.getMessage() + ")", e);
             throw e;
         }
         if (undo(hook) instanceof IOException u) throw u;
@@ -173,7 +193,10 @@ public final class Recorder {
     /** Cleans up and removes the shutdown hook; an IOException naming what could not be undone, or null. */
     private Exception undo(Thread hook) {
         List<String> left = cleanup();
-        try { Runtime.getRuntime().removeShutdownHook(hook); } catch (IllegalStateException ignored) { }
+        try {
+            Runtime.getRuntime().removeShutdownHook(hook);
+        } catch (IllegalStateException ignored) {
+        }
         return left.isEmpty() ? null : new IOException("could not undo: " + String.join(", ", left));
     }
 
@@ -185,12 +208,14 @@ public final class Recorder {
         List<String> staleMounts = Tracefs.cleanLeftoverMounts();
         tf = Tracefs.open(why);
         if (tf == null) throw new IOException(why[0]);
-        // what a recorder killed before its cleanup left (SIGKILL, the OOM killer): its workers, cgroups, instance, probes
+        // what a recorder killed before its cleanup left (SIGKILL, the OOM killer): its workers, cgroups, instance,
+        // probes
         List<String> stale = new ArrayList<>(staleMounts);
         stale.addAll(cg.cleanLeftovers("throttlescope-", ProcessHandle.current().pid()));
         stale.addAll(tf.cleanLeftovers());
         stale.addAll(hung.cleanLeftovers());
-        if (!stale.isEmpty()) progress.accept("cleaned up after a recorder that did not finish: " + String.join(", ", stale));
+        if (!stale.isEmpty())
+            progress.accept("cleaned up after a recorder that did not finish: " + String.join(", ", stale));
         cleanedUp = stale;
         progress.accept("creating cgroups under " + cg.parent);
         cg.createParent();
@@ -211,21 +236,38 @@ public final class Recorder {
         for (int i = 0; i < spec.tasks().size(); i++) {
             TaskSpec t = spec.tasks().get(i);
             Path group = t.cgroup().equals("/") ? cg.parent : groups.get(t.cgroup());
-            // cgroup v2 keeps processes out of a cgroup that has controllers for its children: "/" tasks stay where they are
-            String procs = cg.v2 && t.cgroup().equals("/") ? "-" : cg.procsFile(group).toString();
+            // cgroup v2 keeps processes out of a cgroup that has controllers for its children: "/" tasks stay where
+            // they are
+            String procs =
+                    cg.v2 && t.cgroup().equals("/") ? "-" : cg.procsFile(group).toString();
             // a worker cannot outlive the recorder: it exits when the recorder's pipe closes, and at its own deadline
             long deadlineMs = System.currentTimeMillis() + 120_000 + durationNs / 1_000_000;
-            List<String> cmd = List.of(java, "-XX:+UseSerialGC", "-XX:TieredStopAtLevel=1", "-Xmx64m", "-XX:MaxDirectMemorySize=" + Worker.MAX_BUFFER_MB + "m",
-                    "-cp", System.getProperty("java.class.path"), Worker.class.getName(), scenarioFile.toAbsolutePath().toString(),
-                    Integer.toString(i), Long.toString(spec.seed() + i), Long.toString(maxKernel), procs, Long.toString(deadlineMs));
-            Process p = new ProcessBuilder(cmd).redirectError(ProcessBuilder.Redirect.INHERIT).start();
+            List<String> cmd = List.of(
+                    java,
+                    "-XX:+UseSerialGC",
+                    "-XX:TieredStopAtLevel=1",
+                    "-Xmx64m",
+                    "-XX:MaxDirectMemorySize=" + Worker.MAX_BUFFER_MB + "m",
+                    "-cp",
+                    System.getProperty("java.class.path"),
+                    Worker.class.getName(),
+                    scenarioFile.toAbsolutePath().toString(),
+                    Integer.toString(i),
+                    Long.toString(spec.seed() + i),
+                    Long.toString(maxKernel),
+                    procs,
+                    Long.toString(deadlineMs));
+            Process p = new ProcessBuilder(cmd)
+                    .redirectError(ProcessBuilder.Redirect.INHERIT)
+                    .start();
             workers.add(p);
             BufferedReader r = new BufferedReader(new InputStreamReader(p.getInputStream(), StandardCharsets.US_ASCII));
             outs.add(r);
         }
         for (int i = 0; i < workers.size(); i++) {
             String line = outs.get(i).readLine();
-            if (line == null || !line.startsWith("ready ")) throw new IOException("worker " + spec.tasks().get(i).name() + " did not start");
+            if (line == null || !line.startsWith("ready "))
+                throw new IOException("worker " + spec.tasks().get(i).name() + " did not start");
             tids[i] = Long.parseLong(line.split(" ")[1]);
             pids[i] = workers.get(i).pid();
         }
@@ -234,19 +276,23 @@ public final class Recorder {
         for (int i = 0; i < workers.size(); i++) {
             TaskSpec t = spec.tasks().get(i);
             Path group = t.cgroup().equals("/") ? cg.parent : groups.get(t.cgroup());
-            if (!(cg.v2 && t.cgroup().equals("/"))) cg.attach(group, tids[i], workers.get(i).pid());
+            if (!(cg.v2 && t.cgroup().equals("/")))
+                cg.attach(group, tids[i], workers.get(i).pid());
             exec("taskset", "-p", "-c", cpuList(t.cpus(), spec.kernel().cpus()), Long.toString(tids[i]));
             if (t.nice() != 0) exec("renice", "-n", Integer.toString(t.nice()), "-p", Long.toString(tids[i]));
         }
 
         if (hungTaskSecs != null) hung.set(hungTaskSecs[0], hungTaskSecs[1]);
-        hungHeader = hung.header();                               // before the workload: the warnings left count down
+        hungHeader = hung.header(); // before the workload: the warnings left count down
         progress.accept("enabling tracing in " + tf.dir);
         String readerCpus = readerCpus();
-        if (readerCpus == null && !bufferChosen) bufferKb = endReadBufferKb(durationNs, memAvailable(), Runtime.getRuntime().availableProcessors());
+        if (readerCpus == null && !bufferChosen)
+            bufferKb = endReadBufferKb(
+                    durationNs, memAvailable(), Runtime.getRuntime().availableProcessors());
         List<String> probes = tf.prepare(bufferKb);
-        if (readerCpus != null) tf.startPipe(readerCpus);      // else the ring buffer is read at the end: no reader among the workload
-        Map<String, Map<String, Long>> startStats = new LinkedHashMap<>();     // cpu.stat as the workload starts
+        if (readerCpus != null)
+            tf.startPipe(readerCpus); // else the ring buffer is read at the end: no reader among the workload
+        Map<String, Map<String, Long>> startStats = new LinkedHashMap<>(); // cpu.stat as the workload starts
         for (var e : groups.entrySet()) startStats.put(e.getKey(), cg.stat(e.getValue()));
         actions.prepare(readerCpus);
         tf.start();
@@ -263,13 +309,15 @@ public final class Recorder {
             if (workers.stream().noneMatch(Process::isAlive)) break;
             long left = deadline - System.nanoTime();
             Thread.sleep(Math.max(1, Math.min(500, left / 1_000_000)));
-            progress.accept(String.format("recording: %.1f of %.1f s", (System.nanoTime() - t0) / 1e9, durationNs / 1e9));
+            progress.accept(
+                    String.format("recording: %.1f of %.1f s", (System.nanoTime() - t0) / 1e9, durationNs / 1e9));
         }
-        actions.await(System.nanoTime() + 50_000_000L);                  // one under way at the deadline returns; later ones are not made
-        Map<String, Map<String, Long>> stats = new LinkedHashMap<>();     // cpu.stat as the trace ends, before the kill
+        actions.await(
+                System.nanoTime() + 50_000_000L); // one under way at the deadline returns; later ones are not made
+        Map<String, Map<String, Long>> stats = new LinkedHashMap<>(); // cpu.stat as the trace ends, before the kill
         for (var e : groups.entrySet()) stats.put(e.getKey(), cg.stat(e.getValue()));
         tf.mark(END);
-        JsonArray work = work(outs);                                      // what each step measured, asked before the kill
+        JsonArray work = work(outs); // what each step measured, asked before the kill
         for (Process p : workers) p.destroyForcibly();
         for (Process p : workers) p.waitFor();
         tf.stop();
@@ -297,18 +345,29 @@ public final class Recorder {
             } catch (IOException e) {
                 // gone: a task whose program ended left its measurements in the pipe before it exited
             }
-            Thread t = new Thread(() -> {
-                try {
-                    for (String l; (l = outs.get(k).readLine()) != null; ) if (l.startsWith("work")) { answers[k] = l; return; }
-                } catch (IOException ignored) { }
-            }, "work-" + i);
+            Thread t = new Thread(
+                    () -> {
+                        try {
+                            for (String l; (l = outs.get(k).readLine()) != null; )
+                                if (l.startsWith("work")) {
+                                    answers[k] = l;
+                                    return;
+                                }
+                        } catch (IOException ignored) {
+                        }
+                    },
+                    "work-" + i);
             t.setDaemon(true);
             t.start();
             readers.add(t);
         }
         long until = System.nanoTime() + 2_000_000_000L;
         for (Thread t : readers) {
-            try { t.join(Math.max(1, (until - System.nanoTime()) / 1_000_000)); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            try {
+                t.join(Math.max(1, (until - System.nanoTime()) / 1_000_000));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         JsonArray all = new JsonArray();
         for (String a : answers) {
@@ -350,9 +409,14 @@ public final class Recorder {
         long perWorker = (long) Math.min(1L << 30, Math.max(4096, maxKernelNs * rate)) + (64L << 20);
         long need = perWorker * tasks, available = memAvailable();
         if (available > 0 && need > available / 2) {
-            throw new IOException(String.format(Locale.ROOT, "the %d workers would need %.1f GiB for their kernel steps of up to %.0f ms"
-                    + " (one read() each), over half of the %.1f GiB this machine has available: shorten the kernel steps or record fewer tasks",
-                    tasks, need / (double) (1L << 30), maxKernelNs / 1e6, available / (double) (1L << 30)));
+            throw new IOException(String.format(
+                    Locale.ROOT,
+                    "the %d workers would need %.1f GiB for their kernel steps of up to %.0f ms"
+                            + " (one read() each), over half of the %.1f GiB this machine has available: shorten the kernel steps or record fewer tasks",
+                    tasks,
+                    need / (double) (1L << 30),
+                    maxKernelNs / 1e6,
+                    available / (double) (1L << 30)));
         }
     }
 
@@ -366,8 +430,10 @@ public final class Recorder {
     /** MemAvailable of /proc/meminfo in bytes (0 if unknown). */
     static long memAvailable() {
         try {
-            for (String l : KernelFiles.lines(Path.of("/proc/meminfo"))) if (l.startsWith("MemAvailable:")) return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
-        } catch (IOException | NumberFormatException ignored) { }
+            for (String l : KernelFiles.lines(Path.of("/proc/meminfo")))
+                if (l.startsWith("MemAvailable:")) return Long.parseLong(l.replaceAll("[^0-9]", "")) * 1024;
+        } catch (IOException | NumberFormatException ignored) {
+        }
         return 0;
     }
 
@@ -384,7 +450,9 @@ public final class Recorder {
 
     static String cpuList(long[] mask, int cpus) {
         StringBuilder b = new StringBuilder();
-        for (int c = 0; c < cpus; c++) if ((mask[c >>> 6] & (1L << (c & 63))) != 0) b.append(b.length() == 0 ? "" : ",").append(c);
+        for (int c = 0; c < cpus; c++)
+            if ((mask[c >>> 6] & (1L << (c & 63))) != 0)
+                b.append(b.length() == 0 ? "" : ",").append(c);
         return b.length() == 0 ? "0" : b.toString();
     }
 
@@ -397,8 +465,15 @@ public final class Recorder {
     public static final String GO = RecordingFile.GO, END = RecordingFile.END;
 
     /** The header, then the trace between the two marks (RecordingFile). */
-    private void write(Path out, List<String> lines, long[] tids, List<String> probes, Map<String, Map<String, Long>> stats,
-                       Map<String, Map<String, Long>> startStats, JsonArray work) throws IOException {
+    private void write(
+            Path out,
+            List<String> lines,
+            long[] tids,
+            List<String> probes,
+            Map<String, Map<String, Long>> stats,
+            Map<String, Map<String, Long>> startStats,
+            JsonArray work)
+            throws IOException {
         Set<String> ours = new HashSet<>(), readers = new HashSet<>();
         for (long t : tids) ours.add(Long.toString(t));
         for (long r : tf.readers()) readers.add(Long.toString(r));
@@ -419,7 +494,7 @@ public final class Recorder {
             x.addProperty("cpu.max", (c.quotaUs() < 0 ? "max" : Long.toString(c.quotaUs())) + " " + c.periodUs());
             mg.add(c.path(), x);
         }
-        JsonObject fullNames = new JsonObject();           // the comm is cut at 15 characters: the full name by COMM-TID
+        JsonObject fullNames = new JsonObject(); // the comm is cut at 15 characters: the full name by COMM-TID
         for (int i = 0; i < tids.length; i++) {
             TaskSpec t = spec.tasks().get(i);
             String comm = t.name().length() > 15 ? t.name().substring(0, 15) : t.name();
@@ -427,7 +502,7 @@ public final class Recorder {
             fullNames.addProperty(comm + "-" + tids[i], t.name());
         }
         map.add("cgroups", mg);
-        map.addProperty("root", "/" + cg.root.relativize(cg.parent));       // the trace's dst_paths are under our parent
+        map.addProperty("root", "/" + cg.root.relativize(cg.parent)); // the trace's dst_paths are under our parent
         map.add("tasks", mt);
         h.add("cgroup_map", map);
         h.add("task_names", fullNames);
@@ -436,7 +511,7 @@ public final class Recorder {
         if (hungHeader != null) h.add("hung_task", hungHeader);
         h.add("recorded_work", work);
         h.add("probes", new Gson().toJsonTree(probes));
-        h.addProperty("lost_events", lostEvents);                 // what the instance's ring buffer overwrote or dropped
+        h.addProperty("lost_events", lostEvents); // what the instance's ring buffer overwrote or dropped
         if (actions != null) h.add("actions", actions.header());
         RecordingFile.write(out, h, lines, ours, readers, cpus);
     }
@@ -447,7 +522,11 @@ public final class Recorder {
         cleaned = true;
         for (Process p : workers) p.destroyForcibly();
         for (Process p : workers) {
-            try { p.waitFor(); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            try {
+                p.waitFor();
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
         List<String> left = new ArrayList<>();
         if (tf != null) left.addAll(tf.restore());

@@ -19,7 +19,7 @@ import java.util.regex.Pattern;
  * the trace_pipe reader's own events; written to a temporary file beside it and renamed over it.
  */
 final class RecordingFile {
-    private RecordingFile() { }
+    private RecordingFile() {}
 
     static final String GO = "throttlescope: the workload starts", END = "throttlescope: the recording ends";
 
@@ -32,14 +32,15 @@ final class RecordingFile {
 
     private static final Pattern PIDS = Pattern.compile("(?:prev_pid|next_pid|pid)=(\\d+)");
 
-    static void write(Path out, JsonObject h, List<String> lines, Set<String> ours, Set<String> readers, int cpus) throws IOException {
+    static void write(Path out, JsonObject h, List<String> lines, Set<String> ours, Set<String> readers, int cpus)
+            throws IOException {
         Path tmp = Files.createTempFile(out.toAbsolutePath().getParent(), ".record-", ".tmp");
         try {
             Files.setPosixFilePermissions(tmp, PosixFilePermissions.fromString("rw-r--r--"));
         } catch (UnsupportedOperationException ignored) {
             // not a POSIX file system
         }
-        double from = Double.NEGATIVE_INFINITY, to = Double.POSITIVE_INFINITY;    // between the two marks only
+        double from = Double.NEGATIVE_INFINITY, to = Double.POSITIVE_INFINITY; // between the two marks only
         for (String l : lines) {
             if (l.contains(GO)) from = ts(l);
             if (l.contains(END)) to = ts(l);
@@ -47,7 +48,10 @@ final class RecordingFile {
         try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
             w.println("# throttlescope: " + h);
             for (String l : lines) {
-                if (l.startsWith("#")) { w.println(l); continue; }
+                if (l.startsWith("#")) {
+                    w.println(l);
+                    continue;
+                }
                 double t = ts(l);
                 if (!(t >= from && t <= to)) continue;
                 Matcher m = CPU.matcher(l);
@@ -57,7 +61,7 @@ final class RecordingFile {
                 while (!names && p.find()) names = ours.contains(p.group(1));
                 Matcher self = SELF.matcher(l);
                 boolean selfFound = self.find();
-                if (selfFound && readers.contains(self.group(1))) continue;      // the trace_pipe reader's own events
+                if (selfFound && readers.contains(self.group(1))) continue; // the trace_pipe reader's own events
                 if (selfFound && ours.contains(self.group(1))) names = true;
                 if (onOurCpu || names || l.contains(TimedActions.MARK)) w.println(l);
             }
@@ -67,5 +71,4 @@ final class RecordingFile {
 
     private static final Pattern CPU = Pattern.compile("\\[(\\d{3,})\\]");
     private static final Pattern SELF = Pattern.compile("^\\s*.*-(\\d+)\\s+\\[\\d+\\]");
-
 }

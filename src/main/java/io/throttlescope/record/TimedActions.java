@@ -54,8 +54,10 @@ final class TimedActions {
         for (int i = 0; i < spec.actions().size(); i++) {
             ActionSpec a = spec.actions().get(i);
             String where = "actions[" + i + "]";
-            if (a instanceof ActionSpec.Wake) out.add(where + ": a wake action cannot be made real (nothing outside a task ends its sleep early)");
-            else if (a instanceof ActionSpec.WriteFile w && !List.of("cpu.max", "cpu.max.burst", "cpu.weight").contains(w.file())) {
+            if (a instanceof ActionSpec.Wake)
+                out.add(where + ": a wake action cannot be made real (nothing outside a task ends its sleep early)");
+            else if (a instanceof ActionSpec.WriteFile w
+                    && !List.of("cpu.max", "cpu.max.burst", "cpu.weight").contains(w.file())) {
                 out.add(where + ": only cpu.max, cpu.max.burst and cpu.weight writes are made real, not " + w.file());
             }
         }
@@ -66,8 +68,9 @@ final class TimedActions {
     void check() throws IOException {
         for (ActionSpec a : spec.actions()) {
             if (a instanceof ActionSpec.Move m && m.cgroup().equals("/") && cg.v2) {
-                throw new IOException("a move to \"/\" cannot be made real on cgroup v2: the recording's parent cgroup holds no processes"
-                        + " (it has the cpu controller on for its children); move the task to a cgroup of its own");
+                throw new IOException(
+                        "a move to \"/\" cannot be made real on cgroup v2: the recording's parent cgroup holds no processes"
+                                + " (it has the cpu controller on for its children); move the task to a cgroup of its own");
             }
         }
     }
@@ -81,17 +84,19 @@ final class TimedActions {
     void prepare(String cpus) throws InterruptedException {
         if (spec.actions().isEmpty()) return;
         CountDownLatch placed = new CountDownLatch(1);
-        thread = new Thread(() -> {
-            place(cpus);
-            placed.countDown();
-            try {
-                run(t0.get());
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (ExecutionException e) {
-                // never completed exceptionally
-            }
-        }, "timed-actions");
+        thread = new Thread(
+                () -> {
+                    place(cpus);
+                    placed.countDown();
+                    try {
+                        run(t0.get());
+                    } catch (InterruptedException e) {
+                        Thread.currentThread().interrupt();
+                    } catch (ExecutionException e) {
+                        // never completed exceptionally
+                    }
+                },
+                "timed-actions");
         thread.setDaemon(true);
         thread.start();
         placed.await();
@@ -100,7 +105,9 @@ final class TimedActions {
     private final CompletableFuture<Long> t0 = new CompletableFuture<>();
 
     /** The workload starts at {@code t0} (System.nanoTime()): each action is made at its time after it. */
-    void go(long start) { t0.complete(start); }
+    void go(long start) {
+        t0.complete(start);
+    }
 
     private static final long SPIN_NS = 300_000;
 
@@ -109,8 +116,15 @@ final class TimedActions {
         try {
             String self = Files.readSymbolicLink(Path.of("/proc/thread-self")).toString();
             String tid = self.substring(self.lastIndexOf('/') + 1);
-            new ProcessBuilder("renice", "-n", "-10", "-p", tid).redirectErrorStream(true).start().waitFor();
-            if (cpus != null) new ProcessBuilder("taskset", "-p", "-c", cpus, tid).redirectErrorStream(true).start().waitFor();
+            new ProcessBuilder("renice", "-n", "-10", "-p", tid)
+                    .redirectErrorStream(true)
+                    .start()
+                    .waitFor();
+            if (cpus != null)
+                new ProcessBuilder("taskset", "-p", "-c", cpus, tid)
+                        .redirectErrorStream(true)
+                        .start()
+                        .waitFor();
         } catch (IOException | RuntimeException e) {
             // not Linux's /proc, or no renice: the actions still run, maybe later
         } catch (InterruptedException e) {
@@ -124,8 +138,10 @@ final class TimedActions {
         for (ActionSpec a : order) {
             int k = spec.actions().indexOf(a);
             long due = a.at().typical();
-            while (System.nanoTime() - t0 < due - SPIN_NS) LockSupport.parkNanos(Math.max(50_000, due - SPIN_NS - (System.nanoTime() - t0)));
-            while (System.nanoTime() - t0 < due) Thread.onSpinWait();          // the last 300 us spun: a timer overshoots by 100 us or more
+            while (System.nanoTime() - t0 < due - SPIN_NS)
+                LockSupport.parkNanos(Math.max(50_000, due - SPIN_NS - (System.nanoTime() - t0)));
+            while (System.nanoTime() - t0 < due)
+                Thread.onSpinWait(); // the last 300 us spun: a timer overshoots by 100 us or more
             String what = describe(a);
             tf.mark(MARK + k + " begins");
             long began = System.nanoTime() - t0;
@@ -136,17 +152,23 @@ final class TimedActions {
                 error = e.getMessage() == null ? e.toString() : e.getMessage();
             }
             long returned = System.nanoTime() - t0;
-            // after it returned: the write, the sched_setaffinity() of taskset took effect just before (the importer's event)
+            // after it returned: the write, the sched_setaffinity() of taskset took effect just before (the importer's
+            // event)
             tf.mark(MARK + k + (error == null ? " " + what : " failed: " + what + ": " + error));
-            synchronized (done) { done.add(new Done(k, what, due, began, returned, error)); }
+            synchronized (done) {
+                done.add(new Done(k, what, due, began, returned, error));
+            }
         }
     }
 
     /** The action as the trace_marker line names it: "write /G cpu.max 50000 100000", "move T-1234 /H", "set_affinity T-1234 1". */
     String describe(ActionSpec a) {
-        if (a instanceof ActionSpec.WriteFile w) return "write " + w.cgroup() + " " + w.file() + " " + w.value().trim();
+        if (a instanceof ActionSpec.WriteFile w)
+            return "write " + w.cgroup() + " " + w.file() + " " + w.value().trim();
         if (a instanceof ActionSpec.Move m) return "move " + comm(m.task()) + " " + m.cgroup();
-        if (a instanceof ActionSpec.SetAffinity s) return "set_affinity " + comm(s.task()) + " " + Recorder.cpuList(s.cpus(), spec.kernel().cpus());
+        if (a instanceof ActionSpec.SetAffinity s)
+            return "set_affinity " + comm(s.task()) + " "
+                    + Recorder.cpuList(s.cpus(), spec.kernel().cpus());
         return a.toString();
     }
 
@@ -157,7 +179,8 @@ final class TimedActions {
     }
 
     private int taskIndex(String task) {
-        for (int i = 0; i < spec.tasks().size(); i++) if (spec.tasks().get(i).name().equals(task)) return i;
+        for (int i = 0; i < spec.tasks().size(); i++)
+            if (spec.tasks().get(i).name().equals(task)) return i;
         throw new IllegalArgumentException("no task " + task);
     }
 
@@ -169,14 +192,22 @@ final class TimedActions {
             cg.attach(group(m.cgroup()), tids[i], pids[i]);
         } else if (a instanceof ActionSpec.SetAffinity s) {
             int i = taskIndex(s.task());
-            Process p = new ProcessBuilder("taskset", "-p", "-c", Recorder.cpuList(s.cpus(), spec.kernel().cpus()), Long.toString(tids[i]))
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "taskset",
+                            "-p",
+                            "-c",
+                            Recorder.cpuList(s.cpus(), spec.kernel().cpus()),
+                            Long.toString(tids[i]))
+                    .redirectErrorStream(true)
+                    .start();
             String o = new String(p.getInputStream().readAllBytes(), Charset.defaultCharset());
             if (p.waitFor() != 0) throw new IOException("taskset failed: " + o.strip());
         }
     }
 
-    private Path group(String path) { return path.equals("/") ? cg.parent : groups.get(path); }
+    private Path group(String path) {
+        return path.equals("/") ? cg.parent : groups.get(path);
+    }
 
     /** Waits for the actions due before the recording's end; those not yet made are dropped with the thread. */
     void await(long untilNs) throws InterruptedException {
@@ -201,5 +232,9 @@ final class TimedActions {
         return out;
     }
 
-    List<Done> done() { synchronized (done) { return List.copyOf(done); } }
+    List<Done> done() {
+        synchronized (done) {
+            return List.copyOf(done);
+        }
+    }
 }

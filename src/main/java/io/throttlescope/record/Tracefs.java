@@ -25,15 +25,27 @@ import java.util.regex.Pattern;
  * {@link #cleanLeftovers} removes those of recorders no longer alive. Mounts tracefs if it is not.
  */
 final class Tracefs {
-    static final String[] EVENTS = {"sched/sched_switch", "sched/sched_wakeup", "sched/sched_wakeup_new", "sched/sched_migrate_task",
-            "sched/sched_process_fork", "sched/sched_process_exit", "sched/sched_process_hang", "raw_syscalls/sys_enter",
-            "raw_syscalls/sys_exit", "cgroup/cgroup_attach_task"};
-    static final String[] PROBES = {"throttle_cfs_rq", "unthrottle_cfs_rq", "task_throttle_setup_work", "throttle_cfs_rq_work"};
+    static final String[] EVENTS = {
+        "sched/sched_switch",
+        "sched/sched_wakeup",
+        "sched/sched_wakeup_new",
+        "sched/sched_migrate_task",
+        "sched/sched_process_fork",
+        "sched/sched_process_exit",
+        "sched/sched_process_hang",
+        "raw_syscalls/sys_enter",
+        "raw_syscalls/sys_exit",
+        "cgroup/cgroup_attach_task"
+    };
+    static final String[] PROBES = {
+        "throttle_cfs_rq", "unthrottle_cfs_rq", "task_throttle_setup_work", "throttle_cfs_rq_work"
+    };
     static final String INSTANCE_PREFIX = "throttlescope-";
     private static final Pattern OUR_PROBE = Pattern.compile("^p:kprobes/(ts(\\d+)_\\w+) ");
 
     /** The tracefs mount; {@link #dir} is our instance in it. */
     final Path root;
+
     Path dir;
     private final boolean mounted;
     private final List<String> probesAdded = new ArrayList<>();
@@ -47,6 +59,7 @@ final class Tracefs {
 
     /** Where a recorder mounts tracefs for itself when the system has not: its own mount point, never /sys/kernel/tracing. */
     static final Path PRIVATE_MOUNTS = Path.of("/run");
+
     static final String MOUNT_SUFFIX = "-tracing";
 
     /**
@@ -58,13 +71,19 @@ final class Tracefs {
         for (Path p : new Path[] {Path.of("/sys/kernel/tracing"), Path.of("/sys/kernel/debug/tracing")}) {
             if (Files.isRegularFile(p.resolve("trace"))) return new Tracefs(p, false);
         }
-        Path p = PRIVATE_MOUNTS.resolve(INSTANCE_PREFIX + ProcessHandle.current().pid() + MOUNT_SUFFIX);
+        Path p =
+                PRIVATE_MOUNTS.resolve(INSTANCE_PREFIX + ProcessHandle.current().pid() + MOUNT_SUFFIX);
         try {
             Files.createDirectories(p);
-            Process m = new ProcessBuilder("mount", "-t", "tracefs", "nodev", p.toString()).redirectErrorStream(true).start();
+            Process m = new ProcessBuilder("mount", "-t", "tracefs", "nodev", p.toString())
+                    .redirectErrorStream(true)
+                    .start();
             String out = new String(m.getInputStream().readAllBytes(), Charset.defaultCharset()).strip();
             if (m.waitFor() == 0 && Files.isRegularFile(p.resolve("trace"))) return new Tracefs(p, true);
-            try { Files.deleteIfExists(p); } catch (IOException ignored) { }
+            try {
+                Files.deleteIfExists(p);
+            } catch (IOException ignored) {
+            }
             why[0] = "tracefs is not mounted and mount -t tracefs nodev " + p + " failed: " + out;
             return null;
         } catch (IOException | InterruptedException e) {
@@ -83,17 +102,30 @@ final class Tracefs {
                 long owner = pidOf(n.substring(INSTANCE_PREFIX.length(), n.length() - MOUNT_SUFFIX.length()));
                 if (!deadRecorder(owner)) continue;
                 if (Files.isRegularFile(d.resolve("trace"))) {
-                    done.addAll(stopReaders(d.resolve("instances").resolve(INSTANCE_PREFIX + owner).resolve("trace_pipe")));
-                    try { new ProcessBuilder("umount", d.toString()).start().waitFor(); } catch (IOException | InterruptedException ignored) { }
+                    done.addAll(stopReaders(d.resolve("instances")
+                            .resolve(INSTANCE_PREFIX + owner)
+                            .resolve("trace_pipe")));
+                    try {
+                        new ProcessBuilder("umount", d.toString()).start().waitFor();
+                    } catch (IOException | InterruptedException ignored) {
+                    }
                 }
-                try { Files.delete(d); done.add("tracefs mount " + d); } catch (IOException e) { done.add("tracefs mount " + d + " (could not remove: " + e.getMessage() + ")"); }
+                try {
+                    Files.delete(d);
+                    done.add("tracefs mount " + d);
+                } catch (IOException e) {
+                    done.add("tracefs mount " + d + " (could not remove: " + e.getMessage() + ")");
+                }
             }
-        } catch (IOException ignored) { }
+        } catch (IOException ignored) {
+        }
         return done;
     }
 
     /** The name of our kprobe on a function. */
-    String probeName(String fn) { return "ts" + pid + "_" + fn; }
+    String probeName(String fn) {
+        return "ts" + pid + "_" + fn;
+    }
 
     /**
      * Removes what recorders no longer alive left: their instances and their kprobes. Returns what
@@ -109,11 +141,20 @@ final class Tracefs {
                     if (!n.startsWith(INSTANCE_PREFIX)) continue;
                     long owner = pidOf(n.substring(INSTANCE_PREFIX.length()));
                     if (!deadRecorder(owner)) continue;
-                    try { Files.writeString(d.resolve("tracing_on"), "0"); } catch (IOException ignored) { }
+                    try {
+                        Files.writeString(d.resolve("tracing_on"), "0");
+                    } catch (IOException ignored) {
+                    }
                     done.addAll(stopReaders(d.resolve("trace_pipe")));
-                    try { Files.delete(d); done.add("trace instance " + n); } catch (IOException e) { done.add("trace instance " + n + " (could not remove: " + e.getMessage() + ")"); }
+                    try {
+                        Files.delete(d);
+                        done.add("trace instance " + n);
+                    } catch (IOException e) {
+                        done.add("trace instance " + n + " (could not remove: " + e.getMessage() + ")");
+                    }
                 }
-            } catch (IOException ignored) { }
+            } catch (IOException ignored) {
+            }
         }
         done.addAll(cleanLeftoverPipeFiles());
         Path kp = root.resolve("kprobe_events");
@@ -131,7 +172,8 @@ final class Tracefs {
                         done.add("kprobe " + m.group(1) + " (could not remove: " + e.getMessage() + ")");
                     }
                 }
-            } catch (IOException ignored) { }
+            } catch (IOException ignored) {
+            }
         }
         return done;
     }
@@ -146,9 +188,15 @@ final class Tracefs {
                 if (!m.matches()) continue;
                 long owner = pidOf(m.group(1));
                 if (!deadRecorder(owner)) continue;
-                try { Files.delete(f); done.add("temporary trace " + f); } catch (IOException e) { done.add("temporary trace " + f + " (could not remove: " + e.getMessage() + ")"); }
+                try {
+                    Files.delete(f);
+                    done.add("temporary trace " + f);
+                } catch (IOException e) {
+                    done.add("temporary trace " + f + " (could not remove: " + e.getMessage() + ")");
+                }
             }
-        } catch (IOException ignored) { }
+        } catch (IOException ignored) {
+        }
         return done;
     }
 
@@ -161,7 +209,8 @@ final class Tracefs {
         String want = "cat\0" + pipe + "\0";
         ProcessHandle.allProcesses().forEach(p -> {
             try {
-                String cmd = KernelFiles.read(Path.of("/proc", Long.toString(p.pid()), "cmdline"), StandardCharsets.ISO_8859_1);
+                String cmd = KernelFiles.read(
+                        Path.of("/proc", Long.toString(p.pid()), "cmdline"), StandardCharsets.ISO_8859_1);
                 if (cmd.equals(want) && p.destroyForcibly()) done.add("trace_pipe reader " + p.pid());
             } catch (IOException | RuntimeException ignored) {
                 // gone, or not ours to read
@@ -172,11 +221,17 @@ final class Tracefs {
 
     /** True for the pid of a recorder that is no longer alive (not this one): what it left may be removed. */
     static boolean deadRecorder(long owner) {
-        return owner > 0 && owner != ProcessHandle.current().pid() && ProcessHandle.of(owner).isEmpty();
+        return owner > 0
+                && owner != ProcessHandle.current().pid()
+                && ProcessHandle.of(owner).isEmpty();
     }
 
     private static long pidOf(String digits) {
-        try { return Long.parseLong(digits); } catch (NumberFormatException e) { return -1; }
+        try {
+            return Long.parseLong(digits);
+        } catch (NumberFormatException e) {
+            return -1;
+        }
     }
 
     /**
@@ -190,8 +245,11 @@ final class Tracefs {
         dir = inst;
         Files.writeString(dir.resolve("tracing_on"), "0");
         KernelFiles.write(dir.resolve("buffer_size_kb"), Integer.toString(bufferKb));
-        long got = KernelFiles.number(dir.resolve("buffer_size_kb"));   // read back: the kernel rounds up to whole pages; less is refused
-        if (got < bufferKb) throw new IOException(dir.resolve("buffer_size_kb") + " reads " + got + " after writing " + bufferKb + ": the kernel gave less buffer");
+        long got = KernelFiles.number(
+                dir.resolve("buffer_size_kb")); // read back: the kernel rounds up to whole pages; less is refused
+        if (got < bufferKb)
+            throw new IOException(dir.resolve("buffer_size_kb") + " reads " + got + " after writing " + bufferKb
+                    + ": the kernel gave less buffer");
         for (String e : EVENTS) {
             Path en = dir.resolve("events").resolve(e).resolve("enable");
             if (Files.exists(en)) Files.writeString(en, "1");
@@ -215,10 +273,15 @@ final class Tracefs {
 
     /** A line in the trace through our instance's trace_marker (shown as a note on import). */
     void mark(String text) {
-        try { Files.writeString(dir.resolve("trace_marker"), text + "\n"); } catch (IOException ignored) { }
+        try {
+            Files.writeString(dir.resolve("trace_marker"), text + "\n");
+        } catch (IOException ignored) {
+        }
     }
 
-    void start() throws IOException { Files.writeString(dir.resolve("tracing_on"), "1"); }
+    void start() throws IOException {
+        Files.writeString(dir.resolve("tracing_on"), "1");
+    }
 
     /** Stops tracing; a trace_pipe reader that ended before this failed (while tracing is on it never ends by itself). */
     void stop() throws IOException {
@@ -248,46 +311,73 @@ final class Tracefs {
      */
     synchronized void startPipe(String cpuList) throws IOException {
         pipeFile = Files.createTempFile("throttlescope-" + pid + "-trace", ".txt");
-        pipeReader = new ProcessBuilder("nice", "-n", "-10", "taskset", "-c", cpuList, "cat", dir.resolve("trace_pipe").toString())
-                .redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        pipeReader = new ProcessBuilder(
+                        "nice",
+                        "-n",
+                        "-10",
+                        "taskset",
+                        "-c",
+                        cpuList,
+                        "cat",
+                        dir.resolve("trace_pipe").toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
         InputStream in = pipeReader.getInputStream();
         Path into = pipeFile;
-        pipeCopier = new Thread(() -> {
-            try (OutputStream o = Files.newOutputStream(into)) {
-                byte[] b = new byte[1 << 16];
-                for (int n; (n = in.read(b)) > 0; ) {
-                    o.write(b, 0, n);
-                    pipeBytes.addAndGet(n);
-                }
-            } catch (IOException e) {
-                if (!stopping) copyFailed = e;             // a full disk, say: the recording falls back to the ring buffer
-            }
-        }, "trace_pipe");
+        pipeCopier = new Thread(
+                () -> {
+                    try (OutputStream o = Files.newOutputStream(into)) {
+                        byte[] b = new byte[1 << 16];
+                        for (int n; (n = in.read(b)) > 0; ) {
+                            o.write(b, 0, n);
+                            pipeBytes.addAndGet(n);
+                        }
+                    } catch (IOException e) {
+                        if (!stopping) copyFailed = e; // a full disk, say: the recording falls back to the ring buffer
+                    }
+                },
+                "trace_pipe");
         pipeCopier.setDaemon(true);
         pipeCopier.start();
         readers.add(pipeReader.pid());
         long copier = threadNamed("trace_pipe");
         if (copier > 0) {
             readers.add(copier);
-            try {                                          // the copying thread stays off the scenario's CPUs as well
-                new ProcessBuilder("taskset", "-p", "-c", cpuList, Long.toString(copier)).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
-                new ProcessBuilder("renice", "-n", "-10", "-p", Long.toString(copier)).redirectErrorStream(true)
-                        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor();
+            try { // the copying thread stays off the scenario's CPUs as well
+                new ProcessBuilder("taskset", "-p", "-c", cpuList, Long.toString(copier))
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start()
+                        .waitFor();
+                new ProcessBuilder("renice", "-n", "-10", "-p", Long.toString(copier))
+                        .redirectErrorStream(true)
+                        .redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                        .start()
+                        .waitFor();
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
         StringBuilder sw = new StringBuilder(), pidF = new StringBuilder(), common = new StringBuilder();
         for (long r : readers) {
-            try { Files.writeString(dir.resolve("set_event_notrace_pid"), r + "\n", StandardOpenOption.APPEND); } catch (IOException ignored) { }
-            sw.append(sw.length() == 0 ? "" : " && ").append("prev_pid != ").append(r).append(" && next_pid != ").append(r);
+            try {
+                Files.writeString(dir.resolve("set_event_notrace_pid"), r + "\n", StandardOpenOption.APPEND);
+            } catch (IOException ignored) {
+            }
+            sw.append(sw.length() == 0 ? "" : " && ")
+                    .append("prev_pid != ")
+                    .append(r)
+                    .append(" && next_pid != ")
+                    .append(r);
             pidF.append(pidF.length() == 0 ? "" : " && ").append("pid != ").append(r);
-            common.append(common.length() == 0 ? "" : " && ").append("common_pid != ").append(r);
+            common.append(common.length() == 0 ? "" : " && ")
+                    .append("common_pid != ")
+                    .append(r);
         }
         // only the reader's CPUs, which the scenario does not use, lose switch lines to this filter
         filter("sched/sched_switch", sw.toString());
-        for (String e : new String[] {"sched/sched_wakeup", "sched/sched_wakeup_new", "sched/sched_migrate_task"}) filter(e, pidF.toString());
+        for (String e : new String[] {"sched/sched_wakeup", "sched/sched_wakeup_new", "sched/sched_migrate_task"})
+            filter(e, pidF.toString());
         // kernels before 5.8 have no set_event_notrace_pid: the reader's syscalls are filtered out by pid as well
         for (String e : new String[] {"raw_syscalls/sys_enter", "raw_syscalls/sys_exit"}) filter(e, common.toString());
     }
@@ -296,16 +386,23 @@ final class Tracefs {
     private volatile IOException copyFailed;
 
     /** True while a trace_pipe reader runs (a recording on every CPU of the machine reads the ring buffer at the end instead). */
-    boolean piping() { return pipeReader != null; }
+    boolean piping() {
+        return pipeReader != null;
+    }
 
     private void filter(String event, String expr) {
         if (expr.isEmpty()) return;
         Path f = dir.resolve("events").resolve(event).resolve("filter");
-        try { if (Files.isWritable(f)) Files.writeString(f, expr); } catch (IOException ignored) { }
+        try {
+            if (Files.isWritable(f)) Files.writeString(f, expr);
+        } catch (IOException ignored) {
+        }
     }
 
     /** The pids of the trace_pipe reader and its copying thread, whose events a recording leaves out. */
-    List<Long> readers() { return readers; }
+    List<Long> readers() {
+        return readers;
+    }
 
     /** The thread id of this process's thread with that name (its comm), waiting up to a second for it to start; -1 if none. */
     private static long threadNamed(String name) {
@@ -313,13 +410,20 @@ final class Tracefs {
             try (var l = Files.list(Path.of("/proc/self/task"))) {
                 for (Path t : l.toList()) {
                     try {
-                        if (KernelFiles.value(t.resolve("comm")).equals(name)) return Long.parseLong(t.getFileName().toString());
-                    } catch (IOException | NumberFormatException ignored) { }
+                        if (KernelFiles.value(t.resolve("comm")).equals(name))
+                            return Long.parseLong(t.getFileName().toString());
+                    } catch (IOException | NumberFormatException ignored) {
+                    }
                 }
             } catch (IOException e) {
                 return -1;
             }
-            try { Thread.sleep(10); } catch (InterruptedException e) { Thread.currentThread().interrupt(); return -1; }
+            try {
+                Thread.sleep(10);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return -1;
+            }
         }
         return -1;
     }
@@ -340,11 +444,20 @@ final class Tracefs {
             } else if (System.nanoTime() - quietSince > 300_000_000L) {
                 break;
             }
-            try { Thread.sleep(50); } catch (InterruptedException e) { Thread.currentThread().interrupt(); break; }
+            try {
+                Thread.sleep(50);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
         }
-        try { pipeCopier.join(2000); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+        try {
+            pipeCopier.join(2000);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
         stopPipe();
-        if (readerFailed || copyFailed != null) return read();   // what the ring buffer still holds, as without a reader
+        if (readerFailed || copyFailed != null) return read(); // what the ring buffer still holds, as without a reader
         return renamed(Files.readAllLines(pipeFile, StandardCharsets.ISO_8859_1));
     }
 
@@ -355,13 +468,18 @@ final class Tracefs {
             pipeReader.descendants().forEach(ProcessHandle::destroy);
             pipeReader.destroy();
             try {
-                if (!pipeReader.waitFor(2, TimeUnit.SECONDS)) pipeReader.destroyForcibly().waitFor(2, TimeUnit.SECONDS);
+                if (!pipeReader.waitFor(2, TimeUnit.SECONDS))
+                    pipeReader.destroyForcibly().waitFor(2, TimeUnit.SECONDS);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
         }
         if (pipeCopier != null) {
-            try { pipeCopier.join(2000); } catch (InterruptedException e) { Thread.currentThread().interrupt(); }
+            try {
+                pipeCopier.join(2000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
         }
     }
 
@@ -387,11 +505,14 @@ final class Tracefs {
             for (Path cpu : l.toList()) {
                 try {
                     for (String line : KernelFiles.lines(cpu.resolve("stats"))) {
-                        if (line.startsWith("overrun:") || line.startsWith("dropped events:")) n += Long.parseLong(line.replaceAll("[^0-9]", ""));
+                        if (line.startsWith("overrun:") || line.startsWith("dropped events:"))
+                            n += Long.parseLong(line.replaceAll("[^0-9]", ""));
                     }
-                } catch (IOException | NumberFormatException ignored) { }
+                } catch (IOException | NumberFormatException ignored) {
+                }
             }
-        } catch (IOException ignored) { }
+        } catch (IOException ignored) {
+        }
         return n;
     }
 
@@ -400,20 +521,37 @@ final class Tracefs {
         List<String> failed = new ArrayList<>();
         stopPipe();
         if (pipeFile != null) {
-            try { Files.deleteIfExists(pipeFile); } catch (IOException e) { failed.add("temporary file " + pipeFile); }
+            try {
+                Files.deleteIfExists(pipeFile);
+            } catch (IOException e) {
+                failed.add("temporary file " + pipeFile);
+            }
         }
         if (!dir.equals(root)) {
-            try { Files.writeString(dir.resolve("tracing_on"), "0"); } catch (IOException ignored) { }
-            for (String p : probesAdded) {
-                try { Files.writeString(dir.resolve("events/kprobes/" + p + "/enable"), "0"); } catch (IOException ignored) { }
+            try {
+                Files.writeString(dir.resolve("tracing_on"), "0");
+            } catch (IOException ignored) {
             }
-            for (int i = 0; i < 50; i++) {             // a reader that still has trace_pipe open makes rmdir fail with EBUSY for a moment
+            for (String p : probesAdded) {
+                try {
+                    Files.writeString(dir.resolve("events/kprobes/" + p + "/enable"), "0");
+                } catch (IOException ignored) {
+                }
+            }
+            for (int i = 0;
+                    i < 50;
+                    i++) { // a reader that still has trace_pipe open makes rmdir fail with EBUSY for a moment
                 try {
                     Files.deleteIfExists(dir);
                     break;
                 } catch (IOException e) {
                     if (i == 49) failed.add("trace instance " + dir.getFileName() + " (" + e.getMessage() + ")");
-                    try { Thread.sleep(20); } catch (InterruptedException ie) { Thread.currentThread().interrupt(); break; }
+                    try {
+                        Thread.sleep(20);
+                    } catch (InterruptedException ie) {
+                        Thread.currentThread().interrupt();
+                        break;
+                    }
                 }
             }
             dir = root;
@@ -426,7 +564,7 @@ final class Tracefs {
             }
         }
         probesAdded.clear();
-        if (mounted) {                                 // our own mount point only
+        if (mounted) { // our own mount point only
             try {
                 if (new ProcessBuilder("umount", root.toString()).start().waitFor() != 0) failed.add("umount " + root);
                 else Files.deleteIfExists(root);

@@ -44,6 +44,7 @@ public final class Worker {
     static volatile long sink;
     /** Each step's index in plan order, and the runs and thread CPU time (a sleep: wall time) measured for it (read by the recorder at the end). */
     private final IdentityHashMap<Step, Integer> index = new IdentityHashMap<>();
+
     private final long[] runs, cpu;
     private final ThreadMXBean threads = ManagementFactory.getThreadMXBean();
     /** The largest read buffer a worker may hold (one read() per kernel step), and its JVM's direct-memory limit. */
@@ -61,12 +62,15 @@ public final class Worker {
 
     /** The sleeps inside a syscall other than nanosleep: each an epoll_wait that its timeout ends (timedWait). */
     private final Set<Step> timedSleeps;
+
     private Selector selector;
 
     /** "work [i count cpu_ns]...": what each step measured so far (a step running now is not counted yet). */
     private synchronized String work() {
         StringBuilder b = new StringBuilder("work");
-        for (int i = 0; i < runs.length; i++) if (runs[i] > 0) b.append(' ').append(i).append(' ').append(runs[i]).append(' ').append(cpu[i]);
+        for (int i = 0; i < runs.length; i++)
+            if (runs[i] > 0)
+                b.append(' ').append(i).append(' ').append(runs[i]).append(' ').append(cpu[i]);
         return b.toString();
     }
 
@@ -94,18 +98,20 @@ public final class Worker {
         BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.US_ASCII));
         Throwable[] failed = new Throwable[1];
         boolean[] started = new boolean[1];
-        Thread task = new Thread(() -> {
-            try {
-                started[0] = w.task(t, args, in);
-            } catch (Throwable e) {
-                failed[0] = e;
-            }
-        }, t.name());
+        Thread task = new Thread(
+                () -> {
+                    try {
+                        started[0] = w.task(t, args, in);
+                    } catch (Throwable e) {
+                        failed[0] = e;
+                    }
+                },
+                t.name());
         task.start();
         task.join();
         if (failed[0] instanceof Exception e) throw e;
         if (failed[0] != null) throw new IllegalStateException(failed[0]);
-        if (!started[0]) return;                               // the recorder is gone before the start: so is the worker
+        if (!started[0]) return; // the recorder is gone before the start: so is the worker
         // the task's program has ended: what its steps measured stays in the recorder's pipe after we go
         System.out.println(w.work());
         System.out.flush();
@@ -114,6 +120,7 @@ public final class Worker {
 
     /** This thread's /proc/thread-self/schedstat, opened by the task's thread, read with pread (one syscall). */
     private FileChannel schedstat;
+
     private final ByteBuffer statBuf = ByteBuffer.allocate(96);
 
     /**
@@ -126,7 +133,9 @@ public final class Worker {
         try {
             statBuf.clear();
             int n = schedstat.read(statBuf, 0);
-            String[] f = new String(statBuf.array(), 0, Math.max(0, n), StandardCharsets.US_ASCII).trim().split("\\s+");
+            String[] f = new String(statBuf.array(), 0, Math.max(0, n), StandardCharsets.US_ASCII)
+                    .trim()
+                    .split("\\s+");
             return f.length > 1 ? Long.parseLong(f[1]) : 0;
         } catch (IOException | NumberFormatException e) {
             return 0;
@@ -135,12 +144,15 @@ public final class Worker {
 
     /** The task's thread: named, calibrated, ready, then its program from "go"; false if "go" never came (the recorder went first). */
     private boolean task(TaskSpec t, String[] args, BufferedReader in) throws Exception {
-        Files.writeString(Path.of("/proc/thread-self/comm"), t.name().length() > 15 ? t.name().substring(0, 15) : t.name());
-        long tid = Long.parseLong(Path.of("/proc/thread-self").toRealPath().getFileName().toString());
+        Files.writeString(
+                Path.of("/proc/thread-self/comm"),
+                t.name().length() > 15 ? t.name().substring(0, 15) : t.name());
+        long tid = Long.parseLong(
+                Path.of("/proc/thread-self").toRealPath().getFileName().toString());
         try {
             schedstat = FileChannel.open(Path.of("/proc/thread-self/schedstat"));
         } catch (IOException e) {
-            schedstat = null;                              // no CONFIG_SCHED_INFO: sleeps are measured in wall time
+            schedstat = null; // no CONFIG_SCHED_INFO: sleeps are measured in wall time
         }
         calibrate(Long.parseLong(args[3]));
         rehearse(t.program());
@@ -150,28 +162,37 @@ public final class Worker {
         long deadline = args.length > 5 ? Long.parseLong(args[5]) : Long.MAX_VALUE;
         CountDownLatch go = new CountDownLatch(1);
         boolean[] gone = new boolean[1];
-        Thread watch = new Thread(() -> {
-            try {
-                for (String line; (line = in.readLine()) != null; ) {
-                    if (line.equals("go")) go.countDown();
-                    else if (line.equals("work")) {            // the recorder asks what the steps measured, before it kills us
-                        System.out.println(work());
-                        System.out.flush();
+        Thread watch = new Thread(
+                () -> {
+                    try {
+                        for (String line; (line = in.readLine()) != null; ) {
+                            if (line.equals("go")) go.countDown();
+                            else if (line.equals(
+                                    "work")) { // the recorder asks what the steps measured, before it kills us
+                                System.out.println(work());
+                                System.out.flush();
+                            }
+                        }
+                    } catch (IOException ignored) {
                     }
-                }
-            } catch (IOException ignored) { }
-            if (go.getCount() > 0) {                          // the recorder is gone before the start: so is the worker
-                gone[0] = true;
-                go.countDown();
-                return;
-            }
-            Runtime.getRuntime().halt(0);
-        }, "recorder-pipe");
+                    if (go.getCount() > 0) { // the recorder is gone before the start: so is the worker
+                        gone[0] = true;
+                        go.countDown();
+                        return;
+                    }
+                    Runtime.getRuntime().halt(0);
+                },
+                "recorder-pipe");
         watch.setDaemon(true);
-        Thread timer = new Thread(() -> {
-            try { Thread.sleep(Math.max(0, deadline - System.currentTimeMillis())); } catch (InterruptedException ignored) { }
-            Runtime.getRuntime().halt(0);
-        }, "deadline");
+        Thread timer = new Thread(
+                () -> {
+                    try {
+                        Thread.sleep(Math.max(0, deadline - System.currentTimeMillis()));
+                    } catch (InterruptedException ignored) {
+                    }
+                    Runtime.getRuntime().halt(0);
+                },
+                "deadline");
         timer.setDaemon(true);
         watch.start();
         if (deadline != Long.MAX_VALUE) timer.start();
@@ -188,7 +209,8 @@ public final class Worker {
     /** cgroup v2: the cgroup.procs of the cgroup this process is in ("0::/path" in /proc/self/cgroup). */
     private static String ownProcs() throws IOException {
         for (String l : KernelFiles.lines(Path.of("/proc/self/cgroup"))) {
-            if (l.startsWith("0::")) return "/sys/fs/cgroup" + l.substring(3) + (l.substring(3).endsWith("/") ? "" : "/") + "cgroup.procs";
+            if (l.startsWith("0::"))
+                return "/sys/fs/cgroup" + l.substring(3) + (l.substring(3).endsWith("/") ? "" : "/") + "cgroup.procs";
         }
         return "/sys/fs/cgroup/cgroup.procs";
     }
@@ -198,7 +220,9 @@ public final class Worker {
      * waited for a CPU is not work, so a machine busy with other work does not shrink a step's work
      * (a "50 ms" step did 30.8 ms of work when calibrated in wall time on a loaded machine).
      */
-    static long cpuNow() { return CPU_CLOCK ? ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() : System.nanoTime(); }
+    static long cpuNow() {
+        return CPU_CLOCK ? ManagementFactory.getThreadMXBean().getCurrentThreadCpuTime() : System.nanoTime();
+    }
 
     /** Whether the JVM reads a thread's CPU clock here (it does on Linux); wall time where it does not. */
     private static final boolean CPU_CLOCK = ManagementFactory.getThreadMXBean().isCurrentThreadCpuTimeSupported()
@@ -220,7 +244,7 @@ public final class Worker {
     /** Busy-loop iterations per ns of CPU: the best of five runs, after the JIT has compiled the loop. */
     static double loopRate() {
         long n = 1 << 20;
-        for (int i = 0; i < 5; i++) spin(n);          // warm up the JIT
+        for (int i = 0; i < 5; i++) spin(n); // warm up the JIT
         long best = Long.MAX_VALUE;
         for (int i = 0; i < 5; i++) {
             long t0 = cpuNow();
@@ -235,10 +259,11 @@ public final class Worker {
         zero = new RandomAccessFile("/dev/zero", "r").getChannel();
         int probe = 16 << 20;
         bytesPerNs = readRate(zero, probe, 5);
-        long max = (long) Math.min(1L << 30, Math.max(4096, maxKernelNs * bytesPerNs));   // one read() per kernel step: up to 1 GiB
+        long max = (long)
+                Math.min(1L << 30, Math.max(4096, maxKernelNs * bytesPerNs)); // one read() per kernel step: up to 1 GiB
         buf = ByteBuffer.allocateDirect((int) max);
-        for (int i = 0; i < buf.capacity(); i += 4096) buf.put(i, (byte) 0);   // touch: no page faults later
-        if (max > probe) {            // large reads run slower than the probe (caches): measure with the buffer itself
+        for (int i = 0; i < buf.capacity(); i += 4096) buf.put(i, (byte) 0); // touch: no page faults later
+        if (max > probe) { // large reads run slower than the probe (caches): measure with the buffer itself
             long t = Long.MAX_VALUE;
             for (int i = 0; i < 2; i++) {
                 buf.clear();
@@ -255,7 +280,11 @@ public final class Worker {
         for (Step s : steps) {
             if (s instanceof Step.Syscall sc) rehearse(sc.body());
             else if (s instanceof Step.Loop l) rehearse(l.body());
-            else if (s instanceof Step.DownRead) { Thread th = new Thread(() -> { }, "clone"); th.start(); th.join(); }
+            else if (s instanceof Step.DownRead) {
+                Thread th = new Thread(() -> {}, "clone");
+                th.start();
+                th.join();
+            }
         }
         read(1);
         spin(1000);
@@ -280,18 +309,21 @@ public final class Worker {
 
     /** Runs one step; false when the task exits. */
     private boolean step(Step s) throws Exception {
-        if (s instanceof Step.Sleep sl) {                   // a sleep is measured in wall time: how long it really slept,
-            long w0 = System.nanoTime(), d0 = runDelay();     // less the time it waited runnable after its wake-up
+        if (s instanceof Step.Sleep sl) { // a sleep is measured in wall time: how long it really slept,
+            long w0 = System.nanoTime(), d0 = runDelay(); // less the time it waited runnable after its wake-up
             if (timedSleeps.contains(s)) timedWait(sl.d().sample(rng));
             else sleepNs(sl.d().sample(rng));
             measured(s, System.nanoTime() - w0 - (runDelay() - d0));
             return true;
         }
-        boolean timed = s instanceof Step.User || s instanceof Step.Kernel || s instanceof Step.DownRead || s instanceof Step.DownWrite
+        boolean timed = s instanceof Step.User
+                || s instanceof Step.Kernel
+                || s instanceof Step.DownRead
+                || s instanceof Step.DownWrite
                 || s instanceof Step.Exit;
         if (!timed) return stepNow(s);
         long t0 = threads.getCurrentThreadCpuTime();
-        if (s instanceof Step.Exit x) {                     // the exit's kernel work is measured before the task goes
+        if (s instanceof Step.Exit x) { // the exit's kernel work is measured before the task goes
             if (x.d() != null) read(x.d().sample(rng));
             measured(s, threads.getCurrentThreadCpuTime() - t0);
             return false;
@@ -308,14 +340,15 @@ public final class Worker {
         else if (s instanceof Step.Syscall sc) {
             for (Step x : sc.body()) if (!step(x)) return false;
         } else if (s instanceof Step.DownRead) {
-            Thread th = new Thread(() -> { }, "clone");   // clone(): copy_process takes the read side
+            Thread th = new Thread(() -> {}, "clone"); // clone(): copy_process takes the read side
             th.start();
             th.join();
         } else if (s instanceof Step.DownWrite) {
             // cgroup_procs_write() takes the write side: write our own pid where we already are
-            Files.writeString(Path.of(procsFile), Long.toString(ProcessHandle.current().pid()));
+            Files.writeString(
+                    Path.of(procsFile), Long.toString(ProcessHandle.current().pid()));
         } else if (s instanceof Step.UpRead || s instanceof Step.UpWrite) {
-            return true;                                  // released by the operation itself
+            return true; // released by the operation itself
         } else if (s instanceof Step.Loop l) {
             for (long i = 0; l.times() < 0 || i < l.times(); i++) run(l.body());
         } else if (s instanceof Step.Exit x) {

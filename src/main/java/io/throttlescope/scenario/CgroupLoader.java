@@ -6,7 +6,6 @@ import io.throttlescope.scenario.JsonTree.Obj;
 import io.throttlescope.scenario.JsonTree.Str;
 import io.throttlescope.sim.CgroupFiles;
 import io.throttlescope.sim.spec.CgroupSpec;
-
 import java.util.LinkedHashMap;
 import java.util.Map;
 
@@ -18,7 +17,9 @@ import java.util.Map;
 final class CgroupLoader {
     private final ScenarioLoader l;
 
-    CgroupLoader(ScenarioLoader loader) { this.l = loader; }
+    CgroupLoader(ScenarioLoader loader) {
+        this.l = loader;
+    }
 
     Map<String, CgroupSpec> cgroups(Node n) {
         Map<String, CgroupSpec> out = new LinkedHashMap<>();
@@ -29,7 +30,12 @@ final class CgroupLoader {
             Node v = e.getValue();
             if (!ScenarioLoader.CGROUP.matcher(path).matches()) {
                 int[] p = o.keyPos().get(path);
-                l.problemAt(p[0], p[1], v.path(), "\"" + path + "\" is not a cgroup path (expected \"/\" or \"/a/b\" with segments of letters, digits, _ - .)");
+                l.problemAt(
+                        p[0],
+                        p[1],
+                        v.path(),
+                        "\"" + path
+                                + "\" is not a cgroup path (expected \"/\" or \"/a/b\" with segments of letters, digits, _ - .)");
                 continue;
             }
             String reserved = ScenarioLoader.controlFileProblem(path);
@@ -49,7 +55,10 @@ final class CgroupLoader {
             int weight = 100;
             if (m.containsKey("cpu.max")) {
                 long[] qp = cpuMax(m.get("cpu.max"));
-                if (qp != null) { quota = qp[0]; period = qp[1]; }
+                if (qp != null) {
+                    quota = qp[0];
+                    period = qp[1];
+                }
             }
             if (m.containsKey("cpu.max.burst")) {
                 Long b = burst(m.get("cpu.max.burst"), quota);
@@ -61,7 +70,8 @@ final class CgroupLoader {
             }
             if (m.containsKey("period_phase")) {
                 Long ph = l.fixedDuration(m.get("period_phase"));
-                if (ph != null && ph >= period * 1000) l.problem(m.get("period_phase"), "the phase must be less than the period (" + period + "us)");
+                if (ph != null && ph >= period * 1000)
+                    l.problem(m.get("period_phase"), "the phase must be less than the period (" + period + "us)");
                 else if (ph != null) phase = ph;
             }
             out.put(path, new CgroupSpec(path, quota, period, burst, weight, phase));
@@ -86,7 +96,10 @@ final class CgroupLoader {
         String s = l.string(n, "\"$QUOTA $PERIOD\" in microseconds, e.g. \"10000 100000\" or \"max 100000\"");
         if (s == null) return null;
         String err = checkCpuMax(s);
-        if (err != null) { l.problem(n, err); return null; }
+        if (err != null) {
+            l.problem(n, err);
+            return null;
+        }
         String[] parts = s.trim().split("\\s+");
         long quota = parts[0].equals("max") ? -1 : Long.parseLong(parts[0]);
         long period = parts.length > 1 ? Long.parseLong(parts[1]) : 100_000;
@@ -107,7 +120,8 @@ final class CgroupLoader {
         if (parts.length < 1 || parts.length > 2 || parts[0].isEmpty()) {
             return "found \"" + s + "\", expected \"$QUOTA $PERIOD\" in microseconds, e.g. \"10000 100000\"";
         }
-        if (parts.length == 2 && parseUs(parts[1]) < 0) return "the period \"" + parts[1] + "\" is not a whole number of microseconds";
+        if (parts.length == 2 && parseUs(parts[1]) < 0)
+            return "the period \"" + parts[1] + "\" is not a whole number of microseconds";
         if (!parts[0].equals("max") && parseUs(parts[0]) < 0) {
             return "the quota \"" + parts[0] + "\" is neither \"max\" nor a whole number of microseconds";
         }
@@ -117,7 +131,9 @@ final class CgroupLoader {
     /** {quota (-1 = max), period} of a value that passed {@link #checkCpuMaxSyntax}. */
     static long[] parseCpuMax(String s, long periodIfMissing) {
         String[] parts = s.trim().split("\\s+");
-        return new long[] {parts[0].equals("max") ? -1 : parseUs(parts[0]), parts.length > 1 ? parseUs(parts[1]) : periodIfMissing};
+        return new long[] {
+            parts[0].equals("max") ? -1 : parseUs(parts[0]), parts.length > 1 ? parseUs(parts[1]) : periodIfMissing
+        };
     }
 
     /** A whole number of microseconds in plain ASCII digits, or -1. */
@@ -130,8 +146,17 @@ final class CgroupLoader {
     private Long burst(Node n, long quota) {
         Long b = burstSyntax(n);
         if (b == null) return null;
-        if (quota >= 0 && b > quota) { l.problem(n, "the burst " + b + "us is larger than the quota " + quota + "us (the kernel requires burst <= quota)"); return null; }
-        if (quota >= 0 && b + quota > CgroupFiles.MAX_BW_US) { l.problem(n, "quota + burst exceeds the kernel's maximum"); return null; }
+        if (quota >= 0 && b > quota) {
+            l.problem(
+                    n,
+                    "the burst " + b + "us is larger than the quota " + quota
+                            + "us (the kernel requires burst <= quota)");
+            return null;
+        }
+        if (quota >= 0 && b + quota > CgroupFiles.MAX_BW_US) {
+            l.problem(n, "quota + burst exceeds the kernel's maximum");
+            return null;
+        }
         return b;
     }
 
@@ -140,7 +165,8 @@ final class CgroupLoader {
             try {
                 long v = Long.parseLong(s.value().trim());
                 if (v >= 1 && v <= 10000) return (int) v;
-            } catch (NumberFormatException ignored) { }
+            } catch (NumberFormatException ignored) {
+            }
             l.problem(n, "found \"" + s.value() + "\", expected a cpu.weight from 1 to 10000");
             return null;
         }

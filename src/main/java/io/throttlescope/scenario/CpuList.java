@@ -4,7 +4,7 @@ import io.throttlescope.text.Escape;
 
 /** The kernel's cpulist syntax: "0", "0-3", "0,2,5-7". */
 public final class CpuList {
-    private CpuList() { }
+    private CpuList() {}
 
     /** The bit mask, or an error message starting with "!" (in {@code error[0]}). */
     /** The value of 1 to 5 ASCII digits, or -2. */
@@ -17,7 +17,10 @@ public final class CpuList {
     public static long[] parse(String text, int cpus, String[] error) {
         long[] mask = new long[(cpus + 63) / 64];
         String t = text.trim();
-        if (t.isEmpty()) { error[0] = "an empty CPU list"; return null; }
+        if (t.isEmpty()) {
+            error[0] = "an empty CPU list";
+            return null;
+        }
         for (String part : t.split(",", -1)) {
             String p = part.trim();
             int lo, hi;
@@ -26,7 +29,8 @@ public final class CpuList {
             lo = digits(dash < 0 ? p : p.substring(0, dash).trim());
             hi = dash < 0 ? lo : digits(p.substring(dash + 1).trim());
             if (lo == -2 || hi == -2) {
-                error[0] = "\"" + Escape.shortText(text) + "\" is not a CPU list (expected the kernel's cpulist syntax in ASCII digits, e.g. \"0\", \"0-3\", \"0,2,5-7\")";
+                error[0] = "\"" + Escape.shortText(text)
+                        + "\" is not a CPU list (expected the kernel's cpulist syntax in ASCII digits, e.g. \"0\", \"0-3\", \"0,2,5-7\")";
                 return null;
             }
             if (lo < 0 || hi < lo) {

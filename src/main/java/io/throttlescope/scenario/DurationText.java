@@ -10,7 +10,7 @@ import java.util.regex.Pattern;
 public final class DurationText {
     private static final Pattern P = Pattern.compile("(\\d+(?:\\.\\d+)?)\\s*(ns|us|ms|s)");
 
-    private DurationText() { }
+    private DurationText() {}
 
     /** Nanoseconds, or -1 if the text is not a duration. Fractions below 1 ns are rounded. */
     public static long parse(String text) {

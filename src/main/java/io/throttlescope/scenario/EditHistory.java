@@ -17,15 +17,37 @@ public final class EditHistory {
         labels.add("the file as opened");
     }
 
-    public String current() { return states.get(at); }
-    public String original() { return states.get(0); }
-    public boolean edited() { return at > 0; }
-    public int edits() { return at; }
-    public boolean canUndo() { return at > 0; }
-    public boolean canRedo() { return at < states.size() - 1; }
+    public String current() {
+        return states.get(at);
+    }
+
+    public String original() {
+        return states.get(0);
+    }
+
+    public boolean edited() {
+        return at > 0;
+    }
+
+    public int edits() {
+        return at;
+    }
+
+    public boolean canUndo() {
+        return at > 0;
+    }
+
+    public boolean canRedo() {
+        return at < states.size() - 1;
+    }
     /** What undo would take back, e.g. "/G:cpu.max = 5000 100000". */
-    public String undoLabel() { return canUndo() ? labels.get(at) : ""; }
-    public String redoLabel() { return canRedo() ? labels.get(at + 1) : ""; }
+    public String undoLabel() {
+        return canUndo() ? labels.get(at) : "";
+    }
+
+    public String redoLabel() {
+        return canRedo() ? labels.get(at + 1) : "";
+    }
 
     public void push(String json, String label) {
         while (states.size() > at + 1) {

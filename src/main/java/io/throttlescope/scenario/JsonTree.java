@@ -4,7 +4,6 @@ import com.google.gson.Strictness;
 import com.google.gson.stream.JsonReader;
 import com.google.gson.stream.JsonToken;
 import com.google.gson.stream.MalformedJsonException;
-
 import java.io.IOException;
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -24,21 +23,30 @@ public final class JsonTree {
     /** A JSON value with its position. */
     public sealed interface Node {
         int line();
+
         int col();
+
         String path();
     }
 
-    public record Obj(Map<String, Node> members, Map<String, int[]> keyPos, int line, int col, String path) implements Node {}
+    public record Obj(Map<String, Node> members, Map<String, int[]> keyPos, int line, int col, String path)
+            implements Node {}
+
     public record Arr(List<Node> items, int line, int col, String path) implements Node {}
+
     public record Str(String value, int line, int col, String path) implements Node {}
+
     public record Num(String text, int line, int col, String path) implements Node {}
+
     public record Bool(boolean value, int line, int col, String path) implements Node {}
+
     public record Null(int line, int col, String path) implements Node {}
 
     /** A syntax error with its position. */
     public static final class SyntaxError extends Exception {
         public final int line, col;
         public final String path;
+
         SyntaxError(String message, int line, int col, String path) {
             super(message);
             this.line = line;
@@ -89,19 +97,30 @@ public final class JsonTree {
         int line = 1, lineStartOff = 0;
         for (int i = 0; i < text.length(); i++) {
             char c = text.charAt(i);
-            if (c == '\n') { line++; lineStartOff = i + 1; continue; }
+            if (c == '\n') {
+                line++;
+                lineStartOff = i + 1;
+                continue;
+            }
             if (c != '"') continue;
             int start = i, startLine = line, startCol = i - lineStartOff + 1;
             i++;
             while (i < text.length() && text.charAt(i) != '"') {
                 if (text.charAt(i) == '\\') i++;
-                else if (text.charAt(i) == '\n') { line++; lineStartOff = i + 1; }
+                else if (text.charAt(i) == '\n') {
+                    line++;
+                    lineStartOff = i + 1;
+                }
                 i++;
             }
             int j = i + 1;
             while (j < text.length() && Character.isWhitespace(text.charAt(j))) j++;
             if (j < text.length() && text.charAt(j) == ':' && i - start - 1 > MAX_KEY) {
-                throw new SyntaxError("a key of " + (i - start - 1) + " characters (the limit is " + MAX_KEY + ")", startLine, startCol, "$");
+                throw new SyntaxError(
+                        "a key of " + (i - start - 1) + " characters (the limit is " + MAX_KEY + ")",
+                        startLine,
+                        startCol,
+                        "$");
             }
         }
     }
@@ -113,16 +132,23 @@ public final class JsonTree {
         String path = "$";
         if (m.find()) {
             line = Integer.parseInt(m.group(1));
-            col = Math.max(1, Integer.parseInt(m.group(2)) - 1);   // Gson points just past the offending character
+            col = Math.max(1, Integer.parseInt(m.group(2)) - 1); // Gson points just past the offending character
             path = m.group(3);
             if (path.endsWith(".")) path = path.substring(0, path.length() - 1);
         }
-        String what = msg.contains("Use JsonReader.setStrictness") ? "invalid JSON syntax (comments, single quotes, unquoted names and trailing commas are not allowed)"
-                : msg.startsWith("Nesting limit") ? "nesting deeper than " + MAX_DEPTH + " levels (limit)"
-                : msg.startsWith("End of input") ? "the file ends before the JSON value is complete"
-                : msg.contains("Expected name") ? "expected a quoted key (trailing commas are not allowed)"
-                : msg.contains("Unterminated") ? "unterminated " + msg.replaceAll("(?i).*unterminated (\\w+).*", "$1")
-                : msg.replaceAll(" at line \\d+ column \\d+ path \\S*", "").replaceAll("\\s*See https?://\\S+", "").trim();
+        String what = msg.contains("Use JsonReader.setStrictness")
+                ? "invalid JSON syntax (comments, single quotes, unquoted names and trailing commas are not allowed)"
+                : msg.startsWith("Nesting limit")
+                        ? "nesting deeper than " + MAX_DEPTH + " levels (limit)"
+                        : msg.startsWith("End of input")
+                                ? "the file ends before the JSON value is complete"
+                                : msg.contains("Expected name")
+                                        ? "expected a quoted key (trailing commas are not allowed)"
+                                        : msg.contains("Unterminated")
+                                                ? "unterminated " + msg.replaceAll("(?i).*unterminated (\\w+).*", "$1")
+                                                : msg.replaceAll(" at line \\d+ column \\d+ path \\S*", "")
+                                                        .replaceAll("\\s*See https?://\\S+", "")
+                                                        .trim();
         if (msg.contains("Expected value")) what = "expected a JSON value";
         int digits = msg.contains("Use JsonReader.setStrictness") ? numberAt(line, col) : 0;
         if (digits > 0) what = "a number of " + digits + " characters is out of range (a value must fit in 64 bits)";
@@ -154,7 +180,7 @@ public final class JsonTree {
             case NUMBER, BOOLEAN, NULL -> {
                 while (off > 0 && isTokenChar(text.charAt(off - 1))) off--;
             }
-            default -> { }
+            default -> {}
         }
         return toLineCol(off);
     }
@@ -167,7 +193,8 @@ public final class JsonTree {
         int lo = 0, hi = lineStart.length - 1;
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (lineStart[mid] <= off) lo = mid; else hi = mid - 1;
+            if (lineStart[mid] <= off) lo = mid;
+            else hi = mid - 1;
         }
         return new int[] {lo + 1, off - lineStart[lo] + 1};
     }
@@ -205,9 +232,15 @@ public final class JsonTree {
                 reader.endArray();
                 return new Arr(items, at[0], at[1], path);
             }
-            case STRING -> { return new Str(reader.nextString(), at[0], at[1], path); }
-            case NUMBER -> { return new Num(reader.nextString(), at[0], at[1], path); }
-            case BOOLEAN -> { return new Bool(reader.nextBoolean(), at[0], at[1], path); }
+            case STRING -> {
+                return new Str(reader.nextString(), at[0], at[1], path);
+            }
+            case NUMBER -> {
+                return new Num(reader.nextString(), at[0], at[1], path);
+            }
+            case BOOLEAN -> {
+                return new Bool(reader.nextBoolean(), at[0], at[1], path);
+            }
             case NULL -> {
                 reader.nextNull();
                 return new Null(at[0], at[1], path);

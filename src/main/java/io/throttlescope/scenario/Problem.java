@@ -7,7 +7,8 @@ public record Problem(int line, int col, String path, String message) implements
         return file + ":" + line + ":" + col + ": " + path + ": " + message;
     }
 
-    @Override public int compareTo(Problem o) {
+    @Override
+    public int compareTo(Problem o) {
         return line != o.line ? Integer.compare(line, o.line) : Integer.compare(col, o.col);
     }
 }

@@ -11,25 +11,74 @@ import java.util.Map;
  * key, both ways).
  */
 public final class ScenarioKeys {
-    private ScenarioKeys() { }
+    private ScenarioKeys() {}
 
-    public static final List<String> TOP = List.of("format", "name", "description", "kernel", "model", "duration",
-            "seed", "cgroups", "locks", "pipes", "tasks", "actions", "notes", "lesson");
-    public static final List<String> KERNEL = List.of("cpus", "hz", "accounting", "preemption", "bandwidth_slice",
-            "hung_task_timeout", "hung_task_check_interval", "rcu_gp", "switch_cost", "delay_dequeue", "run_to_parity", "place_rel_deadline", "ipi_latency");
+    public static final List<String> TOP = List.of(
+            "format",
+            "name",
+            "description",
+            "kernel",
+            "model",
+            "duration",
+            "seed",
+            "cgroups",
+            "locks",
+            "pipes",
+            "tasks",
+            "actions",
+            "notes",
+            "lesson");
+    public static final List<String> KERNEL = List.of(
+            "cpus",
+            "hz",
+            "accounting",
+            "preemption",
+            "bandwidth_slice",
+            "hung_task_timeout",
+            "hung_task_check_interval",
+            "rcu_gp",
+            "switch_cost",
+            "delay_dequeue",
+            "run_to_parity",
+            "place_rel_deadline",
+            "ipi_latency");
     public static final List<String> CGROUP = List.of("cpu.max", "cpu.max.burst", "cpu.weight", "period_phase");
     public static final List<String> LOCK = List.of("type");
     public static final List<String> PIPE = List.of("capacity");
     public static final List<String> RANDOM = List.of("uniform", "exponential");
-    public static final List<String> TASK = List.of("name", "count", "cgroup", "cpus", "nice", "start", "kthread", "program");
+    public static final List<String> TASK =
+            List.of("name", "count", "cgroup", "cpus", "nice", "start", "kthread", "program");
     /** A step has exactly one of these... */
-    public static final List<String> STEP = List.of("user", "syscall", "kernel", "sleep", "down_read", "up_read",
-            "down_write", "up_write", "lock", "unlock", "send", "recv", "loop", "exit");
+    public static final List<String> STEP = List.of(
+            "user",
+            "syscall",
+            "kernel",
+            "sleep",
+            "down_read",
+            "up_read",
+            "down_write",
+            "up_write",
+            "lock",
+            "unlock",
+            "send",
+            "recv",
+            "loop",
+            "exit");
     /** ...and, for some of them, these beside it. */
-    public static final Map<String, List<String>> STEP_EXTRA = Map.of("syscall", List.of("do"),
-            "sleep", List.of("uninterruptible"), "send", List.of("cost"), "recv", List.of("cost"), "loop", List.of("times"));
+    public static final Map<String, List<String>> STEP_EXTRA = Map.of(
+            "syscall",
+            List.of("do"),
+            "sleep",
+            List.of("uninterruptible"),
+            "send",
+            List.of("cost"),
+            "recv",
+            List.of("cost"),
+            "loop",
+            List.of("times"));
     /** An action has "at" and exactly one of the others. */
     public static final List<String> ACTION_KINDS = List.of("write", "set_affinity", "move", "wake");
+
     public static final List<String> WRITE = List.of("cgroup", "file", "value");
     public static final List<String> SET_AFFINITY = List.of("task", "cpus");
     public static final List<String> MOVE = List.of("task", "cgroup");

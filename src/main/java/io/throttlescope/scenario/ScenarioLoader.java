@@ -45,8 +45,9 @@ public final class ScenarioLoader {
     /** "/" or segments of [A-Za-z0-9_.-], none of them "." or "..". */
     static final Pattern CGROUP = Pattern.compile("/|(/(?!\\.\\.?(?:/|$))[A-Za-z0-9_.-]+)+");
     /** Names a cgroup folder cannot take: the kernel's control files in every cgroup (v2 and v1). */
-    private static final Pattern CONTROL_FILE = Pattern.compile("(?:cgroup|cpu|cpuacct|cpuset|io|blkio|memory|pids|rdma|hugetlb|misc"
-            + "|freezer|net_cls|net_prio|perf_event|devices)\\..*|tasks|notify_on_release|release_agent");
+    private static final Pattern CONTROL_FILE =
+            Pattern.compile("(?:cgroup|cpu|cpuacct|cpuset|io|blkio|memory|pids|rdma|hugetlb|misc"
+                    + "|freezer|net_cls|net_prio|perf_event|devices)\\..*|tasks|notify_on_release|release_agent");
 
     /**
      * What is wrong with a cgroup path that {@link #CGROUP} accepts, or null: a segment named as a
@@ -56,7 +57,8 @@ public final class ScenarioLoader {
     static String controlFileProblem(String path) {
         for (String seg : path.split("/")) {
             if (CONTROL_FILE.matcher(seg).matches()) {
-                return "\"" + path + "\": \"" + seg + "\" is the name of a cgroup control file, which no cgroup can be named; name the group otherwise";
+                return "\"" + path + "\": \"" + seg
+                        + "\" is the name of a cgroup control file, which no cgroup can be named; name the group otherwise";
             }
         }
         return null;
@@ -68,7 +70,9 @@ public final class ScenarioLoader {
 
     /** The outcome of loading: a spec, or the problems (never both). */
     public record Loaded(SimSpec spec, List<Problem> problems) {
-        public boolean ok() { return problems.isEmpty(); }
+        public boolean ok() {
+            return problems.isEmpty();
+        }
     }
 
     private final List<Problem> problems = new ArrayList<>();
@@ -78,31 +82,43 @@ public final class ScenarioLoader {
     /** Every task name the file declares (after count expansion), valid program or not. */
     final Set<String> declaredTasks = new LinkedHashSet<>();
 
-    private ScenarioLoader() { }
+    private ScenarioLoader() {}
 
     public static Loaded load(Path file) {
         try {
             // a FIFO or a device would block or never end: only regular files are read (links followed)
             if (!Files.isRegularFile(file)) {
-                return fail(new Problem(1, 1, "$", Files.exists(file) ? "not a regular file (a directory, FIFO or device)" : "no such file"));
+                return fail(new Problem(
+                        1,
+                        1,
+                        "$",
+                        Files.exists(file) ? "not a regular file (a directory, FIFO or device)" : "no such file"));
             }
             byte[] bytes;
             try (InputStream in = Files.newInputStream(file)) {
-                bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);       // the limit counts the bytes read, whatever size is reported
+                bytes = in.readNBytes(
+                        (int) MAX_FILE_BYTES + 1); // the limit counts the bytes read, whatever size is reported
             }
             if (bytes.length > MAX_FILE_BYTES) {
                 return fail(new Problem(1, 1, "$", "the file is over the 16 MiB limit (" + MAX_FILE_BYTES + " bytes)"));
             }
             String utf16 = utf16(bytes);
-            if (utf16 != null) return fail(new Problem(1, 1, "$", "the file is not UTF-8 text: it looks like " + utf16 + "; save it as UTF-8"));
+            if (utf16 != null)
+                return fail(new Problem(
+                        1, 1, "$", "the file is not UTF-8 text: it looks like " + utf16 + "; save it as UTF-8"));
             String text;
             try {
-                text = StandardCharsets.UTF_8.newDecoder().onMalformedInput(CodingErrorAction.REPORT)
-                        .onUnmappableCharacter(CodingErrorAction.REPORT).decode(ByteBuffer.wrap(bytes)).toString();
+                text = StandardCharsets.UTF_8
+                        .newDecoder()
+                        .onMalformedInput(CodingErrorAction.REPORT)
+                        .onUnmappableCharacter(CodingErrorAction.REPORT)
+                        .decode(ByteBuffer.wrap(bytes))
+                        .toString();
             } catch (CharacterCodingException e) {
                 return fail(new Problem(1, 1, "$", "the file is not valid UTF-8 text"));
             }
-            if (text.indexOf('\u0000') >= 0) return fail(new Problem(1, 1, "$", "the file is not UTF-8 text: it contains NUL bytes"));
+            if (text.indexOf('\u0000') >= 0)
+                return fail(new Problem(1, 1, "$", "the file is not UTF-8 text: it contains NUL bytes"));
             return loadString(text);
         } catch (IOException e) {
             return fail(new Problem(1, 1, "$", "cannot read the file: " + e.getMessage()));
@@ -133,13 +149,20 @@ public final class ScenarioLoader {
         if (!l.problems.isEmpty()) {
             List<Problem> ps = new ArrayList<>(l.problems);
             Collections.sort(ps);
-            if (l.unlisted > 0) ps.add(new Problem(ps.get(ps.size() - 1).line(), ps.get(ps.size() - 1).col(), "$", "... and " + l.unlisted + " more problems not listed"));
+            if (l.unlisted > 0)
+                ps.add(new Problem(
+                        ps.get(ps.size() - 1).line(),
+                        ps.get(ps.size() - 1).col(),
+                        "$",
+                        "... and " + l.unlisted + " more problems not listed"));
             return new Loaded(null, List.copyOf(ps));
         }
         return new Loaded(spec, List.of());
     }
 
-    private static Loaded fail(Problem p) { return new Loaded(null, List.of(p)); }
+    private static Loaded fail(Problem p) {
+        return new Loaded(null, List.of(p));
+    }
 
     /** A parser's message without its trailing lines (Gson adds a link), escaped. */
     private static String firstLine(String m) {
@@ -150,8 +173,10 @@ public final class ScenarioLoader {
 
     /** "UTF-16 (little endian)" etc. if the bytes look like UTF-16 (a BOM, or NULs in every other byte of ASCII text), else null. */
     public static String utf16(byte[] b) {
-        if (b.length >= 2 && (b[0] & 0xff) == 0xff && (b[1] & 0xff) == 0xfe) return "UTF-16 (little endian, with a byte order mark)";
-        if (b.length >= 2 && (b[0] & 0xff) == 0xfe && (b[1] & 0xff) == 0xff) return "UTF-16 (big endian, with a byte order mark)";
+        if (b.length >= 2 && (b[0] & 0xff) == 0xff && (b[1] & 0xff) == 0xfe)
+            return "UTF-16 (little endian, with a byte order mark)";
+        if (b.length >= 2 && (b[0] & 0xff) == 0xfe && (b[1] & 0xff) == 0xff)
+            return "UTF-16 (big endian, with a byte order mark)";
         int n = Math.min(b.length, 256) & ~1, evenNul = 0, oddNul = 0;
         for (int i = 0; i < n; i += 2) {
             if (b[i] == 0) evenNul++;
@@ -171,10 +196,13 @@ public final class ScenarioLoader {
 
     /** At most this many problems are listed; the rest are counted. */
     static final int MAX_PROBLEMS = 1000;
+
     private long unlisted;
 
     /** A problem; whatever of the file's text it quotes is escaped, so a value cannot forge a line or drive the terminal. */
-    void problem(Node n, String msg) { problemAt(n.line(), n.col(), n.path(), msg); }
+    void problem(Node n, String msg) {
+        problemAt(n.line(), n.col(), n.path(), msg);
+    }
 
     /** A problem at a place that is not a value (a key, a missing key): capped and escaped like every other. */
     void problemAt(int line, int col, String path, String msg) {
@@ -204,8 +232,12 @@ public final class ScenarioLoader {
             for (Map.Entry<String, int[]> e : o.keyPos().entrySet()) {
                 if (!allowed.contains(e.getKey())) {
                     int[] p = e.getValue();
-                    problemAt(p[0], p[1], o.path() + "." + e.getKey(), "unknown key \"" + e.getKey() + "\""
-                            + mean(e.getKey(), allowed) + "; expected one of " + String.join(", ", allowed));
+                    problemAt(
+                            p[0],
+                            p[1],
+                            o.path() + "." + e.getKey(),
+                            "unknown key \"" + e.getKey() + "\"" + mean(e.getKey(), allowed) + "; expected one of "
+                                    + String.join(", ", allowed));
                 }
             }
         }
@@ -261,7 +293,10 @@ public final class ScenarioLoader {
         if (n instanceof Str s) {
             long ns = DurationText.parse(s.value());
             if (ns < 0) {
-                problem(n, "found \"" + s.value() + "\", expected a duration: a number and a unit ns, us, ms or s (e.g. \"1.5ms\")");
+                problem(
+                        n,
+                        "found \"" + s.value()
+                                + "\", expected a duration: a number and a unit ns, us, ms or s (e.g. \"1.5ms\")");
                 return null;
             }
             if (ns > MAX_DURATION_NS) {
@@ -271,7 +306,11 @@ public final class ScenarioLoader {
             return new Dur.Fixed(ns);
         }
         if (n instanceof Num x) {
-            problem(n, "found the bare number " + x.text() + ", expected a duration with a unit (which unit would it be?), e.g. \"" + x.text() + "ms\"");
+            problem(
+                    n,
+                    "found the bare number " + x.text()
+                            + ", expected a duration with a unit (which unit would it be?), e.g. \"" + x.text()
+                            + "ms\"");
             return null;
         }
         if (n instanceof Obj o) {
@@ -286,7 +325,8 @@ public final class ScenarioLoader {
                     problem(u, "found " + describe(u) + ", expected two durations, e.g. [\"1ms\", \"3ms\"]");
                     return null;
                 }
-                Long lo = fixedDuration(a.items().get(0)), hi = fixedDuration(a.items().get(1));
+                Long lo = fixedDuration(a.items().get(0)),
+                        hi = fixedDuration(a.items().get(1));
                 if (lo == null || hi == null) return null;
                 if (hi < lo) {
                     problem(u, "the upper bound is below the lower bound");
@@ -335,7 +375,9 @@ public final class ScenarioLoader {
                 problem(m, "found \"" + s + "\", expected \"legacy\" or \"task\"" + mean(s, List.of("legacy", "task")));
             } else if (s != null) model = s;
         }
-        KernelSpec kernel = o.members().containsKey("kernel") ? new KernelLoader(this).kernel(o.members().get("kernel")) : KernelSpec.defaults();
+        KernelSpec kernel = o.members().containsKey("kernel")
+                ? new KernelLoader(this).kernel(o.members().get("kernel"))
+                : KernelSpec.defaults();
         if (kernel == null) kernel = KernelSpec.defaults();
         cpus = kernel.cpus();
         long duration = 0;
@@ -352,9 +394,12 @@ public final class ScenarioLoader {
             Long s = integer(o.members().get("seed"), Long.MIN_VALUE, Long.MAX_VALUE, "an integer seed");
             if (s != null) seed = s;
         }
-        Map<String, CgroupSpec> cgroups = o.members().containsKey("cgroups") ? new CgroupLoader(this).cgroups(o.members().get("cgroups")) : new LinkedHashMap<>();
+        Map<String, CgroupSpec> cgroups = o.members().containsKey("cgroups")
+                ? new CgroupLoader(this).cgroups(o.members().get("cgroups"))
+                : new LinkedHashMap<>();
         if (o.members().containsKey("locks")) locks(o.members().get("locks"));
-        Map<String, Integer> pipes = o.members().containsKey("pipes") ? pipes(o.members().get("pipes")) : new LinkedHashMap<>();
+        Map<String, Integer> pipes =
+                o.members().containsKey("pipes") ? pipes(o.members().get("pipes")) : new LinkedHashMap<>();
         List<TaskSpec> tasks = new ArrayList<>();
         Node tn = required(o, "tasks");
         if (tn != null) tasks = new TaskLoader(this).tasks(tn);
@@ -364,17 +409,37 @@ public final class ScenarioLoader {
         for (TaskSpec t : tasks) addWithParents(knownGroups, t.cgroup());
         Map<String, Integer> taskCounts = new HashMap<>();
         for (TaskSpec t : tasks) {
-            String base = t.name().contains("#") ? t.name().substring(0, t.name().lastIndexOf('#')) : t.name();
+            String base =
+                    t.name().contains("#") ? t.name().substring(0, t.name().lastIndexOf('#')) : t.name();
             taskCounts.merge(base, 1, Integer::sum);
         }
         List<ActionSpec> actions = o.members().containsKey("actions")
-                ? new ActionLoader(this).actions(o.members().get("actions"), tasks, knownGroups, cgroups) : List.of();
-        List<SimSpec.Note> notes = o.members().containsKey("notes") ? new ActionLoader(this).notes(o.members().get("notes")) : List.of();
-        Lesson lesson = o.members().containsKey("lesson") ? new LessonLoader(this).lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet(), cpus, duration) : null;
-        for (String p : knownGroups) if (!cgroups.containsKey(p) && !p.equals("/")) cgroups.put(p, CgroupSpec.unlimited(p));
+                ? new ActionLoader(this).actions(o.members().get("actions"), tasks, knownGroups, cgroups)
+                : List.of();
+        List<SimSpec.Note> notes = o.members().containsKey("notes")
+                ? new ActionLoader(this).notes(o.members().get("notes"))
+                : List.of();
+        Lesson lesson = o.members().containsKey("lesson")
+                ? new LessonLoader(this)
+                        .lesson(o.members().get("lesson"), tasks, knownGroups, lockTypes.keySet(), cpus, duration)
+                : null;
+        for (String p : knownGroups)
+            if (!cgroups.containsKey(p) && !p.equals("/")) cgroups.put(p, CgroupSpec.unlimited(p));
         if (!problems.isEmpty()) return null;
-        return new SimSpec(name, description, model, kernel, duration, seed, cgroups, lockTypes,
-                pipes, tasks, actions, notes, lesson);
+        return new SimSpec(
+                name,
+                description,
+                model,
+                kernel,
+                duration,
+                seed,
+                cgroups,
+                lockTypes,
+                pipes,
+                tasks,
+                actions,
+                notes,
+                lesson);
     }
 
     private static void addWithParents(Set<String> set, String path) {
@@ -402,7 +467,10 @@ public final class ScenarioLoader {
             String ty = string(t, "\"percpu_rwsem\" or \"mutex\"");
             if (ty == null) continue;
             if (!ty.equals("percpu_rwsem") && !ty.equals("mutex")) {
-                problem(t, "found \"" + ty + "\", expected \"percpu_rwsem\" or \"mutex\"" + mean(ty, List.of("percpu_rwsem", "mutex")));
+                problem(
+                        t,
+                        "found \"" + ty + "\", expected \"percpu_rwsem\" or \"mutex\""
+                                + mean(ty, List.of("percpu_rwsem", "mutex")));
                 continue;
             }
             lockTypes.put(e.getKey(), ty);
@@ -426,5 +494,4 @@ public final class ScenarioLoader {
         }
         return out;
     }
-
 }

@@ -20,7 +20,7 @@ import java.util.TreeSet;
  * Edits work on the file's JSON, so everything else in it is kept as it was, in order.
  */
 public final class ScenarioParams {
-    private ScenarioParams() { }
+    private ScenarioParams() {}
 
     /** An editable parameter: its name, what the user reads, its value as the file writes it, and the values allowed (empty: free text). */
     public record Param(String id, String section, String label, String value, List<String> choices) {}
@@ -35,16 +35,21 @@ public final class ScenarioParams {
             int colon = param.lastIndexOf(':');
             if (colon < 0) throw new IllegalArgumentException("a cgroup parameter is PATH:FILE, e.g. /G:cpu.max");
             String path = param.substring(0, colon), file = param.substring(colon + 1);
-            Set<String> known = new TreeSet<>();          // a cgroup of the scenario, not a new one
-            if (root.has("cgroups") && root.get("cgroups").isJsonObject()) known.addAll(root.getAsJsonObject("cgroups").keySet());
-            if (root.has("tasks") && root.get("tasks").isJsonArray()) for (JsonElement t : root.getAsJsonArray("tasks")) {
-                if (t.isJsonObject() && t.getAsJsonObject().has("cgroup")) known.add(t.getAsJsonObject().get("cgroup").getAsString());
-            }
+            Set<String> known = new TreeSet<>(); // a cgroup of the scenario, not a new one
+            if (root.has("cgroups") && root.get("cgroups").isJsonObject())
+                known.addAll(root.getAsJsonObject("cgroups").keySet());
+            if (root.has("tasks") && root.get("tasks").isJsonArray())
+                for (JsonElement t : root.getAsJsonArray("tasks")) {
+                    if (t.isJsonObject() && t.getAsJsonObject().has("cgroup"))
+                        known.add(t.getAsJsonObject().get("cgroup").getAsString());
+                }
             known.remove("/");
-            if (!known.contains(path)) throw new IllegalArgumentException("the scenario has no cgroup " + Escape.shortText(path)
-                    + (known.isEmpty() ? "" : " (its cgroups: " + String.join(", ", known) + ")"));
-            if (!List.of("cpu.max", "cpu.max.burst", "cpu.weight").contains(file)) throw new IllegalArgumentException("a cgroup parameter's file is cpu.max,"
-                    + " cpu.max.burst or cpu.weight (got " + Escape.shortText(file) + ")");
+            if (!known.contains(path))
+                throw new IllegalArgumentException("the scenario has no cgroup " + Escape.shortText(path)
+                        + (known.isEmpty() ? "" : " (its cgroups: " + String.join(", ", known) + ")"));
+            if (!List.of("cpu.max", "cpu.max.burst", "cpu.weight").contains(file))
+                throw new IllegalArgumentException("a cgroup parameter's file is cpu.max,"
+                        + " cpu.max.burst or cpu.weight (got " + Escape.shortText(file) + ")");
             JsonObject cg = root.has("cgroups") ? root.getAsJsonObject("cgroups") : new JsonObject();
             root.add("cgroups", cg);
             JsonObject g = cg.has(path) ? cg.getAsJsonObject(path) : new JsonObject();
@@ -59,10 +64,13 @@ public final class ScenarioParams {
             if (p.length < 3) throw new IllegalArgumentException("a step parameter is task.NAME.STEP, e.g. task.R.2");
             JsonObject step = step(root, p, param);
             String key = durationKey(step);
-            if (key == null) throw new IllegalArgumentException(param + " is not a step with a duration (user, kernel, sleep, exit)");
+            if (key == null)
+                throw new IllegalArgumentException(
+                        param + " is not a step with a duration (user, kernel, sleep, exit)");
             step.add(key, literalDuration(value));
         } else {
-            throw new IllegalArgumentException("a parameter is /CGROUP:FILE, kernel.KEY or task.NAME.STEP (got " + param + ")");
+            throw new IllegalArgumentException(
+                    "a parameter is /CGROUP:FILE, kernel.KEY or task.NAME.STEP (got " + param + ")");
         }
         return root.toString();
     }
@@ -70,15 +78,24 @@ public final class ScenarioParams {
     private static JsonObject step(JsonObject root, String[] p, String param) {
         JsonObject t = null;
         if (root.has("tasks") && root.get("tasks").isJsonArray())
-            for (JsonElement e : root.getAsJsonArray("tasks")) if (e.isJsonObject() && e.getAsJsonObject().has("name") && e.getAsJsonObject().get("name").getAsString().equals(p[1])) t = e.getAsJsonObject();
+            for (JsonElement e : root.getAsJsonArray("tasks"))
+                if (e.isJsonObject()
+                        && e.getAsJsonObject().has("name")
+                        && e.getAsJsonObject().get("name").getAsString().equals(p[1])) t = e.getAsJsonObject();
         if (t == null) throw new IllegalArgumentException("no task " + p[1]);
         JsonArray steps = t.getAsJsonArray("program");
         JsonObject step = null;
         for (int i = 2; i < p.length; i++) {
             int n;
-            try { n = Integer.parseInt(p[i]); } catch (NumberFormatException e) { throw new IllegalArgumentException(param + ": " + p[i] + " is not a step number"); }
-            if (n < 1) throw new IllegalArgumentException(param + ": steps count from 1 (task." + p[1] + ".1 is the first)");
-            if (steps == null || n > steps.size() || !steps.get(n - 1).isJsonObject()) throw new IllegalArgumentException(param + ": no step " + n);
+            try {
+                n = Integer.parseInt(p[i]);
+            } catch (NumberFormatException e) {
+                throw new IllegalArgumentException(param + ": " + p[i] + " is not a step number");
+            }
+            if (n < 1)
+                throw new IllegalArgumentException(param + ": steps count from 1 (task." + p[1] + ".1 is the first)");
+            if (steps == null || n > steps.size() || !steps.get(n - 1).isJsonObject())
+                throw new IllegalArgumentException(param + ": no step " + n);
             step = steps.get(n - 1).getAsJsonObject();
             steps = step.has("do") ? step.getAsJsonArray("do") : step.has("loop") ? step.getAsJsonArray("loop") : null;
         }
@@ -86,7 +103,11 @@ public final class ScenarioParams {
     }
 
     private static String durationKey(JsonObject step) {
-        for (String k : DURATION_KEYS) if (step.has(k) && !(k.equals("exit") && step.get(k).isJsonPrimitive() && step.get(k).getAsJsonPrimitive().isBoolean())) return k;
+        for (String k : DURATION_KEYS)
+            if (step.has(k)
+                    && !(k.equals("exit")
+                            && step.get(k).isJsonPrimitive()
+                            && step.get(k).getAsJsonPrimitive().isBoolean())) return k;
         return null;
     }
 
@@ -101,7 +122,11 @@ public final class ScenarioParams {
     private static JsonElement literalDuration(String value) {
         String v = value.strip();
         if (v.startsWith("{")) {
-            try { return JsonParser.parseString(v); } catch (RuntimeException e) { throw new IllegalArgumentException("not JSON: " + v); }
+            try {
+                return JsonParser.parseString(v);
+            } catch (RuntimeException e) {
+                throw new IllegalArgumentException("not JSON: " + v);
+            }
         }
         return new JsonPrimitive(v);
     }
@@ -114,31 +139,58 @@ public final class ScenarioParams {
         JsonObject root = JsonParser.parseString(json).getAsJsonObject();
         List<Param> out = new ArrayList<>();
         Set<String> groups = new LinkedHashSet<>();
-        JsonObject cg = root.has("cgroups") && root.get("cgroups").isJsonObject() ? root.getAsJsonObject("cgroups") : new JsonObject();
+        JsonObject cg = root.has("cgroups") && root.get("cgroups").isJsonObject()
+                ? root.getAsJsonObject("cgroups")
+                : new JsonObject();
         groups.addAll(cg.keySet());
-        JsonArray tasks = root.has("tasks") && root.get("tasks").isJsonArray() ? root.getAsJsonArray("tasks") : new JsonArray();
-        for (JsonElement e : tasks) if (e.isJsonObject() && e.getAsJsonObject().has("cgroup")) groups.add(e.getAsJsonObject().get("cgroup").getAsString());
+        JsonArray tasks =
+                root.has("tasks") && root.get("tasks").isJsonArray() ? root.getAsJsonArray("tasks") : new JsonArray();
+        for (JsonElement e : tasks)
+            if (e.isJsonObject() && e.getAsJsonObject().has("cgroup"))
+                groups.add(e.getAsJsonObject().get("cgroup").getAsString());
         groups.remove("/");
         for (String g : groups) {
             JsonObject o = cg.has(g) && cg.get(g).isJsonObject() ? cg.getAsJsonObject(g) : new JsonObject();
-            out.add(new Param(g + ":cpu.max", "cgroup " + g, "cpu.max", text(o.get("cpu.max"), "max 100000"), List.of()));
-            out.add(new Param(g + ":cpu.max.burst", "cgroup " + g, "cpu.max.burst", text(o.get("cpu.max.burst"), "0"), List.of()));
-            out.add(new Param(g + ":cpu.weight", "cgroup " + g, "cpu.weight", text(o.get("cpu.weight"), "100"), List.of()));
+            out.add(new Param(
+                    g + ":cpu.max", "cgroup " + g, "cpu.max", text(o.get("cpu.max"), "max 100000"), List.of()));
+            out.add(new Param(
+                    g + ":cpu.max.burst",
+                    "cgroup " + g,
+                    "cpu.max.burst",
+                    text(o.get("cpu.max.burst"), "0"),
+                    List.of()));
+            out.add(new Param(
+                    g + ":cpu.weight", "cgroup " + g, "cpu.weight", text(o.get("cpu.weight"), "100"), List.of()));
         }
         for (JsonElement e : tasks) {
-            if (!e.isJsonObject() || !e.getAsJsonObject().has("name") || !e.getAsJsonObject().has("program")) continue;
+            if (!e.isJsonObject()
+                    || !e.getAsJsonObject().has("name")
+                    || !e.getAsJsonObject().has("program")) continue;
             String name = e.getAsJsonObject().get("name").getAsString();
             steps(e.getAsJsonObject().get("program"), "task." + name, "step ", "", out, name);
         }
-        JsonObject k = root.has("kernel") && root.get("kernel").isJsonObject() ? root.getAsJsonObject("kernel") : new JsonObject();
+        JsonObject k = root.has("kernel") && root.get("kernel").isJsonObject()
+                ? root.getAsJsonObject("kernel")
+                : new JsonObject();
         out.add(new Param("kernel.cpus", "kernel", "cpus", text(k.get("cpus"), "2"), List.of()));
         out.add(new Param("kernel.hz", "kernel", "hz", text(k.get("hz"), "250"), List.of("100", "250", "300", "1000")));
-        out.add(new Param("kernel.accounting", "kernel", "accounting", text(k.get("accounting"), "tick"), List.of("tick", "exact")));
-        out.add(new Param("kernel.preemption", "kernel", "preemption", text(k.get("preemption"), "full"), List.of("full", "none")));
+        out.add(new Param(
+                "kernel.accounting",
+                "kernel",
+                "accounting",
+                text(k.get("accounting"), "tick"),
+                List.of("tick", "exact")));
+        out.add(new Param(
+                "kernel.preemption",
+                "kernel",
+                "preemption",
+                text(k.get("preemption"), "full"),
+                List.of("full", "none")));
         return out;
     }
 
-    private static void steps(JsonElement program, String id, String label, String prefix, List<Param> out, String task) {
+    private static void steps(
+            JsonElement program, String id, String label, String prefix, List<Param> out, String task) {
         if (!program.isJsonArray()) return;
         JsonArray a = program.getAsJsonArray();
         for (int i = 0; i < a.size(); i++) {
@@ -146,7 +198,9 @@ public final class ScenarioParams {
             JsonObject s = a.get(i).getAsJsonObject();
             String n = prefix + (i + 1);
             String key = durationKey(s);
-            if (key != null) out.add(new Param(id + "." + (i + 1), "task " + task, label + n + ": " + key, text(s.get(key), ""), List.of()));
+            if (key != null)
+                out.add(new Param(
+                        id + "." + (i + 1), "task " + task, label + n + ": " + key, text(s.get(key), ""), List.of()));
             if (s.has("do")) steps(s.get("do"), id + "." + (i + 1), label, n + ".", out, task);
             if (s.has("loop")) steps(s.get("loop"), id + "." + (i + 1), label, n + ".", out, task);
         }
@@ -159,6 +213,10 @@ public final class ScenarioParams {
 
     /** The scenario as the library's files are written: two-space indent, keys in their order, a newline at the end. */
     public static String pretty(String json) {
-        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().create().toJson(JsonParser.parseString(json)) + "\n";
+        return new GsonBuilder()
+                        .setPrettyPrinting()
+                        .disableHtmlEscaping()
+                        .create()
+                        .toJson(JsonParser.parseString(json)) + "\n";
     }
 }

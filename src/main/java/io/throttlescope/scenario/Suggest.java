@@ -12,7 +12,7 @@ import java.util.Locale;
 final class Suggest {
     static final int MAX_LENGTH = 64, MAX_CANDIDATES = 2000, MAX_DISTANCE = 3;
 
-    private Suggest() { }
+    private Suggest() {}
 
     static String didYouMean(String found, Collection<String> known) {
         if (found.length() > MAX_LENGTH || known.size() > MAX_CANDIDATES) return "";
@@ -22,7 +22,10 @@ final class Suggest {
         for (String k : known) {
             if (k.length() > MAX_LENGTH || Math.abs(k.length() - f.length()) > MAX_DISTANCE) continue;
             int d = distance(f, k.toLowerCase(Locale.ROOT), Math.min(MAX_DISTANCE, bestD));
-            if (d < bestD) { bestD = d; best = k; }
+            if (d < bestD) {
+                bestD = d;
+                best = k;
+            }
         }
         if (best == null) return "";
         int limit = Math.max(1, Math.min(MAX_DISTANCE, best.length() / 3));
@@ -30,7 +33,9 @@ final class Suggest {
         return close ? " (did you mean \"" + best + "\"?)" : "";
     }
 
-    static int distance(String a, String b) { return distance(a, b, Integer.MAX_VALUE - 1); }
+    static int distance(String a, String b) {
+        return distance(a, b, Integer.MAX_VALUE - 1);
+    }
 
     /** The distance, or max + 1 as soon as it is sure to exceed max. */
     static int distance(String a, String b, int max) {
@@ -44,12 +49,16 @@ final class Suggest {
             for (int j = 1; j <= m; j++) {
                 int cost = a.charAt(i - 1) == b.charAt(j - 1) ? 0 : 1;
                 int v = Math.min(Math.min(prev[j] + 1, cur[j - 1] + 1), prev[j - 1] + cost);
-                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1)) v = Math.min(v, prev2[j - 2] + 1);
+                if (i > 1 && j > 1 && a.charAt(i - 1) == b.charAt(j - 2) && a.charAt(i - 2) == b.charAt(j - 1))
+                    v = Math.min(v, prev2[j - 2] + 1);
                 cur[j] = v;
                 rowMin = Math.min(rowMin, v);
             }
             if (rowMin > max) return max + 1;
-            int[] t = prev2; prev2 = prev; prev = cur; cur = t;
+            int[] t = prev2;
+            prev2 = prev;
+            prev = cur;
+            cur = t;
         }
         return prev[m];
     }

@@ -15,14 +15,26 @@ public final class WhatIf {
 
     /** The outcome of an edit: the scenario to simulate, or why the edit was refused. */
     public record Outcome(SimSpec spec, String problem) {
-        public boolean ok() { return spec != null; }
+        public boolean ok() {
+            return spec != null;
+        }
     }
 
-    public WhatIf(String json) { history = new EditHistory(json); }
+    public WhatIf(String json) {
+        history = new EditHistory(json);
+    }
 
-    public EditHistory history() { return history; }
-    public String json() { return history.current(); }
-    public List<ScenarioParams.Param> params() { return ScenarioParams.of(history.current()); }
+    public EditHistory history() {
+        return history;
+    }
+
+    public String json() {
+        return history.current();
+    }
+
+    public List<ScenarioParams.Param> params() {
+        return ScenarioParams.of(history.current());
+    }
 
     /** Sets a parameter (named as {@link ScenarioParams} names them) to a value written as the file writes it. */
     public Outcome set(String param, String value) {
@@ -41,8 +53,15 @@ public final class WhatIf {
         return new Outcome(l.spec(), null);
     }
 
-    public Outcome undo() { history.undo(); return reload(); }
-    public Outcome redo() { history.redo(); return reload(); }
+    public Outcome undo() {
+        history.undo();
+        return reload();
+    }
+
+    public Outcome redo() {
+        history.redo();
+        return reload();
+    }
 
     /** Back to the file as it was opened (an edit itself: undo brings the edits back). */
     public Outcome reset() {
@@ -53,11 +72,15 @@ public final class WhatIf {
 
     private Outcome reload() {
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(history.current());
-        return l.ok() ? new Outcome(l.spec(), null) : new Outcome(null, l.problems().get(0).message());
+        return l.ok()
+                ? new Outcome(l.spec(), null)
+                : new Outcome(null, l.problems().get(0).message());
     }
 
     /** The scenario as "Save as" writes it: formatted as the library's files are. */
-    public String formatted() { return ScenarioParams.pretty(history.current()); }
+    public String formatted() {
+        return ScenarioParams.pretty(history.current());
+    }
 
     /** The same without a top-level key (a lesson whose stops no longer happen after the edits). */
     public String formattedWithout(String key) {

@@ -6,7 +6,9 @@ import io.throttlescope.sim.spec.ActionSpec;
 final class Actions {
     private final Simulator s;
 
-    Actions(Simulator s) { this.s = s; }
+    Actions(Simulator s) {
+        this.s = s;
+    }
 
     void doAction(ActionSpec a) {
         if (a instanceof ActionSpec.WriteFile w) {
@@ -16,10 +18,16 @@ final class Actions {
             t.cpus = sa.cpus().clone();
             s.emit(EventKind.SET_AFFINITY, t.cpu.id, t.id, t.group.id, -1, 0, 0);
             switch (t.state) {
-                case SLEEPING, BLOCKED -> { if (!t.allowed(t.cpu.id)) s.life.finishDelayed(t); }
-                case RUNNING -> { if (!t.allowed(t.cpu.id)) s.reschedCurr(t.cpu); }
-                case RUNNABLE, THROTTLED, PARKED -> { if (!t.allowed(t.cpu.id)) s.life.moveQueued(t, s.cpus[s.balancer.selectCpu(t)]); }
-                default -> { }
+                case SLEEPING, BLOCKED -> {
+                    if (!t.allowed(t.cpu.id)) s.life.finishDelayed(t);
+                }
+                case RUNNING -> {
+                    if (!t.allowed(t.cpu.id)) s.reschedCurr(t.cpu);
+                }
+                case RUNNABLE, THROTTLED, PARKED -> {
+                    if (!t.allowed(t.cpu.id)) s.life.moveQueued(t, s.cpus[s.balancer.selectCpu(t)]);
+                }
+                default -> {}
             }
         } else if (a instanceof ActionSpec.Move mv) {
             moveTask(s.taskByName.get(mv.task()), s.group(mv.cgroup()));
@@ -57,7 +65,14 @@ final class Actions {
         }
         String refused = CgroupFiles.refusal(quotaUs, periodUs, burstUs);
         if (refused != null) {
-            s.emit(EventKind.CGROUP_WRITE, -1, -1, g.id, s.str(text + " (refused: " + refused + ")"), CgroupFiles.EINVAL, 0);
+            s.emit(
+                    EventKind.CGROUP_WRITE,
+                    -1,
+                    -1,
+                    g.id,
+                    s.str(text + " (refused: " + refused + ")"),
+                    CgroupFiles.EINVAL,
+                    0);
             return;
         }
         s.emit(EventKind.CGROUP_WRITE, -1, -1, g.id, s.str(text), 0, 0);
@@ -101,7 +116,7 @@ final class Actions {
     void setWeight(TaskGroup g, int weight) {
         long shares = Fair.sharesOfWeight(weight);
         g.shares = shares;
-        for (Cpu c : s.cpus) {              // sched_group_set_shares(): update_cfs_group() from the group up
+        for (Cpu c : s.cpus) { // sched_group_set_shares(): update_cfs_group() from the group up
             SchedEntity se = g.se[c.id];
             if (se == null) continue;
             s.advance(c);
@@ -121,7 +136,7 @@ final class Actions {
         for (Cpu c : s.cpus) s.advance(c);
         s.bw.refill(b);
         s.emit(EventKind.REFILL, -1, -1, g.id, -1, b.limited() ? b.runtime : -1, b.limited() ? b.quota : -1);
-        if (b.limited()) s.bw.startCfsBandwidth(g, 0);   // the writer's CPU: the write is not tied to one, CPU0 stands in
+        if (b.limited()) s.bw.startCfsBandwidth(g, 0); // the writer's CPU: the write is not tied to one, CPU0 stands in
         for (Cpu c : s.cpus) {
             CfsRq cfs = g.cfsRq[c.id];
             cfs.runtimeEnabled = b.limited();

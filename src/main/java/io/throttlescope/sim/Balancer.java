@@ -8,7 +8,9 @@ package io.throttlescope.sim;
 final class Balancer {
     private final Simulator s;
 
-    Balancer(Simulator s) { this.s = s; }
+    Balancer(Simulator s) {
+        this.s = s;
+    }
 
     /** Newly idle balance: pull a queued task this CPU may run, under the model's migration rule. */
     Task idleBalance(Cpu dst) {
@@ -57,7 +59,9 @@ final class Balancer {
         return t.allowed(prev) ? prev : s.firstAllowed(t);
     }
 
-    private static boolean idle(Cpu c) { return c.curr == null && c.nrRunning == 0; }
+    private static boolean idle(Cpu c) {
+        return c.curr == null && c.nrRunning == 0;
+    }
 
     /** A new task goes to the least loaded CPU it may use (sched_balance_fork, simplified). */
     int selectForkCpu(Task t) {

@@ -7,9 +7,9 @@ import java.util.ArrayList;
  * group's pool, the period timer and refill, distribution in throttle order, slack return.
  */
 final class Bandwidth {
-    static final long MIN_CFS_RQ_RUNTIME = 1_000_000L;          // 1 ms
-    static final long MIN_BANDWIDTH_EXPIRATION = 2_000_000L;    // 2 ms
-    static final long CFS_BANDWIDTH_SLACK_PERIOD = 5_000_000L;  // 5 ms
+    static final long MIN_CFS_RQ_RUNTIME = 1_000_000L; // 1 ms
+    static final long MIN_BANDWIDTH_EXPIRATION = 2_000_000L; // 2 ms
+    static final long CFS_BANDWIDTH_SLACK_PERIOD = 5_000_000L; // 5 ms
 
     private final Simulator s;
     final long slice;
@@ -45,7 +45,15 @@ final class Bandwidth {
         }
         cfs.runtimeRemaining += amount;
         // the last-chance pull of 1 ns names its caller, throttle_cfs_rq (the explanation tells it from a slice pull)
-        if (amount > 0) s.emit(EventKind.SLICE_PULL, cfs.cpu.id, -1, cfs.tg.id, target == 1 ? s.str("throttle_cfs_rq") : -1, amount, cfs.runtimeRemaining);
+        if (amount > 0)
+            s.emit(
+                    EventKind.SLICE_PULL,
+                    cfs.cpu.id,
+                    -1,
+                    cfs.tg.id,
+                    target == 1 ? s.str("throttle_cfs_rq") : -1,
+                    amount,
+                    cfs.runtimeRemaining);
         return cfs.runtimeRemaining > 0;
     }
 
@@ -92,7 +100,8 @@ final class Bandwidth {
         }
     }
 
-    // ---------------------------------------------------------------- period timer (docs/model.md, "6. Period timer, refill, distribution and slack (both models)")
+    // ---------------------------------------------------------------- period timer (docs/model.md, "6. Period timer,
+    // refill, distribution and slack (both models)")
 
     /** start_cfs_bandwidth(): arm the period timer at the next boundary after now, pinned to this CPU. */
     void startCfsBandwidth(TaskGroup tg, int cpu) {
@@ -121,7 +130,7 @@ final class Bandwidth {
     /** sched_cfs_period_timer() at its expiry. */
     void periodTimer(TaskGroup tg) {
         CfsBandwidth b = tg.bw;
-        b.periodExpiry += b.period;    // hrtimer_forward_now: overrun 1
+        b.periodExpiry += b.period; // hrtimer_forward_now: overrun 1
         boolean idle = doPeriodTimer(tg, 1);
         if (idle) {
             b.periodActive = false;
@@ -205,7 +214,7 @@ final class Bandwidth {
     void csdUnthrottle(Cpu c) {
         ArrayList<CfsRq> list = new ArrayList<>(c.csdList);
         c.csdList.clear();
-        s.advance(c);        // update_rq_clock() only: no update_curr(), the pending levels are not charged
+        s.advance(c); // update_rq_clock() only: no update_curr(), the pending levels are not charged
         for (CfsRq cfs : list) {
             cfs.csdPending = false;
             if (cfs.throttled) {
@@ -221,7 +230,8 @@ final class Bandwidth {
         s.markDirty(cfs.cpu);
     }
 
-    // ---------------------------------------------------------------- slack (docs/model.md, "6. Period timer, refill, distribution and slack (both models)")
+    // ---------------------------------------------------------------- slack (docs/model.md, "6. Period timer, refill,
+    // distribution and slack (both models)")
 
     /** return_cfs_rq_runtime(): an emptied cfs_rq gives back all but 1 ms. */
     void returnCfsRqRuntime(CfsRq cfs) {

@@ -9,16 +9,18 @@ final class CfsBandwidth {
     long period = 100_000_000L;
     long quota = RUNTIME_INF;
     long burst;
-    long runtime;            // the pool
+    long runtime; // the pool
     long runtimeSnap;
     /** Slack returned since the last refill: the kernel adds it to the pool without a cap. */
     long slackSinceRefill;
+
     boolean idle;
     boolean periodActive;
-    long periodExpiry;       // next expiry of the period timer (valid while active), phase + k*period
+    long periodExpiry; // next expiry of the period timer (valid while active), phase + k*period
     long timerGen;
     /** The CPU the period timer is pinned to (the one that started it) and the slack timer's. */
     int timerCpu, slackCpu;
+
     boolean slackStarted;
     long slackGen;
     /** throttled_cfs_rq, in throttle order (head = oldest). */
@@ -30,5 +32,7 @@ final class CfsBandwidth {
     long nrBurst;
     long burstTime;
 
-    boolean limited() { return quota != RUNTIME_INF; }
+    boolean limited() {
+        return quota != RUNTIME_INF;
+    }
 }

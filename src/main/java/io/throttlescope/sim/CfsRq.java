@@ -9,11 +9,13 @@ public final class CfsRq {
     final Cpu cpu;
     /** Queued entities including curr (EEVDF considers curr a candidate). */
     final ArrayList<SchedEntity> queued = new ArrayList<>(4);
+
     SchedEntity curr;
     long load;
-    long vbase;           // avg_vruntime when last computed (used while empty)
+    long vbase; // avg_vruntime when last computed (used while empty)
     /** avg_vruntime's running sums over queued: sum_weight and sum_w_vruntime = sum of w x (v - zeroVruntime). */
     long sumWeight, sumWVruntime, zeroVruntime;
+
     int nrQueued;
     int hNrQueued;
 
@@ -22,8 +24,8 @@ public final class CfsRq {
     long runtimeRemaining;
     boolean throttled;
     int throttleCount;
-    long throttledClock;          // 0 = not accounting
-    long throttledClockSelf;      // 0 = not accounting
+    long throttledClock; // 0 = not accounting
+    long throttledClockSelf; // 0 = not accounting
     long throttledClockSelfTime;
     boolean onThrottledList;
     /** On its CPU's cfsb_csd_list: an asynchronous unthrottle (IPI) is on its way. */
@@ -42,14 +44,36 @@ public final class CfsRq {
         tg.loadSum += delta;
     }
 
-    boolean throttledHierarchy() { return throttleCount != 0; }
+    boolean throttledHierarchy() {
+        return throttleCount != 0;
+    }
 
-    public String groupPath() { return tg.path; }
-    public int cpuId() { return cpu.id; }
-    public boolean isThrottled() { return throttled; }
-    public int throttleCount() { return throttleCount; }
-    public long runtimeRemaining() { return runtimeRemaining; }
-    public boolean runtimeEnabled() { return runtimeEnabled; }
+    public String groupPath() {
+        return tg.path;
+    }
 
-    @Override public String toString() { return tg.path + "@cpu" + cpu.id; }
+    public int cpuId() {
+        return cpu.id;
+    }
+
+    public boolean isThrottled() {
+        return throttled;
+    }
+
+    public int throttleCount() {
+        return throttleCount;
+    }
+
+    public long runtimeRemaining() {
+        return runtimeRemaining;
+    }
+
+    public boolean runtimeEnabled() {
+        return runtimeEnabled;
+    }
+
+    @Override
+    public String toString() {
+        return tg.path + "@cpu" + cpu.id;
+    }
 }

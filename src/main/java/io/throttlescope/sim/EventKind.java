@@ -57,5 +57,7 @@ public enum EventKind {
 
     private static final EventKind[] VALUES = values();
 
-    public static EventKind of(int ordinal) { return VALUES[ordinal]; }
+    public static EventKind of(int ordinal) {
+        return VALUES[ordinal];
+    }
 }

@@ -21,9 +21,13 @@ final class EventQueue {
     int popTarget;
     long popGen;
 
-    int size() { return size; }
+    int size() {
+        return size;
+    }
 
-    long peekTime() { return size == 0 ? Long.MAX_VALUE : time[0]; }
+    long peekTime() {
+        return size == 0 ? Long.MAX_VALUE : time[0];
+    }
 
     void push(long at, int ty, int tg, long g) {
         if (size == time.length) grow();
@@ -36,11 +40,18 @@ final class EventQueue {
                 i = p;
             } else break;
         }
-        time[i] = at; seq[i] = s; type[i] = ty; target[i] = tg; gen[i] = g;
+        time[i] = at;
+        seq[i] = s;
+        type[i] = ty;
+        target[i] = tg;
+        gen[i] = g;
     }
 
     void pop() {
-        t = time[0]; popType = type[0]; popTarget = target[0]; popGen = gen[0];
+        t = time[0];
+        popType = type[0];
+        popTarget = target[0];
+        popGen = gen[0];
         size--;
         if (size == 0) return;
         long at = time[size], s = seq[size];
@@ -57,7 +68,11 @@ final class EventQueue {
                 i = c;
             } else break;
         }
-        time[i] = at; seq[i] = s; type[i] = ty; target[i] = tg; gen[i] = g;
+        time[i] = at;
+        seq[i] = s;
+        type[i] = ty;
+        target[i] = tg;
+        gen[i] = g;
     }
 
     private static boolean less(long t1, long s1, long t2, long s2) {
@@ -65,12 +80,19 @@ final class EventQueue {
     }
 
     private void move(int from, int to) {
-        time[to] = time[from]; seq[to] = seq[from]; type[to] = type[from]; target[to] = target[from]; gen[to] = gen[from];
+        time[to] = time[from];
+        seq[to] = seq[from];
+        type[to] = type[from];
+        target[to] = target[from];
+        gen[to] = gen[from];
     }
 
     private void grow() {
         int n = time.length * 2;
-        time = Arrays.copyOf(time, n); seq = Arrays.copyOf(seq, n); type = Arrays.copyOf(type, n);
-        target = Arrays.copyOf(target, n); gen = Arrays.copyOf(gen, n);
+        time = Arrays.copyOf(time, n);
+        seq = Arrays.copyOf(seq, n);
+        type = Arrays.copyOf(type, n);
+        target = Arrays.copyOf(target, n);
+        gen = Arrays.copyOf(gen, n);
     }
 }

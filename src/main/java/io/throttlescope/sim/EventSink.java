@@ -8,5 +8,5 @@ package io.throttlescope.sim;
 public interface EventSink {
     void event(long t, EventKind kind, int cpu, int task, int group, int text, long a, long b);
 
-    EventSink NONE = (t, k, c, ta, g, x, a, b) -> { };
+    EventSink NONE = (t, k, c, ta, g, x, a, b) -> {};
 }

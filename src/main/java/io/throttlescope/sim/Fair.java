@@ -11,6 +11,7 @@ final class Fair {
     static final long NICE_0_LOAD = 1024;
     /** normalized_sysctl_sched_base_slice: 0.7 ms, not scaled by the number of CPUs. */
     static final long NORMALIZED_BASE_SLICE = 700_000L;
+
     static final long[] PRIO_TO_WEIGHT = {
         /* -20 */ 88761, 71755, 56483, 46273, 36291,
         /* -15 */ 29154, 23254, 18705, 14949, 11916,
@@ -33,10 +34,14 @@ final class Fair {
         this.baseSlice = 700_000L * (1 + ilog2);
     }
 
-    static long weightOfNice(int nice) { return PRIO_TO_WEIGHT[nice + 20]; }
+    static long weightOfNice(int nice) {
+        return PRIO_TO_WEIGHT[nice + 20];
+    }
 
     /** cgroup v2 cpu.weight (1..10000) to shares, as sched_weight_from_cgroup(). */
-    static long sharesOfWeight(int weight) { return (weight * 1024L + 50) / 100; }
+    static long sharesOfWeight(int weight) {
+        return (weight * 1024L + 50) / 100;
+    }
 
     static long calcDeltaFair(long delta, long weight) {
         return weight == NICE_0_LOAD ? delta : delta * NICE_0_LOAD / weight;
@@ -49,7 +54,11 @@ final class Fair {
      * sum_w_vruntime and sum_weight on enqueue rather than summing every entity at each question.
      */
     private static void queueAdd(CfsRq cfs, SchedEntity se) {
-        if (cfs.queued.isEmpty()) { cfs.zeroVruntime = se.vruntime; cfs.sumWeight = 0; cfs.sumWVruntime = 0; }
+        if (cfs.queued.isEmpty()) {
+            cfs.zeroVruntime = se.vruntime;
+            cfs.sumWeight = 0;
+            cfs.sumWVruntime = 0;
+        }
         cfs.queued.add(se);
         cfs.sumWeight += se.weight;
         cfs.sumWVruntime += se.weight * (se.vruntime - cfs.zeroVruntime);
@@ -97,7 +106,8 @@ final class Fair {
         for (int i = 0; i < n; i++) {
             SchedEntity e = cfs.queued.get(i);
             if (!eligible(cfs, e)) continue;
-            if (best == null || e.deadline < best.deadline
+            if (best == null
+                    || e.deadline < best.deadline
                     || (e.deadline == best.deadline && e.enqueueSeq < best.enqueueSeq)) best = e;
         }
         if (best == null) {
@@ -121,7 +131,7 @@ final class Fair {
         c.vruntime += dv;
         if (c.inSums) cfs.sumWVruntime += c.weight * dv;
         boolean resched = false;
-        if (c.vruntime >= c.deadline) {              // update_deadline()
+        if (c.vruntime >= c.deadline) { // update_deadline()
             c.slice = baseSlice;
             c.deadline = c.vruntime + calcDeltaFair(c.slice, c.weight);
             resched = true;
@@ -156,7 +166,7 @@ final class Fair {
             if (load > 0) lag = lag * (load + se.weight) / load;
         }
         se.vruntime = v - lag;
-        if (se.relDeadline) {                         // PLACE_REL_DEADLINE: keep the relative deadline
+        if (se.relDeadline) { // PLACE_REL_DEADLINE: keep the relative deadline
             se.relDeadline = false;
             se.deadline += se.vruntime;
             return;
@@ -191,17 +201,20 @@ final class Fair {
     boolean dequeueEntity(CfsRq cfs, SchedEntity se, int flags) {
         updateCurr(cfs, s.now);
         boolean finishing = se.delayed;
-        if (!finishing && s.kernel.delayDequeue() && (flags & DEQUEUE_SLEEP) != 0 && (flags & DEQUEUE_SPECIAL) == 0
+        if (!finishing
+                && s.kernel.delayDequeue()
+                && (flags & DEQUEUE_SLEEP) != 0
+                && (flags & DEQUEUE_SPECIAL) == 0
                 && !eligible(cfs, se)) {
             se.delayed = true;
             return false;
         }
         updateEntityLag(cfs, se);
-        if (finishing) {                              // finish_delayed_dequeue_entity(), DELAY_ZERO
+        if (finishing) { // finish_delayed_dequeue_entity(), DELAY_ZERO
             se.delayed = false;
             if (se.vlag > 0) se.vlag = 0;
         }
-        if ((flags & DEQUEUE_SLEEP) == 0 && s.kernel.placeRelDeadline()) {   // PLACE_REL_DEADLINE
+        if ((flags & DEQUEUE_SLEEP) == 0 && s.kernel.placeRelDeadline()) { // PLACE_REL_DEADLINE
             se.deadline -= se.vruntime;
             se.relDeadline = true;
         }
@@ -217,7 +230,7 @@ final class Fair {
     /** requeue_delayed_entity(): woken while delayed; with positive lag it is placed again at lag 0 (DELAY_ZERO). */
     void requeueDelayed(SchedEntity se) {
         CfsRq cfs = se.cfsRq;
-        updateEntityLag(cfs, se);                     // no update_curr(): V with curr as last charged
+        updateEntityLag(cfs, se); // no update_curr(): V with curr as last charged
         if (se.vlag > 0) {
             queueRemove(cfs, se);
             cfs.addLoad(-se.weight);
@@ -265,7 +278,7 @@ final class Fair {
         if (se.weight == weight) return;
         boolean on = se.onRq;
         if (on) {
-            updateCurr(cfs, s.now);                   // commit outstanding execution time, whoever runs
+            updateCurr(cfs, s.now); // commit outstanding execution time, whoever runs
             updateEntityLag(cfs, se);
             se.deadline -= se.vruntime;
             se.relDeadline = true;
@@ -333,7 +346,7 @@ final class Fair {
             CfsRq cfs = se.cfsRq;
             if (!dequeueEntity(cfs, se, flags)) {
                 if (se == start && se.isTask()) return false;
-                break;                                  // a delayed group entity stays; the counts above drop
+                break; // a delayed group entity stays; the counts above drop
             }
             cfs.hNrQueued -= h;
             s.model.afterDequeueLevel(cfs, flags);
@@ -374,7 +387,7 @@ final class Fair {
                 }
                 SchedEntity se = pickEevdf(cfs);
                 if (se == null) return null;
-                if (se.delayed) {                       // pick_next_entity(): a delayed entity leaves now
+                if (se.delayed) { // pick_next_entity(): a delayed entity leaves now
                     dequeueEntities(se, DEQUEUE_SLEEP | DEQUEUE_DELAYED);
                     continue again;
                 }
@@ -417,14 +430,15 @@ final class Fair {
     private void setProtectSlice(CfsRq cfs, SchedEntity se) {
         long slice = NORMALIZED_BASE_SLICE;
         if (s.kernel.runToParity()) {
-            slice = Long.MAX_VALUE;                   // cfs_rq_min_slice() over the others (se is out of the tree)
+            slice = Long.MAX_VALUE; // cfs_rq_min_slice() over the others (se is out of the tree)
             for (int i = 0; i < cfs.queued.size(); i++) {
                 SchedEntity e = cfs.queued.get(i);
                 if (e != se) slice = Math.min(slice, e.slice);
             }
         }
         slice = Math.min(slice, se.slice);
-        se.vprot = slice != se.slice ? Math.min(se.deadline, se.vruntime + calcDeltaFair(slice, se.weight)) : se.deadline;
+        se.vprot =
+                slice != se.slice ? Math.min(se.deadline, se.vruntime + calcDeltaFair(slice, se.weight)) : se.deadline;
     }
 
     private static int depth(SchedEntity se) {
@@ -440,16 +454,27 @@ final class Fair {
         if (p.throttled) return false;
         SchedEntity se = curr.se, pse = p.se;
         int sd = depth(se), pd = depth(pse);
-        while (sd > pd) { se = se.parent(); sd--; }
-        while (pd > sd) { pse = pse.parent(); pd--; }
-        while (se != null && pse != null && se.cfsRq != pse.cfsRq) { se = se.parent(); pse = pse.parent(); }
+        while (sd > pd) {
+            se = se.parent();
+            sd--;
+        }
+        while (pd > sd) {
+            pse = pse.parent();
+            pd--;
+        }
+        while (se != null && pse != null && se.cfsRq != pse.cfsRq) {
+            se = se.parent();
+            pse = pse.parent();
+        }
         if (se == null || pse == null || !pse.onRq) return false;
         CfsRq cfs = pse.cfsRq;
         updateCurr(cfs, s.now);
-        if (cfs.curr == se && se.onRq && se.vprot > se.vruntime && eligible(cfs, se)) {   // __pick_eevdf(cfs_rq, true), any feature
+        if (cfs.curr == se
+                && se.onRq
+                && se.vprot > se.vruntime
+                && eligible(cfs, se)) { // __pick_eevdf(cfs_rq, true), any feature
             return false;
         }
         return pickEevdf(cfs) == pse;
     }
-
 }

@@ -27,14 +27,16 @@ final class HungTaskDetector {
         this.interval = Math.min(iv, timeout);
     }
 
-    boolean enabled() { return timeout > 0; }
+    boolean enabled() {
+        return timeout > 0;
+    }
 
     /** check_hung_uninterruptible_tasks() */
     void scan() {
         long now = s.now;
         s.emit(EventKind.HUNG_SCAN, -1, -1, -1, -1, 0, 0);
         for (Task t : s.tasks) {
-            if (t.state != TaskState.BLOCKED) continue;          // TASK_UNINTERRUPTIBLE only
+            if (t.state != TaskState.BLOCKED) continue; // TASK_UNINTERRUPTIBLE only
             long count = t.switchCount();
             if (count == 0) continue;
             if (count != t.lastSwitchCount) {
@@ -47,8 +49,10 @@ final class HungTaskDetector {
             boolean suppressed = warnings == 0;
             if (warnings > 0) warnings--;
             long forNs = now - t.lastSwitchTime;
-            // the result lists the reports; past MAX_LISTED suppressed ones are only counted (a long run must not fill memory)
-            if (!suppressed || reports.size() < MAX_LISTED) reports.add(new Report(t.id, now, forNs, forNs / 1_000_000_000L, suppressed));
+            // the result lists the reports; past MAX_LISTED suppressed ones are only counted (a long run must not fill
+            // memory)
+            if (!suppressed || reports.size() < MAX_LISTED)
+                reports.add(new Report(t.id, now, forNs, forNs / 1_000_000_000L, suppressed));
             else unlisted++;
             s.emit(EventKind.HUNG_TASK, t.cpu == null ? -1 : t.cpu.id, t.id, t.group.id, -1, forNs, suppressed ? 1 : 0);
         }

@@ -11,7 +11,9 @@ import java.util.IdentityHashMap;
 final class Invariants {
     private final Simulator s;
 
-    Invariants(Simulator s) { this.s = s; }
+    Invariants(Simulator s) {
+        this.s = s;
+    }
 
     void check() {
         IdentityHashMap<Task, String> place = new IdentityHashMap<>();
@@ -25,12 +27,15 @@ final class Invariants {
                     w += se.weight;
                     wv += se.weight * (se.vruntime - q.zeroVruntime);
                     if (!se.inSums) fail(se + " is queued on " + q + " but not in its avg_vruntime sums");
-                    if (se.isTask() && se.task != q.cpu.curr) put(place, se.task, (se.delayed ? "delayed on " : "queued on ") + q);
+                    if (se.isTask() && se.task != q.cpu.curr)
+                        put(place, se.task, (se.delayed ? "delayed on " : "queued on ") + q);
                 }
                 if (!q.queued.isEmpty() && (w != q.sumWeight || wv != q.sumWVruntime)) {
-                    fail("avg_vruntime sums of " + q + " are " + q.sumWeight + "/" + q.sumWVruntime + " but its queue sums to " + w + "/" + wv);
+                    fail("avg_vruntime sums of " + q + " are " + q.sumWeight + "/" + q.sumWVruntime
+                            + " but its queue sums to " + w + "/" + wv);
                 }
-                if (!q.limbo.isEmpty() && !q.throttledHierarchy()) fail("limbo list of " + q + " is not empty outside a throttled hierarchy");
+                if (!q.limbo.isEmpty() && !q.throttledHierarchy())
+                    fail("limbo list of " + q + " is not empty outside a throttled hierarchy");
                 for (Task p : q.limbo) {
                     put(place, p, "limbo list of " + q);
                     if (p.cfsRq() != q) fail(p + " is parked on " + q + " but its own cfs_rq is " + p.cfsRq());
@@ -51,8 +56,11 @@ final class Invariants {
                 case SLEEPING, BLOCKED -> where == null || where.startsWith("delayed");
                 case NEW, EXITED -> where == null;
             };
-            if (!ok) fail(t + " is " + t.state + " but " + (where == null ? "is on no CPU, runqueue or limbo list" : "is " + where));
-            if (t.state == TaskState.THROTTLED && !t.cfsRq().throttledHierarchy()) fail(t + " is held off but its hierarchy is not throttled");
+            if (!ok)
+                fail(t + " is " + t.state + " but "
+                        + (where == null ? "is on no CPU, runqueue or limbo list" : "is " + where));
+            if (t.state == TaskState.THROTTLED && !t.cfsRq().throttledHierarchy())
+                fail(t + " is held off but its hierarchy is not throttled");
         }
         for (TaskGroup g : s.groups) {
             if (g.isRoot()) continue;

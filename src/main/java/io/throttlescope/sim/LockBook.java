@@ -7,10 +7,14 @@ package io.throttlescope.sim;
 final class LockBook {
     private final Simulator s;
 
-    LockBook(Simulator s) { this.s = s; }
+    LockBook(Simulator s) {
+        this.s = s;
+    }
 
     private static int opCode(String op) {
-        return op.equals("down_read") ? Simulator.OP_READ : op.equals("down_write") ? Simulator.OP_WRITE : Simulator.OP_MUTEX;
+        return op.equals("down_read")
+                ? Simulator.OP_READ
+                : op.equals("down_write") ? Simulator.OP_WRITE : Simulator.OP_MUTEX;
     }
 
     void lockWait(Task t, int lock, String op) {
@@ -35,5 +39,7 @@ final class LockBook {
         s.emit(EventKind.LOCK_ACQUIRE, t.cpu.id, t.id, t.group.id, lock, 1, op);
     }
 
-    void lockReleased(Task t) { t.locksHeld--; }
+    void lockReleased(Task t) {
+        t.locksHeld--;
+    }
 }

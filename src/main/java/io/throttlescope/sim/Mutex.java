@@ -17,6 +17,7 @@ final class Mutex {
     Task owner;
     /** MUTEX_FLAG_HANDOFF: the next unlock gives the lock to the first waiter. */
     boolean handoff;
+
     final ArrayDeque<Task> waiters = new ArrayDeque<>();
 
     Mutex(Simulator s, String name) {
@@ -29,7 +30,12 @@ final class Mutex {
 
     /** mutex_lock(): a free mutex is taken at once, waiters or not; otherwise queue and sleep. */
     boolean lock(Task t) {
-        if (owner == t) s.fault(t.cpu, t, t.name + " locks the mutex " + name + " it already holds: it waits for itself forever (self-deadlock)");
+        if (owner == t)
+            s.fault(
+                    t.cpu,
+                    t,
+                    t.name + " locks the mutex " + name
+                            + " it already holds: it waits for itself forever (self-deadlock)");
         if (owner == null) {
             take(t);
             return true;
@@ -58,7 +64,7 @@ final class Mutex {
             take(t);
             return true;
         }
-        if (waiters.peekFirst() == t) handoff = true;   // __mutex_trylock_or_handoff(first)
+        if (waiters.peekFirst() == t) handoff = true; // __mutex_trylock_or_handoff(first)
         sleep(t, whyHandoff);
         return false;
     }
@@ -73,12 +79,12 @@ final class Mutex {
             handoff = false;
             return;
         }
-        if (handoff) {                                  // __mutex_handoff(): the waiter owns it before it runs
+        if (handoff) { // __mutex_handoff(): the waiter owns it before it runs
             handoff = false;
             waiters.pollFirst();
             owner = first;
             s.lockBook.lockGranted(first, nameIdx, Simulator.OP_MUTEX);
         }
-        s.life.wake(first);                                  // wake_up_q(): it takes the lock itself when it runs
+        s.life.wake(first); // wake_up_q(): it takes the lock itself when it runs
     }
 }

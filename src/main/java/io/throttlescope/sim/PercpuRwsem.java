@@ -9,7 +9,12 @@ import java.util.List;
  * FIFO wake batching up to the first writer, the writer waiting for readers in D state.
  */
 final class PercpuRwsem {
-    enum Gp { IDLE, ENTER, PASSED, EXIT }
+    enum Gp {
+        IDLE,
+        ENTER,
+        PASSED,
+        EXIT
+    }
 
     record Waiter(Task task, boolean reader) {}
 
@@ -21,6 +26,7 @@ final class PercpuRwsem {
     Task blockOwner;
     /** rcuwait: the writer waiting for read_count to drain. */
     Task writer;
+
     final ArrayDeque<Waiter> waiters = new ArrayDeque<>();
     final List<Task> readers = new ArrayList<>();
     Gp gp = Gp.IDLE;
@@ -40,7 +46,9 @@ final class PercpuRwsem {
 
     private final int whyRead, whyGp, whyWrite, whyDrain;
 
-    boolean gateIdle() { return gp == Gp.IDLE; }
+    boolean gateIdle() {
+        return gp == Gp.IDLE;
+    }
 
     /** percpu_down_read(): true if the read lock is held now, false if the task sleeps for it. */
     boolean downRead(Task t) {
@@ -49,10 +57,10 @@ final class PercpuRwsem {
             s.lockBook.lockAcquired(t, nameIdx, Simulator.OP_READ);
             return true;
         }
-        wakeWriter();                          // a failed trylock wakes the waiting writer
+        wakeWriter(); // a failed trylock wakes the waiting writer
         waiters.addLast(new Waiter(t, true));
         s.lockBook.lockWait(t, nameIdx, "down_read");
-        t.onRun = () -> true;                  // the waker grants the reference before waking
+        t.onRun = () -> true; // the waker grants the reference before waking
         s.life.blockCurrent(t, TaskState.BLOCKED, whyRead);
         return false;
     }
@@ -93,9 +101,14 @@ final class PercpuRwsem {
                     return waitForGp(t);
                 }
             }
-            case ENTER -> { return waitForGp(t); }
-            case EXIT -> { gp = Gp.PASSED; gpGen++; }
-            case PASSED -> { }
+            case ENTER -> {
+                return waitForGp(t);
+            }
+            case EXIT -> {
+                gp = Gp.PASSED;
+                gpGen++;
+            }
+            case PASSED -> {}
         }
         return takeBlock(t);
     }
@@ -128,7 +141,7 @@ final class PercpuRwsem {
         }
         waiters.addLast(new Waiter(t, false));
         s.lockBook.lockWait(t, nameIdx, "down_write");
-        t.onRun = () -> drainReaders(t);       // the waker sets block for us
+        t.onRun = () -> drainReaders(t); // the waker sets block for us
         s.life.blockCurrent(t, TaskState.BLOCKED, whyWrite);
         return false;
     }
@@ -169,7 +182,7 @@ final class PercpuRwsem {
                 break;
             }
         }
-        if (--gpCount == 0) {                  // rcu_sync_exit
+        if (--gpCount == 0) { // rcu_sync_exit
             gp = Gp.EXIT;
             s.armLockTimer(this, s.now + s.kernel.rcuGpNs(), ++gpGen);
         }

@@ -23,7 +23,7 @@ final class Pipe {
 
     boolean send(Task t) {
         Task r = receivers.pollFirst();
-        if (r != null) {                       // hand the message to a waiting receiver
+        if (r != null) { // hand the message to a waiting receiver
             s.life.wake(r);
             return true;
         }
@@ -32,7 +32,7 @@ final class Pipe {
             return true;
         }
         senders.addLast(t);
-        t.onRun = () -> true;                  // the receiver that makes room moves our message in
+        t.onRun = () -> true; // the receiver that makes room moves our message in
         s.life.blockCurrent(t, TaskState.SLEEPING, whyFull);
         return false;
     }

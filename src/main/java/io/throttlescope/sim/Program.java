@@ -1,7 +1,6 @@
 package io.throttlescope.sim;
 
 import io.throttlescope.sim.spec.Step;
-
 import java.util.IdentityHashMap;
 import java.util.List;
 
@@ -11,13 +10,18 @@ import java.util.List;
  * the exit.
  */
 final class Program {
-    enum Outcome { RUN, STOPPED }
+    enum Outcome {
+        RUN,
+        STOPPED
+    }
 
     private static final int MAX_INSTANT_STEPS = 100_000;
     private final Simulator s;
     private final IdentityHashMap<List<Step>, Op[]> compiled = new IdentityHashMap<>();
 
-    Program(Simulator s) { this.s = s; }
+    Program(Simulator s) {
+        this.s = s;
+    }
 
     /** Compiles a program once (tasks made by {@code count} share it). */
     Op[] compile(List<Step> steps) {
@@ -32,14 +36,18 @@ final class Program {
     private Op compile(Step st) {
         if (st instanceof Step.User u) return new Op(Op.USER, u.d(), null, -1, null, 0, false);
         if (st instanceof Step.Kernel k) return new Op(Op.KERNEL, k.d(), null, -1, null, 0, false);
-        if (st instanceof Step.Syscall sc) return new Op(Op.SYSCALL, null, null, s.str(sc.name()), compile(sc.body()), 0, false);
+        if (st instanceof Step.Syscall sc)
+            return new Op(Op.SYSCALL, null, null, s.str(sc.name()), compile(sc.body()), 0, false);
         if (st instanceof Step.Sleep sl) return new Op(Op.SLEEP, sl.d(), null, -1, null, 0, sl.uninterruptible());
-        if (st instanceof Step.DownRead x) return new Op(Op.DOWN_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.DownRead x)
+            return new Op(Op.DOWN_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
         if (st instanceof Step.UpRead x) return new Op(Op.UP_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
-        if (st instanceof Step.DownWrite x) return new Op(Op.DOWN_WRITE, null, s.rwsems.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.DownWrite x)
+            return new Op(Op.DOWN_WRITE, null, s.rwsems.get(x.lock()), -1, null, 0, false);
         if (st instanceof Step.UpWrite x) return new Op(Op.UP_WRITE, null, s.rwsems.get(x.lock()), -1, null, 0, false);
         if (st instanceof Step.MutexLock x) return new Op(Op.LOCK, null, s.mutexes.get(x.lock()), -1, null, 0, false);
-        if (st instanceof Step.MutexUnlock x) return new Op(Op.UNLOCK, null, s.mutexes.get(x.lock()), -1, null, 0, false);
+        if (st instanceof Step.MutexUnlock x)
+            return new Op(Op.UNLOCK, null, s.mutexes.get(x.lock()), -1, null, 0, false);
         if (st instanceof Step.Send x) return new Op(Op.SEND, null, s.pipes.get(x.pipe()), -1, null, 0, false);
         if (st instanceof Step.Recv x) return new Op(Op.RECV, null, s.pipes.get(x.pipe()), -1, null, 0, false);
         if (st instanceof Step.Loop l) return new Op(Op.LOOP, null, null, -1, compile(l.body()), l.times(), false);
@@ -49,19 +57,19 @@ final class Program {
 
     /** Called for the CPU's current task when it has no CPU time left to run. */
     Outcome advance(Task t) {
-        if (t.switchCostLeft > 0) return Outcome.RUN;   // the switch is paid in the kernel first
-        if (t.onRun != null) {                 // a woken waiter re-checks its condition first
+        if (t.switchCostLeft > 0) return Outcome.RUN; // the switch is paid in the kernel first
+        if (t.onRun != null) { // a woken waiter re-checks its condition first
             var check = t.onRun;
             t.onRun = null;
             if (!check.getAsBoolean()) return Outcome.STOPPED;
         }
-        if (t.resumeToUser) {                  // switched in while in user mode: irq-exit path
+        if (t.resumeToUser) { // switched in while in user mode: irq-exit path
             t.resumeToUser = false;
             if (returnToUser(t)) return Outcome.STOPPED;
         }
         for (int n = 0; n < MAX_INSTANT_STEPS; n++) {
             if (t.burstLeft > 0 || t.switchCostLeft > 0) return Outcome.RUN;
-            if (t.exiting) {                   // the kernel work of do_exit() is done
+            if (t.exiting) { // the kernel work of do_exit() is done
                 s.life.exitTask(t);
                 return Outcome.STOPPED;
             }
@@ -124,21 +132,31 @@ final class Program {
                 s.life.sleep(t, Math.max(0, op.d.sample(s.rng)), op.flag);
                 return false;
             }
-            case Op.DOWN_READ -> { return ((PercpuRwsem) op.target).downRead(t); }
+            case Op.DOWN_READ -> {
+                return ((PercpuRwsem) op.target).downRead(t);
+            }
             case Op.UP_READ -> ((PercpuRwsem) op.target).upRead(t);
-            case Op.DOWN_WRITE -> { return ((PercpuRwsem) op.target).downWrite(t); }
+            case Op.DOWN_WRITE -> {
+                return ((PercpuRwsem) op.target).downWrite(t);
+            }
             case Op.UP_WRITE -> ((PercpuRwsem) op.target).upWrite(t);
-            case Op.LOCK -> { return ((Mutex) op.target).lock(t); }
+            case Op.LOCK -> {
+                return ((Mutex) op.target).lock(t);
+            }
             case Op.UNLOCK -> ((Mutex) op.target).unlock(t);
-            case Op.SEND -> { return ((Pipe) op.target).send(t); }
-            case Op.RECV -> { return ((Pipe) op.target).recv(t); }
-            default -> {                       // EXIT
+            case Op.SEND -> {
+                return ((Pipe) op.target).send(t);
+            }
+            case Op.RECV -> {
+                return ((Pipe) op.target).recv(t);
+            }
+            default -> { // EXIT
                 long d = op.d == null ? 0 : Math.max(0, op.d.sample(s.rng));
                 if (d == 0) {
                     s.life.exitTask(t);
                     return false;
                 }
-                s.life.beginExit(t, d);             // PF_EXITING from here on; the work runs in kernel mode
+                s.life.beginExit(t, d); // PF_EXITING from here on; the work runs in kernel mode
             }
         }
         return true;

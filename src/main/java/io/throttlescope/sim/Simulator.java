@@ -21,17 +21,30 @@ import java.util.function.DoubleConsumer;
  */
 public final class Simulator {
     public enum Model {
-        LEGACY("legacy"), TASK("task");
+        LEGACY("legacy"),
+        TASK("task");
         public final String id;
-        Model(String id) { this.id = id; }
+
+        Model(String id) {
+            this.id = id;
+        }
+
         public static Model of(String s) {
             for (Model m : values()) if (m.id.equals(s)) return m;
             throw new IllegalArgumentException("unknown model '" + s + "' (expected legacy or task)");
         }
     }
 
-    static final int EV_CPU = 0, EV_WAKE_TIMER = 1, EV_START = 2, EV_PERIOD = 3, EV_SLACK = 4, EV_ACTION = 5,
-            EV_HUNG = 6, EV_LOCK = 7, EV_NOTE = 8, EV_CSD = 9;
+    static final int EV_CPU = 0,
+            EV_WAKE_TIMER = 1,
+            EV_START = 2,
+            EV_PERIOD = 3,
+            EV_SLACK = 4,
+            EV_ACTION = 5,
+            EV_HUNG = 6,
+            EV_LOCK = 7,
+            EV_NOTE = 8,
+            EV_CSD = 9;
 
     final SimSpec spec;
     final KernelSpec kernel;
@@ -90,7 +103,7 @@ public final class Simulator {
         this.bw = new Bandwidth(this, kernel.bandwidthSliceNs());
         this.program = new Program(this);
         this.hung = new HungTaskDetector(this, kernel.hungTaskTimeoutNs(), kernel.hungTaskCheckIntervalNs());
-        str("sleep");   // SLEEP_WHY
+        str("sleep"); // SLEEP_WHY
 
         TaskGroup root = new TaskGroup(0, "/", null, new Cpu[kernel.cpus()]);
         cpus = new Cpu[kernel.cpus()];
@@ -161,8 +174,10 @@ public final class Simulator {
             if (c.quotaUs() >= 0) outside.setBandwidth(g, c.quotaUs() * 1000, c.periodUs() * 1000, c.burstUs() * 1000);
         }
         for (Task t : tasks) queue.push(Math.max(0, t.spec.start().sample(rng)), EV_START, t.id, 0);
-        for (int i = 0; i < actions.size(); i++) queue.push(Math.max(0, actions.get(i).at().sample(rng)), EV_ACTION, i, 0);
-        for (int i = 0; i < spec.notes().size(); i++) queue.push(spec.notes().get(i).atNs(), EV_NOTE, i, 0);
+        for (int i = 0; i < actions.size(); i++)
+            queue.push(Math.max(0, actions.get(i).at().sample(rng)), EV_ACTION, i, 0);
+        for (int i = 0; i < spec.notes().size(); i++)
+            queue.push(spec.notes().get(i).atNs(), EV_NOTE, i, 0);
         if (hung.enabled()) queue.push(hung.interval, EV_HUNG, 0, 0);
     }
 
@@ -170,22 +185,31 @@ public final class Simulator {
 
     /** Events a run may record before it is stopped (a file must not be able to run for hours or fill memory). */
     public static final long DEFAULT_MAX_EVENTS = 20_000_000L;
+
     private long maxEvents = DEFAULT_MAX_EVENTS;
     private boolean budgetExceeded;
 
     /** Stops the run after this many events; {@link #budgetExceeded()} then says so. */
-    public void setMaxEvents(long n) { maxEvents = n; }
+    public void setMaxEvents(long n) {
+        maxEvents = n;
+    }
 
     /** True if the run stopped at its event budget before the scenario's end. */
-    public boolean budgetExceeded() { return budgetExceeded; }
+    public boolean budgetExceeded() {
+        return budgetExceeded;
+    }
 
     private DoubleConsumer progress;
 
     /** Called now and then during run() with the fraction of simulated time done (0..1). */
-    public void onProgress(DoubleConsumer p) { progress = p; }
+    public void onProgress(DoubleConsumer p) {
+        progress = p;
+    }
 
     /** Verify the invariants after every event; a broken one throws {@link InvariantViolation}. */
-    public void enableChecks() { invariants = new Invariants(this); }
+    public void enableChecks() {
+        invariants = new Invariants(this);
+    }
 
     /** Runs to the scenario's duration. */
     public void run() {
@@ -200,10 +224,14 @@ public final class Simulator {
             dispatch(queue.popType, queue.popTarget, queue.popGen);
             serviceDirty();
             if (invariants != null && events != before) invariants.check();
-            if (events > maxEvents || work > 4 * maxEvents) {     // silent work counts too: a loop of 1 ns steps emits nothing
+            if (events > maxEvents
+                    || work > 4 * maxEvents) { // silent work counts too: a loop of 1 ns steps emits nothing
                 budgetExceeded = true;
-                fault(null, null, "stopped after " + maxEvents + " events at t=" + now + "ns of " + endNs
-                        + "ns: the event budget (--max-events) is used up");
+                fault(
+                        null,
+                        null,
+                        "stopped after " + maxEvents + " events at t=" + now + "ns of " + endNs
+                                + "ns: the event budget (--max-events) is used up");
                 break;
             }
             if (progress != null && events >= nextProgress) {
@@ -255,7 +283,8 @@ public final class Simulator {
             }
             case EV_LOCK -> rwsemList.get(target).gpTimer(gen);
             case EV_CSD -> bw.csdUnthrottle(cpus[target]);
-            case EV_NOTE -> emit(EventKind.NOTE, -1, -1, -1, str(spec.notes().get(target).text()), 0, 0);
+            case EV_NOTE ->
+                emit(EventKind.NOTE, -1, -1, -1, str(spec.notes().get(target).text()), 0, 0);
             default -> throw new IllegalStateException("event type " + type);
         }
     }
@@ -268,15 +297,20 @@ public final class Simulator {
         c.nextTick = (now / tickNs + 1) * tickNs;
         Task t = c.curr;
         if (t != null) {
-            fair.updateGroupsAbove(t.se);      // entity_tick(): update_cfs_group() at every level
+            fair.updateGroupsAbove(t.se); // entity_tick(): update_cfs_group() at every level
             boolean user = t.switchCostLeft == 0 && t.burstUser && !t.kthread && !t.exiting;
             for (TaskGroup g = t.group; g != null; g = g.parent) {
-                if (user) g.tickUser += tickNs; else g.tickSystem += tickNs;
+                if (user) g.tickUser += tickNs;
+                else g.tickSystem += tickNs;
             }
         }
         balancer.periodicBalance(c);
         if (c.nrRunning >= 2) {
-            for (Cpu o : cpus) if (o.curr == null && o.nrRunning == 0) { o.wantBalance = true; markDirty(o); }
+            for (Cpu o : cpus)
+                if (o.curr == null && o.nrRunning == 0) {
+                    o.wantBalance = true;
+                    markDirty(o);
+                }
         }
     }
 
@@ -284,13 +318,17 @@ public final class Simulator {
     static final int CHARGE_NONE = 0, CHARGE_BANDWIDTH = 1, CHARGE_FULL = 2;
 
     /** Charges the CPU time the current task ran since the last charge, at every level (update_curr()). */
-    void sync(Cpu c) { sync(c, CHARGE_FULL); }
+    void sync(Cpu c) {
+        sync(c, CHARGE_FULL);
+    }
 
     /**
      * The clock moved but the kernel does not call update_curr() here: the task's own CPU time
      * advances; under exact accounting the bandwidth is charged to the instant as well.
      */
-    void advance(Cpu c) { sync(c, kernel.exactAccounting() ? CHARGE_BANDWIDTH : CHARGE_NONE); }
+    void advance(Cpu c) {
+        sync(c, kernel.exactAccounting() ? CHARGE_BANDWIDTH : CHARGE_NONE);
+    }
 
     /** Advances the current task; then charges nothing, only the bandwidth, or update_curr() at every level. */
     void sync(Cpu c, int charge) {
@@ -308,7 +346,8 @@ public final class Simulator {
         long user = 0;
         if (rest > 0) {
             t.burstLeft -= rest;
-            if (t.burstUser) user = rest; else sys += rest;
+            if (t.burstUser) user = rest;
+            else sys += rest;
         }
         t.cpuNs += delta;
         t.userNs += user;
@@ -321,11 +360,13 @@ public final class Simulator {
     }
 
     private void charge(Task t, int charge) {
-        if (charge == CHARGE_FULL) for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
-        else if (charge == CHARGE_BANDWIDTH) for (SchedEntity se = t.se; se != null; se = se.parent()) {
-            // a level waiting for an unthrottle IPI is charged at its next update_curr() only
-            if (!se.cfsRq.csdPending) fair.chargeBandwidth(se.cfsRq, now);
-        }
+        if (charge == CHARGE_FULL)
+            for (SchedEntity se = t.se; se != null; se = se.parent()) fair.updateCurr(se.cfsRq, now);
+        else if (charge == CHARGE_BANDWIDTH)
+            for (SchedEntity se = t.se; se != null; se = se.parent()) {
+                // a level waiting for an unthrottle IPI is charged at its next update_curr() only
+                if (!se.cfsRq.csdPending) fair.chargeBandwidth(se.cfsRq, now);
+            }
     }
 
     void reschedCurr(Cpu c) {
@@ -351,23 +392,39 @@ public final class Simulator {
 
     // ------------------------------------------------------------------ locks
 
-    PercpuRwsem rwsem(String name) { return rwsems.get(name); }
-    Mutex mutex(String name) { return mutexes.get(name); }
-    Pipe pipe(String name) { return pipes.get(name); }
+    PercpuRwsem rwsem(String name) {
+        return rwsems.get(name);
+    }
 
-    void armLockTimer(PercpuRwsem r, long at, long gen) { queue.push(at, EV_LOCK, rwsemList.indexOf(r), gen); }
+    Mutex mutex(String name) {
+        return mutexes.get(name);
+    }
 
-    void armGroupTimer(TaskGroup g, int type, long at, long gen) { queue.push(at, type, g.id, gen); }
+    Pipe pipe(String name) {
+        return pipes.get(name);
+    }
+
+    void armLockTimer(PercpuRwsem r, long at, long gen) {
+        queue.push(at, EV_LOCK, rwsemList.indexOf(r), gen);
+    }
+
+    void armGroupTimer(TaskGroup g, int type, long at, long gen) {
+        queue.push(at, type, g.id, gen);
+    }
 
     /** The IPI of an asynchronous unthrottle arrives at CPU c at the given time. */
-    void armCsd(Cpu c, long at) { queue.push(at, EV_CSD, c.id, 0); }
+    void armCsd(Cpu c, long at) {
+        queue.push(at, EV_CSD, c.id, 0);
+    }
 
     /** Lock operation codes in events: read side, write side, mutex. */
     public static final int OP_READ = 0, OP_WRITE = 1, OP_MUTEX = 2;
 
     // ------------------------------------------------------------------ events
 
-    int str(String s) { return strings.id(s); }
+    int str(String s) {
+        return strings.id(s);
+    }
 
     void emit(EventKind k, int cpu, int task, int group, int text, long a, long b) {
         events++;
@@ -377,45 +434,112 @@ public final class Simulator {
 
     void fault(Cpu c, Task t, String message) {
         faults.add("t=" + now + "ns: " + message);
-        emit(EventKind.FAULT, c == null ? -1 : c.id, t == null ? -1 : t.id, t == null ? -1 : t.group.id, str(message), 0, 0);
+        emit(
+                EventKind.FAULT,
+                c == null ? -1 : c.id,
+                t == null ? -1 : t.id,
+                t == null ? -1 : t.group.id,
+                str(message),
+                0,
+                0);
     }
 
     // ------------------------------------------------------------------ read-only views
 
-    public long now() { return now; }
-    public long eventCount() { return events; }
-    public boolean finished() { return finished; }
-    public List<String> strings() { return strings.list(); }
-    public List<String> faults() { return faults; }
-    public String taskName(int i) { return tasks[i].name; }
-    public int taskCount() { return tasks.length; }
-    public String groupPath(int i) { return groups.get(i).path; }
-    public int groupCount() { return groups.size(); }
-    public int cpuCount() { return cpus.length; }
-    public long kindCount(EventKind k) { return kindCounts[k.ordinal()]; }
-    public SimSpec spec() { return spec; }
-    public int groupParent(int i) { TaskGroup p = groups.get(i).parent; return p == null ? -1 : p.id; }
+    public long now() {
+        return now;
+    }
+
+    public long eventCount() {
+        return events;
+    }
+
+    public boolean finished() {
+        return finished;
+    }
+
+    public List<String> strings() {
+        return strings.list();
+    }
+
+    public List<String> faults() {
+        return faults;
+    }
+
+    public String taskName(int i) {
+        return tasks[i].name;
+    }
+
+    public int taskCount() {
+        return tasks.length;
+    }
+
+    public String groupPath(int i) {
+        return groups.get(i).path;
+    }
+
+    public int groupCount() {
+        return groups.size();
+    }
+
+    public int cpuCount() {
+        return cpus.length;
+    }
+
+    public long kindCount(EventKind k) {
+        return kindCounts[k.ordinal()];
+    }
+
+    public SimSpec spec() {
+        return spec;
+    }
+
+    public int groupParent(int i) {
+        TaskGroup p = groups.get(i).parent;
+        return p == null ? -1 : p.id;
+    }
     /** Quota in ns of a group as configured at the start, or -1 for "max". */
     public long groupQuotaNs(int i) {
         var c = spec.cgroups().get(groups.get(i).path);
         return c == null || c.quotaUs() < 0 ? -1 : c.quotaUs() * 1000;
     }
+
     public long groupPeriodNs(int i) {
         var c = spec.cgroups().get(groups.get(i).path);
         return c == null ? 100_000_000L : c.periodUs() * 1000;
     }
+
     public long groupPhaseNs(int i) {
         var c = spec.cgroups().get(groups.get(i).path);
         return c == null ? 0 : c.phaseNs();
     }
     /** A group's cfs_rq on a CPU (for tests and views of the kernel state). */
-    public CfsRq groupCfsRq(String path, int cpu) { return groupByPath.get(path).cfsRq[cpu]; }
-    public boolean taskKthread(int i) { return tasks[i].kthread; }
-    public int taskInitialGroup(int i) { return groupByPath.get(tasks[i].spec.cgroup()).id; }
-    public List<String> lockNames() { return new ArrayList<>(spec.locks().keySet()); }
-    public String lockType(String name) { return spec.locks().get(name); }
-    public long initialRuntimeRemaining() { return model.initialRuntimeRemaining(); }
+    public CfsRq groupCfsRq(String path, int cpu) {
+        return groupByPath.get(path).cfsRq[cpu];
+    }
+
+    public boolean taskKthread(int i) {
+        return tasks[i].kthread;
+    }
+
+    public int taskInitialGroup(int i) {
+        return groupByPath.get(tasks[i].spec.cgroup()).id;
+    }
+
+    public List<String> lockNames() {
+        return new ArrayList<>(spec.locks().keySet());
+    }
+
+    public String lockType(String name) {
+        return spec.locks().get(name);
+    }
+
+    public long initialRuntimeRemaining() {
+        return model.initialRuntimeRemaining();
+    }
 
     /** The result object of cli.md, computed from the state at the end of the run. */
-    public RunResult result() { return RunResult.of(this); }
+    public RunResult result() {
+        return RunResult.of(this);
+    }
 }

@@ -9,7 +9,9 @@ package io.throttlescope.sim;
 final class SwitchPath {
     private final Simulator s;
 
-    SwitchPath(Simulator s) { this.s = s; }
+    SwitchPath(Simulator s) {
+        this.s = s;
+    }
 
     private boolean preemptible(Task t) {
         return s.kernel.fullPreemption() || (t.userMode && !t.kthread);
@@ -81,7 +83,7 @@ final class SwitchPath {
         }
         s.fair.setNext(next, s.now);
         s.emit(EventKind.PICK, c.id, next.id, next.group.id, -1, 0, 0);
-        if (throughThrottle) s.model.onPickedFromThrottled(next);   // task_throttle_setup_work() after the pick
+        if (throughThrottle) s.model.onPickedFromThrottled(next); // task_throttle_setup_work() after the pick
         if (next != prev) {
             next.switchCostLeft = s.kernel.switchCostNs();
             s.emit(EventKind.SWITCH, c.id, next.id, next.group.id, -1, prev == null ? -1 : prev.id, 0);
@@ -90,8 +92,6 @@ final class SwitchPath {
         if (next.userMode && !next.kthread) next.resumeToUser = true;
         if (c.busySince < 0) c.busySince = s.now;
     }
-
-
 
     private void armCpuTimer(Cpu c) {
         Task t = c.curr;
@@ -108,7 +108,8 @@ final class SwitchPath {
         if (s.kernel.exactAccounting()) {
             for (SchedEntity se = t.se; se != null; se = se.parent()) {
                 CfsRq q = se.cfsRq;
-                if (q.runtimeEnabled && !q.throttled && q.runtimeRemaining > 0) at = Math.min(at, s.now + q.runtimeRemaining);
+                if (q.runtimeEnabled && !q.throttled && q.runtimeRemaining > 0)
+                    at = Math.min(at, s.now + q.runtimeRemaining);
             }
         }
         if (at != c.pendingEventAt) {

@@ -20,11 +20,15 @@ final class SyscallList extends AbstractList<RunResult.Syscall> implements Rando
         this.index = index;
     }
 
-    @Override public RunResult.Syscall get(int i) {
+    @Override
+    public RunResult.Syscall get(int i) {
         int j = index[i];
         long exit = log.exitNs(j);
         return new RunResult.Syscall(strings.get(log.name(j)), log.enterNs(j), exit < 0 ? null : exit);
     }
 
-    @Override public int size() { return index.length; }
+    @Override
+    public int size() {
+        return index.length;
+    }
 }

@@ -9,7 +9,7 @@ import java.util.Arrays;
  */
 final class SyscallLog {
     private static final int SHIFT = 15, CHUNK = 1 << SHIFT, MASK = CHUNK - 1;
-    private long[][] who = new long[8][];     // task << 32 | name index
+    private long[][] who = new long[8][]; // task << 32 | name index
     private long[][] enter = new long[8][];
     private long[][] exit = new long[8][];
     private int size;
@@ -42,11 +42,27 @@ final class SyscallLog {
         exit[0] = exit[0] == null ? new long[n] : Arrays.copyOf(exit[0], n);
     }
 
-    void exit(int index, long t) { exit[index >>> SHIFT][index & MASK] = t; }
+    void exit(int index, long t) {
+        exit[index >>> SHIFT][index & MASK] = t;
+    }
 
-    int size() { return size; }
-    int task(int i) { return (int) (who[i >>> SHIFT][i & MASK] >>> 32); }
-    int name(int i) { return (int) who[i >>> SHIFT][i & MASK]; }
-    long enterNs(int i) { return enter[i >>> SHIFT][i & MASK]; }
-    long exitNs(int i) { return exit[i >>> SHIFT][i & MASK]; }
+    int size() {
+        return size;
+    }
+
+    int task(int i) {
+        return (int) (who[i >>> SHIFT][i & MASK] >>> 32);
+    }
+
+    int name(int i) {
+        return (int) who[i >>> SHIFT][i & MASK];
+    }
+
+    long enterNs(int i) {
+        return enter[i >>> SHIFT][i & MASK];
+    }
+
+    long exitNs(int i) {
+        return exit[i >>> SHIFT][i & MASK];
+    }
 }

@@ -11,34 +11,35 @@ final class Task {
     final int id;
     final String name;
     final TaskSpec spec;
-    final boolean kthread;      // PF_KTHREAD
+    final boolean kthread; // PF_KTHREAD
     final SchedEntity se;
-    long[] cpus;                // cpus_ptr as a bit mask
+    long[] cpus; // cpus_ptr as a bit mask
     TaskGroup group;
-    Cpu cpu;                    // task_cpu(p)
+    Cpu cpu; // task_cpu(p)
     TaskState state = TaskState.NEW;
     long stateSince;
-    boolean userMode = true;    // execution mode: USER or KERNEL
-    boolean exiting;            // PF_EXITING
+    boolean userMode = true; // execution mode: USER or KERNEL
+    boolean exiting; // PF_EXITING
 
     // 6.18 task-based throttle state (docs/model.md, "Structure")
     boolean throttleWorkPending; // sched_throttle_work queued
-    boolean throttled;           // p->throttled: parked on a limbo list
-    CfsRq limboOf;               // the limbo list the task sits on, if parked
+    boolean throttled; // p->throttled: parked on a limbo list
+    CfsRq limboOf; // the limbo list the task sits on, if parked
 
     long nvcsw, nivcsw;
-    long lastSwitchCount, lastSwitchTime;   // hung-task bookkeeping
+    long lastSwitchCount, lastSwitchTime; // hung-task bookkeeping
 
     // program cursor
-    private Frame[] frames = new Frame[4];   // reused: a syscall or loop allocates nothing
+    private Frame[] frames = new Frame[4]; // reused: a syscall or loop allocates nothing
     int depth;
-    long burstLeft;             // remaining CPU time of the current user/kernel burst
+    long burstLeft; // remaining CPU time of the current user/kernel burst
     boolean burstUser;
-    long switchCostLeft;        // kernel time owed for being switched in
+    long switchCostLeft; // kernel time owed for being switched in
     /** What a blocked or sleeping task waits for, shown in the app and used by wake-ups. */
-    int waitingFor = -1;        // string index of what it waits for, -1 if nothing
+    int waitingFor = -1; // string index of what it waits for, -1 if nothing
+
     BooleanSupplier onRun; // what a woken waiter checks when it next runs
-    boolean resumeToUser;       // switched in while in user mode: passes ret2user first
+    boolean resumeToUser; // switched in while in user mode: passes ret2user first
     long sleepGen;
 
     // accounting (ns)
@@ -51,7 +52,7 @@ final class Task {
     static final class Frame {
         Op[] ops;
         int idx;
-        long remaining;          // loop iterations left (<0 = forever); unused otherwise
+        long remaining; // loop iterations left (<0 = forever); unused otherwise
         boolean syscall;
         boolean loop;
     }
@@ -68,9 +69,13 @@ final class Task {
         depth++;
     }
 
-    Frame top() { return frames[depth - 1]; }
+    Frame top() {
+        return frames[depth - 1];
+    }
 
-    void pop() { depth--; }
+    void pop() {
+        depth--;
+    }
 
     /** Index in the run's SyscallLog of the syscall the task is in, -1 if none (syscalls do not nest). */
     int openSyscall = -1;
@@ -79,7 +84,12 @@ final class Task {
         final String lock, op;
         final long start;
         long acquired = -1;
-        LockWait(String lock, String op, long start) { this.lock = lock; this.op = op; this.start = start; }
+
+        LockWait(String lock, String op, long start) {
+            this.lock = lock;
+            this.op = op;
+            this.start = start;
+        }
     }
 
     Task(int id, TaskSpec spec, long weight, Op[] program) {
@@ -93,17 +103,27 @@ final class Task {
         push(program, 0, false, false);
     }
 
-    boolean allowed(int cpu) { return (cpus[cpu >>> 6] & (1L << (cpu & 63))) != 0; }
+    boolean allowed(int cpu) {
+        return (cpus[cpu >>> 6] & (1L << (cpu & 63))) != 0;
+    }
 
-    long switchCount() { return nvcsw + nivcsw; }
+    long switchCount() {
+        return nvcsw + nivcsw;
+    }
 
     /** cfs_rq_of(&p->se): the task's own group's cfs_rq on its CPU. */
-    CfsRq cfsRq() { return group.cfsRq[cpu.id]; }
+    CfsRq cfsRq() {
+        return group.cfsRq[cpu.id];
+    }
 
     LockWait openWait() {
-        return lockWaits.isEmpty() || lockWaits.get(lockWaits.size() - 1).acquired >= 0 ? null
+        return lockWaits.isEmpty() || lockWaits.get(lockWaits.size() - 1).acquired >= 0
+                ? null
                 : lockWaits.get(lockWaits.size() - 1);
     }
 
-    @Override public String toString() { return name; }
+    @Override
+    public String toString() {
+        return name;
+    }
 }

@@ -11,17 +11,19 @@ final class TaskGroup {
     final TaskGroup parent;
     final List<TaskGroup> children = new ArrayList<>();
     final CfsRq[] cfsRq;
-    final SchedEntity[] se;       // null entries for the root group
+    final SchedEntity[] se; // null entries for the root group
     final CfsBandwidth bw = new CfsBandwidth();
     final int depth;
     long shares = 1024;
     /** tg->load_avg: the runnable load of the group's cfs_rqs summed over CPUs (instant weights, not PELT). */
     long loadSum;
+
     long periodPhase;
     // usage split by the mode tasks ran in (cpu.stat usage_usec/user_usec/system_usec), hierarchical
     long usageUser;
     /** Tick samples (ns, one TICK_NSEC each) of user and system time: account_process_tick(). */
     long tickUser, tickSystem;
+
     long usageSystem;
 
     TaskGroup(int id, String path, TaskGroup parent, Cpu[] cpus) {
@@ -33,7 +35,9 @@ final class TaskGroup {
         this.se = new SchedEntity[cpus.length];
     }
 
-    boolean isRoot() { return parent == null; }
+    boolean isRoot() {
+        return parent == null;
+    }
 
     /** Pre-order walk over this group and all its descendants (walk_tg_tree_from, down). */
     void preOrder(Consumer<TaskGroup> f) {
@@ -47,5 +51,8 @@ final class TaskGroup {
         f.accept(this);
     }
 
-    @Override public String toString() { return path; }
+    @Override
+    public String toString() {
+        return path;
+    }
 }

@@ -8,7 +8,9 @@ package io.throttlescope.sim;
 final class TaskLife {
     private final Simulator s;
 
-    TaskLife(Simulator s) { this.s = s; }
+    TaskLife(Simulator s) {
+        this.s = s;
+    }
 
     /** try_to_wake_up(): the task becomes runnable on a CPU chosen by the placement rule. */
     void wake(Task t) {
@@ -16,7 +18,7 @@ final class TaskLife {
         boolean fresh = t.state == TaskState.NEW;
         t.sleepGen++;
         t.waitingFor = -1;
-        if (t.se.delayed) {                    // ttwu_runnable(): still queued, requeued in place
+        if (t.se.delayed) { // ttwu_runnable(): still queued, requeued in place
             s.advance(t.cpu);
             s.fair.requeueDelayed(t.se);
             setState(t, s.model.queuedState(t));
@@ -30,7 +32,7 @@ final class TaskLife {
             t.cpu = target;
         }
         t.se.cfsRq = t.group.cfsRq[target.id];
-        s.advance(target);     // enqueue_entity() runs update_curr() on the levels it enqueues into
+        s.advance(target); // enqueue_entity() runs update_curr() on the levels it enqueues into
         s.fair.enqueueTask(t, Fair.ENQUEUE_WAKEUP | (fresh ? Fair.ENQUEUE_INITIAL : 0));
         setState(t, t.throttled ? TaskState.PARKED : s.model.queuedState(t));
         s.emit(EventKind.WAKE, target.id, t.id, t.group.id, -1, 0, 0);
@@ -88,7 +90,7 @@ final class TaskLife {
     /** do_exit() with kernel work: PF_EXITING is set first, so the task-based s.model never parks it. */
     void beginExit(Task t, long workNs) {
         t.exiting = true;
-        t.throttleWorkPending = false;      // exiting tasks never return to user: the work is dropped
+        t.throttleWorkPending = false; // exiting tasks never return to user: the work is dropped
         t.userMode = false;
         t.burstLeft = workNs;
         t.burstUser = false;
@@ -99,7 +101,7 @@ final class TaskLife {
         t.exiting = true;
         if (t.locksHeld > 0) s.fault(t.cpu, t, t.name + " exits holding " + t.locksHeld + " lock(s)");
         s.sync(t.cpu);
-        s.fair.dequeueTask(t, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_SPECIAL);   // TASK_DEAD is a special state: never delayed
+        s.fair.dequeueTask(t, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_SPECIAL); // TASK_DEAD is a special state: never delayed
         setState(t, TaskState.EXITED);
         t.exitedAt = s.now;
         s.emit(EventKind.EXIT, t.cpu.id, t.id, t.group.id, -1, 0, 0);
@@ -115,7 +117,14 @@ final class TaskLife {
         if (i < 0) return;
         t.openSyscall = -1;
         s.syscalls.exit(i, s.now);
-        s.emit(EventKind.SYSCALL_EXIT, t.cpu.id, t.id, t.group.id, s.syscalls.name(i), s.now - s.syscalls.enterNs(i), 0);
+        s.emit(
+                EventKind.SYSCALL_EXIT,
+                t.cpu.id,
+                t.id,
+                t.group.id,
+                s.syscalls.name(i),
+                s.now - s.syscalls.enterNs(i),
+                0);
     }
 
     void setState(Task t, TaskState st) {

@@ -8,7 +8,7 @@ import java.util.regex.Pattern;
  * backslashes get JSON-style escapes, so a value cannot forge a line or drive the terminal.
  */
 public final class Escape {
-    private Escape() { }
+    private Escape() {}
 
     /** JSON-style escapes for control characters (and DEL, C1 controls, line and paragraph separators). */
     public static String text(String s) {
@@ -22,8 +22,10 @@ public final class Escape {
                 case '\t' -> "\\t";
                 case '\\' -> "\\\\";
                 case '"' -> "\\\"";
-                default -> c < 0x20 || (c >= 0x7f && c < 0xa0) || c == '\u2028' || c == '\u2029' || c == '\u001b'
-                        ? String.format("\\u%04x", (int) c) : null;
+                default ->
+                    c < 0x20 || (c >= 0x7f && c < 0xa0) || c == '\u2028' || c == '\u2029' || c == '\u001b'
+                            ? String.format("\\u%04x", (int) c)
+                            : null;
             };
             if (rep == null) {
                 if (b != null) b.append(c);
@@ -60,7 +62,8 @@ public final class Escape {
         StringBuilder b = new StringBuilder();
         while (m.find()) {
             String v = m.group(1);
-            m.appendReplacement(b, Matcher.quoteReplacement("\"" + v.substring(0, 40) + "...\" (" + v.length() + " characters)"));
+            m.appendReplacement(
+                    b, Matcher.quoteReplacement("\"" + v.substring(0, 40) + "...\" (" + v.length() + " characters)"));
         }
         m.appendTail(b);
         return controls(b.toString());
@@ -81,7 +84,8 @@ public final class Escape {
         StringBuilder b = new StringBuilder();
         while (m.find()) {
             String v = m.group(1);
-            m.appendReplacement(b, Matcher.quoteReplacement("'" + v.substring(0, 40) + "...' (" + v.length() + " characters)"));
+            m.appendReplacement(
+                    b, Matcher.quoteReplacement("'" + v.substring(0, 40) + "...' (" + v.length() + " characters)"));
         }
         m.appendTail(b);
         String e = message(b.toString());

@@ -17,11 +17,27 @@ public final class IndexedList extends AbstractList<String> implements RandomAcc
     public IndexedList(List<String> names) {
         items = names.toArray(new String[0]);
         index = new HashMap<>(items.length * 2);
-        for (int i = items.length - 1; i >= 0; i--) index.put(items[i], i);     // the first of equal names wins
+        for (int i = items.length - 1; i >= 0; i--) index.put(items[i], i); // the first of equal names wins
     }
 
-    @Override public String get(int i) { return items[i]; }
-    @Override public int size() { return items.length; }
-    @Override public int indexOf(Object o) { Integer i = index.get(o); return i == null ? -1 : i; }
-    @Override public boolean contains(Object o) { return index.containsKey(o); }
+    @Override
+    public String get(int i) {
+        return items[i];
+    }
+
+    @Override
+    public int size() {
+        return items.length;
+    }
+
+    @Override
+    public int indexOf(Object o) {
+        Integer i = index.get(o);
+        return i == null ? -1 : i;
+    }
+
+    @Override
+    public boolean contains(Object o) {
+        return index.containsKey(o);
+    }
 }

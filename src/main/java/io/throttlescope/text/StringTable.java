@@ -21,8 +21,12 @@ public final class StringTable {
         return strings.size() - 1;
     }
 
-    public String get(int i) { return strings.get(i); }
+    public String get(int i) {
+        return strings.get(i);
+    }
 
     /** Every text, by number (a read-only view that grows as texts are added). */
-    public List<String> list() { return view; }
+    public List<String> list() {
+        return view;
+    }
 }

@@ -2,7 +2,6 @@ package io.throttlescope.trace;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
-
 import java.io.IOException;
 import java.io.Writer;
 
@@ -19,14 +18,20 @@ public abstract class BatchedSink implements StreamingWriter {
     private long base;
     private IOException failed;
 
-    protected BatchedSink(Writer out) { this.out = out; }
+    protected BatchedSink(Writer out) {
+        this.out = out;
+    }
 
-    @Override public void attach(Simulator s) { sim = s; }
+    @Override
+    public void attach(Simulator s) {
+        sim = s;
+    }
 
     /** Writes event i of the batch, the run's event number seq. */
     protected abstract void write(Trace batch, int i, long seq) throws IOException;
 
-    @Override public final void event(long t, EventKind k, int cpu, int task, int group, int text, long a, long b) {
+    @Override
+    public final void event(long t, EventKind k, int cpu, int task, int group, int text, long a, long b) {
         batch.event(t, k, cpu, task, group, text, a, b);
         if (batch.size() == BATCH) flushBatch();
     }
@@ -44,7 +49,8 @@ public abstract class BatchedSink implements StreamingWriter {
     }
 
     /** Writes what is left; throws what writing failed with. */
-    @Override public void finish() throws IOException {
+    @Override
+    public void finish() throws IOException {
         flushBatch();
         out.flush();
         if (failed != null) throw failed;

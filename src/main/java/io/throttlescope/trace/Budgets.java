@@ -15,8 +15,8 @@ import static io.throttlescope.trace.TraceIndex.group;
 final class Budgets {
     private final RunInfo info;
     private final Slices[] cpu;
-    private final Series[] pool;       // per group
-    private final Series[] remaining;  // per group x cpu, known points
+    private final Series[] pool; // per group
+    private final Series[] remaining; // per group x cpu, known points
 
     Budgets(RunInfo info, Slices[] cpu) {
         this.info = info;
@@ -30,7 +30,9 @@ final class Budgets {
         }
     }
 
-    Series pool(int g) { return pool[g]; }
+    Series pool(int g) {
+        return pool[g];
+    }
 
     void trim() {
         for (Series[] ss : new Series[][] {pool, remaining}) for (Series x : ss) x.trim();
@@ -41,7 +43,7 @@ final class Budgets {
         Slices s = cpu[c];
         long sum = 0;
         int first = s.firstEndingAfter(from);
-        if (to > from && s.firstEndingAfter(to) - first > 2 * CHECKPOINT) {       // a long span: from the usage checkpoints
+        if (to > from && s.firstEndingAfter(to) - first > 2 * CHECKPOINT) { // a long span: from the usage checkpoints
             boolean[] w = within(g);
             return usageBefore(c, w, to) - usageBefore(c, w, from);
         }
@@ -56,7 +58,9 @@ final class Budgets {
      * runtime_remaining of (g, c) at time t: the last value an event reported, less what the
      * group's tasks ran on that CPU since, up to the last charge (see {@link #chargedUpTo}).
      */
-    long remainingAt(int g, int c, long t) { return remainingAt(g, c, t, Integer.MAX_VALUE); }
+    long remainingAt(int g, int c, long t) {
+        return remainingAt(g, c, t, Integer.MAX_VALUE);
+    }
 
     /**
      * As {@link #remainingAt(int, int, long)}, as of event {@code event} (at time t): a value that a
@@ -80,7 +84,9 @@ final class Budgets {
      * cfs_rqs: t itself under exact accounting; under tick accounting the later of the last tick and
      * the start of the task's stay on the CPU (a scheduling event), so the budget moves in steps.
      */
-    long chargedUpTo(int c, long t) { return chargedUpTo(c, t, null); }
+    long chargedUpTo(int c, long t) {
+        return chargedUpTo(c, t, null);
+    }
 
     /**
      * As {@link #chargedUpTo(int, long)}, for increasing t along a curve: the cursor remembers the
@@ -97,18 +103,18 @@ final class Budgets {
         } else {
             i = sl.at(t);
         }
-        if (i < 0) return t;                                     // idle: all charged
+        if (i < 0) return t; // idle: all charged
         int task = sl.value(i);
         // a switch right now charges all; a slice that only splits the task's stay at a syscall (same task
         // before it, no gap) does not: the kernel charges at ticks and switches, not at mode changes
         if (sl.start(i) == t && !(i > 0 && sl.end(i - 1) == t && sl.value(i - 1) == task)) return t;
         long lastTick = Math.floorDiv(t, tick) * tick;
         if (cursor != null && cursor[0] >= 0 && i >= cursor[0] && i - cursor[0] <= 256) {
-            int j = (int) cursor[0];                             // still the stay of the last sample?
+            int j = (int) cursor[0]; // still the stay of the last sample?
             while (j < i && sl.end(j) == sl.start(j + 1) && sl.value(j + 1) == task) j++;
             if (j == i && sl.value((int) cursor[0]) == task) {
                 cursor[0] = i;
-                return Math.max(cursor[1], lastTick);               // its known start, or a start at or before an earlier tick
+                return Math.max(cursor[1], lastTick); // its known start, or a start at or before an earlier tick
             }
         }
         // back to the start of the stay (split at syscalls, not at a switch), but never past the last tick,
@@ -122,10 +128,13 @@ final class Budgets {
         return Math.max(sl.start(k), lastTick);
     }
 
-    Series remainingPoints(int g, int c) { return remaining[g * info.cpus() + c]; }
+    Series remainingPoints(int g, int c) {
+        return remaining[g * info.cpus() + c];
+    }
 
     /** Samples this far apart take the recorded values and the dips between them. */
     static final double COARSE_NS = 50_000;
+
     private final Map<Integer, long[]> dips = new ConcurrentHashMap<>();
 
     /** For each recorded value i of group g on CPU c, the value reached just before value i + 1 (computed once). */
@@ -137,7 +146,7 @@ final class Budgets {
                 long before = s.time(i + 1) - 1;
                 d[i] = before <= s.time(i) ? s.value(i) : remainingAt(g, c, before);
             }
-            if (s.size() > 0) d[s.size() - 1] = remainingAt(g, c, info.endNs());     // the last value runs to the end
+            if (s.size() > 0) d[s.size() - 1] = remainingAt(g, c, info.endNs()); // the last value runs to the end
             return d;
         });
     }
@@ -160,20 +169,21 @@ final class Budgets {
         long base = p < 0 ? dflt : s.value(p);
         long from = p < 0 ? 0 : s.time(p);
         int si = sl.firstEndingAfter(from);
-        long used = 0;       // usage from 'from' up to 'upTo'
+        long used = 0; // usage from 'from' up to 'upTo'
         long upTo = from;
-        long[] stay = {-1, 0};                                  // the chargedUpTo cursor along this curve
-        long usageAtUpTo = Long.MIN_VALUE;                      // coarse: usageBefore(upTo), once known
-        boolean[] within = within(g);                           // group x is g or below it
+        long[] stay = {-1, 0}; // the chargedUpTo cursor along this curve
+        long usageAtUpTo = Long.MIN_VALUE; // coarse: usageBefore(upTo), once known
+        boolean[] within = within(g); // group x is g or below it
         long prevT = Long.MIN_VALUE;
         for (int k = 0; k < out.length; k++) {
             long t = (long) (t0 + k * dt);
-            long low = Long.MAX_VALUE;                 // coarse: the lowest recorded value or dip in this sample's span
+            long low = Long.MAX_VALUE; // coarse: the lowest recorded value or dip in this sample's span
             boolean moved = false;
             int p1 = lastAtOrBeforeFrom(s, p, t);
             if (p1 > p) {
-                if (coarse && k > 0) {           // every recorded value and dip in this sample's span, by block minima
-                    if (p1 - 1 >= Math.max(p, 0)) low = Math.min(low, minima(g, c).min(Math.max(p, 0), p1 - 1));
+                if (coarse && k > 0) { // every recorded value and dip in this sample's span, by block minima
+                    if (p1 - 1 >= Math.max(p, 0))
+                        low = Math.min(low, minima(g, c).min(Math.max(p, 0), p1 - 1));
                     if (p < 0) low = Math.min(low, s.value(0));
                 }
                 p = p1;
@@ -183,7 +193,7 @@ final class Budgets {
                 used = 0;
                 upTo = from;
                 usageAtUpTo = Long.MIN_VALUE;
-                si = -1;                         // found when a sweep needs it: a coarse sample passes many values
+                si = -1; // found when a sweep needs it: a coarse sample passes many values
             }
             // the usage since the last recorded value, charged up to t: counted in full on the detailed
             // path; on the coarse path only where the last value lies before this sample's span (a value
@@ -192,7 +202,7 @@ final class Budgets {
             long v = base - used;
             if (sweep) {
                 long to = Math.max(from, chargedUpTo(c, t, stay));
-                if (to > upTo && coarse) {                     // a long span: from the usage checkpoints, not slice by slice
+                if (to > upTo && coarse) { // a long span: from the usage checkpoints, not slice by slice
                     long u = usageBefore(c, within, to);
                     if (usageAtUpTo == Long.MIN_VALUE) usageAtUpTo = usageBefore(c, within, upTo);
                     used += u - usageAtUpTo;
@@ -204,7 +214,8 @@ final class Budgets {
                         long a = Math.max(upTo, sl.start(si)), b = Math.min(to, sl.end(si));
                         int gr = group(sl.detail(si));
                         if (b > a && gr >= 0 && gr < within.length && within[gr]) used += b - a;
-                        if (sl.end(si) <= to) si++; else break;
+                        if (sl.end(si) <= to) si++;
+                        else break;
                     }
                     upTo = to;
                 }
@@ -228,6 +239,7 @@ final class Budgets {
 
     /** Every CHECKPOINT-th slice of a CPU, the run time before it of each group's own tasks. */
     private static final int CHECKPOINT = 256;
+
     private final Map<Integer, long[]> usageCheckpoints = new ConcurrentHashMap<>();
 
     private long[] checkpoints(int c) {
@@ -265,7 +277,9 @@ final class Budgets {
     }
 
     /** The last point at or before t, searched from p on (samples move left to right). */
-    private static int lastAtOrBeforeFrom(Series s, int p, long t) { return Gallop.first(p + 1, s.size(), i -> s.time(i) <= t) - 1; }
+    private static int lastAtOrBeforeFrom(Series s, int p, long t) {
+        return Gallop.first(p + 1, s.size(), i -> s.time(i) <= t) - 1;
+    }
 
     /**
      * Minima of m[q] = min(dip[q], value[q + 1]) (what a coarse sample takes from the values it
@@ -294,9 +308,18 @@ final class Budgets {
             long r = Long.MAX_VALUE;
             int q = a;
             while (q <= b && (q & 63) != 0) r = Math.min(r, m[q++]);
-            while (q + 63 <= b && (q & 4095) != 0) { r = Math.min(r, b64[q >> 6]); q += 64; }
-            while (q + 4095 <= b) { r = Math.min(r, b4k[q >> 12]); q += 4096; }
-            while (q + 63 <= b) { r = Math.min(r, b64[q >> 6]); q += 64; }
+            while (q + 63 <= b && (q & 4095) != 0) {
+                r = Math.min(r, b64[q >> 6]);
+                q += 64;
+            }
+            while (q + 4095 <= b) {
+                r = Math.min(r, b4k[q >> 12]);
+                q += 4096;
+            }
+            while (q + 63 <= b) {
+                r = Math.min(r, b64[q >> 6]);
+                q += 64;
+            }
             while (q <= b) r = Math.min(r, m[q++]);
             return r;
         }
@@ -330,7 +353,7 @@ final class Budgets {
                 pool[g].add(t, a, k, i);
                 for (int x = 0; x < nc; x++) remaining[g * nc + x].add(t, info.initialRuntime(), k, i);
             }
-            default -> { }
+            default -> {}
         }
     }
 }

@@ -1,7 +1,6 @@
 package io.throttlescope.trace;
 
 import io.throttlescope.sim.EventKind;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.util.function.IntFunction;
@@ -10,17 +9,19 @@ import java.util.function.IntFunction;
 public final class CsvExport {
     static final String HEADER = "t_ns,seq,kind,cpu,task,cgroup,text,arg_a_name,arg_a,arg_b_name,arg_b\n";
 
-    private CsvExport() { }
+    private CsvExport() {}
 
     public static void write(TraceIndex idx, Writer out) throws IOException {
         RunInfo info = idx.info();
         Trace tr = idx.trace();
         out.write(HEADER);
-        for (int i = 0; i < tr.size(); i++) out.write(row(tr, i, i, x -> info.tasks()[x], x -> info.groups()[x], info::str));
+        for (int i = 0; i < tr.size(); i++)
+            out.write(row(tr, i, i, x -> info.tasks()[x], x -> info.groups()[x], info::str));
         out.flush();
     }
 
-    private static String row(Trace tr, int i, long seq, IntFunction<String> task, IntFunction<String> group, IntFunction<String> str) {
+    private static String row(
+            Trace tr, int i, long seq, IntFunction<String> task, IntFunction<String> group, IntFunction<String> str) {
         EventKind k = tr.kind(i);
         return tr.time(i) + "," + seq + "," + k.jsonName + "," + (tr.cpu(i) < 0 ? "" : tr.cpu(i)) + ","
                 + (tr.task(i) < 0 ? "" : quote(task.apply(tr.task(i)))) + ","
@@ -40,8 +41,15 @@ public final class CsvExport {
             out.write(HEADER);
         }
 
-        @Override protected void write(Trace batch, int i, long seq) throws IOException {
-            out.write(row(batch, i, seq, sim::taskName, sim::groupPath, x -> sim.strings().get(x)));
+        @Override
+        protected void write(Trace batch, int i, long seq) throws IOException {
+            out.write(row(
+                    batch,
+                    i,
+                    seq,
+                    sim::taskName,
+                    sim::groupPath,
+                    x -> sim.strings().get(x)));
         }
     }
 

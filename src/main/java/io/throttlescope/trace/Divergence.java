@@ -20,6 +20,7 @@ public final class Divergence {
     public final long firstTimeNs;
     /** On which CPU, how long it lasts, and which task runs there in each run (-1: idle). */
     public final int firstCpu;
+
     public final long firstDurationNs;
     public final int firstTaskA, firstTaskB;
     public final long thresholdNs;
@@ -29,12 +30,17 @@ public final class Divergence {
     private boolean differ;
 
     /** Whether task t of the first run is no task of the second (a real trace's other processes). */
-    public boolean foreignA(int t) { return t >= 0 && t < foreignA.length && foreignA[t]; }
+    public boolean foreignA(int t) {
+        return t >= 0 && t < foreignA.length && foreignA[t];
+    }
 
     /** Whether task t of the second run is no task of the first (the simulation's replay of a recording's other processes). */
-    public boolean foreignB(int t) { return differ && t >= 0 && t < bToA.length && bToA[t] < -1; }
+    public boolean foreignB(int t) {
+        return differ && t >= 0 && t < bToA.length && bToA[t] < -1;
+    }
 
-    private Divergence(int firstEvent, long firstTimeNs, int cpu, long dur, int ta, int tb, long threshold, Slices[] cpuDiff) {
+    private Divergence(
+            int firstEvent, long firstTimeNs, int cpu, long dur, int ta, int tb, long threshold, Slices[] cpuDiff) {
         this.firstEvent = firstEvent;
         this.firstTimeNs = firstTimeNs;
         this.firstCpu = cpu;
@@ -46,9 +52,13 @@ public final class Divergence {
     }
 
     /** The intervals (longer than the threshold) in which the CPU runs a different task in the two runs. */
-    public Slices cpuDiff(int cpu) { return cpuDiff[cpu]; }
+    public Slices cpuDiff(int cpu) {
+        return cpuDiff[cpu];
+    }
 
-    public static Divergence of(TraceIndex a, TraceIndex b) { return of(a, b, DEFAULT_THRESHOLD_NS); }
+    public static Divergence of(TraceIndex a, TraceIndex b) {
+        return of(a, b, DEFAULT_THRESHOLD_NS);
+    }
 
     public static Divergence of(TraceIndex a, TraceIndex b, long thresholdNs) {
         int cpus = Math.min(a.info().cpus(), b.info().cpus());
@@ -73,8 +83,17 @@ public final class Divergence {
                 cpu = c;
             }
         }
-        Divergence d = first < 0 ? new Divergence(-1, -1, -1, 0, -1, -1, thresholdNs, diff)
-                : new Divergence(a.lastVisibleAtOrBefore(first), first, cpu, dur, taskAt(a, cpu, first), taskAt(b, cpu, first), thresholdNs, diff);
+        Divergence d = first < 0
+                ? new Divergence(-1, -1, -1, 0, -1, -1, thresholdNs, diff)
+                : new Divergence(
+                        a.lastVisibleAtOrBefore(first),
+                        first,
+                        cpu,
+                        dur,
+                        taskAt(a, cpu, first),
+                        taskAt(b, cpu, first),
+                        thresholdNs,
+                        diff);
         d.foreignA = foreign;
         d.bToA = bToA;
         d.differ = differ;
@@ -96,7 +115,9 @@ public final class Divergence {
     }
 
     /** A real trace's COMM-PID as the scenario task's name. */
-    public static String scenarioName(String task) { return task.replaceFirst("-\\d+$", ""); }
+    public static String scenarioName(String task) {
+        return task.replaceFirst("-\\d+$", "");
+    }
 
     private static int taskAt(TraceIndex x, int cpu, long t) {
         Slices s = x.cpuSlices(cpu);
@@ -105,7 +126,8 @@ public final class Divergence {
     }
 
     /** Maximal intervals where the task on the CPU differs (-1 = idle), longer than the threshold. */
-    private static Slices diff(Slices p, Slices q, int[] qToP, boolean[] foreignP, boolean foreignQ, long end, long threshold) {
+    private static Slices diff(
+            Slices p, Slices q, int[] qToP, boolean[] foreignP, boolean foreignQ, long end, long threshold) {
         Slices raw = new Slices();
         int i = 0, j = 0;
         long t = 0;
@@ -125,7 +147,8 @@ public final class Divergence {
             t = next;
         }
         Slices out = new Slices();
-        for (int k = 0; k < raw.size(); k++) if (raw.end(k) - raw.start(k) > threshold) out.add(raw.start(k), raw.end(k), 1, 0);
+        for (int k = 0; k < raw.size(); k++)
+            if (raw.end(k) - raw.start(k) > threshold) out.add(raw.start(k), raw.end(k), 1, 0);
         return out;
     }
 }

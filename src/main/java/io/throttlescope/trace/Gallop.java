@@ -7,18 +7,23 @@ import java.util.function.IntPredicate;
  * curve a sample at a time) pays the log of the distance it moves, not of the whole range.
  */
 public final class Gallop {
-    private Gallop() { }
+    private Gallop() {}
 
     /** The first index in [from, size) where before is false (before holds on a prefix of the range), or size. */
     public static int first(int from, int size, IntPredicate before) {
         if (from >= size || !before.test(from)) return from;
-        int lo = from, step = 1, hi = from + 1;          // before(lo) holds
-        while (hi < size && before.test(hi)) { lo = hi; step <<= 1; hi = lo + step; }
+        int lo = from, step = 1, hi = from + 1; // before(lo) holds
+        while (hi < size && before.test(hi)) {
+            lo = hi;
+            step <<= 1;
+            hi = lo + step;
+        }
         hi = Math.min(hi, size);
         lo++;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (before.test(mid)) lo = mid + 1; else hi = mid;
+            if (before.test(mid)) lo = mid + 1;
+            else hi = mid;
         }
         return lo;
     }

@@ -2,7 +2,6 @@ package io.throttlescope.trace;
 
 import com.google.gson.stream.JsonWriter;
 import io.throttlescope.sim.EventKind;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Arrays;
@@ -18,7 +17,7 @@ import java.util.function.IntFunction;
 public final class PerfettoExport {
     static final int PID_CPUS = 1, PID_BUDGETS = 2;
 
-    private PerfettoExport() { }
+    private PerfettoExport() {}
 
     public static void write(TraceIndex idx, Writer out) throws IOException {
         RunInfo info = idx.info();
@@ -26,7 +25,13 @@ public final class PerfettoExport {
         JsonWriter w = new JsonWriter(out);
         w.beginObject();
         w.name("displayTimeUnit").value("ns");
-        w.name("otherData").beginObject().name("scenario").value(info.scenario()).name("model").value(info.model()).endObject();
+        w.name("otherData")
+                .beginObject()
+                .name("scenario")
+                .value(info.scenario())
+                .name("model")
+                .value(info.model())
+                .endObject();
         w.name("traceEvents").beginArray();
         meta(w, "process_name", PID_CPUS, 0, "CPUs (" + info.model() + " model)");
         meta(w, "process_name", PID_BUDGETS, 0, "Budgets");
@@ -34,7 +39,14 @@ public final class PerfettoExport {
             meta(w, "thread_name", PID_CPUS, c, "CPU" + c);
             Slices s = idx.cpuSlices(c);
             for (int i = 0; i < s.size(); i++) {
-                slice(w, c, info.tasks()[s.value(i)], TraceIndex.kernelMode(s.detail(i)), info.groups()[TraceIndex.group(s.detail(i))], s.start(i), s.end(i));
+                slice(
+                        w,
+                        c,
+                        info.tasks()[s.value(i)],
+                        TraceIndex.kernelMode(s.detail(i)),
+                        info.groups()[TraceIndex.group(s.detail(i))],
+                        s.start(i),
+                        s.end(i));
             }
         }
         for (int g = 0; g < info.groups().length; g++) {
@@ -43,7 +55,13 @@ public final class PerfettoExport {
             for (int i = 0; i < p.size(); i++) counter(w, info.groups()[g] + " pool", p.time(i), "pool_ns", p.value(i));
             for (int c = 0; c < info.cpus(); c++) {
                 Series r = idx.remainingPoints(g, c);
-                for (int i = 0; i < r.size(); i++) counter(w, info.groups()[g] + " CPU" + c + " runtime_remaining", r.time(i), "runtime_remaining_ns", r.value(i));
+                for (int i = 0; i < r.size(); i++)
+                    counter(
+                            w,
+                            info.groups()[g] + " CPU" + c + " runtime_remaining",
+                            r.time(i),
+                            "runtime_remaining_ns",
+                            r.value(i));
             }
         }
         long[] parkedAt = new long[info.tasks().length];
@@ -57,7 +75,8 @@ public final class PerfettoExport {
     }
 
     /** A task's time on a CPU as a complete ("X") event. */
-    static void slice(JsonWriter w, int cpu, String task, boolean kernel, String group, long start, long end) throws IOException {
+    static void slice(JsonWriter w, int cpu, String task, boolean kernel, String group, long start, long end)
+            throws IOException {
         w.beginObject();
         w.name("ph").value("X");
         w.name("pid").value(PID_CPUS);
@@ -66,13 +85,26 @@ public final class PerfettoExport {
         w.name("cat").value(kernel ? "kernel" : "user");
         w.name("ts").jsonValue(us(start));
         w.name("dur").jsonValue(us(end - start));
-        w.name("args").beginObject().name("mode").value(kernel ? "kernel" : "user").name("cgroup").value(group).endObject();
+        w.name("args")
+                .beginObject()
+                .name("mode")
+                .value(kernel ? "kernel" : "user")
+                .name("cgroup")
+                .value(group)
+                .endObject();
         w.endObject();
     }
 
     /** Event i (numbered seq in the run) as an instant event if it is one of the marks, and a park's flow. */
-    static void instant(JsonWriter w, Trace tr, int i, long seq, long[] parkedAt,
-                        IntFunction<String> task, IntFunction<String> group) throws IOException {
+    static void instant(
+            JsonWriter w,
+            Trace tr,
+            int i,
+            long seq,
+            long[] parkedAt,
+            IntFunction<String> task,
+            IntFunction<String> group)
+            throws IOException {
         EventKind k = tr.kind(i);
         switch (k) {
             case THROTTLE, UNTHROTTLE, TASK_WORK_ADDED, PARKED, UNPARKED, HUNG_TASK, SLACK_TIMER -> {
@@ -82,8 +114,10 @@ public final class PerfettoExport {
                 w.name("pid").value(c >= 0 ? PID_CPUS : PID_BUDGETS);
                 w.name("tid").value(Math.max(0, c));
                 w.name("s").value(c >= 0 ? "t" : "p");
-                w.name("name").value(k.jsonName + (tr.task(i) >= 0 ? " " + task.apply(tr.task(i)) : "")
-                        + (tr.group(i) >= 0 ? " " + group.apply(tr.group(i)) : ""));
+                w.name("name")
+                        .value(k.jsonName
+                                + (tr.task(i) >= 0 ? " " + task.apply(tr.task(i)) : "")
+                                + (tr.group(i) >= 0 ? " " + group.apply(tr.group(i)) : ""));
                 w.name("ts").jsonValue(us(tr.time(i)));
                 w.endObject();
                 if (k == EventKind.PARKED) {
@@ -94,7 +128,7 @@ public final class PerfettoExport {
                     parkedAt[tr.task(i)] = -1;
                 }
             }
-            default -> { }
+            default -> {}
         }
     }
 
@@ -135,6 +169,8 @@ public final class PerfettoExport {
     /** Nanoseconds as microseconds, exactly (three decimals). */
     static String us(long ns) {
         long whole = ns / 1000, frac = Math.abs(ns % 1000);
-        return (ns < 0 && whole == 0 ? "-" : "") + whole + (frac == 0 ? "" : "." + String.format(Locale.ROOT, "%03d", frac));
+        return (ns < 0 && whole == 0 ? "-" : "")
+                + whole
+                + (frac == 0 ? "" : "." + String.format(Locale.ROOT, "%03d", frac));
     }
 }

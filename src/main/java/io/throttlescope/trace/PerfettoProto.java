@@ -27,19 +27,44 @@ import java.util.function.ToIntFunction;
 public final class PerfettoProto {
     // Trace, TracePacket
     static final int TRACE_PACKET = 1;
-    static final int PACKET_FTRACE_EVENTS = 1, PACKET_PROCESS_TREE = 2, PACKET_TIMESTAMP = 8, PACKET_SEQUENCE_ID = 10,
-            PACKET_TRACK_EVENT = 11, PACKET_SEQUENCE_FLAGS = 13, PACKET_TRACK_DESCRIPTOR = 60;
+    static final int PACKET_FTRACE_EVENTS = 1,
+            PACKET_PROCESS_TREE = 2,
+            PACKET_TIMESTAMP = 8,
+            PACKET_SEQUENCE_ID = 10,
+            PACKET_TRACK_EVENT = 11,
+            PACKET_SEQUENCE_FLAGS = 13,
+            PACKET_TRACK_DESCRIPTOR = 60;
     static final int SEQ_INCREMENTAL_STATE_CLEARED = 1, SEQ_NEEDS_INCREMENTAL_STATE = 2;
     // FtraceEventBundle, FtraceEvent and the events written
     static final int BUNDLE_CPU = 1, BUNDLE_EVENT = 2;
-    static final int EVENT_TIMESTAMP = 1, EVENT_PID = 2, EVENT_PRINT = 3, EVENT_SCHED_SWITCH = 4, EVENT_SCHED_WAKEUP = 17,
-            EVENT_SCHED_WAKING = 20, EVENT_SCHED_WAKEUP_NEW = 114, EVENT_SCHED_PROCESS_EXIT = 238, EVENT_SCHED_PROCESS_FORK = 239,
-            EVENT_SCHED_PROCESS_HANG = 241, EVENT_SYS_ENTER = 329, EVENT_SYS_EXIT = 330;
+    static final int EVENT_TIMESTAMP = 1,
+            EVENT_PID = 2,
+            EVENT_PRINT = 3,
+            EVENT_SCHED_SWITCH = 4,
+            EVENT_SCHED_WAKEUP = 17,
+            EVENT_SCHED_WAKING = 20,
+            EVENT_SCHED_WAKEUP_NEW = 114,
+            EVENT_SCHED_PROCESS_EXIT = 238,
+            EVENT_SCHED_PROCESS_FORK = 239,
+            EVENT_SCHED_PROCESS_HANG = 241,
+            EVENT_SYS_ENTER = 329,
+            EVENT_SYS_EXIT = 330;
     // ProcessTree
-    static final int TREE_PROCESSES = 1, TREE_THREADS = 2, PROCESS_PID = 1, PROCESS_PPID = 2, PROCESS_CMDLINE = 3,
-            THREAD_TID = 1, THREAD_NAME = 2, THREAD_TGID = 5;
+    static final int TREE_PROCESSES = 1,
+            TREE_THREADS = 2,
+            PROCESS_PID = 1,
+            PROCESS_PPID = 2,
+            PROCESS_CMDLINE = 3,
+            THREAD_TID = 1,
+            THREAD_NAME = 2,
+            THREAD_TGID = 5;
     // TrackDescriptor, TrackEvent
-    static final int TRACK_UUID = 1, TRACK_NAME = 2, TRACK_PROCESS = 3, TRACK_THREAD = 4, TRACK_PARENT = 5, TRACK_COUNTER = 8;
+    static final int TRACK_UUID = 1,
+            TRACK_NAME = 2,
+            TRACK_PROCESS = 3,
+            TRACK_THREAD = 4,
+            TRACK_PARENT = 5,
+            TRACK_COUNTER = 8;
     static final int PD_PID = 1, PD_NAME = 6, TD_PID = 1, TD_TID = 2, TD_NAME = 5;
     static final int TE_TYPE = 9, TE_TRACK = 11, TE_NAME = 23, TE_COUNTER_VALUE = 30;
     static final int TYPE_SLICE_BEGIN = 1, TYPE_SLICE_END = 2, TYPE_INSTANT = 3, TYPE_COUNTER = 4;
@@ -47,8 +72,12 @@ public final class PerfettoProto {
     public static final int FIRST_PID = 1000;
     /** A cgroup's process id. */
     static final int FIRST_GROUP_PID = 100_000;
+
     private static final int SEQ = 1;
-    private static final long UUID_THREAD = 1L << 32, UUID_GROUP = 2L << 32, UUID_REMAINING = 3L << 32, UUID_POOL = 4L << 32;
+    private static final long UUID_THREAD = 1L << 32,
+            UUID_GROUP = 2L << 32,
+            UUID_REMAINING = 3L << 32,
+            UUID_POOL = 4L << 32;
     /** Events a bundle holds before it is written (a CPU's bundles stay in time order; the file, within a window). */
     private static final int BUNDLE = 256;
 
@@ -75,7 +104,9 @@ public final class PerfettoProto {
         new PerfettoProto(idx, out, syscallNr).write();
     }
 
-    public static int pid(int task) { return FIRST_PID + task; }
+    public static int pid(int task) {
+        return FIRST_PID + task;
+    }
 
     private void write() throws IOException {
         int nc = info.cpus(), nt = info.tasks().length, ng = info.groups().length;
@@ -87,7 +118,7 @@ public final class PerfettoProto {
         Arrays.fill(curr, -1);
         int[] state = new int[nt], lastCpu = new int[nt];
         Arrays.fill(state, TaskState.NEW.ordinal());
-        boolean[] fresh = new boolean[nt];                // started, not yet woken: its wake-up is sched_wakeup_new
+        boolean[] fresh = new boolean[nt]; // started, not yet woken: its wake-up is sched_wakeup_new
         marker(0, 0, -1, "throttlescope: " + info.scenario() + " (" + info.model() + " model) begins");
         for (int i = 0; i < tr.size(); i++) {
             long t = tr.time(i);
@@ -124,12 +155,13 @@ public final class PerfettoProto {
                         e.writeInt32(5, target);
                     });
                 }
-                case EXITING -> ftrace(Math.max(0, c), t, pid(ta), EVENT_SCHED_PROCESS_EXIT, e -> {
-                    e.writeString(1, info.tasks()[ta]);
-                    e.writeInt32(2, pid(ta));
-                    e.writeInt32(3, FIRST_GROUP_PID + g);
-                    e.writeInt32(4, 120);
-                });
+                case EXITING ->
+                    ftrace(Math.max(0, c), t, pid(ta), EVENT_SCHED_PROCESS_EXIT, e -> {
+                        e.writeString(1, info.tasks()[ta]);
+                        e.writeInt32(2, pid(ta));
+                        e.writeInt32(3, FIRST_GROUP_PID + g);
+                        e.writeInt32(4, 120);
+                    });
                 case SYSCALL_ENTER -> {
                     trackEvent(t, UUID_THREAD + ta, TYPE_SLICE_BEGIN, info.str(tr.text(i)));
                     int nr = syscall(info.str(tr.text(i)));
@@ -138,18 +170,25 @@ public final class PerfettoProto {
                 case SYSCALL_EXIT -> {
                     trackEvent(t, UUID_THREAD + ta, TYPE_SLICE_END, null);
                     int nr = syscall(info.str(tr.text(i)));
-                    if (c >= 0) ftrace(c, t, pid(ta), EVENT_SYS_EXIT, e -> {
-                        e.writeInt64(1, nr);
-                        e.writeInt64(2, 0);
-                    });
+                    if (c >= 0)
+                        ftrace(c, t, pid(ta), EVENT_SYS_EXIT, e -> {
+                            e.writeInt64(1, nr);
+                            e.writeInt64(2, 0);
+                        });
                 }
-                case TASK_WORK_ADDED, PARKED, UNPARKED, HUNG_TASK -> trackEvent(t, UUID_THREAD + ta, TYPE_INSTANT,
-                        k.jsonName + (g >= 0 ? " " + info.groups()[g] : "") + (c >= 0 ? " CPU" + c : ""));
+                case TASK_WORK_ADDED, PARKED, UNPARKED, HUNG_TASK ->
+                    trackEvent(
+                            t,
+                            UUID_THREAD + ta,
+                            TYPE_INSTANT,
+                            k.jsonName + (g >= 0 ? " " + info.groups()[g] : "") + (c >= 0 ? " CPU" + c : ""));
                 case THROTTLE, UNTHROTTLE, UNTHROTTLE_REFUSED -> {
                     if (g >= 0) trackEvent(t, UUID_GROUP + g, TYPE_INSTANT, k.jsonName + (c >= 0 ? " CPU" + c : ""));
                 }
-                case NOTE -> { if (tr.text(i) >= 0) marker(Math.max(0, c), t, curr[Math.max(0, c)], info.str(tr.text(i))); }
-                default -> { }
+                case NOTE -> {
+                    if (tr.text(i) >= 0) marker(Math.max(0, c), t, curr[Math.max(0, c)], info.str(tr.text(i)));
+                }
+                default -> {}
             }
         }
         for (int g = 0; g < ng; g++) {
@@ -169,6 +208,7 @@ public final class PerfettoProto {
 
     /** A scenario's syscall with no x86-64 number (a "long" syscall) gets one of its own from here, one a name. */
     public static final int FIRST_UNNUMBERED_SYSCALL = 1000;
+
     private final Map<String, Integer> unnumbered = new HashMap<>();
 
     /** The number written for a syscall's text: its x86-64 number, or one of {@link #FIRST_UNNUMBERED_SYSCALL} and up. */
@@ -251,7 +291,9 @@ public final class PerfettoProto {
         }
     }
 
-    private interface Body { void write(CodedOutputStream o) throws IOException; }
+    private interface Body {
+        void write(CodedOutputStream o) throws IOException;
+    }
 
     private static ByteString message(Body b) throws IOException {
         ByteArrayOutputStream bytes = new ByteArrayOutputStream(64);
@@ -278,7 +320,8 @@ public final class PerfettoProto {
     }
 
     private void sequenceFlags(CodedOutputStream p) throws IOException {
-        p.writeUInt32(PACKET_SEQUENCE_FLAGS, firstTrackPacket ? SEQ_INCREMENTAL_STATE_CLEARED : SEQ_NEEDS_INCREMENTAL_STATE);
+        p.writeUInt32(
+                PACKET_SEQUENCE_FLAGS, firstTrackPacket ? SEQ_INCREMENTAL_STATE_CLEARED : SEQ_NEEDS_INCREMENTAL_STATE);
         firstTrackPacket = false;
     }
 
@@ -325,7 +368,9 @@ public final class PerfettoProto {
             e.writeBytes(field, message(event));
         });
         pending.get(c).add(ev.toByteArray());
-        if (pending.get(c).size() >= BUNDLE) for (int x = 0; x < pending.size(); x++) flushBundle(x);   // every CPU's: the file stays within a window of time order
+        if (pending.get(c).size() >= BUNDLE)
+            for (int x = 0; x < pending.size(); x++)
+                flushBundle(x); // every CPU's: the file stays within a window of time order
     }
 
     private void flushBundle(int c) throws IOException {

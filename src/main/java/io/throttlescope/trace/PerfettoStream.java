@@ -3,7 +3,6 @@ package io.throttlescope.trace;
 import com.google.gson.stream.JsonWriter;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
-
 import java.io.IOException;
 import java.io.Writer;
 import java.util.Arrays;
@@ -41,7 +40,8 @@ public final class PerfettoStream implements StreamingWriter {
     }
 
     /** Starts the document: call before the run with the simulator that will feed this sink. */
-    @Override public void attach(Simulator s) throws IOException {
+    @Override
+    public void attach(Simulator s) throws IOException {
         sim = s;
         nc = s.cpuCount();
         nt = s.taskCount();
@@ -57,7 +57,11 @@ public final class PerfettoStream implements StreamingWriter {
         kern = new boolean[nt];
         kthread = new boolean[nt];
         grp = new int[nt];
-        for (int t = 0; t < nt; t++) { kthread[t] = s.taskKthread(t); kern[t] = kthread[t]; grp[t] = s.taskInitialGroup(t); }
+        for (int t = 0; t < nt; t++) {
+            kthread[t] = s.taskKthread(t);
+            kern[t] = kthread[t];
+            grp[t] = s.taskInitialGroup(t);
+        }
         parent = new int[ng];
         for (int g = 0; g < ng; g++) parent[g] = s.groupParent(g);
         lastAt = new long[ng * nc];
@@ -71,32 +75,52 @@ public final class PerfettoStream implements StreamingWriter {
         String model = s.modelId.id;
         w.beginObject();
         w.name("displayTimeUnit").value("ns");
-        w.name("otherData").beginObject().name("scenario").value(s.spec().name()).name("model").value(model).endObject();
+        w.name("otherData")
+                .beginObject()
+                .name("scenario")
+                .value(s.spec().name())
+                .name("model")
+                .value(model)
+                .endObject();
         w.name("traceEvents").beginArray();
         PerfettoExport.meta(w, "process_name", PerfettoExport.PID_CPUS, 0, "CPUs (" + model + " model)");
         PerfettoExport.meta(w, "process_name", PerfettoExport.PID_BUDGETS, 0, "Budgets");
         for (int c = 0; c < nc; c++) PerfettoExport.meta(w, "thread_name", PerfettoExport.PID_CPUS, c, "CPU" + c);
     }
 
-    private Trace one = new Trace();              // the current event, for the shared instant writer
+    private Trace one = new Trace(); // the current event, for the shared instant writer
 
-    @Override public void event(long t, EventKind k, int c, int ta, int g, int x, long a, long b) {
-        if (failed != null) { seq++; return; }
+    @Override
+    public void event(long t, EventKind k, int c, int ta, int g, int x, long a, long b) {
+        if (failed != null) {
+            seq++;
+            return;
+        }
         try {
             switch (k) {
-                case SWITCH -> { close(c, t); curr[c] = ta; since[c] = t; }
+                case SWITCH -> {
+                    close(c, t);
+                    curr[c] = ta;
+                    since[c] = t;
+                }
                 case SYSCALL_ENTER, SYSCALL_EXIT, EXITING -> {
-                    if (c >= 0 && curr[c] == ta) { close(c, t); since[c] = t; }
+                    if (c >= 0 && curr[c] == ta) {
+                        close(c, t);
+                        since[c] = t;
+                    }
                     kern[ta] = k != EventKind.SYSCALL_EXIT || kthread[ta];
                 }
                 case MOVE -> {
-                    if (c >= 0 && curr[c] == ta) { close(c, t); since[c] = t; }
+                    if (c >= 0 && curr[c] == ta) {
+                        close(c, t);
+                        since[c] = t;
+                    }
                     grp[ta] = g;
                 }
-                default -> { }
+                default -> {}
             }
             budget(k, t, g, c, a, b);
-            one.event(t, k, c, ta, g, x, a, b);              // the marks, as the index-based export writes them
+            one.event(t, k, c, ta, g, x, a, b); // the marks, as the index-based export writes them
             PerfettoExport.instant(w, one, one.size() - 1, seq, parkedAt, sim::taskName, sim::groupPath);
             if (one.size() == 4096) one = new Trace();
         } catch (IOException e) {
@@ -110,11 +134,14 @@ public final class PerfettoStream implements StreamingWriter {
         int ta = curr[c];
         if (ta < 0 || t <= since[c]) return;
         int detail = (kern[ta] ? 1 : 0) | grp[ta] << 1;
-        for (int g = grp[ta]; g >= 0; g = parent[g]) {        // what ran counts against every cfs_rq above it
+        for (int g = grp[ta]; g >= 0; g = parent[g]) { // what ran counts against every cfs_rq above it
             int q = g * nc + c;
             if (hasPoint[q] && t > lastAt[q]) used[q] += t - Math.max(since[c], lastAt[q]);
         }
-        if (pTask[c] == ta && pDetail[c] == detail && pEnd[c] == since[c]) { pEnd[c] = t; return; }
+        if (pTask[c] == ta && pDetail[c] == detail && pEnd[c] == since[c]) {
+            pEnd[c] = t;
+            return;
+        }
         flush(c);
         pTask[c] = ta;
         pDetail[c] = detail;
@@ -124,7 +151,14 @@ public final class PerfettoStream implements StreamingWriter {
 
     private void flush(int c) throws IOException {
         if (pTask[c] < 0) return;
-        PerfettoExport.slice(w, c, sim.taskName(pTask[c]), (pDetail[c] & 1) != 0, sim.groupPath(pDetail[c] >>> 1), pStart[c], pEnd[c]);
+        PerfettoExport.slice(
+                w,
+                c,
+                sim.taskName(pTask[c]),
+                (pDetail[c] & 1) != 0,
+                sim.groupPath(pDetail[c] >>> 1),
+                pStart[c],
+                pEnd[c]);
         pTask[c] = -1;
     }
 
@@ -145,7 +179,7 @@ public final class PerfettoStream implements StreamingWriter {
                 pool(g, t, a);
                 if (k == EventKind.REFILL) for (int x = 0; x < nc; x++) point(g, x, t, sim.initialRuntimeRemaining());
             }
-            default -> { }
+            default -> {}
         }
     }
 
@@ -153,7 +187,7 @@ public final class PerfettoStream implements StreamingWriter {
         int q = g * nc + c;
         if (!hasPoint[q]) return sim.groupQuotaNs(g) < 0 ? 0 : sim.initialRuntimeRemaining();
         long u = used[q];
-        int ta = curr[c];                                     // the slice still running on the CPU
+        int ta = curr[c]; // the slice still running on the CPU
         if (ta >= 0 && t > since[c] && within(grp[ta], g)) u += t - Math.max(since[c], lastAt[q]);
         return lastValue[q] - u;
     }
@@ -179,10 +213,14 @@ public final class PerfettoStream implements StreamingWriter {
     }
 
     /** Ends the run's slices at its end and the document; throws what writing failed with. */
-    @Override public void finish() throws IOException {
+    @Override
+    public void finish() throws IOException {
         if (failed != null) throw failed;
         long end = sim.now();
-        for (int c = 0; c < nc; c++) { close(c, end); flush(c); }
+        for (int c = 0; c < nc; c++) {
+            close(c, end);
+            flush(c);
+        }
         w.endArray();
         w.endObject();
         w.flush();

@@ -9,10 +9,24 @@ import java.util.List;
  * simulator's public view. {@code chargeTickNs} is the tick under tick accounting, where runtime is
  * charged only at ticks and scheduling events (0: exact accounting, or a real trace).
  */
-public record RunInfo(String scenario, String model, long endNs, int cpus, String[] tasks, boolean[] kthread,
-                      int[] taskGroup, String[] groups, int[] groupParent, long[] quotaNs, long[] periodNs,
-                      long[] phaseNs, List<String> locks, List<String> lockTypes, List<String> strings,
-                      long initialRuntime, long chargeTickNs) {
+public record RunInfo(
+        String scenario,
+        String model,
+        long endNs,
+        int cpus,
+        String[] tasks,
+        boolean[] kthread,
+        int[] taskGroup,
+        String[] groups,
+        int[] groupParent,
+        long[] quotaNs,
+        long[] periodNs,
+        long[] phaseNs,
+        List<String> locks,
+        List<String> lockTypes,
+        List<String> strings,
+        long initialRuntime,
+        long chargeTickNs) {
 
     public static RunInfo of(Simulator s) {
         int nt = s.taskCount(), ng = s.groupCount();
@@ -36,13 +50,32 @@ public record RunInfo(String scenario, String model, long endNs, int cpus, Strin
         }
         List<String> locks = new IndexedList(s.lockNames());
         List<String> types = locks.stream().map(s::lockType).toList();
-        return new RunInfo(s.spec().name(), s.modelId.id, s.now(), s.cpuCount(), tasks, kt, tg, groups, parent, q, p, ph,
-                locks, types, List.copyOf(s.strings()), s.initialRuntimeRemaining(),
-                s.spec().kernel().exactAccounting() ? 0 : 1_000_000_000L / s.spec().kernel().hz());
+        return new RunInfo(
+                s.spec().name(),
+                s.modelId.id,
+                s.now(),
+                s.cpuCount(),
+                tasks,
+                kt,
+                tg,
+                groups,
+                parent,
+                q,
+                p,
+                ph,
+                locks,
+                types,
+                List.copyOf(s.strings()),
+                s.initialRuntimeRemaining(),
+                s.spec().kernel().exactAccounting()
+                        ? 0
+                        : 1_000_000_000L / s.spec().kernel().hz());
     }
 
     /** The index of a lock by name (a hash lookup where the list is an IndexedList, as both builders make it). */
-    public int lockIndex(String name) { return locks.indexOf(name); }
+    public int lockIndex(String name) {
+        return locks.indexOf(name);
+    }
 
     /** True if group g is a or below a. */
     public boolean isWithin(int g, int a) {
@@ -50,5 +83,7 @@ public record RunInfo(String scenario, String model, long endNs, int cpus, Strin
         return false;
     }
 
-    public String str(int i) { return i < 0 ? "" : strings.get(i); }
+    public String str(int i) {
+        return i < 0 ? "" : strings.get(i);
+    }
 }

@@ -9,7 +9,7 @@ import java.util.Arrays;
  */
 public final class Slices {
     private long[] start = new long[16];
-    private int[] dur = new int[16];          // end - start, or -1 - k: the end is longEnd[k]
+    private int[] dur = new int[16]; // end - start, or -1 - k: the end is longEnd[k]
     private int[] value = new int[16];
     private int[] detail = new int[16];
     private long[] longEnd = new long[0];
@@ -23,19 +23,29 @@ public final class Slices {
         }
         if (size == start.length) {
             int n = size * 2;
-            start = Arrays.copyOf(start, n); dur = Arrays.copyOf(dur, n);
-            value = Arrays.copyOf(value, n); detail = Arrays.copyOf(detail, n);
+            start = Arrays.copyOf(start, n);
+            dur = Arrays.copyOf(dur, n);
+            value = Arrays.copyOf(value, n);
+            detail = Arrays.copyOf(detail, n);
         }
-        start[size] = s; value[size] = v; detail[size] = d;
+        start[size] = s;
+        value[size] = v;
+        detail[size] = d;
         size++;
         setEnd(size - 1, e);
     }
 
     private void setEnd(int i, long e) {
         int cur = dur[i];
-        if (cur < 0) { longEnd[-1 - cur] = e; return; }          // already a long interval (ends only grow)
+        if (cur < 0) {
+            longEnd[-1 - cur] = e;
+            return;
+        } // already a long interval (ends only grow)
         long d = e - start[i];
-        if (d <= Integer.MAX_VALUE) { dur[i] = (int) d; return; }
+        if (d <= Integer.MAX_VALUE) {
+            dur[i] = (int) d;
+            return;
+        }
         if (longs == longEnd.length) longEnd = Arrays.copyOf(longEnd, Math.max(4, longs * 2));
         longEnd[longs] = e;
         dur[i] = -1 - longs++;
@@ -44,24 +54,42 @@ public final class Slices {
     /** Drops the unused ends of the columns: called when the lane is complete. */
     void trim() {
         if (start.length != size) {
-            start = Arrays.copyOf(start, size); dur = Arrays.copyOf(dur, size);
-            value = Arrays.copyOf(value, size); detail = Arrays.copyOf(detail, size);
+            start = Arrays.copyOf(start, size);
+            dur = Arrays.copyOf(dur, size);
+            value = Arrays.copyOf(value, size);
+            detail = Arrays.copyOf(detail, size);
         }
         if (longEnd.length != longs) longEnd = Arrays.copyOf(longEnd, longs);
     }
 
-    public int size() { return size; }
-    public long start(int i) { return start[i]; }
-    public long end(int i) { int d = dur[i]; return d >= 0 ? start[i] + d : longEnd[-1 - d]; }
-    public int value(int i) { return value[i]; }
-    public int detail(int i) { return detail[i]; }
+    public int size() {
+        return size;
+    }
+
+    public long start(int i) {
+        return start[i];
+    }
+
+    public long end(int i) {
+        int d = dur[i];
+        return d >= 0 ? start[i] + d : longEnd[-1 - d];
+    }
+
+    public int value(int i) {
+        return value[i];
+    }
+
+    public int detail(int i) {
+        return detail[i];
+    }
 
     /** Index of the first interval that ends after t. */
     public int firstEndingAfter(long t) {
         int lo = 0, hi = size;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (end(mid) <= t) lo = mid + 1; else hi = mid;
+            if (end(mid) <= t) lo = mid + 1;
+            else hi = mid;
         }
         return lo;
     }
@@ -71,7 +99,9 @@ public final class Slices {
      * {@code from}: walking a lane left to right a pixel column at a time costs the log of the
      * intervals in a column, not of the lane.
      */
-    public int firstEndingAfterFrom(int from, long t) { return Gallop.first(from, size, i -> end(i) <= t); }
+    public int firstEndingAfterFrom(int from, long t) {
+        return Gallop.first(from, size, i -> end(i) <= t);
+    }
 
     /** The interval covering t, or -1. */
     public int at(long t) {

@@ -24,9 +24,11 @@ public final class Snapshot {
     public final int[] waitText;
     /** Event index at which the task was parked (-1 if not parked): limbo lists are newest first. */
     public final int[] parkSeq;
+
     public final boolean[] work;
     /** throttled[g * cpus + c]: the cfs_rq of group g on CPU c is throttled itself. */
     public final boolean[] throttled;
+
     public final long[] pool;
     public final Lock[] locks;
     private final RunInfo info;
@@ -37,7 +39,7 @@ public final class Snapshot {
         public final List<Integer> readers = new ArrayList<>();
         public int owner = -1;
         public int blockHolder = -1;
-        public final List<int[]> waiters = new ArrayList<>();   // {task, op}
+        public final List<int[]> waiters = new ArrayList<>(); // {task, op}
 
         Lock copy() {
             Lock l = new Lock();
@@ -90,11 +92,17 @@ public final class Snapshot {
         for (int i = 0; i < locks.length; i++) locks[i] = o.locks[i].copy();
     }
 
-    Snapshot copy() { return new Snapshot(this); }
+    Snapshot copy() {
+        return new Snapshot(this);
+    }
 
-    public TaskState state(int task) { return TaskState.values()[state[task]]; }
+    public TaskState state(int task) {
+        return TaskState.values()[state[task]];
+    }
 
-    public boolean isThrottled(int g, int cpu) { return throttled[g * info.cpus() + cpu]; }
+    public boolean isThrottled(int g, int cpu) {
+        return throttled[g * info.cpus() + cpu];
+    }
 
     /** throttle_count: throttled cfs_rqs from this one up to the root on this CPU. */
     public int throttleCount(int g, int cpu) {
@@ -113,14 +121,17 @@ public final class Snapshot {
         List<List<Integer>> out = new ArrayList<>(Collections.nCopies(info.groups().length * nc, (List<Integer>) null));
         for (int t = 0; t < state.length; t++) {
             int s = state[t];
-            boolean match = parked ? s == TaskState.PARKED.ordinal()
-                    : (s == TaskState.RUNNABLE.ordinal() || s == TaskState.THROTTLED.ordinal()) && cpuCurr[taskCpu[t]] != t;
+            boolean match = parked
+                    ? s == TaskState.PARKED.ordinal()
+                    : (s == TaskState.RUNNABLE.ordinal() || s == TaskState.THROTTLED.ordinal())
+                            && cpuCurr[taskCpu[t]] != t;
             if (!match) continue;
             int key = taskGroup[t] * nc + taskCpu[t];
             if (out.get(key) == null) out.set(key, new ArrayList<>());
             out.get(key).add(t);
         }
-        if (parked) for (List<Integer> l : out) if (l != null) l.sort((a, b) -> Integer.compare(parkSeq[b], parkSeq[a]));
+        if (parked)
+            for (List<Integer> l : out) if (l != null) l.sort((a, b) -> Integer.compare(parkSeq[b], parkSeq[a]));
         return out;
     }
 
@@ -157,10 +168,15 @@ public final class Snapshot {
                 }
             }
             case TASK_WORK_ADDED -> work[t] = true;
-            case PARKED -> { work[t] = false; parkSeq[t] = i; }
+            case PARKED -> {
+                work[t] = false;
+                parkSeq[t] = i;
+            }
             case THROTTLE -> throttled[g * info.cpus() + c] = true;
             case UNTHROTTLE -> throttled[g * info.cpus() + c] = false;
-            case SLICE_PULL, DISTRIBUTE -> { if (pool[g] >= 0) pool[g] -= a; }
+            case SLICE_PULL, DISTRIBUTE -> {
+                if (pool[g] >= 0) pool[g] -= a;
+            }
             case SLACK_RETURN -> pool[g] = b;
             case PERIOD_TIMER -> pool[g] = a;
             case REFILL -> pool[g] = a;
@@ -198,9 +214,11 @@ public final class Snapshot {
                     x.readers.remove(Integer.valueOf(t));
                 }
             }
-            default -> { }
+            default -> {}
         }
     }
 
-    private int lock(int text) { return text < 0 || text >= lockOfText.length ? -1 : lockOfText[text]; }
+    private int lock(int text) {
+        return text < 0 || text >= lockOfText.length ? -1 : lockOfText[text];
+    }
 }

@@ -2,7 +2,6 @@ package io.throttlescope.trace;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.TaskState;
-
 import java.util.Arrays;
 
 /**
@@ -15,12 +14,12 @@ public final class TraceIndex {
 
     private final Trace trace;
     private final RunInfo info;
-    private final Slices[] cpu;        // value = task, detail = kernel(1) | group << 1
-    private final Slices[] task;       // value = TaskState ordinal, detail = wait text, or cpu << 1 | kernel when running
-    private final Slices[] held;       // value = locks held (> 0)
-    private final Slices[] member;     // value = the task's cgroup
-    private final Series[] quota;      // per group: cpu.max quota in force (-1: max), from each refill
-    private final Series[] period;     // per group: cpu.max period in force, from each cpu.max write
+    private final Slices[] cpu; // value = task, detail = kernel(1) | group << 1
+    private final Slices[] task; // value = TaskState ordinal, detail = wait text, or cpu << 1 | kernel when running
+    private final Slices[] held; // value = locks held (> 0)
+    private final Slices[] member; // value = the task's cgroup
+    private final Series[] quota; // per group: cpu.max quota in force (-1: max), from each refill
+    private final Series[] period; // per group: cpu.max period in force, from each cpu.max write
     private final int[] visibleBefore; // per block of KEYFRAME events: visible events before the block
     private final Budgets budgets;
     private final Snapshot[] keyframes;
@@ -38,7 +37,11 @@ public final class TraceIndex {
         task = new Slices[nt];
         held = new Slices[nt];
         member = new Slices[nt];
-        for (int i = 0; i < nt; i++) { task[i] = new Slices(); held[i] = new Slices(); member[i] = new Slices(); }
+        for (int i = 0; i < nt; i++) {
+            task[i] = new Slices();
+            held[i] = new Slices();
+            member[i] = new Slices();
+        }
         quota = new Series[ng];
         period = new Series[ng];
         for (int g = 0; g < ng; g++) {
@@ -49,7 +52,8 @@ public final class TraceIndex {
         }
         lockOfText = new int[info.strings().size()];
         Arrays.fill(lockOfText, -1);
-        for (int s = 0; s < lockOfText.length; s++) lockOfText[s] = info.lockIndex(info.strings().get(s));
+        for (int s = 0; s < lockOfText.length; s++)
+            lockOfText[s] = info.lockIndex(info.strings().get(s));
         buildIntervals();
         budgets = new Budgets(info, cpu);
         keyframes = buildKeyframes();
@@ -67,8 +71,8 @@ public final class TraceIndex {
                 marks[nMarks++] = i;
             }
         }
-        marks = Arrays.copyOf(marks, nMarks);      // the index is complete: no growth slack is kept
-        int nr = 0;                                // the ruler's few marks apart: a redraw need not walk the lanes' many
+        marks = Arrays.copyOf(marks, nMarks); // the index is complete: no growth slack is kept
+        int nr = 0; // the ruler's few marks apart: a redraw need not walk the lanes' many
         for (int m = 0; m < nMarks; m++) if (isRulerMark(trace.kind(marks[m]))) nr++;
         rulerMarks = new int[nr];
         nr = 0;
@@ -76,7 +80,7 @@ public final class TraceIndex {
         for (Slices[] lanes : new Slices[][] {cpu, task, held, member}) for (Slices l : lanes) l.trim();
         for (Series[] ss : new Series[][] {quota, period}) for (Series x : ss) x.trim();
         budgets.trim();
-        laneMarks();                               // here, off the FX thread, not in the first redraw
+        laneMarks(); // here, off the FX thread, not in the first redraw
     }
 
     /** The kinds drawn as marks on the timeline. */
@@ -94,15 +98,21 @@ public final class TraceIndex {
 
     private int[] rulerMarks = new int[0];
 
-    public int rulerMarkCount() { return rulerMarks.length; }
-    public int rulerMark(int i) { return rulerMarks[i]; }
+    public int rulerMarkCount() {
+        return rulerMarks.length;
+    }
+
+    public int rulerMark(int i) {
+        return rulerMarks[i];
+    }
 
     /** Index into the ruler's marks of the first at or after time t. */
     public int firstRulerMarkAtOrAfter(long t) {
         int lo = 0, hi = rulerMarks.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (trace.time(rulerMarks[mid]) < t) lo = mid + 1; else hi = mid;
+            if (trace.time(rulerMarks[mid]) < t) lo = mid + 1;
+            else hi = mid;
         }
         return lo;
     }
@@ -110,10 +120,16 @@ public final class TraceIndex {
     private volatile int[][] cpuMarks, taskMarks;
 
     /** The lane marks (throttle, unthrottle, task work, park, unpark, hung-task report) of CPU c, in time order. */
-    public int[] cpuMarks(int c) { laneMarks(); return cpuMarks[c]; }
+    public int[] cpuMarks(int c) {
+        laneMarks();
+        return cpuMarks[c];
+    }
 
     /** The lane marks of task t, in time order. */
-    public int[] taskMarks(int t) { laneMarks(); return taskMarks[t]; }
+    public int[] taskMarks(int t) {
+        laneMarks();
+        return taskMarks[t];
+    }
 
     /** Each lane's marks: a redraw walks only the lanes on screen, not every mark of the run. */
     private synchronized void laneMarks() {
@@ -159,11 +175,17 @@ public final class TraceIndex {
         if (taskEvents != null) return taskEvents;
         int nt = info.tasks().length, n = trace.size();
         int[] count = new int[nt];
-        for (int e = 0; e < n; e++) { int t = trace.task(e); if (t >= 0 && t < nt) count[t]++; }
+        for (int e = 0; e < n; e++) {
+            int t = trace.task(e);
+            if (t >= 0 && t < nt) count[t]++;
+        }
         int[][] te = new int[nt][];
         for (int t = 0; t < nt; t++) te[t] = new int[count[t]];
         Arrays.fill(count, 0);
-        for (int e = 0; e < n; e++) { int t = trace.task(e); if (t >= 0 && t < nt) te[t][count[t]++] = e; }
+        for (int e = 0; e < n; e++) {
+            int t = trace.task(e);
+            if (t >= 0 && t < nt) te[t][count[t]++] = e;
+        }
         taskEvents = te;
         return te;
     }
@@ -179,20 +201,27 @@ public final class TraceIndex {
         int lo = 0, hi = laneMarks.length;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (trace.time(laneMarks[mid]) < t) lo = mid + 1; else hi = mid;
+            if (trace.time(laneMarks[mid]) < t) lo = mid + 1;
+            else hi = mid;
         }
         return lo;
     }
 
-    public int markCount() { return nMarks; }
-    public int mark(int i) { return marks[i]; }
+    public int markCount() {
+        return nMarks;
+    }
+
+    public int mark(int i) {
+        return marks[i];
+    }
 
     /** Index into the marks of the first mark at or after time t. */
     public int firstMarkAtOrAfter(long t) {
         int lo = 0, hi = nMarks;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
-            if (trace.time(marks[mid]) < t) lo = mid + 1; else hi = mid;
+            if (trace.time(marks[mid]) < t) lo = mid + 1;
+            else hi = mid;
         }
         return lo;
     }
@@ -200,10 +229,14 @@ public final class TraceIndex {
     private int steps;
 
     /** Events that stepping visits (every kind but the {@code state} bookkeeping). */
-    public static boolean visible(EventKind k) { return k != EventKind.STATE; }
+    public static boolean visible(EventKind k) {
+        return k != EventKind.STATE;
+    }
 
     /** How many steps the run has: its visible events. */
-    public int steps() { return steps; }
+    public int steps() {
+        return steps;
+    }
 
     /**
      * The step number of event i, the one numbering the window, the log, describe and --step use:
@@ -222,10 +255,11 @@ public final class TraceIndex {
     public int eventOfStep(int n) {
         if (n <= 0) return -1;
         if (n > steps) throw new IllegalArgumentException("step " + n + " is past the last step " + steps);
-        int lo = 0, hi = visibleBefore.length - 2;       // last block whose count before it is < n
+        int lo = 0, hi = visibleBefore.length - 2; // last block whose count before it is < n
         while (lo < hi) {
             int mid = (lo + hi + 1) >>> 1;
-            if (visibleBefore[mid] < n) lo = mid; else hi = mid - 1;
+            if (visibleBefore[mid] < n) lo = mid;
+            else hi = mid - 1;
         }
         int seen = visibleBefore[lo];
         for (int j = lo * KEYFRAME; j < trace.size(); j++) {
@@ -242,58 +276,116 @@ public final class TraceIndex {
     }
 
     /** The cgroups a task belonged to, over time (value = group). */
-    public Slices membership(int t) { return member[t]; }
+    public Slices membership(int t) {
+        return member[t];
+    }
 
     /** The quota in force for group g at time t (-1: unlimited), following cpu.max writes. */
-    public long quotaAt(int g, long t) { int i = quota[g].lastAtOrBefore(t); return quota[g].value(Math.max(0, i)); }
+    public long quotaAt(int g, long t) {
+        int i = quota[g].lastAtOrBefore(t);
+        return quota[g].value(Math.max(0, i));
+    }
 
     /** The quota of g as of event i (-1: as configured): a view at a step never shows a later event's value of the same instant. */
-    public long quotaAtEvent(int g, int i) { return quota[g].value(Math.max(0, quota[g].lastAtOrBeforeEvent(i))); }
+    public long quotaAtEvent(int g, int i) {
+        return quota[g].value(Math.max(0, quota[g].lastAtOrBeforeEvent(i)));
+    }
 
-    public long periodAtEvent(int g, int i) { return period[g].value(Math.max(0, period[g].lastAtOrBeforeEvent(i))); }
+    public long periodAtEvent(int g, int i) {
+        return period[g].value(Math.max(0, period[g].lastAtOrBeforeEvent(i)));
+    }
 
     /** runtime_remaining of (g, c) as of event i (at its time; -1: before the first event). */
-    public long remainingAtEvent(int g, int c, int i) { return budgets.remainingAt(g, c, i < 0 ? 0 : trace.time(i), i); }
+    public long remainingAtEvent(int g, int c, int i) {
+        return budgets.remainingAt(g, c, i < 0 ? 0 : trace.time(i), i);
+    }
 
     /** The global pool of g as of event i (-1: before the first event). */
-    public long poolAtEvent(int g, int i) { return budgets.poolAt(g, i); }
+    public long poolAtEvent(int g, int i) {
+        return budgets.poolAt(g, i);
+    }
 
     /** The period in force for group g at time t. */
-    public long periodAt(int g, long t) { int i = period[g].lastAtOrBefore(t); return period[g].value(Math.max(0, i)); }
+    public long periodAt(int g, long t) {
+        int i = period[g].lastAtOrBefore(t);
+        return period[g].value(Math.max(0, i));
+    }
 
     /** Every quota group g had (the initial one and each write's). */
-    public Series quotas(int g) { return quota[g]; }
+    public Series quotas(int g) {
+        return quota[g];
+    }
 
     /** RUNNING task-lane slices: the CPU. */
-    public static int runningCpu(int detail) { return detail >> 1; }
+    public static int runningCpu(int detail) {
+        return detail >> 1;
+    }
 
     /** RUNNING task-lane slices: in kernel mode. */
-    public static boolean runningKernel(int detail) { return (detail & 1) != 0; }
+    public static boolean runningKernel(int detail) {
+        return (detail & 1) != 0;
+    }
 
-    public Trace trace() { return trace; }
-    public RunInfo info() { return info; }
-    public int size() { return trace.size(); }
-    public Slices cpuSlices(int c) { return cpu[c]; }
-    public Slices taskSlices(int t) { return task[t]; }
-    public Slices heldSlices(int t) { return held[t]; }
-    public Series pool(int g) { return budgets.pool(g); }
+    public Trace trace() {
+        return trace;
+    }
+
+    public RunInfo info() {
+        return info;
+    }
+
+    public int size() {
+        return trace.size();
+    }
+
+    public Slices cpuSlices(int c) {
+        return cpu[c];
+    }
+
+    public Slices taskSlices(int t) {
+        return task[t];
+    }
+
+    public Slices heldSlices(int t) {
+        return held[t];
+    }
+
+    public Series pool(int g) {
+        return budgets.pool(g);
+    }
 
     /** CPU time that tasks of group g (or below it) ran on CPU c in [from, to). */
-    public long usage(int g, int c, long from, long to) { return budgets.usage(g, c, from, to); }
+    public long usage(int g, int c, long from, long to) {
+        return budgets.usage(g, c, from, to);
+    }
 
     /** runtime_remaining of (g, c) at time t (see {@link Budgets#remainingAt}). */
-    public long remainingAt(int g, int c, long t) { return budgets.remainingAt(g, c, t); }
+    public long remainingAt(int g, int c, long t) {
+        return budgets.remainingAt(g, c, t);
+    }
 
     /** The last instant at or before t at which CPU c's running task was charged (see {@link Budgets#chargedUpTo}). */
-    public long chargedUpTo(int c, long t) { return budgets.chargedUpTo(c, t); }
+    public long chargedUpTo(int c, long t) {
+        return budgets.chargedUpTo(c, t);
+    }
 
     /** The points at which events reported runtime_remaining of (g, c). */
-    public Series remainingPoints(int g, int c) { return budgets.remainingPoints(g, c); }
+    public Series remainingPoints(int g, int c) {
+        return budgets.remainingPoints(g, c);
+    }
 
     /** runtime_remaining of (g, c) sampled at t0, t0 + dt, ... (see {@link Budgets#remainingCurve}). */
-    public void remainingCurve(int g, int c, double t0, double dt, double[] out) { budgets.remainingCurve(g, c, t0, dt, out); }
-    public static boolean kernelMode(int detail) { return (detail & 1) != 0; }
-    public static int group(int detail) { return detail >>> 1; }
+    public void remainingCurve(int g, int c, double t0, double dt, double[] out) {
+        budgets.remainingCurve(g, c, t0, dt, out);
+    }
+
+    public static boolean kernelMode(int detail) {
+        return (detail & 1) != 0;
+    }
+
+    public static int group(int detail) {
+        return detail >>> 1;
+    }
 
     private void buildIntervals() {
         int nc = info.cpus(), nt = info.tasks().length;
@@ -321,7 +413,7 @@ public final class TraceIndex {
                 case SYSCALL_ENTER, SYSCALL_EXIT, EXITING -> {
                     if (c >= 0 && curr[c] == ta) closeCpu(c, curr, since, kern, grp, t);
                     kern[ta] = k != EventKind.SYSCALL_EXIT || info.kthread()[ta];
-                    if (st[ta] == TaskState.RUNNING.ordinal()) {      // the task lane shows the mode too
+                    if (st[ta] == TaskState.RUNNING.ordinal()) { // the task lane shows the mode too
                         task[ta].add(stSince[ta], t, st[ta], stDetail[ta]);
                         stSince[ta] = t;
                         stDetail[ta] = (runningCpu(stDetail[ta]) << 1) | (kern[ta] ? 1 : 0);
@@ -350,10 +442,15 @@ public final class TraceIndex {
                     locksHeld[ta] += k == EventKind.LOCK_ACQUIRE ? 1 : -1;
                     heldSince[ta] = t;
                 }
-                default -> { }
+                default -> {}
             }
             if (k == EventKind.SWITCH) since[c] = t;
-            if ((k == EventKind.SYSCALL_ENTER || k == EventKind.SYSCALL_EXIT || k == EventKind.EXITING || k == EventKind.MOVE) && c >= 0 && curr[c] == ta) since[c] = t;
+            if ((k == EventKind.SYSCALL_ENTER
+                            || k == EventKind.SYSCALL_EXIT
+                            || k == EventKind.EXITING
+                            || k == EventKind.MOVE)
+                    && c >= 0
+                    && curr[c] == ta) since[c] = t;
         }
         for (int c = 0; c < nc; c++) closeCpu(c, curr, since, kern, grp, end);
         for (int t = 0; t < nt; t++) {

@@ -12,7 +12,7 @@ import java.util.function.IntFunction;
 
 /** Writes a trace as one JSON object a line (cli.md, "The trace"). */
 public final class TraceJsonl {
-    private TraceJsonl() { }
+    private TraceJsonl() {}
 
     public static void write(Trace trace, Simulator sim, Writer out) throws IOException {
         for (int i = 0; i < trace.size(); i++) {
@@ -31,9 +31,12 @@ public final class TraceJsonl {
      * {@code --trace} holds a few thousand events, not the whole trace.
      */
     public static final class Streaming extends BatchedSink {
-        public Streaming(Writer out) { super(out); }
+        public Streaming(Writer out) {
+            super(out);
+        }
 
-        @Override protected void write(Trace batch, int i, long seq) throws IOException {
+        @Override
+        protected void write(Trace batch, int i, long seq) throws IOException {
             out.write(line(batch, sim, i, null).replaceFirst("\"seq\":" + i + ",", "\"seq\":" + seq + ","));
             out.write('\n');
         }
@@ -53,7 +56,9 @@ public final class TraceJsonl {
         IntFunction<String> grp = x -> info != null ? info.groups()[x] : sim.groupPath(x);
         if (tr.task(i) >= 0) w.name("task").value(task.apply(tr.task(i)));
         if (tr.group(i) >= 0) w.name("cgroup").value(grp.apply(tr.group(i)));
-        if (tr.text(i) >= 0) w.name(textKey(k)).value(info != null ? info.str(tr.text(i)) : sim.strings().get(tr.text(i)));
+        if (tr.text(i) >= 0)
+            w.name(textKey(k))
+                    .value(info != null ? info.str(tr.text(i)) : sim.strings().get(tr.text(i)));
         if (k.argA != null) argument(w, task, grp, k.argA, tr.argA(i));
         if (k.argB != null) argument(w, task, grp, k.argB, tr.argB(i));
         w.endObject();
@@ -61,14 +66,17 @@ public final class TraceJsonl {
         return sw.toString();
     }
 
-    private static void argument(JsonWriter w, IntFunction<String> task,
-                                 IntFunction<String> grp, String name, long v) throws IOException {
+    private static void argument(JsonWriter w, IntFunction<String> task, IntFunction<String> grp, String name, long v)
+            throws IOException {
         switch (name) {
-            case "prev" -> { if (v >= 0) w.name("prev").value(task.apply((int) v)); }
+            case "prev" -> {
+                if (v >= 0) w.name("prev").value(task.apply((int) v));
+            }
             case "from_group" -> w.name("from_cgroup").value(grp.apply((int) v));
             case "suppressed" -> w.name("suppressed").value(v != 0);
             case "op" -> w.name("op").value(v == 0 ? "read" : v == 1 ? "write" : "mutex");
-            case "state" -> w.name("state").value(TaskState.values()[(int) v].name().toLowerCase(Locale.ROOT));
+            case "state" ->
+                w.name("state").value(TaskState.values()[(int) v].name().toLowerCase(Locale.ROOT));
             default -> w.name(name).value(v);
         }
     }
@@ -80,7 +88,7 @@ public final class TraceJsonl {
             case BLOCK -> "waiting_for";
             case NOTE, FAULT -> "text";
             case CGROUP_WRITE -> "write";
-            case SLICE_PULL -> "caller";                 // throttle_cfs_rq: the last-chance pull
+            case SLICE_PULL -> "caller"; // throttle_cfs_rq: the last-chance pull
             default -> "detail";
         };
     }

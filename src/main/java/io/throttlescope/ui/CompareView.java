@@ -67,6 +67,7 @@ public final class CompareView extends SplitPane {
     private final ViewState main;
     /** The whole run's rows and divergence text, shown once nothing after the cursor is covered. */
     private List<Comparison.Row> rows = List.of();
+
     private String divergenceText = "";
 
     /** The number columns' widths at a text scale: "task-based", "5994.000" and "-100.00%" stay whole. */
@@ -75,9 +76,11 @@ public final class CompareView extends SplitPane {
             boolean metric = c == table.getColumns().get(0);
             double min = (metric ? 120 : c == changeCol ? 84 : 86) * k;
             c.setMinWidth(min);
-            c.setPrefWidth(metric ? 260 * k : min + 9 * k);     // set, not grown: Ctrl+0 after Ctrl+plus gives the widths back
+            c.setPrefWidth(
+                    metric ? 260 * k : min + 9 * k); // set, not grown: Ctrl+0 after Ctrl+plus gives the widths back
         }
-        // the constrained policy fits the new widths to the table only when it is set again: after Ctrl+minus, Ctrl+0 the
+        // the constrained policy fits the new widths to the table only when it is set again: after Ctrl+minus, Ctrl+0
+        // the
         // metric column stayed at its 260 px and the task-based one was cut at the table's edge (the third review)
         var policy = table.getColumnResizePolicy();
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
@@ -86,7 +89,9 @@ public final class CompareView extends SplitPane {
     }
 
     /** Every column of the results table whole in view (the layout audit counts the comparison whole only then). */
-    boolean columnsWhole() { return Columns.headersWhole(table, table.getColumns().size()); }
+    boolean columnsWhole() {
+        return Columns.headersWhole(table, table.getColumns().size());
+    }
 
     private boolean presenting;
     private Tooltip stripTip;
@@ -95,9 +100,12 @@ public final class CompareView extends SplitPane {
     void presenting(boolean on) {
         if (on == presenting) return;
         presenting = on;
-        // presenting, the halves stand side by side: stacked at 1.4 times the text, 01 stop 7's W lane fitted neither half
-        if (on) { stackedBefore = !sideBySide.isSelected(); sideBySide.setSelected(true); }
-        else if (stackedBefore) sideBySide.setSelected(false);
+        // presenting, the halves stand side by side: stacked at 1.4 times the text, 01 stop 7's W lane fitted neither
+        // half
+        if (on) {
+            stackedBefore = !sideBySide.isSelected();
+            sideBySide.setSelected(true);
+        } else if (stackedBefore) sideBySide.setSelected(false);
         placeTable();
     }
 
@@ -112,13 +120,17 @@ public final class CompareView extends SplitPane {
     private void placeTable() {
         double w = getWidth();
         if (w <= 0 || getItems().size() < 2) return;
-        double need = 26 * legacyVs.scale.get();                       // the table's border and vertical scroll bar
+        double need = 26 * legacyVs.scale.get(); // the table's border and vertical scroll bar
         for (TableColumn<?, ?> c : table.getColumns()) need += c.getMinWidth();
-        // presenting, the halves stand side by side: beside a table of over a third of the width each kept 15 px of plot
+        // presenting, the halves stand side by side: beside a table of over a third of the width each kept 15 px of
+        // plot
         // at 1024 px (the third review), so the table goes below them, the whole width its own
         boolean below = presenting && need / w > 0.34;
         setOrientation(below ? Orientation.VERTICAL : Orientation.HORIZONTAL);
-        if (below) { setDividerPositions(0.6); return; }
+        if (below) {
+            setDividerPositions(0.6);
+            return;
+        }
         double least = sideBySide.isSelected() ? 0.28 : presenting ? 0.38 : 0.42;
         setDividerPositions(1 - Math.max(least, Math.min(0.6, need / w)));
     }
@@ -127,7 +139,9 @@ public final class CompareView extends SplitPane {
         this.goToTime = goToTime;
         this.main = main;
         main.veiled.addListener((o, a, b) -> veil());
-        legacyVs.cursor.addListener((o, a, b) -> { if (main.veiled.get()) veil(); });
+        legacyVs.cursor.addListener((o, a, b) -> {
+            if (main.veiled.get()) veil();
+        });
         setId("compareView");
         legacyTl.setId("legacyTimeline");
         taskTl.setId("taskTimeline");
@@ -139,11 +153,11 @@ public final class CompareView extends SplitPane {
             v.selectedCpu.bindBidirectional(main.selectedCpu);
             v.taskLanes.bindBidirectional(main.taskLanes);
             v.veiled.bind(main.veiled);
-            v.scale.bind(main.scale);                  // the lanes' text at the window's scale (2560x1440, presentation)
+            v.scale.bind(main.scale); // the lanes' text at the window's scale (2560x1440, presentation)
         }
-        taskTl.laneScroll().bindBidirectional(legacyTl.laneScroll());     // the same task at the same height in both
+        taskTl.laneScroll().bindBidirectional(legacyTl.laneScroll()); // the same task at the same height in both
         lanes = new VBox(legacyTl, taskTl);
-        VBox.setVgrow(lanes, Priority.ALWAYS);                      // the halves share the pane's height, not their preferred one
+        VBox.setVgrow(lanes, Priority.ALWAYS); // the halves share the pane's height, not their preferred one
         VBox.setVgrow(legacyTl, Priority.ALWAYS);
         VBox.setVgrow(taskTl, Priority.ALWAYS);
         HBox.setHgrow(legacyTl, Priority.ALWAYS);
@@ -151,7 +165,8 @@ public final class CompareView extends SplitPane {
         ToggleButton taskLanes = new ToggleButton("Task lanes (L)");
         taskLanes.setId("compareTaskLanes");
         taskLanes.selectedProperty().bindBidirectional(main.taskLanes);
-        taskLanes.setTooltip(new Tooltip("Each task's lane under both models: running, runnable, held off, parked, in D state"));
+        taskLanes.setTooltip(
+                new Tooltip("Each task's lane under both models: running, runnable, held off, parked, in D state"));
         sideBySide.setId("compareSideBySide");
         sideBySide.setTooltip(new Tooltip("The two models next to each other instead of one above the other"));
         sideBySide.selectedProperty().addListener((o, a, b) -> arrange());
@@ -164,24 +179,30 @@ public final class CompareView extends SplitPane {
         copy.setOnAction(e -> copy());
         threshold.setId("divergenceThreshold");
         threshold.setPrefColumnCount(5);
-        threshold.setTooltip(new Tooltip("A difference counts as a divergence when a different task (or none) runs on a CPU for longer than this"));
-        threshold.setOnAction(e -> { if (legacyRun != null) show(legacyRun, taskRun); });
+        threshold.setTooltip(
+                new Tooltip(
+                        "A difference counts as a divergence when a different task (or none) runs on a CPU for longer than this"));
+        threshold.setOnAction(e -> {
+            if (legacyRun != null) show(legacyRun, taskRun);
+        });
         divergenceLabel.setId("divergenceText");
         divergenceLabel.getStyleClass().add("divergence-text");
         divergenceLabel.setWrapText(true);
-        divergenceLabel.setMinHeight(Region.USE_PREF_SIZE);        // two lines on a narrow window, never an ellipsis
+        divergenceLabel.setMinHeight(Region.USE_PREF_SIZE); // two lines on a narrow window, never an ellipsis
         FlowPane bar = new FlowPane(8, 4, first, new Label("longer than"), threshold, copy, taskLanes, sideBySide);
-        bar.setPadding(new Insets(4));                    // wraps on a narrow window instead of cutting the buttons' names
+        bar.setPadding(new Insets(4)); // wraps on a narrow window instead of cutting the buttons' names
         bar.setAlignment(Pos.CENTER_LEFT);
         for (Node n : bar.getChildren()) if (n instanceof Control c) c.setMinWidth(Region.USE_PREF_SIZE);
         laneBox.getChildren().setAll(lanes);
         VBox.setVgrow(laneBox, Priority.ALWAYS);
-        Label caption = new Label("Magenta strip on a CPU lane: a different task, or none, runs on that CPU in the other model for longer than the threshold.");
-        caption.setWrapText(true);                                 // wraps on a narrow window instead of ending in an ellipsis
+        Label caption = new Label(
+                "Magenta strip on a CPU lane: a different task, or none, runs on that CPU in the other model for longer than the threshold.");
+        caption.setWrapText(true); // wraps on a narrow window instead of ending in an ellipsis
         caption.setMinHeight(Region.USE_PREF_SIZE);
         caption.setPadding(new Insets(2, 6, 2, 6));
         VBox left = new VBox(bar, divergenceLabel, laneBox, caption);
-        // where the height is short (Ctrl+plus at 768 px) the caption gives its lines to the lanes: its words are the strip's tooltip
+        // where the height is short (Ctrl+plus at 768 px) the caption gives its lines to the lanes: its words are the
+        // strip's tooltip
         stripTip = new Tooltip(caption.getText());
         divergenceLabel.setTooltip(stripTip);
         left.heightProperty().addListener((o, a, b) -> {
@@ -190,11 +211,12 @@ public final class CompareView extends SplitPane {
             caption.setManaged(room);
         });
         laneBox.setMinHeight(0);
-        legacyTl.setMinHeight(0);                                   // the halves share what is left, each scrolling its lanes
+        legacyTl.setMinHeight(0); // the halves share what is left, each scrolling its lanes
         taskTl.setMinHeight(0);
         buildTable();
         scaleColumns(main.scale.get());
-        main.scale.addListener((o, a, b) -> scaleColumns(b.doubleValue()));   // numbers stay whole at 2560 px and in presentation mode
+        main.scale.addListener(
+                (o, a, b) -> scaleColumns(b.doubleValue())); // numbers stay whole at 2560 px and in presentation mode
         VBox right = new VBox(table);
         VBox.setVgrow(table, Priority.ALWAYS);
         getItems().addAll(left, right);
@@ -216,30 +238,38 @@ public final class CompareView extends SplitPane {
         placeTable();
     }
 
-    public boolean sideBySide() { return sideBySide.isSelected(); }
+    public boolean sideBySide() {
+        return sideBySide.isSelected();
+    }
 
     private void buildTable() {
         TableColumn<Comparison.Row, String> metric = new TableColumn<>("metric");
         metric.setCellValueFactory(d -> new ReadOnlyStringWrapper(d.getValue().metric()));
-        metric.setCellFactory(c -> new TableCell<>() {     // a long name wraps onto a second line; it is never cut
-            private final Text text = new Text();
-            {
-                text.wrappingWidthProperty().bind(c.widthProperty().subtract(10));
-                text.getStyleClass().add("metric-text");
-                setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
-                setPrefHeight(Control.USE_COMPUTED_SIZE);
-            }
-            @Override protected void updateItem(String v, boolean empty) {
-                super.updateItem(v, empty);
-                text.setText(empty ? null : v);
-                boolean headline = !empty && v != null && Sense.headline(v);
-                text.setStyle(headline ? "-fx-font-weight: bold" : "");
-                setGraphic(empty ? null : text);
-                setTooltip(empty ? null : new Tooltip(v));
-            }
-        });
-        TableColumn<Comparison.Row, String> legacy = numberColumn("legacy", r -> Comparison.value(r.legacy().mean(), r.integral()));
-        TableColumn<Comparison.Row, String> task = numberColumn("task-based", r -> Comparison.value(r.task().mean(), r.integral()));
+        metric.setCellFactory(c ->
+                new TableCell<>() { // a long name wraps onto a second line; it is never cut
+                    private final Text text = new Text();
+
+                    {
+                        text.wrappingWidthProperty().bind(c.widthProperty().subtract(10));
+                        text.getStyleClass().add("metric-text");
+                        setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
+                        setPrefHeight(Control.USE_COMPUTED_SIZE);
+                    }
+
+                    @Override
+                    protected void updateItem(String v, boolean empty) {
+                        super.updateItem(v, empty);
+                        text.setText(empty ? null : v);
+                        boolean headline = !empty && v != null && Sense.headline(v);
+                        text.setStyle(headline ? "-fx-font-weight: bold" : "");
+                        setGraphic(empty ? null : text);
+                        setTooltip(empty ? null : new Tooltip(v));
+                    }
+                });
+        TableColumn<Comparison.Row, String> legacy =
+                numberColumn("legacy", r -> Comparison.value(r.legacy().mean(), r.integral()));
+        TableColumn<Comparison.Row, String> task =
+                numberColumn("task-based", r -> Comparison.value(r.task().mean(), r.integral()));
         legacyCol = legacy;
         taskCol = task;
         changeCol = null;
@@ -247,49 +277,81 @@ public final class CompareView extends SplitPane {
         change.setCellValueFactory(d -> new ReadOnlyObjectWrapper<>(d.getValue().change_pct()));
         change.setComparator(Comparator.nullsLast(Comparator.comparingDouble(Math::abs)));
         change.setCellFactory(c -> new TableCell<>() {
-            @Override protected void updateItem(Double v, boolean empty) {
+            @Override
+            protected void updateItem(Double v, boolean empty) {
                 super.updateItem(v, empty);
                 setText(empty ? null : Comparison.change(v));
                 getStyleClass().removeAll("change-better", "change-worse");
-                Comparison.Row row = empty || getTableRow() == null ? null : getTableRow().getItem();
-                if (verdicts != null) {          // a recording beside its simulation: within the tolerance or not, never better or worse
+                Comparison.Row row =
+                        empty || getTableRow() == null ? null : getTableRow().getItem();
+                if (verdicts
+                        != null) { // a recording beside its simulation: within the tolerance or not, never better or
+                    // worse
                     Fidelity.Row f = row == null ? null : verdicts.get(row.metric());
-                    setText(empty ? null : f == null ? "" : f.within() ? "holds" : "differs");        // the tolerance in the tooltip: nothing cut
+                    setText(
+                            empty
+                                    ? null
+                                    : f == null
+                                            ? ""
+                                            : f.within()
+                                                    ? "holds"
+                                                    : "differs"); // the tolerance in the tooltip: nothing cut
                     if (f != null && !f.within()) getStyleClass().add("change-worse");
-                    setTooltip(f == null ? null : new Tooltip("real " + f.real() + ", simulated " + f.simulated() + "; allowed \u00b1" + f.allowed()
-                            + (f.within() || f.known() == null ? "" : "\ndiffers for a known reason: " + f.known())));
+                    setTooltip(
+                            f == null
+                                    ? null
+                                    : new Tooltip("real " + f.real() + ", simulated " + f.simulated()
+                                            + "; allowed \u00b1" + f.allowed()
+                                            + (f.within() || f.known() == null
+                                                    ? ""
+                                                    : "\ndiffers for a known reason: " + f.known())));
                     return;
                 }
-                int verdict = row == null ? 0 : row.verdict();      // better or worse for this metric, not the sign
+                int verdict = row == null ? 0 : row.verdict(); // better or worse for this metric, not the sign
                 if (verdict > 0) getStyleClass().add("change-better");
                 if (verdict < 0) getStyleClass().add("change-worse");
-                setTooltip(row == null ? null : new Tooltip(row.sense() == Sense.NEITHER ? "neither better nor worse"
-                        : (row.sense() == Sense.LOWER_IS_BETTER ? "lower is better" : "higher is better")
-                          + (row.verdict() > 0 ? ": task-based is better" : row.verdict() < 0 ? ": task-based is worse" : "")));
+                setTooltip(
+                        row == null
+                                ? null
+                                : new Tooltip(
+                                        row.sense() == Sense.NEITHER
+                                                ? "neither better nor worse"
+                                                : (row.sense() == Sense.LOWER_IS_BETTER
+                                                                ? "lower is better"
+                                                                : "higher is better")
+                                                        + (row.verdict() > 0
+                                                                ? ": task-based is better"
+                                                                : row.verdict() < 0 ? ": task-based is worse" : "")));
             }
         });
         changeCol = change;
         change.setPrefWidth(80);
-        change.setMinWidth(84);                  // "-100.00%" in bold stays whole; the metric column gives way first
+        change.setMinWidth(84); // "-100.00%" in bold stays whole; the metric column gives way first
         table.getColumns().addAll(List.of(metric, legacy, task, change));
         table.setColumnResizePolicy(TableView.CONSTRAINED_RESIZE_POLICY_FLEX_LAST_COLUMN);
         Label none = new Label("No differences");
         none.setWrapText(true);
         table.setPlaceholder(none);
-        table.setRowFactory(t -> new TableRow<>() {      // the headline rows stand out
-            @Override protected void updateItem(Comparison.Row r, boolean empty) {
-                super.updateItem(r, empty);
-                getStyleClass().remove("headline-row");
-                if (!empty && r != null && Sense.headline(r.metric())) getStyleClass().add("headline-row");
-            }
-        });
+        table.setRowFactory(t ->
+                new TableRow<>() { // the headline rows stand out
+                    @Override
+                    protected void updateItem(Comparison.Row r, boolean empty) {
+                        super.updateItem(r, empty);
+                        getStyleClass().remove("headline-row");
+                        if (!empty && r != null && Sense.headline(r.metric()))
+                            getStyleClass().add("headline-row");
+                    }
+                });
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (b == null) return;
             long t = b.legacyWorstNs() >= 0 ? b.legacyWorstNs() : b.taskWorstNs();
             if (t >= 0) goToTime.accept(t);
         });
         table.setOnKeyPressed(e -> {
-            if (new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN).match(e)) { copy(); e.consume(); }
+            if (new KeyCodeCombination(KeyCode.C, KeyCombination.SHORTCUT_DOWN).match(e)) {
+                copy();
+                e.consume();
+            }
         });
     }
 
@@ -299,7 +361,7 @@ public final class CompareView extends SplitPane {
         c.setComparator(Comparator.comparingDouble(Double::parseDouble));
         c.getStyleClass().add("number-column");
         c.setPrefWidth(95);
-        c.setMinWidth(86);                       // "task-based" and "5994.000" stay whole; the metric column wraps instead
+        c.setMinWidth(86); // "task-based" and "5994.000" stay whole; the metric column wraps instead
         return c;
     }
 
@@ -310,45 +372,64 @@ public final class CompareView extends SplitPane {
         legacyVs.run.set(legacy);
         taskVs.run.set(task);
         long th = DurationText.parse(threshold.getText().trim());
-        if (th < 0) { th = Divergence.DEFAULT_THRESHOLD_NS; threshold.setText("1us"); }
+        if (th < 0) {
+            th = Divergence.DEFAULT_THRESHOLD_NS;
+            threshold.setText("1us");
+        }
         divergence = Divergence.of(legacy.index(), task.index(), th);
         legacyTl.setCompare(true, divergence);
         taskTl.setCompare(true, divergence);
         // one colour a scenario task in both halves, a real trace's included (its other processes after them)
-        List<String> names = Arrays.asList((task.isReal() ? legacy : task).info().tasks());
+        List<String> names =
+                Arrays.asList((task.isReal() ? legacy : task).info().tasks());
         legacyTl.setColourNames(names);
         taskTl.setColourNames(names);
         comparison = Comparison.of(legacy.result(), task.result());
         boolean recording = legacy.isReal() && !task.isReal();
-        rows = comparison.table.stream().filter(r -> !Comparison.sameFigures(r))
-                .filter(r -> !recording || Comparison.recordingTells(r.metric())).toList();
+        rows = comparison.table.stream()
+                .filter(r -> !Comparison.sameFigures(r))
+                .filter(r -> !recording || Comparison.recordingTells(r.metric()))
+                .toList();
         divergenceText = describe(divergence, legacy, task);
         verdicts = null;
         if (changeCol != null) changeCol.setText("change");
-        if (legacy.isReal() && !task.isReal()) {      // a recording beside its simulation: one verdict per figure
-            // the rows the fidelity command gives (qemu's tolerances, the known differences, the hung-task row), where the
+        if (legacy.isReal() && !task.isReal()) { // a recording beside its simulation: one verdict per figure
+            // the rows the fidelity command gives (qemu's tolerances, the known differences, the hung-task row), where
+            // the
             // opener computed them for this recording; else the plain tolerances
-            var rows = legacy == fidelityOf && fidelityRows != null ? fidelityRows
+            var rows = legacy == fidelityOf && fidelityRows != null
+                    ? fidelityRows
                     : Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
             verdicts = new HashMap<>();
-            for (var f : rows) { String m = metricOf(f.figure()); if (m != null) verdicts.put(m, f); }
+            for (var f : rows) {
+                String m = metricOf(f.figure());
+                if (m != null) verdicts.put(m, f);
+            }
             if (changeCol != null) changeCol.setText("verdict");
             table.refresh();
             long holds = rows.stream().filter(Fidelity.Row::within).count();
-            divergenceText += "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).";
-            divergenceLabel.setTooltip(new Tooltip(rows.stream().map(r -> r.verdict().substring(r.trace().length() + 2))
+            divergenceText +=
+                    "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).";
+            divergenceLabel.setTooltip(new Tooltip(rows.stream()
+                    .map(r -> r.verdict().substring(r.trace().length() + 2))
                     .collect(Collectors.joining("\n"))));
         } else {
             divergenceLabel.setTooltip(stripTip);
         }
         legacyCol.setText(legacy.label());
-        taskCol.setText(task.isReal() || !legacy.isReal() ? task.label() : "simulated");   // the model is in the window's title and buttons
+        taskCol.setText(
+                task.isReal() || !legacy.isReal()
+                        ? task.label()
+                        : "simulated"); // the model is in the window's title and buttons
         veil();
     }
 
     /** While a lesson's question waits and the models first differ at its moment or after it. */
     private boolean divergenceVeiled() {
-        return main.veiled.get() && divergence != null && divergence.firstTimeNs >= 0 && legacyVs.cursor.get() >= 0
+        return main.veiled.get()
+                && divergence != null
+                && divergence.firstTimeNs >= 0
+                && legacyVs.cursor.get() >= 0
                 && divergence.firstTimeNs + divergence.firstDurationNs > legacyVs.cursorTime();
     }
 
@@ -360,11 +441,15 @@ public final class CompareView extends SplitPane {
     private void veil() {
         boolean veiled = main.veiled.get();
         table.getItems().setAll(veiled ? List.of() : rows);
-        ((Label) table.getPlaceholder()).setText(veiled ? "The totals are the whole run's: they are shown once the question is answered"
-                : "No differences");
-        divergenceLabel.setText(divergenceVeiled()
-                ? "The models run the same tasks up to the cursor; where they first differ is shown once the question is answered."
-                : divergenceText);
+        ((Label) table.getPlaceholder())
+                .setText(
+                        veiled
+                                ? "The totals are the whole run's: they are shown once the question is answered"
+                                : "No differences");
+        divergenceLabel.setText(
+                divergenceVeiled()
+                        ? "The models run the same tasks up to the cursor; where they first differ is shown once the question is answered."
+                        : divergenceText);
     }
 
     /** The cursor at a simulated time, in both runs. */
@@ -372,7 +457,10 @@ public final class CompareView extends SplitPane {
         for (ViewState v : new ViewState[] {legacyVs, taskVs}) {
             Run r = v.run.get();
             if (r == null) continue;
-            if (!has) { v.cursor.set(-1); continue; }
+            if (!has) {
+                v.cursor.set(-1);
+                continue;
+            }
             int i = r.trace().firstAtOrAfter(t + 1) - 1;
             while (i >= 0 && r.trace().kind(i) == EventKind.STATE) i--;
             v.cursor.set(i);
@@ -395,7 +483,8 @@ public final class CompareView extends SplitPane {
 
     /** The comparison metric a fidelity figure is ("task W longest syscall (ms)" is "task W longest_syscall_ms"), or null. */
     static String metricOf(String figure) {
-        if (figure.endsWith(" longest syscall (ms)")) return figure.replace(" longest syscall (ms)", " longest_syscall_ms");
+        if (figure.endsWith(" longest syscall (ms)"))
+            return figure.replace(" longest syscall (ms)", " longest_syscall_ms");
         if (figure.endsWith(" CPU time (ms)")) return figure.replace(" CPU time (ms)", " cpu_ms");
         if (figure.endsWith(" throttled_usec (ms)")) return figure.replace(" throttled_usec (ms)", " throttled_usec");
         if (figure.endsWith(" nr_throttled")) return figure;
@@ -409,26 +498,42 @@ public final class CompareView extends SplitPane {
         return f == null ? "" : f.within() ? "holds" : "differs";
     }
 
-    public Divergence divergence() { return divergence; }
+    public Divergence divergence() {
+        return divergence;
+    }
 
     /** "First divergence at 15ms on CPU0: legacy runs W, task-based runs R, for 100us." */
     public static String describe(Divergence d, Run legacy, Run task) {
         String la = legacy.label(), lb = legacy.isReal() && !task.isReal() ? "the simulation" : task.label();
-        if (d.firstTimeNs < 0) return "No CPU runs a different task for longer than " + Durations.human(d.thresholdNs)
-                + " in the " + la + " and " + lb + " runs.";
-        String a = d.firstTaskA < 0 ? "nothing (idle)" : d.foreignA(d.firstTaskA) ? "none of the scenario's tasks" : legacy.info().tasks()[d.firstTaskA];
-        String b = d.firstTaskB < 0 ? "nothing (idle)" : d.foreignB(d.firstTaskB) ? "none of the scenario's tasks" : task.info().tasks()[d.firstTaskB];
-        return "First divergence at " + Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": " + la + " runs " + a
-                + ", " + lb + " runs " + b + ", for " + Durations.human(d.firstDurationNs) + ".";
+        if (d.firstTimeNs < 0)
+            return "No CPU runs a different task for longer than " + Durations.human(d.thresholdNs) + " in the " + la
+                    + " and " + lb + " runs.";
+        String a = d.firstTaskA < 0
+                ? "nothing (idle)"
+                : d.foreignA(d.firstTaskA)
+                        ? "none of the scenario's tasks"
+                        : legacy.info().tasks()[d.firstTaskA];
+        String b = d.firstTaskB < 0
+                ? "nothing (idle)"
+                : d.foreignB(d.firstTaskB)
+                        ? "none of the scenario's tasks"
+                        : task.info().tasks()[d.firstTaskB];
+        return "First divergence at " + Durations.human(d.firstTimeNs) + " on CPU" + d.firstCpu + ": " + la + " runs "
+                + a + ", " + lb + " runs " + b + ", for " + Durations.human(d.firstDurationNs) + ".";
     }
 
-    public String divergenceText() { return divergenceLabel.getText(); }
+    public String divergenceText() {
+        return divergenceLabel.getText();
+    }
 
     public void goToDivergence() {
-        if (divergence != null && divergence.firstTimeNs >= 0 && !divergenceVeiled()) goToTime.accept(divergence.firstTimeNs);
+        if (divergence != null && divergence.firstTimeNs >= 0 && !divergenceVeiled())
+            goToTime.accept(divergence.firstTimeNs);
     }
 
-    public String tableText() { return comparison == null ? "" : comparison.text(true); }
+    public String tableText() {
+        return comparison == null ? "" : comparison.text(true);
+    }
 
     private void copy() {
         ClipboardContent c = new ClipboardContent();

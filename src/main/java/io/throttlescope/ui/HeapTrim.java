@@ -1,7 +1,6 @@
 package io.throttlescope.ui;
 
 import com.sun.management.HotSpotDiagnosticMXBean;
-
 import java.lang.management.ManagementFactory;
 
 /**
@@ -15,7 +14,7 @@ public final class HeapTrim {
     /** A run of at least this many events is large enough to collect after (a pause of well under a second). */
     static final int LARGE_RUN_EVENTS = 1_000_000;
 
-    private HeapTrim() { }
+    private HeapTrim() {}
 
     /** Asks the JVM to keep little free heap; a JVM without these options is left as it is. */
     public static void install() {

@@ -43,7 +43,9 @@ final class Legend extends Region {
         /** One scan of the run's events, kept for the run: switching models back and forth does not scan again. */
         private static final Map<Run, Shown> SEEN = new WeakHashMap<>();
 
-        static Shown of(Run r) { return SEEN.computeIfAbsent(r, Shown::scan); }
+        static Shown of(Run r) {
+            return SEEN.computeIfAbsent(r, Shown::scan);
+        }
 
         private static Shown scan(Run r) {
             Set<EventKind> k = EnumSet.noneOf(EventKind.class);
@@ -53,14 +55,23 @@ final class Legend extends Region {
             for (long q : r.info().quotaNs()) limited |= q >= 0;
             return new Shown(k, r.isReal(), r.model() == Simulator.Model.LEGACY, limited);
         }
-        boolean has(EventKind e) { return kinds.contains(e); }
+
+        boolean has(EventKind e) {
+            return kinds.contains(e);
+        }
     }
 
     private static final List<Item> ITEMS = List.of(
             new Item(() -> pair(Palette.task(0), Palette.task(2)), "running, user mode (the task's colour)", s -> true),
-            new Item(() -> pair(Palette.hatched(Palette.task(0)), Palette.hatched(Palette.task(2))), "running, kernel mode", s -> true),
+            new Item(
+                    () -> pair(Palette.hatched(Palette.task(0)), Palette.hatched(Palette.task(2))),
+                    "running, kernel mode",
+                    s -> true),
             new Item(() -> box(Palette.RUNNABLE), "runnable", s -> true),
-            new Item(() -> box(Palette.hatched(Palette.THROTTLED)), "held off (legacy throttle)", s -> s.legacy() && s.has(EventKind.THROTTLE)),
+            new Item(
+                    () -> box(Palette.hatched(Palette.THROTTLED)),
+                    "held off (legacy throttle)",
+                    s -> s.legacy() && s.has(EventKind.THROTTLE)),
             new Item(() -> box(Palette.PARKED), "parked (limbo list)", s -> s.has(EventKind.PARKED)),
             new Item(() -> box(Palette.SLEEPING), "sleeping", s -> true),
             new Item(() -> box(Palette.BLOCKED), "D state", s -> s.has(EventKind.BLOCK)),
@@ -68,7 +79,10 @@ final class Legend extends Region {
             new Item(() -> tri(true, Palette.THROTTLE_MARK), "throttle", s -> s.has(EventKind.THROTTLE) && !s.real()),
             new Item(() -> hollowTri(Palette.THROTTLE_MARK), "throttle inferred (real trace)", Shown::real),
             new Item(() -> tri(false, Palette.UNTHROTTLE_MARK), "unthrottle", s -> s.has(EventKind.UNTHROTTLE)),
-            new Item(() -> new Circle(5, Palette.WORK_MARK), "task work attached", s -> s.has(EventKind.TASK_WORK_ADDED)),
+            new Item(
+                    () -> new Circle(5, Palette.WORK_MARK),
+                    "task work attached",
+                    s -> s.has(EventKind.TASK_WORK_ADDED)),
             new Item(() -> sq(Palette.PARKED), "parked", s -> s.has(EventKind.PARKED)),
             new Item(() -> sq(Palette.UNTHROTTLE_MARK), "re-enqueued", s -> s.has(EventKind.UNPARKED)),
             new Item(() -> line(Palette.POOL, false, 2), "pool", Shown::limited),
@@ -101,14 +115,17 @@ final class Legend extends Region {
     void show(Run r) {
         Shown sh = r == null ? null : Shown.of(r);
         strip.clear();
-        for (Item it : ITEMS) if (sh == null || it.applies().test(sh)) strip.add(item(it.icon().get(), it.text()));
+        for (Item it : ITEMS)
+            if (sh == null || it.applies().test(sh)) strip.add(item(it.icon().get(), it.text()));
         getChildren().setAll(strip);
         getChildren().add(more);
         requestLayout();
     }
 
     /** Every entry's text, as the full legend lists them. */
-    static List<String> allTexts() { return ITEMS.stream().map(Item::text).toList(); }
+    static List<String> allTexts() {
+        return ITEMS.stream().map(Item::text).toList();
+    }
 
     /** The entries shown whole in the strip now (the audit and tests read it). */
     List<String> shownTexts() {
@@ -117,23 +134,31 @@ final class Legend extends Region {
         return out;
     }
 
-    @Override protected double computePrefHeight(double w) {
+    @Override
+    protected double computePrefHeight(double w) {
         double h = more.prefHeight(-1);
         for (Node n : strip) h = Math.max(h, n.prefHeight(-1));
         return snappedTopInset() + h + snappedBottomInset();
     }
 
-    @Override protected double computeMinHeight(double w) { return computePrefHeight(w); }
+    @Override
+    protected double computeMinHeight(double w) {
+        return computePrefHeight(w);
+    }
 
-    @Override protected double computePrefWidth(double h) { return 200; }
+    @Override
+    protected double computePrefWidth(double h) {
+        return 200;
+    }
 
-    @Override protected void layoutChildren() {
+    @Override
+    protected void layoutChildren() {
         double x = snappedLeftInset(), top = snappedTopInset(), h = getHeight() - top - snappedBottomInset();
         double right = getWidth() - snappedRightInset(), gap = 12;
         more.setText("+" + strip.size() + " more\u2026");
         double moreW = more.prefWidth(-1);
         int n = 0;
-        for (Node node : strip) {            // as many whole entries as fit beside the button
+        for (Node node : strip) { // as many whole entries as fit beside the button
             double w = node.prefWidth(-1);
             boolean last = n == strip.size() - 1;
             if (x + w > (last ? right : right - moreW - gap)) break;
@@ -150,7 +175,9 @@ final class Legend extends Region {
         more.resizeRelocate(Math.min(x, right - mw), top + (h - mh) / 2, mw, mh);
     }
 
-    private Node node(int i) { return strip.get(i); }
+    private Node node(int i) {
+        return strip.get(i);
+    }
 
     /** Every entry, in a pop-over beside the button. */
     private void showAll() {
@@ -192,9 +219,13 @@ final class Legend extends Region {
         return p;
     }
 
-    private static Rectangle bar() { return new Rectangle(16, 3, Palette.TEXT); }
+    private static Rectangle bar() {
+        return new Rectangle(16, 3, Palette.TEXT);
+    }
 
-    private static Rectangle sq(Color c) { return new Rectangle(9, 9, c); }
+    private static Rectangle sq(Color c) {
+        return new Rectangle(9, 9, c);
+    }
 
     private static Line line(Color c, boolean dashed, double w) {
         Line l = new Line(0, 0, 16, 0);

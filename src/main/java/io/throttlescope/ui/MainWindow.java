@@ -66,7 +66,8 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     final EventLogView log = new EventLogView(vs);
     private final ScenarioPanel scenarioPanel = new ScenarioPanel(nav::goToTime, nav::zoomTo);
     private final ExplanationPane explanation = new ExplanationPane();
-    final Playback playback = new Playback(vs, () -> this.lessonBar.playLimit());     // a lesson's question is put, not played past
+    final Playback playback =
+            new Playback(vs, () -> this.lessonBar.playLimit()); // a lesson's question is put, not played past
     final CompareView compare = new CompareView(vs, nav::goToTime);
     private final SidePanel sidePanel;
     private final WindowLayout layout;
@@ -87,8 +88,18 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
             stage.setTitle("ThrottleScope \u2014 " + spec.name() + "  (" + out.getFileName() + ")");
         });
         opener = new Opener(stage, status, this);
-        exports = new Exports(stage, vs, status, new Exports.Source(() -> file, () -> spec,
-                () -> whatIf.whatIf() != null && whatIf.whatIf().history().edited() ? whatIf.whatIf().json() : null), MainWindow::new);
+        exports = new Exports(
+                stage,
+                vs,
+                status,
+                new Exports.Source(
+                        () -> file,
+                        () -> spec,
+                        () -> whatIf.whatIf() != null
+                                        && whatIf.whatIf().history().edited()
+                                ? whatIf.whatIf().json()
+                                : null),
+                MainWindow::new);
         toolbar = new MainToolBar(this, vs, nav, playback, timeline::requestFocus);
         BorderPane root = new BorderPane();
         VBox chrome = new VBox(new MainMenu(this, vs, nav, lessonBar, recent).bar, toolbar.bar);
@@ -98,7 +109,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         sidePanel = new SidePanel(explanation, waitChain, cfsRqs, locks, whatIf, scenarioPanel);
         layout = new WindowLayout(stage, vs, timelineBox, sidePanel, log, compare);
         vs.cursor.addListener((o, a, b) -> sidePanel.revealLater());
-        VBox centre = new VBox(lessonBar, layout.main);         // the lesson bar stays in compare and presentation mode
+        VBox centre = new VBox(lessonBar, layout.main); // the lesson bar stays in compare and presentation mode
         VBox.setVgrow(layout.main, Priority.ALWAYS);
         root.setCenter(centre);
         root.setBottom(status.bar);
@@ -116,30 +127,52 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         stage.setScene(scene);
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
-        vs.cursor.addListener((o, a, b) -> { if (lessonBar.stop() < 0) sidePanel.follow(SidePanel.viewOf(vs.run.get(), b.intValue())); });
-        // a task picked in the lanes: why it is not running; again when a question is put or answered (no refill time while it waits)
-        InvalidationListener chain = x -> { Run r = vs.run.get(); if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), vs.selectedTask.get(), !vs.veiled.get()); };
+        vs.cursor.addListener((o, a, b) -> {
+            if (lessonBar.stop() < 0) sidePanel.follow(SidePanel.viewOf(vs.run.get(), b.intValue()));
+        });
+        // a task picked in the lanes: why it is not running; again when a question is put or answered (no refill time
+        // while it waits)
+        InvalidationListener chain = x -> {
+            Run r = vs.run.get();
+            if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), vs.selectedTask.get(), !vs.veiled.get());
+        };
         vs.selectedTask.addListener(chain);
         vs.veiled.addListener(chain);
-        vs.cursor.addListener((o, a, b) -> { if (toolbar.comparing()) compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0); });
+        vs.cursor.addListener((o, a, b) -> {
+            if (toolbar.comparing()) compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0);
+        });
         vs.run.addListener((o, a, b) -> legend.show(b));
         vs.run.addListener((o, a, b) -> {
-            if (b != null) toolbar.showModel(b == legacyRun ? Simulator.Model.LEGACY : Simulator.Model.TASK);   // the switch follows the run shown
+            if (b != null)
+                toolbar.showModel(
+                        b == legacyRun
+                                ? Simulator.Model.LEGACY
+                                : Simulator.Model.TASK); // the switch follows the run shown
             cursorMoved();
             if (lessonBar.stop() < 0) sidePanel.follow(SidePanel.viewOf(vs.run.get(), vs.cursor.get()));
         });
     }
 
-    public Scene scene() { return scene; }
+    public Scene scene() {
+        return scene;
+    }
 
     private boolean rememberRecent = true;
 
     /** Whether opening a file adds it to File > Open Recent (commands without a window say no). */
-    @Override public void rememberRecent(boolean on) { rememberRecent = on; }
-    @Override public ViewState viewState() { return vs; }
+    @Override
+    public void rememberRecent(boolean on) {
+        rememberRecent = on;
+    }
+
+    @Override
+    public ViewState viewState() {
+        return vs;
+    }
 
     /** Redraws the timelines now (exports snapshot the window right after moving the cursor). */
-    @Override public void redrawTimelines() {
+    @Override
+    public void redrawTimelines() {
         timeline.redraw();
         compare.legacyTl.redraw();
         compare.taskTl.redraw();
@@ -148,42 +181,101 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     // ------------------------------------------------------------------ a lesson stop
     final LessonBar lessonBar = new LessonBar(vs, this);
 
-    @Override public void showModel(Simulator.Model m, boolean both) {
+    @Override
+    public void showModel(Simulator.Model m, boolean both) {
         switchModel(m);
         if (both != toolbar.comparing()) setCompare(both);
     }
-    @Override public void highlightLock(String lock) { locks.highlight(lock); }
-    @Override public void highlightCfsRq(String group, int cpu) { cfsRqs.highlight(group, cpu); }
-    @Override public void showLanes(List<String> lanes) {
+
+    @Override
+    public void highlightLock(String lock) {
+        locks.highlight(lock);
+    }
+
+    @Override
+    public void highlightCfsRq(String group, int cpu) {
+        cfsRqs.highlight(group, cpu);
+    }
+
+    @Override
+    public void showLanes(List<String> lanes) {
         timeline.setSubject(lanes);
-        compare.legacyTl.setSubject(lanes);        // compare mode: the same lanes in both halves
+        compare.legacyTl.setSubject(lanes); // compare mode: the same lanes in both halves
         compare.taskTl.setSubject(lanes);
     }
-    @Override public void inLesson(boolean on) { if (layout != null) layout.foldLog(on); }
-    @Override public LessonBar lessonBar() { return lessonBar; }
+
+    @Override
+    public void inLesson(boolean on) {
+        if (layout != null) layout.foldLog(on);
+    }
+
+    @Override
+    public LessonBar lessonBar() {
+        return lessonBar;
+    }
 
     /** The layout audit as drawn now: a lesson stop's subject, else the explanation and the selected task's lane. */
-    @Override public LayoutAudit audit(int slide, String title) {
+    @Override
+    public LayoutAudit audit(int slide, String title) {
         List<String> subject = WindowAudit.subject(lessonBar.subject(), vs, toolbar.comparing());
-        return WindowAudit.of(stage.getScene(), toolbar.comparing() ? compare.legacyTl : timeline, sidePanel, lessonBar, compare, subject, slide, title);
+        return WindowAudit.of(
+                stage.getScene(),
+                toolbar.comparing() ? compare.legacyTl : timeline,
+                sidePanel,
+                lessonBar,
+                compare,
+                subject,
+                slide,
+                title);
     }
+
     final WhatIfPane whatIf = new WhatIfPane(this);
-    @Override public void resimulate(SimSpec s, String json) { opener.simulate(s, file, true); }
-    @Override public void saveAs(String text) { edits.saveAs(text); }
+
+    @Override
+    public void resimulate(SimSpec s, String json) {
+        opener.simulate(s, file, true);
+    }
+
+    @Override
+    public void saveAs(String text) {
+        edits.saveAs(text);
+    }
 
     private final EditedScenario edits;
 
-    @Override public boolean keepEditsAnswered(String what) { return edits.keepEditsAnswered(what); }
-    @Override public void editable(String text) { whatIf.open(text); }
-    @Override public SimSpec spec() { return spec; }
-    @Override public Path file() { return file; }
-    @Override public void fidelity(Run real, List<Fidelity.Row> rows) { compare.fidelity(real, rows); }
+    @Override
+    public boolean keepEditsAnswered(String what) {
+        return edits.keepEditsAnswered(what);
+    }
+
+    @Override
+    public void editable(String text) {
+        whatIf.open(text);
+    }
+
+    @Override
+    public SimSpec spec() {
+        return spec;
+    }
+
+    @Override
+    public Path file() {
+        return file;
+    }
+
+    @Override
+    public void fidelity(Run real, List<Fidelity.Row> rows) {
+        compare.fidelity(real, rows);
+    }
 
     /** Saves the edited scenario to a file (tests call it without the dialog); the window then shows that file. */
-    boolean saveScenarioTo(String text, Path out) { return edits.saveTo(text, out); }
+    boolean saveScenarioTo(String text, Path out) {
+        return edits.saveTo(text, out);
+    }
 
     /** Opens the named views (a lesson stop's) and folds the other side panes. */
-    @Override public void openViews(List<String> views) {
+    @Override
+    public void openViews(List<String> views) {
         vs.taskLanes.set(views.contains("task-lanes"));
         sidePanel.open(views);
     }
@@ -193,45 +285,86 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     // ------------------------------------------------------------------ opening
 
     /** Opens a scenario or a trace in the background (null: the default scenario); a file that fails to load leaves the open one in place. */
-    public void open(Path path) { opener.open(path); }
+    public void open(Path path) {
+        opener.open(path);
+    }
 
     /** Loads a scenario's text (an edited one) synchronously and installs it under the file's name. */
-    @Override public boolean openJsonNow(String json, Path path) { return opener.openJsonNow(json, path); }
+    @Override
+    public boolean openJsonNow(String json, Path path) {
+        return opener.openJsonNow(json, path);
+    }
 
     /** Loads and simulates synchronously on the calling thread, then installs: for the screenshot command. */
-    @Override public boolean openNow(Path path) { return opener.openNow(path); }
+    @Override
+    public boolean openNow(Path path) {
+        return opener.openNow(path);
+    }
 
-    @Override public void chooseFile() { opener.chooseFile(); }
+    @Override
+    public void chooseFile() {
+        opener.chooseFile();
+    }
 
-    @Override public void reload() { if (file != null && keepEditsAnswered("Reload " + file.getFileName())) open(file); }
+    @Override
+    public void reload() {
+        if (file != null && keepEditsAnswered("Reload " + file.getFileName())) open(file);
+    }
 
-    @Override public void openRecent(String p) { if (keepEditsAnswered("Open " + Path.of(p).getFileName())) open(Path.of(p)); }
+    @Override
+    public void openRecent(String p) {
+        if (keepEditsAnswered("Open " + Path.of(p).getFileName())) open(Path.of(p));
+    }
 
-    @Override public void quit() { stage.close(); }
+    @Override
+    public void quit() {
+        stage.close();
+    }
 
-    @Override public void export(String format) { exports.export(format); }
+    @Override
+    public void export(String format) {
+        exports.export(format);
+    }
 
-    @Override public void exportSteps() { exports.askExportSteps(); }
+    @Override
+    public void exportSteps() {
+        exports.askExportSteps();
+    }
 
     /** Renders and writes the steps (tests call it without the dialog); the writing job, or null. */
-    Task<Void> exportSteps(ExportStepsDialog.Request q, Path out) { return exports.exportSteps(q, out); }
+    Task<Void> exportSteps(ExportStepsDialog.Request q, Path out) {
+        return exports.exportSteps(q, out);
+    }
 
     /** Writes the export off the FX thread, with progress in the status line. */
-    Task<Void> exportTo(Run r, String format, Path out) { return exports.exportTo(r, format, out); }
+    Task<Void> exportTo(Run r, String format, Path out) {
+        return exports.exportTo(r, format, out);
+    }
 
-    @Override public void copyComparison() {
+    @Override
+    public void copyComparison() {
         if (legacyRun == null) return;
         CompareView.copyTable(legacyRun, taskRun);
         status.set("The comparison table is on the clipboard.");
     }
 
-    @Override public void openWhatIf() { sidePanel.openWhatIf(); }
+    @Override
+    public void openWhatIf() {
+        sidePanel.openWhatIf();
+    }
 
-    @Override public void showShortcuts() { Keys.showShortcuts(stage); }
+    @Override
+    public void showShortcuts() {
+        Keys.showShortcuts(stage);
+    }
 
-    @Override public void goToDivergence() { compare.goToDivergence(); }
+    @Override
+    public void goToDivergence() {
+        compare.goToDivergence();
+    }
 
-    @Override public boolean undoOrRedo(boolean redo) {
+    @Override
+    public boolean undoOrRedo(boolean redo) {
         if (whatIf.whatIf() == null) return false;
         whatIf.undoOrRedo(redo);
         return true;
@@ -241,10 +374,16 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     final SweepWindow sweeps = new SweepWindow();
 
     /** Tools > Sweep a parameter: a window of its own over the scenario as edited; a clicked point opens here. */
-    @Override public void openSweep() { sweep(); }
+    @Override
+    public void openSweep() {
+        sweep();
+    }
 
     SweepPane sweep() {
-        if (whatIf.whatIf() == null) { status.error("Nothing to sweep", "Sweeps work on a scenario file, not on a real trace."); return null; }
+        if (whatIf.whatIf() == null) {
+            status.error("Nothing to sweep", "Sweeps work on a scenario file, not on a real trace.");
+            return null;
+        }
         return sweeps.open(stage, whatIf.whatIf().json(), "Sweep \u2014 " + spec.name(), (param, value, model) -> {
             pendingModel = model;
             if (!whatIf.edit(param, value)) pendingModel = null;
@@ -253,7 +392,8 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     }
 
     /** Shows re-simulated runs of an edited scenario where the user was: same model, range, cursor time, compare mode. */
-    @Override public void reinstall(SimSpec s, Run legacy, Run task, long ms) {
+    @Override
+    public void reinstall(SimSpec s, Run legacy, Run task, long ms) {
         boolean wasLegacy = vs.run.get() == legacyRun;
         long t = vs.cursor.get() >= 0 ? vs.cursorTime() : -1;
         double a = vs.viewStart.get(), b = vs.viewEnd.get();
@@ -261,55 +401,72 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         legacyRun = legacy;
         taskRun = task;
         scenarioPanel.show(s);
-        stage.setTitle("ThrottleScope \u2014 " + s.name() + (file == null ? "" : "  (" + file.getFileName() + ")") + " \u2014 edited");
+        stage.setTitle("ThrottleScope \u2014 " + s.name() + (file == null ? "" : "  (" + file.getFileName() + ")")
+                + " \u2014 edited");
         if (vs.selectedCpu.get() >= legacy.info().cpus()) vs.selectedCpu.set(-1);
-        Run r = pendingModel != null ? (pendingModel == Simulator.Model.LEGACY ? legacy : task) : wasLegacy ? legacy : task;
+        Run r = pendingModel != null
+                ? (pendingModel == Simulator.Model.LEGACY ? legacy : task)
+                : wasLegacy ? legacy : task;
         pendingModel = null;
         vs.cursor.set(-1);
         vs.run.set(r);
         vs.setRange(a, b);
         if (t >= 0) goTo(r.index().lastVisibleAtOrBefore(t));
         if (toolbar.comparing()) setCompare(true);
-        var h = whatIf.whatIf().history();                 // after undoing every edit there is no edit to name
-        status.set(lessonBar.afterEdit(s, h.edited()) + "What if: " + (h.canUndo() ? h.undoLabel() : "the file as opened")
-                + ". Both models simulated again in " + ms + " ms: " + legacy.trace().size() + " and " + task.trace().size() + " events.");
+        var h = whatIf.whatIf().history(); // after undoing every edit there is no edit to name
+        status.set(lessonBar.afterEdit(s, h.edited()) + "What if: "
+                + (h.canUndo() ? h.undoLabel() : "the file as opened") + ". Both models simulated again in " + ms
+                + " ms: " + legacy.trace().size() + " and " + task.trace().size() + " events.");
     }
 
     /** Loads a scenario in the background as File > Open does (tests use it to overlap loads). */
-    void openInBackground(Path path) { open(path); }
+    void openInBackground(Path path) {
+        open(path);
+    }
 
     /** Installs freshly simulated runs (also used by tests and screenshots, on the FX thread). */
-    @Override public void install(SimSpec s, Path path, Run legacy, Run task) {
+    @Override
+    public void install(SimSpec s, Path path, Run legacy, Run task) {
         spec = s;
         file = path;
         legacyRun = legacy;
         taskRun = task;
-        if (path != null && rememberRecent) recent.add(path.toAbsolutePath().normalize().toString());
+        if (path != null && rememberRecent)
+            recent.add(path.toAbsolutePath().normalize().toString());
         stage.setTitle("ThrottleScope \u2014 " + s.name() + (path == null ? "" : "  (" + path.getFileName() + ")"));
         scenarioPanel.show(s);
         boolean real = legacy.isReal();
         Simulator.Model m = toolbar.nameModels(legacy, task, Simulator.Model.of(s.defaultModel()));
         // a real trace's tasks take their scenario task's colour and come first (its other processes after)
-        timeline.setColourNames(real && task != legacy ? Arrays.asList(task.info().tasks()) : null);
+        timeline.setColourNames(
+                real && task != legacy ? Arrays.asList(task.info().tasks()) : null);
         toolbar.showModel(m);
         Run r = m == Simulator.Model.LEGACY ? legacy : task;
         vs.selectedTask.set(-1);
         vs.selectedGroup.set(-1);
         vs.cursor.set(-1);
         vs.run.set(r);
-        HeapTrim.afterLoad(legacy.trace().size() + (task == legacy ? 0 : task.trace().size()));
-        double[] story = StoryRange.of(r);     // open where the story is, not on the whole run
+        HeapTrim.afterLoad(
+                legacy.trace().size() + (task == legacy ? 0 : task.trace().size()));
+        double[] story = StoryRange.of(r); // open where the story is, not on the whole run
         vs.setRange(story[0], story[1]);
         if (toolbar.comparing()) setCompare(true);
-        lessonBar.openChecked(real ? null : s, legacy, task, path == null ? "the scenario" : path.getFileName().toString(), stage);
-        status.set("Loaded " + s.name() + ": " + legacy.trace().size() + " events (" + legacy.label() + "), " + task.trace().size()
-                + " events (" + (real && task != legacy ? "simulated " : "") + task.label() + "). Press \u2192 to step.");
+        lessonBar.openChecked(
+                real ? null : s,
+                legacy,
+                task,
+                path == null ? "the scenario" : path.getFileName().toString(),
+                stage);
+        status.set("Loaded " + s.name() + ": " + legacy.trace().size() + " events (" + legacy.label() + "), "
+                + task.trace().size() + " events (" + (real && task != legacy ? "simulated " : "") + task.label()
+                + "). Press \u2192 to step.");
     }
 
     // ------------------------------------------------------------------ compare mode
 
     /** Shows both models stacked with the results table, or the single-model view. */
-    @Override public void setCompare(boolean on) {
+    @Override
+    public void setCompare(boolean on) {
         toolbar.setComparing(on);
         if (on && legacyRun != null) {
             compare.show(legacyRun, taskRun);
@@ -319,21 +476,30 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         lessonBar.comparing(on);
     }
 
-    @Override public boolean comparing() { return toolbar.comparing(); }
+    @Override
+    public boolean comparing() {
+        return toolbar.comparing();
+    }
 
     // ------------------------------------------------------------------ model switch
 
     /** Shows the legacy run (for a real trace: the real run) or the task-based one (the simulation). */
-    @Override public void switchModel(Simulator.Model m) { showRun(m == Simulator.Model.LEGACY ? legacyRun : taskRun); }
+    @Override
+    public void switchModel(Simulator.Model m) {
+        showRun(m == Simulator.Model.LEGACY ? legacyRun : taskRun);
+    }
 
-    @Override public void otherModel() { showRun(vs.run.get() == legacyRun ? taskRun : legacyRun); }
+    @Override
+    public void otherModel() {
+        showRun(vs.run.get() == legacyRun ? taskRun : legacyRun);
+    }
 
     private void showRun(Run target) {
         if (target == null || target == vs.run.get()) return;
         long t = vs.cursorTime();
         boolean had = vs.cursor.get() >= 0;
         double s = vs.viewStart.get(), e = vs.viewEnd.get();
-        vs.cursor.set(-1);               // the old cursor is an event of the old run: no view may read it in the new one
+        vs.cursor.set(-1); // the old cursor is an event of the old run: no view may read it in the new one
         vs.run.set(target);
         vs.viewStart.set(s);
         vs.viewEnd.set(e);
@@ -344,17 +510,29 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     // ------------------------------------------------------------------ moving
 
     /** Moves the cursor to the next (dir 1) or previous (-1) visible event that matches. */
-    public void step(int dir, IntPredicate match) { nav.step(dir, match, false); }
+    public void step(int dir, IntPredicate match) {
+        nav.step(dir, match, false);
+    }
 
     /** As {@link #step(int, IntPredicate)}; hidden (bookkeeping) events count when allowHidden. */
-    public void step(int dir, IntPredicate match, boolean allowHidden) { nav.step(dir, match, allowHidden); }
+    public void step(int dir, IntPredicate match, boolean allowHidden) {
+        nav.step(dir, match, allowHidden);
+    }
 
     /** The last visible event at or before time t (-1 if none). */
-    public int lastVisibleAtOrBefore(long t) { return vs.run.get().index().lastVisibleAtOrBefore(t); }
+    public int lastVisibleAtOrBefore(long t) {
+        return vs.run.get().index().lastVisibleAtOrBefore(t);
+    }
 
-    @Override public void goTo(int i) { nav.goTo(i); }
+    @Override
+    public void goTo(int i) {
+        nav.goTo(i);
+    }
 
-    @Override public void askTime() { nav.askTime(stage); }
+    @Override
+    public void askTime() {
+        nav.askTime(stage);
+    }
 
     private void cursorMoved() {
         Run r = vs.run.get();
@@ -364,12 +542,14 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         explanation.show(r, s, i);
         cfsRqs.show(r, s);
         locks.show(r, s);
-        waitChain.show(r, s, vs.selectedTask.get(), !vs.veiled.get());      // a question waits: no refill time
+        waitChain.show(r, s, vs.selectedTask.get(), !vs.veiled.get()); // a question waits: no refill time
         nav.keepInView(i);
         status.set(StatusLine.stepText(r, i, vs.horizon()));
     }
 
-    public String statusText() { return status.text(); }
+    public String statusText() {
+        return status.text();
+    }
 
     // ------------------------------------------------------------------ scale and presentation
 
@@ -377,25 +557,40 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     private void applyScale() {
         scene.getRoot().setStyle(String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", 13 * vs.scale.get()));
         Run r = vs.run.get();
-        if (r != null) { cfsRqs.show(r, r.index().at(vs.cursor.get())); locks.show(r, r.index().at(vs.cursor.get())); }
+        if (r != null) {
+            cfsRqs.show(r, r.index().at(vs.cursor.get()));
+            locks.show(r, r.index().at(vs.cursor.get()));
+        }
     }
 
     /** Ctrl+plus / Ctrl+minus / Ctrl+0. */
-    @Override public void zoomText(int dir) { vs.zoomText(dir); }
+    @Override
+    public void zoomText(int dir) {
+        vs.zoomText(dir);
+    }
 
     /** Presentation mode (F11): the timeline, the lesson bar and the explanation, full screen, larger. */
-    public void setPresenting(boolean on) { layout.setPresenting(on, toolbar.comparing(), () -> setCompare(toolbar.comparing())); }
+    public void setPresenting(boolean on) {
+        layout.setPresenting(on, toolbar.comparing(), () -> setCompare(toolbar.comparing()));
+    }
 
-    public boolean presenting() { return layout.presenting(); }
+    public boolean presenting() {
+        return layout.presenting();
+    }
 
-    @Override public void togglePresenting() { setPresenting(!presenting()); }
+    @Override
+    public void togglePresenting() {
+        setPresenting(!presenting());
+    }
 
-    @Override public boolean leavePresenting() {
+    @Override
+    public boolean leavePresenting() {
         if (!presenting()) return false;
         setPresenting(false);
         return true;
     }
 
-
-    public Label explanationLabel() { return explanation.label(); }
+    public Label explanationLabel() {
+        return explanation.label();
+    }
 }

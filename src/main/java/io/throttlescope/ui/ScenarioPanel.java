@@ -28,9 +28,18 @@ final class ScenarioPanel extends VBox {
         notes.setId("notes");
         notes.setPrefHeight(110);
         notes.setCellFactory(lv -> new ListCell<>() {
-            @Override protected void updateItem(SimSpec.Note n, boolean empty) {
+            @Override
+            protected void updateItem(SimSpec.Note n, boolean empty) {
                 super.updateItem(n, empty);
-                setText(empty || n == null ? null : NoteTimes.label(getListView().getItems().stream().map(SimSpec.Note::atNs).toList(), getIndex()) + "  " + n.text());
+                setText(
+                        empty || n == null
+                                ? null
+                                : NoteTimes.label(
+                                                getListView().getItems().stream()
+                                                        .map(SimSpec.Note::atNs)
+                                                        .toList(),
+                                                getIndex())
+                                        + "  " + n.text());
                 setWrapText(true);
                 setPrefWidth(0);
             }
@@ -38,7 +47,8 @@ final class ScenarioPanel extends VBox {
         notes.setOnMouseClicked(e -> {
             SimSpec.Note n = notes.getSelectionModel().getSelectedItem();
             if (n == null) return;
-            if (e.getClickCount() >= 2) zoomTo.accept(n.atNs()); else goTo.accept(n.atNs());
+            if (e.getClickCount() >= 2) zoomTo.accept(n.atNs());
+            else goTo.accept(n.atNs());
         });
         Button zoom = new Button("Zoom to this note");
         zoom.setId("zoomToNote");
@@ -46,8 +56,15 @@ final class ScenarioPanel extends VBox {
             SimSpec.Note n = notes.getSelectionModel().getSelectedItem();
             if (n != null) zoomTo.accept(n.atNs());
         });
-        zoom.disableProperty().bind(notes.getSelectionModel().selectedItemProperty().isNull());
-        getChildren().addAll(name, description, new Label("Notes (click: go there; double-click: zoom to it):"), notes, zoom);
+        zoom.disableProperty()
+                .bind(notes.getSelectionModel().selectedItemProperty().isNull());
+        getChildren()
+                .addAll(
+                        name,
+                        description,
+                        new Label("Notes (click: go there; double-click: zoom to it):"),
+                        notes,
+                        zoom);
     }
 
     void show(SimSpec spec) {

@@ -23,33 +23,77 @@ import javax.imageio.ImageIO;
  * platform and the software renderer).
  */
 public final class Screenshot {
-    public static final String[] VIEWS = {"window", "timeline", "budget", "limbo", "locks", "log", "explanation", "compare", "whatif", "lesson"};
+    public static final String[] VIEWS = {
+        "window", "timeline", "budget", "limbo", "locks", "log", "explanation", "compare", "whatif", "lesson"
+    };
 
-    private Screenshot() { }
+    private Screenshot() {}
 
     /** Options of one picture. at &lt; 0: not given; step &lt; 0: not given. */
-    public record Options(Path file, String model, long atNs, int step, String view, Path out, int width, int height,
-                          long rangeStart, long rangeEnd, double scale, String task, RealTrace.Options read) {
-        public Options(Path file, String model, long atNs, int step, String view, Path out, int width, int height,
-                       long rangeStart, long rangeEnd, double scale) {
-            this(file, model, atNs, step, view, out, width, height, rangeStart, rangeEnd, scale, null, RealTrace.Options.defaults());
+    public record Options(
+            Path file,
+            String model,
+            long atNs,
+            int step,
+            String view,
+            Path out,
+            int width,
+            int height,
+            long rangeStart,
+            long rangeEnd,
+            double scale,
+            String task,
+            RealTrace.Options read) {
+        public Options(
+                Path file,
+                String model,
+                long atNs,
+                int step,
+                String view,
+                Path out,
+                int width,
+                int height,
+                long rangeStart,
+                long rangeEnd,
+                double scale) {
+            this(
+                    file,
+                    model,
+                    atNs,
+                    step,
+                    view,
+                    out,
+                    width,
+                    height,
+                    rangeStart,
+                    rangeEnd,
+                    scale,
+                    null,
+                    RealTrace.Options.defaults());
         }
     }
 
-    public static void render(Options o) throws Exception { render(o, null); }
+    public static void render(Options o) throws Exception {
+        render(o, null);
+    }
 
     /** As {@link #render(Options)}, with the layout audit of the window as drawn put in audits (null: none). */
     public static void render(Options o, List<LayoutAudit> audits) throws Exception {
         WritableImage img = Headless.run(o.width(), o.height(), () -> take(o, audits));
-        SafeOutput.writeBytes(o.out(), out -> ImageIO.write(SwingFXUtils.fromFXImage(img, null), "png", out));   // the old picture stays until the new one is whole
+        SafeOutput.writeBytes(
+                o.out(),
+                out -> ImageIO.write(
+                        SwingFXUtils.fromFXImage(img, null),
+                        "png",
+                        out)); // the old picture stays until the new one is whole
     }
 
     private static WritableImage take(Options o, List<LayoutAudit> audits) {
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
-        w.rememberRecent(false);                     // a command without a window leaves the user's recent files alone
+        w.rememberRecent(false); // a command without a window leaves the user's recent files alone
         w.vs.scale.set(o.scale() > 0 ? o.scale() : ViewState.autoScale(o.width()));
-        w.opener.readTracesWith(o.read());            // a trace as the command reads it (--cgroup-map, --probe)
+        w.opener.readTracesWith(o.read()); // a trace as the command reads it (--cgroup-map, --probe)
         if (!w.openNow(o.file())) throw new IllegalArgumentException("the scenario does not load; run validate on it");
         stage.setWidth(o.width());
         stage.setHeight(o.height());
@@ -91,7 +135,7 @@ public final class Screenshot {
         Parent root = stage.getScene().getRoot();
         root.applyCss();
         root.layout();
-        root.layout();                               // columns that grew to their texts in the first pass settle
+        root.layout(); // columns that grew to their texts in the first pass settle
         w.timeline.redraw();
         w.compare.legacyTl.redraw();
         w.compare.taskTl.redraw();

@@ -30,6 +30,7 @@ import javafx.scene.layout.VBox;
 final class SidePanel {
     /** The pinned explanation over the scrolling tables. */
     final VBox node;
+
     private final ScrollPane scroll;
     private final TitledPane whatIfPane;
     private final Map<String, TitledPane> panes = new LinkedHashMap<>();
@@ -39,7 +40,10 @@ final class SidePanel {
     private final BooleanProperty inStop = new SimpleBooleanProperty(false);
 
     /** The width the panel asks for: at lesson stops the widest the runqueue table has wanted (its columns whole), else 0. */
-    ReadOnlyDoubleProperty wantedWidth() { return wanted; }
+    ReadOnlyDoubleProperty wantedWidth() {
+        return wanted;
+    }
+
     private boolean revealing, revealWanted;
 
     SidePanel(Node explanation, Node waitChain, Region cfsRqs, Region locks, Node whatIf, Node scenario) {
@@ -47,7 +51,7 @@ final class SidePanel {
         TitledPane ex = new TitledPane("What just happened", explanation);
         ex.setId("explanationPane");
         TitledPane rq = new TitledPane("Runqueues and limbo lists at the cursor", cfsRqs);
-        cfsRqs.setPrefHeight(120);                         // until a run is shown: then its rows decide
+        cfsRqs.setPrefHeight(120); // until a run is shown: then its rows decide
         TitledPane lk = new TitledPane("Locks at the cursor", locks);
         locks.setPrefHeight(110);
         TitledPane wc = new TitledPane("Why isn't it running?", waitChain);
@@ -61,15 +65,18 @@ final class SidePanel {
         wi.setId("whatIfPane");
         wi.setExpanded(false);
         whatIfPane = wi;
-        ex.setCollapsible(false);                            // pinned: a stop's explanation is never scrolled or folded away
+        ex.setCollapsible(false); // pinned: a stop's explanation is never scrolled or folded away
         VBox box = new VBox(4, wc, rq, lk, wi, sc);
-        for (TitledPane p : new TitledPane[] {ex, wc, rq, lk, wi, sc}) p.setAnimated(false);   // a lesson stop or a screenshot sees the panes at once
+        for (TitledPane p : new TitledPane[] {ex, wc, rq, lk, wi, sc})
+            p.setAnimated(false); // a lesson stop or a screenshot sees the panes at once
         box.setPadding(new Insets(4));
         ScrollPane sp = new ScrollPane(box);
         sp.setFitToWidth(true);
-        box.heightProperty().addListener((o, a, b) -> reveal());            // panes open and close: keep the stop's in view
+        box.heightProperty().addListener((o, a, b) -> reveal()); // panes open and close: keep the stop's in view
         sp.viewportBoundsProperty().addListener((o, a, b) -> reveal());
-        sp.vvalueProperty().addListener((o, a, b) -> { if (!revealing && sp.isHover()) revealPane = null; });   // the user scrolls: let go
+        sp.vvalueProperty().addListener((o, a, b) -> {
+            if (!revealing && sp.isHover()) revealPane = null;
+        }); // the user scrolls: let go
         sp.setMinWidth(300);
         scroll = sp;
         VBox pinned = new VBox(4, ex, sp);
@@ -79,9 +86,13 @@ final class SidePanel {
         sp.setMinHeight(60);
         node = pinned;
         if (cfsRqs instanceof CfsRqView v) {
-            // through a lesson the widest the table has asked for, so the timeline does not jump from stop to stop; 0 outside one
-            v.wantedWidth().addListener((o, a, b) -> { if (inStop.get()) wanted.set(Math.max(wanted.get(), b.doubleValue())); });
-            inStop.addListener((o, a, b) -> wanted.set(b ? Math.max(wanted.get(), v.wantedWidth().get()) : 0));
+            // through a lesson the widest the table has asked for, so the timeline does not jump from stop to stop; 0
+            // outside one
+            v.wantedWidth().addListener((o, a, b) -> {
+                if (inStop.get()) wanted.set(Math.max(wanted.get(), b.doubleValue()));
+            });
+            inStop.addListener((o, a, b) ->
+                    wanted.set(b ? Math.max(wanted.get(), v.wantedWidth().get()) : 0));
         }
     }
 
@@ -94,7 +105,8 @@ final class SidePanel {
         Map<String, TitledPane> all = new LinkedHashMap<>(panes);
         all.put("what-if", whatIfPane);
         Node vp = scroll.lookup(".viewport");
-        Bounds port = vp == null ? scroll.localToScene(scroll.getLayoutBounds()) : vp.localToScene(vp.getLayoutBounds());
+        Bounds port =
+                vp == null ? scroll.localToScene(scroll.getLayoutBounds()) : vp.localToScene(vp.getLayoutBounds());
         Bounds panel = node.localToScene(node.getLayoutBounds());
         Scene scene = node.getScene();
         for (var e : all.entrySet()) {
@@ -102,11 +114,19 @@ final class SidePanel {
             boolean shown = p.isExpanded() && node.isVisible() && scene != null && node.getParent() != null;
             Bounds b = p.localToScene(p.getLayoutBounds());
             Bounds within = e.getKey().equals("explanation") ? panel : port;
-            boolean inside = shown && b.getMinY() >= within.getMinY() - 0.5 && b.getMaxY() <= within.getMaxY() + 0.5
-                    && b.getMaxY() <= scene.getHeight() + 0.5 && b.getMaxX() <= scene.getWidth() + 0.5;   // a squeezed one cuts its texts: the audit lists those
-            // one taller than the whole viewport is as whole as it can be when its top is at the top and it fills the rest
-            if (shown && !inside && b.getHeight() > within.getHeight()) inside = Math.abs(b.getMinY() - within.getMinY()) <= 6;
-            if (inside && e.getKey().equals("runqueues") && p.getContent() instanceof CfsRqView v && !v.citedColumnsWhole(inStop.get())) inside = false;
+            boolean inside = shown
+                    && b.getMinY() >= within.getMinY() - 0.5
+                    && b.getMaxY() <= within.getMaxY() + 0.5
+                    && b.getMaxY() <= scene.getHeight() + 0.5
+                    && b.getMaxX() <= scene.getWidth() + 0.5; // a squeezed one cuts its texts: the audit lists those
+            // one taller than the whole viewport is as whole as it can be when its top is at the top and it fills the
+            // rest
+            if (shown && !inside && b.getHeight() > within.getHeight())
+                inside = Math.abs(b.getMinY() - within.getMinY()) <= 6;
+            if (inside
+                    && e.getKey().equals("runqueues")
+                    && p.getContent() instanceof CfsRqView v
+                    && !v.citedColumnsWhole(inStop.get())) inside = false;
             if (whole ? inside : shown && !inside) out.add(e.getKey());
         }
         return out;
@@ -145,11 +165,18 @@ final class SidePanel {
 
     /** After each layout (the lesson bar grew, a pane opened, a table changed): the stop's pane into view again. */
     void revealAfterLayouts(Scene scene) {
-        scene.addPostLayoutPulseListener(() -> { if (revealWanted && revealPane != null) { revealWanted = false; reveal(); } });
+        scene.addPostLayoutPulseListener(() -> {
+            if (revealWanted && revealPane != null) {
+                revealWanted = false;
+                reveal();
+            }
+        });
     }
 
     /** Something moved (the cursor, the veil): the next layout brings the stop's pane back into view. */
-    void revealLater() { revealWanted = true; }
+    void revealLater() {
+        revealWanted = true;
+    }
 
     /** Opens What if? and gives the panel the focus. */
     void openWhatIf() {
@@ -162,7 +189,7 @@ final class SidePanel {
         inStop.set(true);
         panes.forEach((name, pane) -> pane.setExpanded(views.contains(name) || pane == panes.get("explanation")));
         if (views.contains("what-if")) whatIfPane.setExpanded(true);
-        revealPane = null;                                   // the lowest of the stop's tables is scrolled into view
+        revealPane = null; // the lowest of the stop's tables is scrolled into view
         for (String v : List.of("wait-chain", "runqueues", "locks")) if (views.contains(v)) revealPane = panes.get(v);
         reveal();
         revealWanted = true;
@@ -176,7 +203,9 @@ final class SidePanel {
         if (view <= 0 || content <= view) return;
         Bounds b = revealPane.getBoundsInParent();
         double top = node.getVvalue() * (content - view);
-        double want = b.getMaxY() > top + view ? Math.min(b.getMinY(), b.getMaxY() - view) : b.getMinY() < top ? b.getMinY() : top;
+        double want = b.getMaxY() > top + view
+                ? Math.min(b.getMinY(), b.getMaxY() - view)
+                : b.getMinY() < top ? b.getMinY() : top;
         revealing = true;
         node.setVvalue(Math.max(0, Math.min(1, want / (content - view))));
         revealing = false;

@@ -17,7 +17,8 @@ public final class ThrottleScopeApp extends Application {
         Application.launch(ThrottleScopeApp.class);
     }
 
-    @Override public void start(Stage stage) {
+    @Override
+    public void start(Stage stage) {
         HeapTrim.install();
         Browser.use(getHostServices());
         MainWindow w = new MainWindow(stage);
@@ -27,7 +28,8 @@ public final class ThrottleScopeApp extends Application {
         stage.setWidth(Math.min(1500 * w.viewState().scale.get(), screen.getWidth()));
         stage.setHeight(Math.min(950 * w.viewState().scale.get(), screen.getHeight()));
         Path f = initialFile;
-        if (f == null && !getParameters().getRaw().isEmpty()) f = Path.of(getParameters().getRaw().get(0));
+        if (f == null && !getParameters().getRaw().isEmpty())
+            f = Path.of(getParameters().getRaw().get(0));
         stage.show();
         w.open(f);
     }

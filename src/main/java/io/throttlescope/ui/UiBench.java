@@ -27,15 +27,19 @@ import javafx.stage.Stage;
 
 /** Measures the window on a large run: timeline redraws after pans and zooms, and steps of the cursor. */
 public final class UiBench {
-    private UiBench() { }
+    private UiBench() {}
 
     public static void run(SimSpec spec, PrintWriter out) throws Exception {
         HeapTrim.install();
         long t0 = System.nanoTime();
         Run legacy = Run.simulate(spec, Simulator.Model.LEGACY);
         Run task = Run.simulate(spec, Simulator.Model.TASK);
-        out.printf(Locale.ROOT, "runs: %,d events (legacy) and %,d events (task-based), simulated and indexed in %.1f s%n",
-                legacy.trace().size(), task.trace().size(), (System.nanoTime() - t0) / 1e9);
+        out.printf(
+                Locale.ROOT,
+                "runs: %,d events (legacy) and %,d events (task-based), simulated and indexed in %.1f s%n",
+                legacy.trace().size(),
+                task.trace().size(),
+                (System.nanoTime() - t0) / 1e9);
         out.print(Headless.run(1920, 1200, () -> measure(spec, legacy, task)));
         out.flush();
     }
@@ -53,21 +57,37 @@ public final class UiBench {
         HeapTrim.install();
         long t0 = System.nanoTime(), lines = 0;
         try (InputStream raw = Files.newInputStream(file);
-             BufferedReader r = new BufferedReader(new InputStreamReader(file.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw,
-                     StandardCharsets.UTF_8), 1 << 16)) {
+                BufferedReader r = new BufferedReader(
+                        new InputStreamReader(
+                                file.toString().endsWith(".gz") ? new GZIPInputStream(raw, 1 << 16) : raw,
+                                StandardCharsets.UTF_8),
+                        1 << 16)) {
             while (r.readLine() != null) lines++;
         }
         double split = (System.nanoTime() - t0) / 1e9;
-        out.printf(Locale.ROOT, "plain split into lines (BufferedReader.readLine): %,d lines in %.1f s = %.2f million lines/s%n",
-                lines, split, lines / split / 1e6);
+        out.printf(
+                Locale.ROOT,
+                "plain split into lines (BufferedReader.readLine): %,d lines in %.1f s = %.2f million lines/s%n",
+                lines,
+                split,
+                lines / split / 1e6);
         out.flush();
         t0 = System.nanoTime();
         RealPair pair = RealPair.open(file);
         double imp = (System.nanoTime() - t0) / 1e9;
         Run real = pair.real().run;
-        out.printf(Locale.ROOT, "import (both passes, index, and the simulation beside it): %,d events in %.1f s = %.2f million lines/s%s%n",
-                real.trace().size(), imp, lines / imp / 1e6, pair.simulated() == null ? "" : String.format(Locale.ROOT,
-                        " (the simulation beside it: %,d events)", pair.simulated().trace().size()));
+        out.printf(
+                Locale.ROOT,
+                "import (both passes, index, and the simulation beside it): %,d events in %.1f s = %.2f million lines/s%s%n",
+                real.trace().size(),
+                imp,
+                lines / imp / 1e6,
+                pair.simulated() == null
+                        ? ""
+                        : String.format(
+                                Locale.ROOT,
+                                " (the simulation beside it: %,d events)",
+                                pair.simulated().trace().size()));
         out.print(Headless.run(1920, 1200, () -> measureWindow(pair.spec(), file, real, pair.right())));
         out.flush();
     }
@@ -86,7 +106,9 @@ public final class UiBench {
         return r;
     }
 
-    private static long kb(String line) { return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024; }
+    private static long kb(String line) {
+        return Long.parseLong(line.replaceAll("[^0-9]", "")) * 1024;
+    }
 
     private static String measureWindow(SimSpec spec, Path file, Run legacy, Run task) {
         Stage stage = new Stage();
@@ -101,7 +123,7 @@ public final class UiBench {
         TimelineCanvas tl = w.timeline;
         long end = vs.run.get().info().endNs();
         SplittableRandom rnd = new SplittableRandom(1);
-        for (int k = 0; k < 80; k++) {                 // warm-up: let the JIT compile the drawing code
+        for (int k = 0; k < 80; k++) { // warm-up: let the JIT compile the drawing code
             tl.scrollLanes(k % 2);
             double span = end * Math.pow(10, -(k % 5));
             double start = rnd.nextDouble() * Math.max(1, end - span);
@@ -110,24 +132,31 @@ public final class UiBench {
             w.goTo(rnd.nextInt(vs.run.get().trace().size()));
         }
         StringBuilder sb = new StringBuilder();
-        sb.append(String.format(Locale.ROOT, "timeline %.0f x %.0f px, %d lanes of CPUs%n", tl.canvas().getWidth(), tl.canvas().getHeight(), vs.run.get().info().cpus()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "timeline %.0f x %.0f px, %d lanes of CPUs%n",
+                tl.canvas().getWidth(),
+                tl.canvas().getHeight(),
+                vs.run.get().info().cpus()));
         for (double lanes : new double[] {0, 1}) {
-        tl.scrollLanes(lanes);
-        sb.append(lanes == 0 ? "(CPU and task lanes in view)\n" : "(scrolled to the budget lanes)\n");
-        for (double frac : new double[] {1.0, 0.1, 0.01, 0.0001, 0.000001}) {
-            List<Long> times = new ArrayList<>();
-            for (int k = 0; k < 40; k++) {
-                double span = end * frac;
-                double start = rnd.nextDouble() * Math.max(1, end - span);
-                vs.setRange(start, start + span);      // a zoom
-                tl.redraw();
-                times.add(tl.lastRedrawNs());
-                vs.pan(span * 0.1);                     // a pan
-                tl.redraw();
-                times.add(tl.lastRedrawNs());
+            tl.scrollLanes(lanes);
+            sb.append(lanes == 0 ? "(CPU and task lanes in view)\n" : "(scrolled to the budget lanes)\n");
+            for (double frac : new double[] {1.0, 0.1, 0.01, 0.0001, 0.000001}) {
+                List<Long> times = new ArrayList<>();
+                for (int k = 0; k < 40; k++) {
+                    double span = end * frac;
+                    double start = rnd.nextDouble() * Math.max(1, end - span);
+                    vs.setRange(start, start + span); // a zoom
+                    tl.redraw();
+                    times.add(tl.lastRedrawNs());
+                    vs.pan(span * 0.1); // a pan
+                    tl.redraw();
+                    times.add(tl.lastRedrawNs());
+                }
+                sb.append(line(
+                        "redraw at " + (frac == 1 ? "the whole run" : "1/" + Math.round(1 / frac) + " of the run"),
+                        times));
             }
-            sb.append(line("redraw at " + (frac == 1 ? "the whole run" : "1/" + Math.round(1 / frac) + " of the run"), times));
-        }
         }
         tl.scrollLanes(0);
         List<Long> steps = new ArrayList<>(), jumps = new ArrayList<>();
@@ -136,7 +165,7 @@ public final class UiBench {
         for (int k = 0; k < 200; k++) {
             long a = System.nanoTime();
             w.step(k % 3 == 2 ? -1 : 1, i -> true);
-            tl.redraw();                                // the redraw the step asked for
+            tl.redraw(); // the redraw the step asked for
             steps.add(System.nanoTime() - a);
         }
         for (int k = 0; k < 100; k++) {
@@ -160,21 +189,32 @@ public final class UiBench {
         Runtime rt = Runtime.getRuntime();
         for (int k = 0; k < 3; k++) System.gc();
         long heap = rt.totalMemory() - rt.freeMemory();
-        sb.append(String.format(Locale.ROOT, "recorded trace: %.1f bytes an event (columns, chunk slack included)%n",
+        sb.append(String.format(
+                Locale.ROOT,
+                "recorded trace: %.1f bytes an event (columns, chunk slack included)%n",
                 (legacy.trace().bytesPerEvent() + task.trace().bytesPerEvent()) / 2));
-        sb.append(String.format(Locale.ROOT, "heap with the window open, after GC: %.0f MB, %.1f bytes an event of both runs%n",
-                heap / 1e6, (double) heap / events));
+        sb.append(String.format(
+                Locale.ROOT,
+                "heap with the window open, after GC: %.0f MB, %.1f bytes an event of both runs%n",
+                heap / 1e6,
+                (double) heap / events));
         try {
-            Thread.sleep(2000);                         // the collector gives shrunk heap back to the machine in the background
+            Thread.sleep(2000); // the collector gives shrunk heap back to the machine in the background
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
         }
         long[] rss = resident();
         if (rss[0] > 0) {
-            sb.append(String.format(Locale.ROOT, "resident memory (what a task manager shows): %.0f MB now, %.0f MB at the peak; "
-                    + "%.1f and %.1f bytes an event of both runs%n", rss[0] / 1e6, rss[1] / 1e6, (double) rss[0] / events, (double) rss[1] / events));
+            sb.append(String.format(
+                    Locale.ROOT,
+                    "resident memory (what a task manager shows): %.0f MB now, %.0f MB at the peak; "
+                            + "%.1f and %.1f bytes an event of both runs%n",
+                    rss[0] / 1e6,
+                    rss[1] / 1e6,
+                    (double) rss[0] / events,
+                    (double) rss[1] / events));
         }
-        if (System.getenv("TS_HISTOGRAM") != null) sb.append(histogram());      // where the heap goes, for work on the index
+        if (System.getenv("TS_HISTOGRAM") != null) sb.append(histogram()); // where the heap goes, for work on the index
         stage.close();
         return sb.toString();
     }
@@ -182,8 +222,10 @@ public final class UiBench {
     /** The JVM's class histogram of this process, top 25 lines (jcmd GC.class_histogram). */
     private static String histogram() {
         try {
-            Process p = new ProcessBuilder("jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.class_histogram")
-                    .redirectErrorStream(true).start();
+            Process p = new ProcessBuilder(
+                            "jcmd", String.valueOf(ProcessHandle.current().pid()), "GC.class_histogram")
+                    .redirectErrorStream(true)
+                    .start();
             String[] lines = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).split("\n");
             return String.join("\n", Arrays.copyOfRange(lines, 0, Math.min(25, lines.length))) + "\n";
         } catch (IOException e) {
@@ -194,6 +236,11 @@ public final class UiBench {
     private static String line(String what, List<Long> ns) {
         List<Long> s = new ArrayList<>(ns);
         Collections.sort(s);
-        return String.format(Locale.ROOT, "%-45s median %6.2f ms, max %6.2f ms%n", what, s.get(s.size() / 2) / 1e6, s.get(s.size() - 1) / 1e6);
+        return String.format(
+                Locale.ROOT,
+                "%-45s median %6.2f ms, max %6.2f ms%n",
+                what,
+                s.get(s.size() / 2) / 1e6,
+                s.get(s.size() - 1) / 1e6);
     }
 }

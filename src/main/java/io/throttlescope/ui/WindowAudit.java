@@ -22,7 +22,7 @@ import javafx.scene.text.Text;
  * every lane of that name is (task:R covers each R#k of a counted task).
  */
 final class WindowAudit {
-    private WindowAudit() { }
+    private WindowAudit() {}
 
     /**
      * What a picture is about: a lesson stop's subject, else the explanation and the selected task's
@@ -34,7 +34,8 @@ final class WindowAudit {
             subject.add("explanation");
             int t = vs.selectedTask.get();
             Run r = vs.run.get();
-            if (t >= 0 && r != null && vs.taskLanes.get()) subject.add("task:" + r.info().tasks()[t]);
+            if (t >= 0 && r != null && vs.taskLanes.get())
+                subject.add("task:" + r.info().tasks()[t]);
         }
         if (comparing && !subject.contains("compare")) {
             subject.remove("explanation");
@@ -43,9 +44,17 @@ final class WindowAudit {
         return subject;
     }
 
-    static LayoutAudit of(Scene scene, TimelineCanvas timeline, SidePanel side, Region lessonBar, Region compare, List<String> subject,
-                          int slide, String title) {
-        List<String> lanesWhole = timeline.isVisible() && timeline.getScene() != null ? timeline.wholeLanes() : List.of();
+    static LayoutAudit of(
+            Scene scene,
+            TimelineCanvas timeline,
+            SidePanel side,
+            Region lessonBar,
+            Region compare,
+            List<String> subject,
+            int slide,
+            String title) {
+        List<String> lanesWhole =
+                timeline.isVisible() && timeline.getScene() != null ? timeline.wholeLanes() : List.of();
         List<String> lanesCut = timeline.isVisible() && timeline.getScene() != null ? timeline.cutLanes() : List.of();
         List<String> allLanes = timeline.laneIds();
         List<String> viewsWhole = new ArrayList<>(side.views(true)), viewsCut = new ArrayList<>(side.views(false));
@@ -60,38 +69,60 @@ final class WindowAudit {
             boolean whole;
             if (s.equals("lesson")) whole = whole(lessonBar, scene);
             else if (s.contains(":")) {
-                List<String> mine = allLanes.stream().filter(l -> l.equals(s) || (s.startsWith("task:") && l.startsWith(s + "#"))).toList();
+                List<String> mine = allLanes.stream()
+                        .filter(l -> l.equals(s) || (s.startsWith("task:") && l.startsWith(s + "#")))
+                        .toList();
                 whole = !mine.isEmpty() && lanesWhole.containsAll(mine);
             } else whole = viewsWhole.contains(s);
             if (!whole) missing.add(s);
         }
-        return new LayoutAudit(slide, title, (int) scene.getWidth(), (int) scene.getHeight(), lanesWhole, lanesCut,
-                viewsWhole, viewsCut, cut, subject, missing);
+        return new LayoutAudit(
+                slide,
+                title,
+                (int) scene.getWidth(),
+                (int) scene.getHeight(),
+                lanesWhole,
+                lanesCut,
+                viewsWhole,
+                viewsCut,
+                cut,
+                subject,
+                missing);
     }
 
     /** A region is whole: visible, inside the window, and given at least the height its content asks. */
     private static boolean whole(Region r, Scene scene) {
         if (!r.isVisible() || r.getScene() == null) return false;
         Bounds b = r.localToScene(r.getLayoutBounds());
-        return b.getMinY() >= -0.5 && b.getMaxY() <= scene.getHeight() + 0.5 && r.getHeight() >= r.prefHeight(r.getWidth()) - 0.5;
+        return b.getMinY() >= -0.5
+                && b.getMaxY() <= scene.getHeight() + 0.5
+                && r.getHeight() >= r.prefHeight(r.getWidth()) - 0.5;
     }
 
     /** Inside the window (a pane that scrolls or splits its content: its texts are checked one by one). */
     private static boolean inside(Region r, Scene scene) {
         Bounds b = r.localToScene(r.getLayoutBounds());
-        return b.getMinY() >= -0.5 && b.getMinX() >= -0.5 && b.getMaxY() <= scene.getHeight() + 0.5 && b.getMaxX() <= scene.getWidth() + 0.5;
+        return b.getMinY() >= -0.5
+                && b.getMinX() >= -0.5
+                && b.getMaxY() <= scene.getHeight() + 0.5
+                && b.getMaxX() <= scene.getWidth() + 0.5;
     }
 
     private static void cutTexts(Node n, Scene scene, List<LayoutAudit.CutText> out) {
         if (!n.isVisible()) return;
         if (n instanceof Labeled l && l.getText() != null && !l.getText().isEmpty()) {
-            Node t = null;                              // the label's own text node, not one of its graphic's
-            for (Node c : l.getChildrenUnmodifiable()) if (c instanceof Text && c.getStyleClass().contains("text")) t = c;
+            Node t = null; // the label's own text node, not one of its graphic's
+            for (Node c : l.getChildrenUnmodifiable())
+                if (c instanceof Text && c.getStyleClass().contains("text")) t = c;
             Bounds b = l.localToScene(l.getLayoutBounds());
-            boolean onScreen = b.getMaxX() > 0 && b.getMaxY() > 0 && b.getMinX() < scene.getWidth() && b.getMinY() < scene.getHeight()
-                    && b.getWidth() > 0 && b.getHeight() > 0;
+            boolean onScreen = b.getMaxX() > 0
+                    && b.getMaxY() > 0
+                    && b.getMinX() < scene.getWidth()
+                    && b.getMinY() < scene.getHeight()
+                    && b.getWidth() > 0
+                    && b.getHeight() > 0;
             String want = l.getText();
-            if (l.isMnemonicParsing()) want = want.replaceFirst("_(?=.)", "");        // "_File" shows "File"
+            if (l.isMnemonicParsing()) want = want.replaceFirst("_(?=.)", ""); // "_File" shows "File"
             if (onScreen && t instanceof Text text && !text.getText().equals(want)) {
                 out.add(new LayoutAudit.CutText(name(l), l.getText(), text.getText()));
             }
@@ -102,7 +133,10 @@ final class WindowAudit {
     private static String name(Node n) {
         StringBuilder s = new StringBuilder();
         for (Node x = n; x != null && s.length() < 200; x = x.getParent()) {
-            if (x.getId() != null) { s.insert(0, "#" + x.getId() + (s.length() > 0 ? " " : "")); break; }
+            if (x.getId() != null) {
+                s.insert(0, "#" + x.getId() + (s.length() > 0 ? " " : ""));
+                break;
+            }
         }
         return s + (s.length() > 0 ? " " : "") + n.getClass().getSimpleName();
     }

@@ -42,18 +42,23 @@ final class WindowLayout {
         sidePanel.wantedWidth().addListener((o, a, b) -> placeSide());
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
-        log.minHeightProperty().bind(vs.scale.multiply(112));    // the filters, the header and two rows: the current row is always read
+        log.minHeightProperty()
+                .bind(vs.scale.multiply(112)); // the filters, the header and two rows: the current row is always read
         vs.scale.addListener((o, a, b) -> scaled(b.doubleValue()));
-        vs.veiled.addListener((o, a, b) -> {                      // a covered log says one line: the timeline takes its room meanwhile
-            if (main.getItems().size() < 2) return;               // presentation mode or a folded log: no log to make room from
-            if (b) { logDivider = main.getDividerPositions()[0]; main.setDividerPositions(0.86); }
-            else main.setDividerPositions(logShare());
+        vs.veiled.addListener((o, a, b) -> { // a covered log says one line: the timeline takes its room meanwhile
+            if (main.getItems().size() < 2) return; // presentation mode or a folded log: no log to make room from
+            if (b) {
+                logDivider = main.getDividerPositions()[0];
+                main.setDividerPositions(0.86);
+            } else main.setDividerPositions(logShare());
             sidePanel.revealLater();
         });
     }
 
     /** What presentation mode hides: the menu, the toolbar, the legend, the status line. */
-    void setChrome(Node... nodes) { chrome = List.of(nodes); }
+    void setChrome(Node... nodes) {
+        chrome = List.of(nodes);
+    }
 
     /** The top half: the comparison, or the timeline beside the side panel (presenting: beside the explanation alone). */
     void showCompare(boolean on) {
@@ -89,7 +94,10 @@ final class WindowLayout {
         presenting = on;
         if (on) scaleBeforePresenting = vs.scale.get();
         vs.scale.set(on ? Math.max(1.4, scaleBeforePresenting * 1.4) : scaleBeforePresenting);
-        for (Node n : chrome) { n.setVisible(!on); n.setManaged(!on); }
+        for (Node n : chrome) {
+            n.setVisible(!on);
+            n.setManaged(!on);
+        }
         sidePanel.explanationOnly(on);
         if (compare instanceof CompareView cv) cv.presenting(on);
         if (on && comparing) top.getItems().setAll(compare);
@@ -103,20 +111,32 @@ final class WindowLayout {
             main.setDividerPositions(0.72);
         }
         if (!on) restore.run();
-        stage.setFullScreenExitHint("");          // no hint over the slide: it covered 01 stop 7's W lane at 2560 px for over 5 s (the third review); F11 or Esc leaves
+        stage.setFullScreenExitHint(
+                ""); // no hint over the slide: it covered 01 stop 7's W lane at 2560 px for over 5 s (the third
+        // review); F11 or Esc leaves
         stage.setFullScreen(on);
     }
 
-    boolean presenting() { return presenting; }
+    boolean presenting() {
+        return presenting;
+    }
 
     private boolean logFolded;
     private final ToggleButton logToggle = new ToggleButton("Event log");
-    { logToggle.setId("logToggle"); logToggle.setFocusTraversable(false); logToggle.setSelected(true);
-      logToggle.setTooltip(new Tooltip("Show or fold the event log (a lesson folds it: the timeline takes its room)"));
-      logToggle.setOnAction(e -> foldLog(!logToggle.isSelected())); }
+
+    {
+        logToggle.setId("logToggle");
+        logToggle.setFocusTraversable(false);
+        logToggle.setSelected(true);
+        logToggle.setTooltip(
+                new Tooltip("Show or fold the event log (a lesson folds it: the timeline takes its room)"));
+        logToggle.setOnAction(e -> foldLog(!logToggle.isSelected()));
+    }
 
     /** The status line's switch for the event log. */
-    ToggleButton logToggle() { return logToggle; }
+    ToggleButton logToggle() {
+        return logToggle;
+    }
 
     /**
      * Folds the event log away (a lesson stop does: its timeline and explanation are what the class
@@ -126,7 +146,7 @@ final class WindowLayout {
         logToggle.setSelected(!on);
         if (on == logFolded) return;
         logFolded = on;
-        if (presenting) return;                                   // presentation mode has no log either way
+        if (presenting) return; // presentation mode has no log either way
         if (on) {
             if (main.getItems().size() > 1) logDivider = main.getDividerPositions()[0];
             main.getItems().setAll(top);
@@ -140,7 +160,9 @@ final class WindowLayout {
      * Where the log's divider goes back to: where it was, within 55% to 86% of the height. A What if?
      * edit that closed a lesson brought the log back over two thirds of the window (the third review).
      */
-    private double logShare() { return Math.max(0.55, Math.min(0.86, logDivider)); }
+    private double logShare() {
+        return Math.max(0.55, Math.min(0.86, logDivider));
+    }
 
     /**
      * A text scale change gives the log its rows at the new size and the timeline the rest: Ctrl+plus
@@ -152,5 +174,7 @@ final class WindowLayout {
         main.setDividerPositions(Math.max(0.45, Math.min(0.72, 1 - 1.5 * 112 * k / main.getHeight())));
     }
 
-    boolean logFolded() { return logFolded; }
+    boolean logFolded() {
+        return logFolded;
+    }
 }

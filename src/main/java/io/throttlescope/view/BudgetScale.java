@@ -27,10 +27,21 @@ public final class BudgetScale {
     public final double[][] curves;
     /** With more CPUs than lines: the lowest and highest runtime_remaining of all CPUs at each sample (else null). */
     public final double[] bandLow, bandHigh;
+
     public final double dt;
 
-    private BudgetScale(int group, double t0, double t1, long min, long max, long[] ticks, int[] cpus, double[][] curves,
-                        double[] bandLow, double[] bandHigh, double dt) {
+    private BudgetScale(
+            int group,
+            double t0,
+            double t1,
+            long min,
+            long max,
+            long[] ticks,
+            int[] cpus,
+            double[][] curves,
+            double[] bandLow,
+            double[] bandHigh,
+            double dt) {
         this.group = group;
         this.t0 = t0;
         this.t1 = t1;
@@ -45,7 +56,9 @@ public final class BudgetScale {
     }
 
     /** The CPUs whose cfs_rq of g ever had runtime, in order (those a lane can show). */
-    public static List<Integer> activeCpus(TraceIndex idx, int g) { return activeCpus(idx, g, Long.MAX_VALUE); }
+    public static List<Integer> activeCpus(TraceIndex idx, int g) {
+        return activeCpus(idx, g, Long.MAX_VALUE);
+    }
 
     /** The CPUs whose cfs_rq of g had runtime by the horizon. */
     public static List<Integer> activeCpus(TraceIndex idx, int g, long horizon) {
@@ -89,7 +102,10 @@ public final class BudgetScale {
             double[] tmp = new double[samples];
             for (int c : active) {
                 idx.remainingCurve(g, c, t0, dt, tmp);
-                for (int j = 0; j < samples; j++) { lo[j] = Math.min(lo[j], tmp[j]); hi[j] = Math.max(hi[j], tmp[j]); }
+                for (int j = 0; j < samples; j++) {
+                    lo[j] = Math.min(lo[j], tmp[j]);
+                    hi[j] = Math.max(hi[j], tmp[j]);
+                }
             }
         }
         double[][] curves = new double[cpus.length][samples];
@@ -98,25 +114,46 @@ public final class BudgetScale {
         for (int j = 0; j < samples; j++) {
             if (t0 + j * dt <= end) continue;
             for (double[] cv : curves) cv[j] = Double.NaN;
-            if (lo != null) { lo[j] = Double.NaN; hi[j] = Double.NaN; }
+            if (lo != null) {
+                lo[j] = Double.NaN;
+                hi[j] = Double.NaN;
+            }
         }
         double mn = 0, mx = 0;
         for (int j = 0; j < samples; j++) {
             double t = t0 + j * dt;
             if (t < 0 || t > end) continue;
-            for (double[] cv : curves) { mn = Math.min(mn, cv[j]); mx = Math.max(mx, cv[j]); }
-            if (lo != null) { mn = Math.min(mn, lo[j]); mx = Math.max(mx, hi[j]); }
+            for (double[] cv : curves) {
+                mn = Math.min(mn, cv[j]);
+                mx = Math.max(mx, cv[j]);
+            }
+            if (lo != null) {
+                mn = Math.min(mn, lo[j]);
+                mx = Math.max(mx, hi[j]);
+            }
         }
-        if (end >= t0 && end <= t1) {          // the value at the horizon itself (a question's cursor), which may fall between two samples
-            for (int c : active) { double v = idx.remainingAt(g, c, end); mn = Math.min(mn, v); mx = Math.max(mx, v); }
+        if (end >= t0
+                && end <= t1) { // the value at the horizon itself (a question's cursor), which may fall between two
+            // samples
+            for (int c : active) {
+                double v = idx.remainingAt(g, c, end);
+                mn = Math.min(mn, v);
+                mx = Math.max(mx, v);
+            }
         }
         Series pool = idx.pool(g);
         int from = Math.max(0, pool.lastAtOrBefore((long) t0));
-        for (int j = from; j < pool.size() && pool.time(j) <= Math.min(t1, horizon); j++) { mn = Math.min(mn, pool.value(j)); mx = Math.max(mx, pool.value(j)); }
+        for (int j = from; j < pool.size() && pool.time(j) <= Math.min(t1, horizon); j++) {
+            mn = Math.min(mn, pool.value(j));
+            mx = Math.max(mx, pool.value(j));
+        }
         if (pool.size() == 0 || pool.time(0) > t0) mx = Math.max(mx, idx.quotaAt(g, 0));
-        // the quota line is in the axis when it is near what is in view; zoomed in on a small debt it is not, and the lane says so
+        // the quota line is in the axis when it is near what is in view; zoomed in on a small debt it is not, and the
+        // lane says so
         Series q = idx.quotas(g);
-        for (int j = Math.max(0, q.lastAtOrBefore((long) t0)); j < q.size() && q.time(j) <= Math.min(t1, horizon); j++) {
+        for (int j = Math.max(0, q.lastAtOrBefore((long) t0));
+                j < q.size() && q.time(j) <= Math.min(t1, horizon);
+                j++) {
             if (q.value(j) >= 0 && q.value(j) <= Math.max(mx, -mn) * 1.6) mx = Math.max(mx, q.value(j));
         }
         if (mx <= mn) mx = mn + 1_000_000;
@@ -126,7 +163,8 @@ public final class BudgetScale {
         long hi2 = (long) (Math.ceil((mx + pad) / step) * step);
         List<Long> ticks = new ArrayList<>();
         for (double v = lo2; v <= hi2 + step / 2; v += step) ticks.add(Math.round(v));
-        return new BudgetScale(g, t0, t1, lo2, hi2, ticks.stream().mapToLong(Long::longValue).toArray(), cpus, curves, lo, hi, dt);
+        return new BudgetScale(
+                g, t0, t1, lo2, hi2, ticks.stream().mapToLong(Long::longValue).toArray(), cpus, curves, lo, hi, dt);
     }
 
     /** 1, 2 or 5 times a power of ten, at least raw. */
@@ -137,5 +175,7 @@ public final class BudgetScale {
     }
 
     /** Where value v falls between the bottom (0) and the top (1) of the axis. */
-    public double fraction(double v) { return (v - min) / (double) (max - min); }
+    public double fraction(double v) {
+        return (v - min) / (double) (max - min);
+    }
 }

@@ -1,7 +1,6 @@
 package io.throttlescope.view;
 
 import io.throttlescope.trace.TraceIndex;
-
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;

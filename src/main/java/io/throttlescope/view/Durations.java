@@ -13,10 +13,12 @@ import java.math.RoundingMode;
  * {@link #exact}, shown in tooltips and printed by {@code --json}.
  */
 public final class Durations {
-    private Durations() { }
+    private Durations() {}
 
     /** Rounded to four significant digits; values under 1 us are exact nanoseconds. */
-    public static String human(long ns) { return human(ns, 4); }
+    public static String human(long ns) {
+        return human(ns, 4);
+    }
 
     /**
      * With as many significant digits as it takes to tell t apart from each of the other times
@@ -27,9 +29,14 @@ public final class Durations {
             String h = human(t, digits);
             BigDecimal v = valueNs(h);
             boolean ok = true;
-            for (long o : others) {                    // differ, and read as nearer t than o: 100.001 next to 99.999 is not "100ms"
+            for (long o : others) { // differ, and read as nearer t than o: 100.001 next to 99.999 is not "100ms"
                 if (o == t) continue;
-                if (human(o, digits).equals(h) || v.subtract(BigDecimal.valueOf(t)).abs().compareTo(v.subtract(BigDecimal.valueOf(o)).abs()) >= 0) {
+                if (human(o, digits).equals(h)
+                        || v.subtract(BigDecimal.valueOf(t))
+                                        .abs()
+                                        .compareTo(v.subtract(BigDecimal.valueOf(o))
+                                                .abs())
+                                >= 0) {
                     ok = false;
                     break;
                 }
@@ -41,16 +48,22 @@ public final class Durations {
 
     /** The nanoseconds a label of {@link #human(long, int)} stands for. */
     private static BigDecimal valueNs(String h) {
-        long unit = h.endsWith("ns") ? 1 : h.endsWith("us") ? 1_000 : h.endsWith("ms") ? 1_000_000 : h.endsWith("s") ? 1_000_000_000L : 1;
+        long unit = h.endsWith("ns")
+                ? 1
+                : h.endsWith("us") ? 1_000 : h.endsWith("ms") ? 1_000_000 : h.endsWith("s") ? 1_000_000_000L : 1;
         String num = h.replaceAll("[a-z]+$", "");
         return new BigDecimal(num).multiply(BigDecimal.valueOf(unit));
     }
 
     /** A ruler tick's label: apart from the ticks beside it, a step away. */
-    public static String tick(long t, long step) { return apart(t, t - step, t + step); }
+    public static String tick(long t, long step) {
+        return apart(t, t - step, t + step);
+    }
 
     /** The time of event i as the status line and describe say it: apart from the visible events before and after it. */
-    public static String atEvent(Run run, int i) { return atEvent(run, i, Long.MAX_VALUE); }
+    public static String atEvent(Run run, int i) {
+        return atEvent(run, i, Long.MAX_VALUE);
+    }
 
     /**
      * The same, knowing nothing after {@code horizon} (a lesson's question waits): a later event
@@ -60,10 +73,17 @@ public final class Durations {
         if (i < 0) return "0";
         Trace tr = run.trace();
         long t = tr.time(i), prev = t, next = t;
-        for (int j = i - 1; j >= 0; j--) if (TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { prev = tr.time(j); break; }
+        for (int j = i - 1; j >= 0; j--)
+            if (TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) {
+                prev = tr.time(j);
+                break;
+            }
         for (int j = i + 1; j < tr.size(); j++) {
             if (tr.time(j) > horizon) break;
-            if (TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) { next = tr.time(j); break; }
+            if (TraceIndex.visible(tr.kind(j)) && tr.time(j) != t) {
+                next = tr.time(j);
+                break;
+            }
         }
         return apart(t, prev, next);
     }
@@ -75,18 +95,35 @@ public final class Durations {
         if (a < 1_000) return ns + "ns";
         String unit;
         long div;
-        if (a >= 1_000_000_000L) { unit = "s"; div = 1_000_000_000L; }
-        else if (a >= 1_000_000L) { unit = "ms"; div = 1_000_000L; }
-        else { unit = "us"; div = 1_000L; }
-        BigDecimal v = BigDecimal.valueOf(ns).divide(BigDecimal.valueOf(div)).round(new MathContext(digits, RoundingMode.HALF_EVEN));
-        if (v.abs().compareTo(BigDecimal.valueOf(1000)) >= 0 && !unit.equals("s")) {   // 999.96us rounds to 1000us: say 1ms
-            return human(v.signum() * (unit.equals("us") ? 1_000_000L : 1_000_000_000L) * v.abs().longValue() / 1000, digits);
+        if (a >= 1_000_000_000L) {
+            unit = "s";
+            div = 1_000_000_000L;
+        } else if (a >= 1_000_000L) {
+            unit = "ms";
+            div = 1_000_000L;
+        } else {
+            unit = "us";
+            div = 1_000L;
+        }
+        BigDecimal v = BigDecimal.valueOf(ns)
+                .divide(BigDecimal.valueOf(div))
+                .round(new MathContext(digits, RoundingMode.HALF_EVEN));
+        if (v.abs().compareTo(BigDecimal.valueOf(1000)) >= 0
+                && !unit.equals("s")) { // 999.96us rounds to 1000us: say 1ms
+            return human(
+                    v.signum()
+                            * (unit.equals("us") ? 1_000_000L : 1_000_000_000L)
+                            * v.abs().longValue()
+                            / 1000,
+                    digits);
         }
         return v.stripTrailingZeros().toPlainString() + unit;
     }
 
     /** Every nanosecond: "10.000001ms". */
-    public static String exact(long ns) { return DurationText.format(ns); }
+    public static String exact(long ns) {
+        return DurationText.format(ns);
+    }
 
     /** The human form, with the exact one in brackets when they differ. */
     public static String both(long ns) {

@@ -11,8 +11,12 @@ public record Explanation(String text, List<String> functions, String kernelVers
     public static final String ELIXIR = "https://elixir.bootlin.com/linux/";
 
     /** The source of a kernel function at this explanation's version. */
-    public String link(String function) { return ELIXIR + kernelVersion + "/A/ident/" + function; }
+    public String link(String function) {
+        return ELIXIR + kernelVersion + "/A/ident/" + function;
+    }
 
     /** The kernel version each model follows. */
-    public static String versionOf(boolean legacy) { return legacy ? "v6.17" : "v6.18"; }
+    public static String versionOf(boolean legacy) {
+        return legacy ? "v6.17" : "v6.18";
+    }
 }

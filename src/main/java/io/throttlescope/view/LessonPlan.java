@@ -15,7 +15,7 @@ import java.util.Map;
 
 /** Where a lesson's stops fall in a run, and the stops whose place never happens (problems with positions). */
 public final class LessonPlan {
-    private LessonPlan() { }
+    private LessonPlan() {}
 
     /** The event of a stop in the run: at its time (the last visible event at or before it) or its nth event; -1 if none. */
     public static int eventOf(Run run, Lesson.Place p) {
@@ -77,40 +77,69 @@ public final class LessonPlan {
         List<Problem> out = new ArrayList<>();
         if (spec.lesson() == null) return out;
         for (Lesson.Stop s : spec.lesson().stops()) {
-            if (!s.place().isEvent() && (s.question() == null || s.question().at() == null || !s.question().at().isEvent())) continue;
+            if (!s.place().isEvent()
+                    && (s.question() == null
+                            || s.question().at() == null
+                            || !s.question().at().isEvent())) continue;
             for (Simulator.Model model : modelsOf(spec, s)) {
                 Run r = runs.computeIfAbsent(model, m -> Run.simulate(spec, m));
                 Lesson.Place p = s.place();
                 int e = eventOf(r, p);
-                String what = "the " + ordinal(p.nth()) + " " + p.kind() + " event" + (p.task() == null ? "" : " of " + p.task());
+                String what = "the " + ordinal(p.nth()) + " " + p.kind() + " event"
+                        + (p.task() == null ? "" : " of " + p.task());
                 if (e < 0) {
-                    out.add(new Problem(s.line(), s.col(), s.path() + ".at", what + " never happens under the " + r.label() + " model"));
+                    out.add(new Problem(
+                            s.line(),
+                            s.col(),
+                            s.path() + ".at",
+                            what + " never happens under the " + r.label() + " model"));
                     break;
                 }
                 long t = r.trace().time(e);
                 if (s.rangeStart() >= 0 && (t < s.rangeStart() || t > s.rangeEnd())) {
-                    out.add(new Problem(s.line(), s.col(), s.path() + ".at", what + " is at " + Durations.exact(t) + " under the " + r.label()
-                            + " model, outside the stop's own range " + Durations.exact(s.rangeStart()) + ":" + Durations.exact(s.rangeEnd())));
+                    out.add(new Problem(
+                            s.line(),
+                            s.col(),
+                            s.path() + ".at",
+                            what + " is at " + Durations.exact(t) + " under the " + r.label()
+                                    + " model, outside the stop's own range " + Durations.exact(s.rangeStart()) + ":"
+                                    + Durations.exact(s.rangeEnd())));
                     break;
                 }
                 if (s.question() != null && s.question().at() != null) {
                     int ask = askEventOf(r, s);
-                    String q = "the question's place " + (s.question().at().isEvent() ? "(" + s.question().at().kind() + ")" : "");
+                    String q = "the question's place "
+                            + (s.question().at().isEvent()
+                                    ? "(" + s.question().at().kind() + ")"
+                                    : "");
                     if (ask < 0) {
-                        out.add(new Problem(s.line(), s.col(), s.path() + ".question.at", q + " never happens under the " + r.label() + " model"));
+                        out.add(new Problem(
+                                s.line(),
+                                s.col(),
+                                s.path() + ".question.at",
+                                q + " never happens under the " + r.label() + " model"));
                         break;
                     }
                     long ta = r.trace().time(ask);
                     if (ask >= e || (s.rangeStart() >= 0 && (ta < s.rangeStart() || ta > s.rangeEnd()))) {
-                        out.add(new Problem(s.line(), s.col(), s.path() + ".question.at", q + " is at " + Durations.exact(ta) + " under the "
-                                + r.label() + " model: it must come before the stop's place (" + Durations.exact(t) + ") and inside its range"));
+                        out.add(new Problem(
+                                s.line(),
+                                s.col(),
+                                s.path() + ".question.at",
+                                q + " is at " + Durations.exact(ta) + " under the " + r.label()
+                                        + " model: it must come before the stop's place (" + Durations.exact(t)
+                                        + ") and inside its range"));
                         break;
                     }
-                    t = ta;                  // the text describes the moment the question is asked
+                    t = ta; // the text describes the moment the question is asked
                 }
                 String said = Lesson.timeMismatch(s.text(), t);
                 if (said != null) {
-                    out.add(new Problem(s.line(), s.col(), s.path() + ".text", said + " (" + what + " under the " + r.label() + " model)"));
+                    out.add(new Problem(
+                            s.line(),
+                            s.col(),
+                            s.path() + ".text",
+                            said + " (" + what + " under the " + r.label() + " model)"));
                     break;
                 }
             }
@@ -119,7 +148,9 @@ public final class LessonPlan {
     }
 
     private static String ordinal(int n) {
-        String suf = n % 100 >= 11 && n % 100 <= 13 ? "th" : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
+        String suf = n % 100 >= 11 && n % 100 <= 13
+                ? "th"
+                : n % 10 == 1 ? "st" : n % 10 == 2 ? "nd" : n % 10 == 3 ? "rd" : "th";
         return n + suf;
     }
 }

@@ -4,7 +4,7 @@ import java.util.List;
 
 /** The time labels of a list of marks (the notes list, describe's "On the ruler"): each told apart from its neighbours. */
 public final class NoteTimes {
-    private NoteTimes() { }
+    private NoteTimes() {}
 
     /** The label of times[k], with the digits that tell it from times[k - 1] and times[k + 1] (99.999 and 100.001 ms are not both "100ms"). */
     public static String label(List<Long> times, int k) {

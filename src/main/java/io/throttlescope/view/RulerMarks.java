@@ -2,7 +2,6 @@ package io.throttlescope.view;
 
 import io.throttlescope.trace.Trace;
 import io.throttlescope.trace.TraceIndex;
-
 import java.util.Arrays;
 
 /**
@@ -11,7 +10,7 @@ import java.util.Arrays;
  * them and {@code describe} lists them.
  */
 public final class RulerMarks {
-    private RulerMarks() { }
+    private RulerMarks() {}
 
     /** The events of the ruler's marks in [t0, t1] at or before horizon, in time order. */
     public static int[] of(Run run, double t0, double t1, long horizon) {

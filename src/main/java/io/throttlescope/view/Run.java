@@ -12,7 +12,9 @@ import java.util.function.DoubleConsumer;
 public record Run(SimSpec spec, Simulator.Model model, RunInfo info, TraceIndex index, RunResult result) {
 
     /** Simulates (no JavaFX here: may run on any thread). */
-    public static Run simulate(SimSpec spec, Simulator.Model model) { return simulate(spec, model, null); }
+    public static Run simulate(SimSpec spec, Simulator.Model model) {
+        return simulate(spec, model, null);
+    }
 
     /** Simulates, reporting the fraction of simulated time done. */
     public static Run simulate(SimSpec spec, Simulator.Model model, DoubleConsumer progress) {
@@ -24,16 +26,28 @@ public record Run(SimSpec spec, Simulator.Model model, RunInfo info, TraceIndex 
         return new Run(spec, model, info, new TraceIndex(trace, info), s.result());
     }
 
-    public Trace trace() { return index.trace(); }
+    public Trace trace() {
+        return index.trace();
+    }
 
     /** A run is itself: two runs are never compared by content (hashing a result walks every syscall; caches key on runs). */
-    @Override public boolean equals(Object o) { return this == o; }
+    @Override
+    public boolean equals(Object o) {
+        return this == o;
+    }
 
-    @Override public int hashCode() { return System.identityHashCode(this); }
+    @Override
+    public int hashCode() {
+        return System.identityHashCode(this);
+    }
 
     /** True for a run imported from a real kernel's trace. */
-    public boolean isReal() { return info.scenario().startsWith("real trace "); }
+    public boolean isReal() {
+        return info.scenario().startsWith("real trace ");
+    }
 
     /** What the views call the run: "legacy", "task-based", or "real" for an imported trace. */
-    public String label() { return isReal() ? "real" : model == Simulator.Model.LEGACY ? "legacy" : "task-based"; }
+    public String label() {
+        return isReal() ? "real" : model == Simulator.Model.LEGACY ? "legacy" : "task-based";
+    }
 }

@@ -4,7 +4,7 @@ import io.throttlescope.sim.TaskState;
 
 /** Task states as the views name them. */
 public final class States {
-    private States() { }
+    private States() {}
 
     public static String name(TaskState st) {
         return switch (st) {

@@ -10,14 +10,18 @@ import io.throttlescope.trace.Trace;
  * neither exists.
  */
 public final class StoryRange {
-    private StoryRange() { }
+    private StoryRange() {}
 
     /** {start, end} in ns. */
     public static double[] of(Run run) {
         long end = Math.max(1, run.info().endNs());
         SimSpec spec = run.spec();
         long lo = Long.MAX_VALUE, hi = Long.MIN_VALUE;
-        if (spec != null) for (SimSpec.Note n : spec.notes()) { lo = Math.min(lo, n.atNs()); hi = Math.max(hi, n.atNs()); }
+        if (spec != null)
+            for (SimSpec.Note n : spec.notes()) {
+                lo = Math.min(lo, n.atNs());
+                hi = Math.max(hi, n.atNs());
+            }
         if (lo == Long.MAX_VALUE) {
             Trace tr = run.trace();
             for (int i = 0; i < tr.size(); i++) {
@@ -52,8 +56,11 @@ public final class StoryRange {
     public static double[] follow(double a, double b, long t) {
         double m = (b - a) * 0.05;
         if (t < a || t > b) return new double[] {t - (b - a) / 2, t + (b - a) / 2};
-        if (t > b - m) { double d = t - (b - m) + (b - a) * 0.25; return new double[] {a + d, b + d}; }
-        if (t < a + m) {             // never past the start of the run for a moment after it
+        if (t > b - m) {
+            double d = t - (b - m) + (b - a) * 0.25;
+            return new double[] {a + d, b + d};
+        }
+        if (t < a + m) { // never past the start of the run for a moment after it
             double d = Math.max(t - (a + m) - (b - a) * 0.25, Math.min(0, -a));
             return new double[] {a + d, b + d};
         }

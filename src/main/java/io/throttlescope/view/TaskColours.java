@@ -13,7 +13,7 @@ import java.util.Set;
  * tasks the names do not list take the places after them, in their own order.
  */
 public final class TaskColours {
-    private TaskColours() { }
+    private TaskColours() {}
 
     /** slots[t] for each task of a run; names null: the run's own order. */
     public static int[] slots(String[] tasks, List<String> names) {
@@ -28,8 +28,9 @@ public final class TaskColours {
         Set<Integer> taken = new HashSet<>();
         for (int t = 0; t < tasks.length; t++) {
             Integer i = at.get(tasks[t]);
-            if (i == null) i = at.get(Divergence.scenarioName(tasks[t]));   // a real trace's COMM-PID
-            // a second real task of one scenario name takes a place of its own: they shared a colour, no cue
+            if (i == null) i = at.get(Divergence.scenarioName(tasks[t])); // a real trace's COMM-PID
+            // a second real task of one scenario name takes a place of its own: they shared a colour,
+            // no cue
             out[t] = i != null && taken.add(i) ? i : next++;
         }
         return out;

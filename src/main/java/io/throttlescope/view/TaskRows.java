@@ -5,15 +5,15 @@ import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.trace.Snapshot;
 import io.throttlescope.trace.TraceIndex;
-
 import java.util.ArrayList;
 import java.util.List;
 
 /** Every task at a cursor, as its task lane shows it: its cgroup, state, mode and what it waits for. */
 public final class TaskRows {
-    private TaskRows() { }
+    private TaskRows() {}
 
-    public record Row(String task, String cgroup, String state, String mode, String waitsFor, int locksHeld, String cpu) {}
+    public record Row(
+            String task, String cgroup, String state, String mode, String waitsFor, int locksHeld, String cpu) {}
 
     public static List<Row> of(Run run, Snapshot s) {
         List<Row> out = new ArrayList<>();
@@ -24,11 +24,17 @@ public final class TaskRows {
             String mode = running ? (s.kernel[t] ? "kernel" : "user") : "";
             String waits = (st == TaskState.BLOCKED || st == TaskState.SLEEPING) ? info.str(s.waitText[t]) : "";
             String handed = handedLock(info, s, t, waits);
-            if (handed != null) waits = "to be woken: handed " + handed;      // the waker took the lock on its behalf
+            if (handed != null) waits = "to be woken: handed " + handed; // the waker took the lock on its behalf
             Slices held = run.index().heldSlices(t);
             int hi = s.event < 0 ? -1 : held.at(s.time);
-            out.add(new Row(info.tasks()[t], info.groups()[s.taskGroup[t]], States.name(st), mode, waits,
-                    hi < 0 ? 0 : held.value(hi), running ? "CPU" + s.taskCpu[t] : ""));
+            out.add(new Row(
+                    info.tasks()[t],
+                    info.groups()[s.taskGroup[t]],
+                    States.name(st),
+                    mode,
+                    waits,
+                    hi < 0 ? 0 : held.value(hi),
+                    running ? "CPU" + s.taskCpu[t] : ""));
         }
         return out;
     }
@@ -48,5 +54,7 @@ public final class TaskRows {
     }
 
     /** The kernel-mode flag of a task lane's slice (running slices only). */
-    public static boolean kernelMode(int state, int detail) { return state == TaskState.RUNNING.ordinal() && TraceIndex.runningKernel(detail); }
+    public static boolean kernelMode(int state, int detail) {
+        return state == TaskState.RUNNING.ordinal() && TraceIndex.runningKernel(detail);
+    }
 }

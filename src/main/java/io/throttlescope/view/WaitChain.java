@@ -22,9 +22,11 @@ public final class WaitChain {
     /** One link: what it says, the task it is about (-1: none), and the event where it began (-1: unknown). */
     public record Link(String text, int task, int since) {}
 
-    private WaitChain() { }
+    private WaitChain() {}
 
-    public static List<Link> of(Run run, Snapshot s, int task) { return of(run, s, task, true); }
+    public static List<Link> of(Run run, Snapshot s, int task) {
+        return of(run, s, task, true);
+    }
 
     /**
      * The chain; without {@code predict} (a lesson's question waits) a throttle is not said to last
@@ -52,18 +54,23 @@ public final class WaitChain {
         int since = stateSince(run, t, s.event);
         int c = s.taskCpu[t], g = s.taskGroup[t];
         switch (st) {
-            case RUNNING -> out.add(new Link(name + " is running on CPU" + c + (s.kernel[t] ? " (in the kernel)" : ""), t, since));
+            case RUNNING ->
+                out.add(new Link(name + " is running on CPU" + c + (s.kernel[t] ? " (in the kernel)" : ""), t, since));
             case RUNNABLE -> {
                 int cur = c >= 0 ? s.cpuCurr[c] : -1;
-                if (cur == t) {               // switched in at this instant; its state is logged next
+                if (cur == t) { // switched in at this instant; its state is logged next
                     out.add(new Link(name + " is being switched in on CPU" + c, t, since));
                     return;
                 }
-                out.add(new Link(name + " is runnable on CPU" + c + ", waiting for the CPU"
-                        + (cur >= 0 ? ": " + info.tasks()[cur] + " runs there (EEVDF picks by deadline)" : ""), t, since));
+                out.add(new Link(
+                        name + " is runnable on CPU" + c + ", waiting for the CPU"
+                                + (cur >= 0 ? ": " + info.tasks()[cur] + " runs there (EEVDF picks by deadline)" : ""),
+                        t,
+                        since));
             }
             case THROTTLED, PARKED -> {
-                String where = st == TaskState.PARKED ? " is parked on the limbo list of " + info.groups()[g] + " @ CPU" + c
+                String where = st == TaskState.PARKED
+                        ? " is parked on the limbo list of " + info.groups()[g] + " @ CPU" + c
                         : " is held off";
                 out.add(new Link(name + where + ": " + throttleCause(run, predict, s, g, c), t, since));
             }
@@ -73,7 +80,8 @@ public final class WaitChain {
         }
     }
 
-    private static void blocked(Run run, boolean predict, Snapshot s, int t, int since, List<Link> out, Set<Integer> seen) {
+    private static void blocked(
+            Run run, boolean predict, Snapshot s, int t, int since, List<Link> out, Set<Integer> seen) {
         RunInfo info = run.info();
         String name = info.tasks()[t];
         String why = s.waitText[t] < 0 ? "" : info.str(s.waitText[t]);
@@ -86,30 +94,41 @@ public final class WaitChain {
             Snapshot.Lock x = s.locks[l];
             int reader = pickReader(s, x.readers);
             if (reader < 0) return;
-            out.add(new Link(info.tasks()[reader] + " holds the read side of " + lock
-                    + (x.readers.size() > 1 ? " (one of " + x.readers.size() + " readers inside)" : ""), reader, -1));
+            out.add(new Link(
+                    info.tasks()[reader] + " holds the read side of " + lock
+                            + (x.readers.size() > 1 ? " (one of " + x.readers.size() + " readers inside)" : ""),
+                    reader,
+                    -1));
             follow(run, predict, s, reader, out, seen);
             return;
         }
-        String op = why.startsWith("down_read ") ? "down_read" : why.startsWith("down_write ") ? "down_write" : why.startsWith("mutex ") ? "mutex" : null;
+        String op = why.startsWith("down_read ")
+                ? "down_read"
+                : why.startsWith("down_write ") ? "down_write" : why.startsWith("mutex ") ? "mutex" : null;
         if (op != null) {
             String lock = why.substring(why.indexOf(' ') + 1).replaceFirst(" \\(.*\\)$", "");
             int l = info.lockIndex(lock);
             Snapshot.Lock x = l < 0 ? null : s.locks[l];
-            if (x != null && handedOver(x, op, t)) {   // the releaser took the lock for it: it owns it and is being woken
+            if (x != null && handedOver(x, op, t)) { // the releaser took the lock for it: it owns it and is being woken
                 handedOver(run, predict, s, t, op, lock, since, out);
                 return;
             }
             if (op.equals("mutex")) {
                 int owner = x == null ? -1 : x.owner;
-                out.add(new Link(name + " waits" + d + " for the mutex " + lock + (owner >= 0 ? ", owned by " + info.tasks()[owner]
-                        : ", free now: it was woken and must run to take it"), t, since));
+                out.add(new Link(
+                        name + " waits" + d + " for the mutex " + lock
+                                + (owner >= 0
+                                        ? ", owned by " + info.tasks()[owner]
+                                        : ", free now: it was woken and must run to take it"),
+                        t,
+                        since));
                 if (owner >= 0) follow(run, predict, s, owner, out, seen);
                 return;
             }
             int holder = x == null ? -1 : x.blockHolder;
             if (holder >= 0 && holder != t) {
-                out.add(new Link(name + " waits" + d + " (" + op + ") behind writer " + info.tasks()[holder], t, since));
+                out.add(new Link(
+                        name + " waits" + d + " (" + op + ") behind writer " + info.tasks()[holder], t, since));
                 follow(run, predict, s, holder, out, seen);
             } else {
                 int reader = x == null ? -1 : pickReader(s, x.readers);
@@ -121,8 +140,11 @@ public final class WaitChain {
             }
             return;
         }
-        out.add(new Link(name + (why.isEmpty() || why.equals("sleep") ? " sleeps" + d : " waits" + d + " in " + why)
-                + " (its own choice, not a throttle or a lock)", t, since));
+        out.add(new Link(
+                name + (why.isEmpty() || why.equals("sleep") ? " sleeps" + d : " waits" + d + " in " + why)
+                        + " (its own choice, not a throttle or a lock)",
+                t,
+                since));
     }
 
     /** True if the lock a task sleeps on was already taken for it by the task that released it (a handoff). */
@@ -138,19 +160,24 @@ public final class WaitChain {
      * A task that was handed the lock it waited for owns it and is being woken: where it goes next
      * is the CPU's runqueue, held off under the legacy model if its cfs_rq is throttled.
      */
-    private static void handedOver(Run run, boolean predict, Snapshot s, int t, String op, String lock, int since, List<Link> out) {
+    private static void handedOver(
+            Run run, boolean predict, Snapshot s, int t, String op, String lock, int since, List<Link> out) {
         RunInfo info = run.info();
         String name = info.tasks()[t];
-        String what = op.equals("down_read") ? "the read side of " : op.equals("mutex") ? "the mutex " : "the write side of ";
+        String what =
+                op.equals("down_read") ? "the read side of " : op.equals("mutex") ? "the mutex " : "the write side of ";
         String fn = op.equals("mutex") ? "__mutex_unlock_slowpath()" : "percpu_rwsem_wake_function()";
-        String text = name + " now holds " + what + lock + " (its releaser took it on " + name + "'s behalf in " + fn + ") and is being woken";
+        String text = name + " now holds " + what + lock + " (its releaser took it on " + name + "'s behalf in " + fn
+                + ") and is being woken";
         int c = s.taskCpu[t], g = s.taskGroup[t];
         boolean throttled = false;
-        if (c >= 0) for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * info.cpus() + c]) throttled = true;
+        if (c >= 0)
+            for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * info.cpus() + c]) throttled = true;
         if (throttled && !run.isReal()) {
             text += run.model() == Simulator.Model.LEGACY
                     ? "; it will be held off: " + throttleCause(run, predict, s, g, c)
-                    : "; it can run in the kernel although " + throttleCause(run, predict, s, g, c) + " (the task work parks it at its return to user mode)";
+                    : "; it can run in the kernel although " + throttleCause(run, predict, s, g, c)
+                            + " (the task work parks it at its return to user mode)";
         }
         out.add(new Link(text, t, since));
     }
@@ -170,7 +197,11 @@ public final class WaitChain {
         RunInfo info = run.info();
         int cpus = info.cpus();
         int at = -1;
-        for (int x = g; x >= 0; x = info.groupParent()[x]) if (s.throttled[x * cpus + c]) { at = x; break; }
+        for (int x = g; x >= 0; x = info.groupParent()[x])
+            if (s.throttled[x * cpus + c]) {
+                at = x;
+                break;
+            }
         if (at < 0) return info.groups()[g] + " @ CPU" + c + " is in a throttled hierarchy";
         String who = info.groups()[at] + " @ CPU" + c + " is throttled";
         long rt = run.isReal() ? 0 : run.index().remainingAtEvent(at, c, s.event);
@@ -184,9 +215,10 @@ public final class WaitChain {
             long next = phase + Math.floorDiv(s.time - phase, period) * period + period;
             // a debt is repaid first: each refill brings at most the quota, and runtime must go above zero
             long refills = quota > 0 && rt < 0 ? -rt / quota + 1 : 1;
-            until = refills <= 1 ? " until the refill at " + Durations.human(next)
+            until = refills <= 1
+                    ? " until the refill at " + Durations.human(next)
                     : " until the refill at " + Durations.human(next + (refills - 1) * period) + " at the earliest ("
-                      + Durations.human(-rt) + " of debt, " + Durations.human(quota) + " a period)";
+                            + Durations.human(-rt) + " of debt, " + Durations.human(quota) + " a period)";
         }
         return who + runtime + until + (at != g ? " (an ancestor of " + info.groups()[g] + ")" : "");
     }
@@ -203,9 +235,17 @@ public final class WaitChain {
         // the task's own events at that instant (an instant may hold every task's: read only t's)
         int[] ev = run.index().taskEvents(t);
         int lo = 0, hi = ev.length;
-        while (lo < hi) { int mid = (lo + hi) >>> 1; if (tr.time(ev[mid]) < start) lo = mid + 1; else hi = mid; }
-        int last = -1, lastAt = -1;   // the last state change of the task at that instant made its current state
-        for (int j = lo; j < ev.length && tr.time(ev[j]) == start; j++) if (tr.kind(ev[j]) == EventKind.STATE) { last = ev[j]; lastAt = j; }
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (tr.time(ev[mid]) < start) lo = mid + 1;
+            else hi = mid;
+        }
+        int last = -1, lastAt = -1; // the last state change of the task at that instant made its current state
+        for (int j = lo; j < ev.length && tr.time(ev[j]) == start; j++)
+            if (tr.kind(ev[j]) == EventKind.STATE) {
+                last = ev[j];
+                lastAt = j;
+            }
         if (last < 0) return i < tr.size() ? i : -1;
         // the visible event that goes with the state change (a block, a preempt...) is logged next to it
         for (int j = lastAt + 1; j < ev.length && tr.time(ev[j]) == start; j++) {

@@ -11,12 +11,30 @@ class BenchAnchorTest {
     @Test
     void theBenchSaysHowFarTheSimulatorIsFromABareEventLoop() {
         StringWriter o = new StringWriter(), e = new StringWriter();
-        int code = Cli.run(new String[] {"bench", "--cpus", "2", "--groups", "1", "--pairs", "1", "--duration", "20ms", "--repeat", "1", "--warmup", "0"},
-                new PrintWriter(o, true), new PrintWriter(e, true));
+        int code = Cli.run(
+                new String[] {
+                    "bench",
+                    "--cpus",
+                    "2",
+                    "--groups",
+                    "1",
+                    "--pairs",
+                    "1",
+                    "--duration",
+                    "20ms",
+                    "--repeat",
+                    "1",
+                    "--warmup",
+                    "0"
+                },
+                new PrintWriter(o, true),
+                new PrintWriter(e, true));
         assertThat(code).as(e.toString()).isZero();
         String events = o.toString().replaceAll("(?s).*run 1: ([0-9,]+) events.*", "$1");
-        assertThat(o.toString()).containsPattern("anchor: " + events + " events through a bare binary heap of \\d+ timers, 28 bytes recorded each: "
-                + "[0-9.]+ million events/s; the simulator's best is \\d+% of it, its median \\d+%");
+        assertThat(o.toString())
+                .containsPattern("anchor: " + events
+                        + " events through a bare binary heap of \\d+ timers, 28 bytes recorded each: "
+                        + "[0-9.]+ million events/s; the simulator's best is \\d+% of it, its median \\d+%");
     }
 
     @Test

@@ -12,7 +12,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** Help, option values, early usage errors and describe (issue 8). */
 class CliPlumbingTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     static final String SEED = "scenarios/01-seed-story-rwsem-reader.json";
 
     @Test
@@ -24,8 +26,11 @@ class CliPlumbingTest {
             assertThat(h.code()).as(name + " --help").isZero();
             assertThat(h.out()).as(name + " --help").contains("Usage:");
             assertThat(cli("help", name).code()).as("help " + name).isZero();
-            for (CommandLine.Model.OptionSpec o : root.getSubcommands().get(name).getCommandSpec().options()) {
-                assertThat(String.join(" ", o.description())).as(name + " " + o.longestName()).isNotBlank();
+            for (CommandLine.Model.OptionSpec o :
+                    root.getSubcommands().get(name).getCommandSpec().options()) {
+                assertThat(String.join(" ", o.description()))
+                        .as(name + " " + o.longestName())
+                        .isNotBlank();
             }
         }
     }
@@ -34,7 +39,8 @@ class CliPlumbingTest {
     void optionValuesAreCaseInsensitiveAndListed() {
         assertThat(cli("run", SEED, "--model", "LEGACY", "--json").code()).isZero();
         assertThat(cli("run", "--help").out()).contains("legacy, task");
-        assertThat(cli("screenshot", "--help").out().replaceAll("\\s+", " ")).contains("window, timeline, budget, limbo, locks, log, explanation, compare");
+        assertThat(cli("screenshot", "--help").out().replaceAll("\\s+", " "))
+                .contains("window, timeline, budget, limbo, locks, log, explanation, compare");
         CliTest.Out bad = cli("run", SEED, "--model", "newest");
         assertThat(bad.code()).isEqualTo(2);
         assertThat(bad.err().lines().count()).isEqualTo(1);
@@ -43,11 +49,21 @@ class CliPlumbingTest {
     @Test
     void exportDefaultsTheModelAndWritesSafely() throws Exception {
         Path out = dir.resolve("t.csv");
-        assertThat(cli("export", SEED, "--format", "CSV", "-o", out.toString()).code()).isZero();
+        assertThat(cli("export", SEED, "--format", "CSV", "-o", out.toString()).code())
+                .isZero();
         assertThat(Files.readString(out)).contains("throttle");
-        CliTest.Out missing = cli("export", SEED, "--format", "csv", "-o", dir.resolve("no/such/dir/t.csv").toString());
+        CliTest.Out missing = cli(
+                "export",
+                SEED,
+                "--format",
+                "csv",
+                "-o",
+                dir.resolve("no/such/dir/t.csv").toString());
         assertThat(missing.code()).isEqualTo(2);
-        assertThat(missing.err().strip()).startsWith("error: cannot write").contains("does not exist").doesNotContain("Exception");
+        assertThat(missing.err().strip())
+                .startsWith("error: cannot write")
+                .contains("does not exist")
+                .doesNotContain("Exception");
         assertThat(missing.err().lines().count()).isEqualTo(1);
     }
 
@@ -62,8 +78,14 @@ class CliPlumbingTest {
     void validateKernelPrintsTheSettingsWithTheKernelDefaults() {
         CliTest.Out ok = cli("validate", "--kernel", "scenarios/26-async-unthrottle-refused.json");
         assertThat(ok.code()).isZero();
-        assertThat(ok.out()).contains("hz=1000 ", "accounting=tick (default)", "delay_dequeue=true (default)",
-                "run_to_parity=true (default)", "place_rel_deadline=true (default)", "ipi_latency=2us (default)");
+        assertThat(ok.out())
+                .contains(
+                        "hz=1000 ",
+                        "accounting=tick (default)",
+                        "delay_dequeue=true (default)",
+                        "run_to_parity=true (default)",
+                        "place_rel_deadline=true (default)",
+                        "ipi_latency=2us (default)");
     }
 
     @Test
@@ -77,36 +99,58 @@ class CliPlumbingTest {
         CliTest.Out re = cli("compare", "scenarios/18-hackbench-16-groups.json", "--runs", "50", "--metric", "(");
         assertThat(re.code()).isEqualTo(2);
         assertThat(re.err()).contains("--metric is not a valid regular expression");
-        assertThat(re.out()).isEmpty();                                   // nothing was simulated
+        assertThat(re.out()).isEmpty(); // nothing was simulated
     }
 
     @Test
     void aMissingFileSuggestsNearNames() {
         CliTest.Out r = cli("run", "scenarios/01-seed-story-rwsem-reder.json");
         assertThat(r.code()).isEqualTo(1);
-        assertThat(r.err()).contains("does not exist").contains("did you mean").contains("01-seed-story-rwsem-reader.json");
+        assertThat(r.err())
+                .contains("does not exist")
+                .contains("did you mean")
+                .contains("01-seed-story-rwsem-reader.json");
     }
 
     @Test
     void describePrintsWhatEveryViewShows() {
         CliTest.Out t = cli("describe", SEED, "--model", "task", "--at", "15.1ms");
         assertThat(t.code()).isZero();
-        assertThat(t.out()).contains("Runqueues and limbo lists").contains("/G @ CPU0").contains("R -> H")
-                .contains("What just happened").contains("https://elixir.bootlin.com/linux/v6.18/A/ident/")
-                .contains("Budget of /G").contains("Event log").contains("Locks");
+        assertThat(t.out())
+                .contains("Runqueues and limbo lists")
+                .contains("/G @ CPU0")
+                .contains("R -> H")
+                .contains("What just happened")
+                .contains("https://elixir.bootlin.com/linux/v6.18/A/ident/")
+                .contains("Budget of /G")
+                .contains("Event log")
+                .contains("Locks");
         CliTest.Out j = cli("describe", SEED, "--model", "legacy", "--step", "54", "--json");
         assertThat(j.code()).isZero();
         var o = JsonParser.parseString(j.out()).getAsJsonObject();
         assertThat(o.getAsJsonObject("cursor").get("step").getAsInt()).isEqualTo(54);
         assertThat(o.get("model").getAsString()).isEqualTo("legacy");
         assertThat(o.getAsJsonArray("runqueues")).isNotEmpty();
-        assertThat(o.getAsJsonArray("budgets").get(0).getAsJsonObject().getAsJsonObject("axis").getAsJsonArray("ticks")).isNotEmpty();
+        assertThat(o.getAsJsonArray("budgets")
+                        .get(0)
+                        .getAsJsonObject()
+                        .getAsJsonObject("axis")
+                        .getAsJsonArray("ticks"))
+                .isNotEmpty();
     }
 
     @org.junit.jupiter.api.Test
     void generateCompletionPrintsABashCompletionScriptOfEveryCommandAndOption() {
         CliTest.Out c = cli("generate-completion");
         assertThat(c.code()).isZero();
-        assertThat(c.out()).contains("complete -F _complete_throttlescope", "describe", "fidelity", "steps", "--model", "--range", "--max");
+        assertThat(c.out())
+                .contains(
+                        "complete -F _complete_throttlescope",
+                        "describe",
+                        "fidelity",
+                        "steps",
+                        "--model",
+                        "--range",
+                        "--max");
     }
 }

@@ -14,7 +14,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 /** The command line contract of cli.md: result object, trace lines, validate output, exit codes. */
 class CliTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     record Out(int code, String out, String err) {}
 
@@ -26,7 +27,9 @@ class CliTest {
 
     Path golden(String name) throws Exception {
         Path p = dir.resolve(name);
-        try (var in = getClass().getResourceAsStream("/golden/" + name)) { Files.write(p, in.readAllBytes()); }
+        try (var in = getClass().getResourceAsStream("/golden/" + name)) {
+            Files.write(p, in.readAllBytes());
+        }
         return p;
     }
 
@@ -40,20 +43,46 @@ class CliTest {
         assertThat(o.get("model").getAsString()).isEqualTo("legacy");
         assertThat(o.get("end_ns").getAsLong()).isEqualTo(300_000_000L);
         JsonObject g = o.getAsJsonObject("cgroups").getAsJsonObject("/G");
-        assertThat(g.keySet()).containsExactly("usage_usec", "user_usec", "system_usec", "nr_periods", "nr_throttled",
-                "throttled_usec", "nr_bursts", "burst_usec", "local_throttled_usec");
+        assertThat(g.keySet())
+                .containsExactly(
+                        "usage_usec",
+                        "user_usec",
+                        "system_usec",
+                        "nr_periods",
+                        "nr_throttled",
+                        "throttled_usec",
+                        "nr_bursts",
+                        "burst_usec",
+                        "local_throttled_usec");
         assertThat(g.get("usage_usec").getAsLong()).isEqualTo(60_000);
         assertThat(g.get("user_usec").getAsLong()).isEqualTo(60_000);
         assertThat(g.get("nr_throttled").getAsLong()).isEqualTo(3);
         assertThat(g.get("throttled_usec").getAsLong()).isEqualTo(240_000);
         assertThat(g.get("local_throttled_usec").getAsLong()).isEqualTo(240_000);
         JsonObject t = o.getAsJsonObject("tasks").getAsJsonObject("T");
-        assertThat(t.keySet()).contains("cpu_ns", "user_ns", "kernel_ns", "runnable_ns", "throttled_ns", "parked_ns",
-                "sleeping_ns", "blocked_ns", "exited_ns", "syscalls", "lock_waits");
+        assertThat(t.keySet())
+                .contains(
+                        "cpu_ns",
+                        "user_ns",
+                        "kernel_ns",
+                        "runnable_ns",
+                        "throttled_ns",
+                        "parked_ns",
+                        "sleeping_ns",
+                        "blocked_ns",
+                        "exited_ns",
+                        "syscalls",
+                        "lock_waits");
         assertThat(t.get("exited_ns").isJsonNull()).isTrue();
         assertThat(t.get("throttled_ns").getAsLong()).isEqualTo(240_000_000L);
         assertThat(o.getAsJsonArray("hung_tasks")).isEmpty();
-        assertThat(o.getAsJsonObject("counts").keySet()).startsWith("throttle", "unthrottle", "task_work_added", "parked", "unparked");   // cli.md's keys first; keys may be added
+        assertThat(o.getAsJsonObject("counts").keySet())
+                .startsWith(
+                        "throttle",
+                        "unthrottle",
+                        "task_work_added",
+                        "parked",
+                        "unparked"); // cli.md's keys first; keys may be added
         assertThat(o.getAsJsonObject("counts").get("throttle").getAsLong()).isEqualTo(3);
     }
 
@@ -91,26 +120,33 @@ class CliTest {
             lastT = e.get("t").getAsLong();
             assertThat(e.get("kind").getAsString()).isNotEmpty();
         }
-        assertThat(lines).anyMatch(l -> l.contains("\"kind\":\"parked\"") && l.contains("\"task\":\"R\"") && l.contains("\"t\":15100000"));
+        assertThat(lines)
+                .anyMatch(l -> l.contains("\"kind\":\"parked\"")
+                        && l.contains("\"task\":\"R\"")
+                        && l.contains("\"t\":15100000"));
         assertThat(lines).anyMatch(l -> l.contains("\"kind\":\"task_work_added\"") && l.contains("\"task\":\"R\""));
     }
 
     @Test
     void validateReportsEveryProblemWithPosition() throws Exception {
         Path bad = dir.resolve("bad.json");
-        Files.writeString(bad, "{\n  \"format\": 1,\n  \"name\": \"x\",\n  \"duration\": 100,\n  \"cgroups\": {\"/G\": {\"cpu.mx\": \"1000 100000\"}},\n  \"tasks\": []\n}\n");
+        Files.writeString(
+                bad,
+                "{\n  \"format\": 1,\n  \"name\": \"x\",\n  \"duration\": 100,\n  \"cgroups\": {\"/G\": {\"cpu.mx\": \"1000 100000\"}},\n  \"tasks\": []\n}\n");
         Out r = cli("validate", bad.toString(), golden("gb1.json").toString());
         assertThat(r.code()).isEqualTo(1);
         assertThat(r.out()).contains(bad + ":4:15: $.duration: found the bare number 100");
-        assertThat(r.out()).contains(bad + ":5:22: $.cgroups./G.cpu.mx: unknown key \"cpu.mx\" (did you mean \"cpu.max\"?)");
+        assertThat(r.out())
+                .contains(bad + ":5:22: $.cgroups./G.cpu.mx: unknown key \"cpu.mx\" (did you mean \"cpu.max\"?)");
         assertThat(r.out()).contains(bad + ":6:12: $.tasks: the scenario needs at least one task");
         assertThat(cli("validate", golden("gb1.json").toString()).code()).isZero();
     }
 
     @Test
     void exitCodes() throws Exception {
-        assertThat(cli("run").code()).isEqualTo(2);                                        // usage
-        assertThat(cli("run", golden("gb1.json").toString(), "--model", "nope").code()).isEqualTo(2);
+        assertThat(cli("run").code()).isEqualTo(2); // usage
+        assertThat(cli("run", golden("gb1.json").toString(), "--model", "nope").code())
+                .isEqualTo(2);
         Path bad = dir.resolve("bad.json");
         Files.writeString(bad, "{ not json");
         Out r = cli("run", bad.toString());

@@ -15,7 +15,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * so a foreign trace's dd sat in / "waiting for a CPU" where import put it in /G.
  */
 class TraceOptionsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     static int run(StringWriter o, StringWriter e, String... args) {
         return Cli.run(args, new PrintWriter(o, true), new PrintWriter(e, true));
@@ -27,15 +28,24 @@ class TraceOptionsTest {
         Files.writeString(map, "{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"dd\": \"/G\"}}");
         String trace = "src/test/resources/realtrace/tracefs-dd-6.18.txt";
         StringWriter o = new StringWriter(), e = new StringWriter();
-        assertThat(run(o, e, "describe", trace, "--cgroup-map", map.toString(), "--json", "--at", "100ms")).as(e.toString()).isZero();
+        assertThat(run(o, e, "describe", trace, "--cgroup-map", map.toString(), "--json", "--at", "100ms"))
+                .as(e.toString())
+                .isZero();
         var tasks = JsonParser.parseString(o.toString()).getAsJsonObject().getAsJsonArray("tasks");
-        var dd = tasks.asList().stream().map(x -> x.getAsJsonObject()).filter(x -> x.get("task").getAsString().startsWith("dd")).findFirst().orElseThrow();
+        var dd = tasks.asList().stream()
+                .map(x -> x.getAsJsonObject())
+                .filter(x -> x.get("task").getAsString().startsWith("dd"))
+                .findFirst()
+                .orElseThrow();
         assertThat(dd.get("cgroup").getAsString()).isEqualTo("/G");
         // without the map it is in /, as import puts it without one
         StringWriter o2 = new StringWriter(), e2 = new StringWriter();
         assertThat(run(o2, e2, "describe", trace, "--json", "--at", "100ms")).isZero();
-        var dd2 = JsonParser.parseString(o2.toString()).getAsJsonObject().getAsJsonArray("tasks").asList().stream().map(x -> x.getAsJsonObject())
-                .filter(x -> x.get("task").getAsString().startsWith("dd")).findFirst().orElseThrow();
+        var dd2 = JsonParser.parseString(o2.toString()).getAsJsonObject().getAsJsonArray("tasks").asList().stream()
+                .map(x -> x.getAsJsonObject())
+                .filter(x -> x.get("task").getAsString().startsWith("dd"))
+                .findFirst()
+                .orElseThrow();
         assertThat(dd2.get("cgroup").getAsString()).isEqualTo("/");
     }
 
@@ -46,8 +56,22 @@ class TraceOptionsTest {
         Files.writeString(map, "{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"dd\": \"/G\"}}");
         Path png = dir.resolve("dd.png");
         StringWriter o = new StringWriter(), e = new StringWriter();
-        assertThat(run(o, e, "screenshot", "src/test/resources/realtrace/tracefs-dd-6.18.txt", "--cgroup-map", map.toString(), "-o", png.toString(),
-                "--size", "1024x768", "--at", "100ms", "--audit")).as(e.toString()).isIn(0, 1);
+        assertThat(run(
+                        o,
+                        e,
+                        "screenshot",
+                        "src/test/resources/realtrace/tracefs-dd-6.18.txt",
+                        "--cgroup-map",
+                        map.toString(),
+                        "-o",
+                        png.toString(),
+                        "--size",
+                        "1024x768",
+                        "--at",
+                        "100ms",
+                        "--audit"))
+                .as(e.toString())
+                .isIn(0, 1);
         String audit = Files.readString(Path.of(png + ".audit.json"));
         assertThat(audit).contains("\"group:/G\"");
     }
@@ -58,11 +82,20 @@ class TraceOptionsTest {
         Files.writeString(map, "[1]");
         for (String cmd : new String[] {"import", "describe"}) {
             StringWriter o = new StringWriter(), e = new StringWriter();
-            assertThat(run(o, e, cmd, "src/test/resources/realtrace/tracefs-dd-6.18.txt", "--cgroup-map", map.toString())).as(cmd).isEqualTo(2);
+            assertThat(run(
+                            o,
+                            e,
+                            cmd,
+                            "src/test/resources/realtrace/tracefs-dd-6.18.txt",
+                            "--cgroup-map",
+                            map.toString()))
+                    .as(cmd)
+                    .isEqualTo(2);
             assertThat(e.toString()).contains("--cgroup-map").contains("must be a JSON object");
         }
         StringWriter o = new StringWriter(), e = new StringWriter();
-        assertThat(run(o, e, "describe", "scenarios/03-single-task-limited.json", "--probe", "thr=throttle_cfs_rq")).isEqualTo(2);
+        assertThat(run(o, e, "describe", "scenarios/03-single-task-limited.json", "--probe", "thr=throttle_cfs_rq"))
+                .isEqualTo(2);
         assertThat(e.toString()).contains("are for a trace");
     }
 }

@@ -20,13 +20,23 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ComparisonMemoryTest {
     @Test
     void aComparisonKeepsEachRunsFiguresNotItsResult() throws Exception {
-        SimSpec spec = ScenarioLoader.load(Path.of("scenarios", "02-pileup-hung-task.json")).spec();
+        SimSpec spec = ScenarioLoader.load(Path.of("scenarios", "02-pileup-hung-task.json"))
+                .spec();
         List<WeakReference<RunResult>> made = new ArrayList<>();
         List<Simulator.Model> order = new ArrayList<>();
-        Comparison c = Comparison.run(spec, 3, (m, r) -> { made.add(new WeakReference<>(r)); order.add(m); });
+        Comparison c = Comparison.run(spec, 3, (m, r) -> {
+            made.add(new WeakReference<>(r));
+            order.add(m);
+        });
         // every legacy run first (compare --json writes the "legacy" array, then "task")
-        assertThat(order).containsExactly(Simulator.Model.LEGACY, Simulator.Model.LEGACY, Simulator.Model.LEGACY,
-                Simulator.Model.TASK, Simulator.Model.TASK, Simulator.Model.TASK);
+        assertThat(order)
+                .containsExactly(
+                        Simulator.Model.LEGACY,
+                        Simulator.Model.LEGACY,
+                        Simulator.Model.LEGACY,
+                        Simulator.Model.TASK,
+                        Simulator.Model.TASK,
+                        Simulator.Model.TASK);
         for (int i = 0; i < 50 && made.stream().anyMatch(w -> w.get() != null); i++) {
             System.gc();
             Thread.sleep(20);
@@ -34,6 +44,7 @@ class ComparisonMemoryTest {
         assertThat(made).as("results still reachable from the comparison").allMatch(w -> w.get() == null);
         // and the figures are the same as a comparison of the kept results would give
         assertThat(c.table).isNotEmpty();
-        assertThat(c.table.stream().filter(r -> r.metric().contains("hung")).findFirst()).isPresent();
+        assertThat(c.table.stream().filter(r -> r.metric().contains("hung")).findFirst())
+                .isPresent();
     }
 }

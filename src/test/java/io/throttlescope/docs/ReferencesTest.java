@@ -26,8 +26,11 @@ class ReferencesTest {
 
     static List<Path> documents() throws Exception {
         List<Path> out = new ArrayList<>(List.of(ROOT.resolve("README.md")));
-        try (var l = Files.list(ROOT.resolve("docs"))) { l.filter(p -> p.toString().endsWith(".md")).sorted().forEach(out::add); }
-        for (String more : new String[] {"traces/README.md", "screenshots/README.md", "tools/legacy-kernel/README.md"}) {
+        try (var l = Files.list(ROOT.resolve("docs"))) {
+            l.filter(p -> p.toString().endsWith(".md")).sorted().forEach(out::add);
+        }
+        for (String more :
+                new String[] {"traces/README.md", "screenshots/README.md", "tools/legacy-kernel/README.md"}) {
             if (Files.exists(ROOT.resolve(more))) out.add(ROOT.resolve(more));
         }
         return out;
@@ -40,14 +43,16 @@ class ReferencesTest {
         assertThat(lines.size()).isLessThanOrEqualTo(250);
         String head = String.join("\n", lines.subList(0, Math.min(8, lines.size())));
         assertThat(head.indexOf("mvn javafx:run")).isGreaterThan(0).isLessThan(head.indexOf("mvn -B verify"));
-        for (String d : new String[] {"docs/guide.md", "docs/real-kernels.md", "docs/performance.md", "docs/architecture.md"}) {
+        for (String d :
+                new String[] {"docs/guide.md", "docs/real-kernels.md", "docs/performance.md", "docs/architecture.md"}) {
             assertThat(String.join("\n", lines)).contains("](" + d + ")");
         }
     }
 
     @Test
     void theReferencesAreInTheRepository() {
-        for (String d : new String[] {"docs/scenario-format.md", "docs/cli.md", "docs/model.md"}) assertThat(ROOT.resolve(d)).isRegularFile();
+        for (String d : new String[] {"docs/scenario-format.md", "docs/cli.md", "docs/model.md"})
+            assertThat(ROOT.resolve(d)).isRegularFile();
     }
 
     @Test
@@ -59,14 +64,16 @@ class ReferencesTest {
             Matcher m = LINK.matcher(text);
             while (m.find()) {
                 String target = m.group(1);
-                if (target.matches("^[a-zA-Z][a-zA-Z+.-]*:.*") || target.startsWith("#")) continue;     // https:, mailto:, an anchor
+                if (target.matches("^[a-zA-Z][a-zA-Z+.-]*:.*") || target.startsWith("#"))
+                    continue; // https:, mailto:, an anchor
                 links++;
                 String file = target.replaceFirst("#.*$", "");
                 Path p = doc.getParent().resolve(file).normalize();
                 if (!p.startsWith(ROOT)) broken.add(ROOT.relativize(doc) + ": " + target + " leaves the repository");
                 else if (!Files.exists(p)) broken.add(ROOT.relativize(doc) + ": " + target + " does not exist");
             }
-            if (text.contains("../shared/")) broken.add(ROOT.relativize(doc) + ": names ../shared/, which a clone does not have");
+            if (text.contains("../shared/"))
+                broken.add(ROOT.relativize(doc) + ": names ../shared/, which a clone does not have");
         }
         assertThat(links).as("relative links checked").isGreaterThan(10);
         assertThat(broken).isEmpty();
@@ -89,7 +96,7 @@ class ReferencesTest {
             }
             if (section == null) continue;
             if (line.startsWith("|")) {
-                if (tableSeen && !inTable) continue;                          // only the section's first table
+                if (tableSeen && !inTable) continue; // only the section's first table
                 inTable = true;
                 tableSeen = true;
                 String[] cells = line.split("\\|");
@@ -109,7 +116,9 @@ class ReferencesTest {
         Map<String, List<String>> accepted = ScenarioKeys.sections();
         assertThat(documented.keySet()).containsExactlyInAnyOrderElementsOf(accepted.keySet());
         for (var e : accepted.entrySet()) {
-            assertThat(documented.get(e.getKey())).as("the keys of section " + e.getKey()).containsExactlyInAnyOrderElementsOf(e.getValue());
+            assertThat(documented.get(e.getKey()))
+                    .as("the keys of section " + e.getKey())
+                    .containsExactlyInAnyOrderElementsOf(e.getValue());
         }
     }
 }

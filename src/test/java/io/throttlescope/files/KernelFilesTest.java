@@ -15,11 +15,20 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
 /** Reading /proc and /sys as {@code cat} does: on the real files of this machine, and on stand-ins. */
 class KernelFilesTest {
     /** Files that do not change between two reads (sysctls, the kernel's name, cgroup settings). */
-    private static final List<String> STEADY = List.of("/proc/sys/kernel/hung_task_timeout_secs", "/proc/sys/kernel/hung_task_warnings",
-            "/proc/sys/kernel/hung_task_check_interval_secs", "/proc/sys/kernel/hung_task_panic", "/proc/sys/kernel/osrelease",
-            "/proc/sys/kernel/pid_max", "/proc/sys/kernel/sched_rt_runtime_us", "/proc/self/cgroup",
-            "/sys/fs/cgroup/cpu/cpu.cfs_period_us", "/sys/fs/cgroup/cpu/cpu.cfs_quota_us", "/sys/fs/cgroup/cgroup.controllers",
-            "/sys/fs/cgroup/cgroup.subtree_control", "/sys/kernel/tracing/buffer_size_kb");
+    private static final List<String> STEADY = List.of(
+            "/proc/sys/kernel/hung_task_timeout_secs",
+            "/proc/sys/kernel/hung_task_warnings",
+            "/proc/sys/kernel/hung_task_check_interval_secs",
+            "/proc/sys/kernel/hung_task_panic",
+            "/proc/sys/kernel/osrelease",
+            "/proc/sys/kernel/pid_max",
+            "/proc/sys/kernel/sched_rt_runtime_us",
+            "/proc/self/cgroup",
+            "/sys/fs/cgroup/cpu/cpu.cfs_period_us",
+            "/sys/fs/cgroup/cpu/cpu.cfs_quota_us",
+            "/sys/fs/cgroup/cgroup.controllers",
+            "/sys/fs/cgroup/cgroup.subtree_control",
+            "/sys/kernel/tracing/buffer_size_kb");
 
     @Test
     void eachProcAndSysFileReadsAsCatPrintsIt() throws Exception {
@@ -31,10 +40,13 @@ class KernelFilesTest {
             assertThat(KernelFiles.read(p)).as(f).isEqualTo(Cat.of(p));
             read.add(f);
         }
-        assertThat(read).as("files compared").contains("/proc/sys/kernel/hung_task_timeout_secs", "/proc/sys/kernel/osrelease");
+        assertThat(read)
+                .as("files compared")
+                .contains("/proc/sys/kernel/hung_task_timeout_secs", "/proc/sys/kernel/osrelease");
         // a file that changes between reads: its first line, which does not
         Path meminfo = Path.of("/proc/meminfo");
-        assertThat(KernelFiles.lines(meminfo).get(0)).isEqualTo(Cat.of(meminfo).lines().findFirst().orElseThrow());
+        assertThat(KernelFiles.lines(meminfo).get(0))
+                .isEqualTo(Cat.of(meminfo).lines().findFirst().orElseThrow());
         assertThat(KernelFiles.lines(meminfo)).anyMatch(l -> l.startsWith("MemAvailable:"));
     }
 
@@ -42,7 +54,9 @@ class KernelFilesTest {
     void aNumberIsTheWholeNumber() throws Exception {
         Path p = Path.of("/proc/sys/kernel/pid_max");
         assumeTrue(Files.isReadable(p), "no /proc/sys/kernel/pid_max on this machine");
-        assertThat(KernelFiles.number(p)).isEqualTo(Long.parseLong(Cat.of(p).strip())).isGreaterThan(300);
+        assertThat(KernelFiles.number(p))
+                .isEqualTo(Long.parseLong(Cat.of(p).strip()))
+                .isGreaterThan(300);
     }
 
     @Test
@@ -52,8 +66,11 @@ class KernelFilesTest {
         assertThat(KernelFiles.value(f)).isEqualTo("120");
         Path notANumber = dir.resolve("w");
         Files.writeString(notANumber, "max 100000\n");
-        assertThatThrownBy(() -> KernelFiles.number(notANumber)).hasMessageContaining("max 100000").hasMessageContaining("not a number");
-        // a kernel file that keeps its own value whatever is written (a stand-in: a folder's file the write cannot reach)
+        assertThatThrownBy(() -> KernelFiles.number(notANumber))
+                .hasMessageContaining("max 100000")
+                .hasMessageContaining("not a number");
+        // a kernel file that keeps its own value whatever is written (a stand-in: a folder's file the write cannot
+        // reach)
         Path gone = dir.resolve("missing").resolve("x");
         assertThatThrownBy(() -> KernelFiles.writeChecked(gone, "1")).isInstanceOf(IOException.class);
     }

@@ -19,7 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * far above the seconds it takes now and far below what the quadratic took.
  */
 class BoundedWorkTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     static final Duration ENDS = Duration.ofMinutes(2);
 
@@ -28,7 +29,8 @@ class BoundedWorkTest {
         StringJoiner cg = new StringJoiner(",\n"), tasks = new StringJoiner(",\n");
         for (int i = 0; i < 1000; i++) {
             cg.add("\"/G" + i + "\": { \"cpu.max\": \"20000 100000\" }");
-            tasks.add("{ \"name\": \"T" + i + "\", \"count\": 100, \"cgroup\": \"/G" + i + "\", \"program\": [ { \"user\": \"10us\" } ] }");
+            tasks.add("{ \"name\": \"T" + i + "\", \"count\": 100, \"cgroup\": \"/G" + i
+                    + "\", \"program\": [ { \"user\": \"10us\" } ] }");
         }
         return "{ \"format\": 1, \"name\": \"many\", \"kernel\": { \"cpus\": 2 }, \"duration\": \"50ms\",\n"
                 + "\"cgroups\": {" + cg + "},\n\"tasks\": [" + tasks + "] }";
@@ -38,7 +40,8 @@ class BoundedWorkTest {
     void describeOfTheMostTasksEnds() throws Exception {
         Path f = dir.resolve("many.json");
         Files.writeString(f, hundredThousandTasks());
-        HostileFilesTest.Out o = assertTimeoutPreemptively(ENDS, () -> HostileFilesTest.cli("describe", "--json", "--at", "1ms", f.toString()));
+        HostileFilesTest.Out o = assertTimeoutPreemptively(
+                ENDS, () -> HostileFilesTest.cli("describe", "--json", "--at", "1ms", f.toString()));
         assertThat(o.code()).as(o.err()).isZero();
         // every task is described, the last one too, with why it is not running
         assertThat(o.out()).contains("\"T999#99\"").contains("\"T0#0\"");

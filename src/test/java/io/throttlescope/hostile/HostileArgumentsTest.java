@@ -17,21 +17,33 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * exit code, and what a command is told (a shell, an output) is never silently ignored.
  */
 class HostileArgumentsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     static final String S = "scenarios/03-single-task-limited.json";
     static final Duration HANG = Duration.ofSeconds(60);
 
-    static HostileFilesTest.Out cli(String... args) { return HostileFilesTest.cli(args); }
+    static HostileFilesTest.Out cli(String... args) {
+        return HostileFilesTest.cli(args);
+    }
 
     /** picocli's own messages and the commands' echo an ESC escaped (it cleared the screen). */
     @Test
     void controlCharactersInOptionValuesAreEscaped() {
-        for (String[] args : List.of(new String[] {"run", S, "--model", "\u001b[2J"}, new String[] {"describe", S, "--at", "1ms\u001b[2J"},
-                new String[] {"run", S, "--bogus\u001b[2J"}, new String[] {"run", "\u001b[2J"}, new String[] {"describe", S, "--step", "\u001b[1m"},
+        for (String[] args : List.of(
+                new String[] {"run", S, "--model", "\u001b[2J"},
+                new String[] {"describe", S, "--at", "1ms\u001b[2J"},
+                new String[] {"run", S, "--bogus\u001b[2J"},
+                new String[] {"run", "\u001b[2J"},
+                new String[] {"describe", S, "--step", "\u001b[1m"},
                 new String[] {"run", S, "--model", "a\nerror: forged"})) {
             HostileFilesTest.Out o = cli(args);
             assertThat(o.code()).as(String.join(" ", args)).isIn(1, 2);
-            assertThat(o.err()).as(String.join(" ", args)).doesNotContain("\u001b").startsWith("error: ").hasLineCount(1);
+            assertThat(o.err())
+                    .as(String.join(" ", args))
+                    .doesNotContain("\u001b")
+                    .startsWith("error: ")
+                    .hasLineCount(1);
         }
     }
 
@@ -42,16 +54,21 @@ class HostileArgumentsTest {
         Path link = Files.createSymbolicLink(dir.resolve("args"), Path.of("/dev/zero"));
         HostileFilesTest.Out z = assertTimeoutPreemptively(HANG, () -> cli("validate", "@" + link));
         assertThat(z.code()).isEqualTo(2);
-        assertThat(z.err().strip()).isEqualTo("error: argument file @" + link + " is not a regular file (a device, a pipe or a folder): write the arguments into a file");
+        assertThat(z.err().strip())
+                .isEqualTo("error: argument file @" + link
+                        + " is not a regular file (a device, a pipe or a folder): write the arguments into a file");
         Path big = dir.resolve("big.args");
         Files.writeString(big, "--model " + "x".repeat(3 << 20));
         HostileFilesTest.Out b = cli("run", S, "@" + big);
         assertThat(b.code()).isEqualTo(2);
-        assertThat(b.err().strip()).isEqualTo("error: argument file @" + big + " is 3072 KiB; at most 1024 KiB is read");
+        assertThat(b.err().strip())
+                .isEqualTo("error: argument file @" + big + " is 3072 KiB; at most 1024 KiB is read");
         Path nested = dir.resolve("nested.args");
         Files.writeString(nested, "--model task @" + link);
-        assertThat(cli("run", S, "@" + nested).err()).contains("@" + link + " is not a regular file").hasLineCount(1);
-        Path ok = dir.resolve("ok.args");                 // a small one still works, a long value in it is echoed cut
+        assertThat(cli("run", S, "@" + nested).err())
+                .contains("@" + link + " is not a regular file")
+                .hasLineCount(1);
+        Path ok = dir.resolve("ok.args"); // a small one still works, a long value in it is echoed cut
         Files.writeString(ok, "--model " + "y".repeat(500_000));
         HostileFilesTest.Out o = cli("run", S, "@" + ok);
         assertThat(o.code()).isEqualTo(2);
@@ -64,7 +81,8 @@ class HostileArgumentsTest {
     /** A 50 MB --metric hung in Pattern.compile: its length is bounded, before the work. */
     @Test
     void aHugeMetricIsRefused() {
-        HostileFilesTest.Out o = assertTimeoutPreemptively(HANG, () -> cli("compare", S, "--metric", "(a+)+b".repeat(1_000_000)));
+        HostileFilesTest.Out o =
+                assertTimeoutPreemptively(HANG, () -> cli("compare", S, "--metric", "(a+)+b".repeat(1_000_000)));
         assertThat(o.code()).isEqualTo(2);
         assertThat(o.err().strip()).isEqualTo("error: --metric is 6000000 characters long; at most 1000 are taken");
     }
@@ -73,7 +91,8 @@ class HostileArgumentsTest {
     @Test
     void aScaleThatIsNotANumberIsRefused() {
         for (String v : List.of("NaN", "Infinity", "0.1", "5")) {
-            HostileFilesTest.Out o = cli("screenshot", S, "--scale", v, "-o", dir.resolve("s.png").toString());
+            HostileFilesTest.Out o = cli(
+                    "screenshot", S, "--scale", v, "-o", dir.resolve("s.png").toString());
             assertThat(o.code()).as(v).isEqualTo(2);
             assertThat(o.err().strip()).as(v).startsWith("error: --scale must be between 0.5 and 4 (got ");
         }
@@ -93,16 +112,21 @@ class HostileArgumentsTest {
         assertThat(Files.readString(f)).contains("complete -F _complete_throttlescope", "--model");
         HostileFilesTest.Out fish = cli("generate-completion", "fish");
         assertThat(fish.code()).isEqualTo(2);
-        assertThat(fish.err()).startsWith("error: Invalid value for positional parameter at index 0 (SHELL)").hasLineCount(1);
+        assertThat(fish.err())
+                .startsWith("error: Invalid value for positional parameter at index 0 (SHELL)")
+                .hasLineCount(1);
         assertThat(cli("generate-completion", "-o", "/proc/c.bash").code()).isEqualTo(2);
     }
 
     /** import --probe with an unknown function is a usage error (exit 2), before the trace is read. */
     @Test
     void anUnknownProbeFunctionIsAUsageError() {
-        HostileFilesTest.Out o = cli("import", "traces/03-single-task-limited-task-6.18.txt.gz", "--probe", "x=no_such_function");
+        HostileFilesTest.Out o =
+                cli("import", "traces/03-single-task-limited-task-6.18.txt.gz", "--probe", "x=no_such_function");
         assertThat(o.code()).isEqualTo(2);
-        assertThat(o.err().strip()).startsWith("error: --probe x=no_such_function: expected one of [task_throttle_setup_work, tg_throttle_down,");
+        assertThat(o.err().strip())
+                .startsWith(
+                        "error: --probe x=no_such_function: expected one of [task_throttle_setup_work, tg_throttle_down,");
     }
 
     /** record --plan of a scenario it cannot plan said only the indented reason, with no error line. */
@@ -121,12 +145,22 @@ class HostileArgumentsTest {
     /** Under LANG=C (cron, systemd units, containers) a non-ASCII file name could not be converted to a path. */
     @Test
     void nonAsciiNamesWorkInTheCLocale() throws Exception {
-        assumeTrue(System.getProperty("sun.jnu.encoding", "").equalsIgnoreCase("UTF-8"), "this JVM cannot pass a non-ASCII name itself");
+        assumeTrue(
+                System.getProperty("sun.jnu.encoding", "").equalsIgnoreCase("UTF-8"),
+                "this JVM cannot pass a non-ASCII name itself");
         assumeTrue(Files.isReadable(Path.of("/proc/self/cmdline")), "no /proc/self/cmdline here");
         Path f = Files.copy(Path.of(S), dir.resolve("sc\u00e9nario-\u65e5\u672c.json"));
         Path trace = dir.resolve("sortie-\u00e9.jsonl");
-        ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-cp", System.getProperty("java.class.path"),
-                "io.throttlescope.Launcher", "run", f.toString(), "--trace", trace.toString()).redirectErrorStream(true);
+        ProcessBuilder pb = new ProcessBuilder(
+                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "io.throttlescope.Launcher",
+                        "run",
+                        f.toString(),
+                        "--trace",
+                        trace.toString())
+                .redirectErrorStream(true);
         pb.environment().remove("LANG");
         pb.environment().put("LC_ALL", "C");
         Process p = pb.start();
@@ -135,7 +169,10 @@ class HostileArgumentsTest {
         assertThat(out).doesNotContain("cannot convert");
         assertThat(Files.size(trace)).isPositive();
         try (var left = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            assertThat(left.map(Path::getFileName).map(Path::toString).filter(n -> n.startsWith("throttlescope-args-" + p.pid() + "-"))).isEmpty();
+            assertThat(left.map(Path::getFileName)
+                            .map(Path::toString)
+                            .filter(n -> n.startsWith("throttlescope-args-" + p.pid() + "-")))
+                    .isEmpty();
         }
     }
 
@@ -144,6 +181,9 @@ class HostileArgumentsTest {
     void aNameThatIsNotUtf8IsSaidSo() {
         HostileFilesTest.Out o = cli("validate", dir.resolve("\ufffd.json").toString());
         assertThat(o.code()).isEqualTo(1);
-        assertThat(o.err()).contains("cannot be opened: its name is not valid UTF-8").doesNotContain("did you mean").hasLineCount(1);
+        assertThat(o.err())
+                .contains("cannot be opened: its name is not valid UTF-8")
+                .doesNotContain("did you mean")
+                .hasLineCount(1);
     }
 }

@@ -31,24 +31,34 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * output included) is one line and exit 1; names are shown without control characters.
  */
 class HostileOutputsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     static final String S = "scenarios/03-single-task-limited.json";
 
     /** The command line's answer, as HostileFilesTest runs it. */
-    static HostileFilesTest.Out cli(String... args) { return HostileFilesTest.cli(args); }
+    static HostileFilesTest.Out cli(String... args) {
+        return HostileFilesTest.cli(args);
+    }
 
     /** A FIFO as the output: written through to its reader, never replaced by a regular file. */
     @Test
     void aFifoIsWrittenThroughNotReplaced() throws Exception {
         Path fifo = dir.resolve("fifo");
-        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor()).isZero();
+        assertThat(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor())
+                .isZero();
         assertTimeoutPreemptively(Duration.ofSeconds(60), () -> {
             CompletableFuture<byte[]> read = CompletableFuture.supplyAsync(() -> {
-                try (InputStream in = Files.newInputStream(fifo)) { return in.readAllBytes(); } catch (IOException e) { throw new RuntimeException(e); }
+                try (InputStream in = Files.newInputStream(fifo)) {
+                    return in.readAllBytes();
+                } catch (IOException e) {
+                    throw new RuntimeException(e);
+                }
             });
             HostileFilesTest.Out o = cli("export", S, "--format", "csv", "-o", fifo.toString());
             assertThat(o.code()).as(o.err()).isZero();
-            assertThat(new String(read.get(30, TimeUnit.SECONDS), StandardCharsets.UTF_8)).startsWith("t_ns,seq,kind");
+            assertThat(new String(read.get(30, TimeUnit.SECONDS), StandardCharsets.UTF_8))
+                    .startsWith("t_ns,seq,kind");
         });
         assertThat(Files.isRegularFile(fifo)).isFalse();
         assertThat(Files.exists(fifo)).isTrue();
@@ -57,7 +67,9 @@ class HostileOutputsTest {
     /** A character device: /dev/null stays a device (as root a rename made it a 0600 regular file); /dev/full fails in one line. */
     @Test
     void aDeviceIsWrittenThroughAndAFullOneFails() throws Exception {
-        assumeTrue(Files.exists(Path.of("/dev/full")) && Files.isWritable(Path.of("/dev/full")), "no writable /dev/full here");
+        assumeTrue(
+                Files.exists(Path.of("/dev/full")) && Files.isWritable(Path.of("/dev/full")),
+                "no writable /dev/full here");
         Path link = Files.createSymbolicLink(dir.resolve("null-link"), Path.of("/dev/null"));
         HostileFilesTest.Out o = cli("export", S, "--format", "csv", "-o", link.toString());
         assertThat(o.code()).as(o.err()).isZero();
@@ -80,22 +92,38 @@ class HostileOutputsTest {
         Path link = Files.createSymbolicLink(dir.resolve("planted.csv"), mem);
         HostileFilesTest.Out o = cli("export", S, "--format", "csv", "-o", link.toString());
         assertThat(o.code()).isEqualTo(2);
-        assertThat(o.err()).contains("it is a device or a special file, not written").hasLineCount(1);
+        assertThat(o.err())
+                .contains("it is a device or a special file, not written")
+                .hasLineCount(1);
         assertThat(Files.isSymbolicLink(link)).isTrue();
     }
 
     /** Standard output on a full disk: exit 1 with one line, for every command that prints. */
     @Test
     void aFailedStandardOutputIsExitOne() {
-        for (String[] args : List.of(new String[] {"run", S, "--json"}, new String[] {"validate", S}, new String[] {"describe", S},
-                new String[] {"compare", S}, new String[] {"--help"}, new String[] {"generate-completion"})) {
+        for (String[] args : List.of(
+                new String[] {"run", S, "--json"},
+                new String[] {"validate", S},
+                new String[] {"describe", S},
+                new String[] {"compare", S},
+                new String[] {"--help"},
+                new String[] {"generate-completion"})) {
             StringWriter e = new StringWriter();
-            PrintWriter full = new PrintWriter(new OutputStream() {
-                @Override public void write(int b) throws IOException { throw new IOException("No space left on device"); }
-            }, true, StandardCharsets.UTF_8);
+            PrintWriter full = new PrintWriter(
+                    new OutputStream() {
+                        @Override
+                        public void write(int b) throws IOException {
+                            throw new IOException("No space left on device");
+                        }
+                    },
+                    true,
+                    StandardCharsets.UTF_8);
             int code = Cli.run(args, full, new PrintWriter(e, true));
             assertThat(code).as(String.join(" ", args)).isEqualTo(1);
-            assertThat(e.toString()).as(String.join(" ", args)).contains("cannot write to standard output").hasLineCount(1);
+            assertThat(e.toString())
+                    .as(String.join(" ", args))
+                    .contains("cannot write to standard output")
+                    .hasLineCount(1);
         }
     }
 
@@ -105,17 +133,21 @@ class HostileOutputsTest {
         Path old = dir.resolve("old.csv");
         Files.writeString(old, "x");
         Files.setPosixFilePermissions(old, PosixFilePermissions.fromString("rw-r-----"));
-        assertThat(cli("export", S, "--format", "csv", "-o", old.toString()).code()).isZero();
-        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(old))).isEqualTo("rw-r-----");
+        assertThat(cli("export", S, "--format", "csv", "-o", old.toString()).code())
+                .isZero();
+        assertThat(PosixFilePermissions.toString(Files.getPosixFilePermissions(old)))
+                .isEqualTo("rw-r-----");
         Path ref = Files.createFile(dir.resolve("made-as-the-shell-makes-it"));
         Path fresh = dir.resolve("new.csv");
-        assertThat(cli("export", S, "--format", "csv", "-o", fresh.toString()).code()).isZero();
+        assertThat(cli("export", S, "--format", "csv", "-o", fresh.toString()).code())
+                .isZero();
         assertThat(Files.getPosixFilePermissions(fresh)).isEqualTo(Files.getPosixFilePermissions(ref));
         // a link to a regular file: the link is replaced, never followed (a link planted where root writes)
         Path target = dir.resolve("target.csv");
         Files.writeString(target, "old");
         Path link = Files.createSymbolicLink(dir.resolve("link.csv"), target);
-        assertThat(cli("export", S, "--format", "csv", "-o", link.toString()).code()).isZero();
+        assertThat(cli("export", S, "--format", "csv", "-o", link.toString()).code())
+                .isZero();
         assertThat(Files.isSymbolicLink(link)).isFalse();
         assertThat(Files.readString(target)).isEqualTo("old");
     }
@@ -124,11 +156,15 @@ class HostileOutputsTest {
     @Test
     void aFolderThatTakesNoFileIsRefusedBeforeTheWork() {
         assumeTrue(Files.isDirectory(Path.of("/proc/self")), "no /proc here");
-        for (String[] args : List.of(new String[] {"export", S, "--format", "csv", "-o", "/proc/x.csv"},
-                new String[] {"run", S, "--trace", "/proc/x.jsonl"}, new String[] {"screenshot", S, "-o", "/proc/x.png"})) {
+        for (String[] args : List.of(
+                new String[] {"export", S, "--format", "csv", "-o", "/proc/x.csv"},
+                new String[] {"run", S, "--trace", "/proc/x.jsonl"},
+                new String[] {"screenshot", S, "-o", "/proc/x.png"})) {
             HostileFilesTest.Out o = cli(args);
             assertThat(o.code()).as(String.join(" ", args)).isEqualTo(2);
-            assertThat(o.err().strip()).as(String.join(" ", args)).matches("error: cannot write /proc/x\\.\\w+: the folder /proc does not take new files");
+            assertThat(o.err().strip())
+                    .as(String.join(" ", args))
+                    .matches("error: cannot write /proc/x\\.\\w+: the folder /proc does not take new files");
         }
     }
 
@@ -153,7 +189,8 @@ class HostileOutputsTest {
         var f = new StepExport.Frame(0, "t", "x", img, Map.of());
         StepExport.write(List.of(f, f), StepExport.Format.png, out);
         try (var l = Files.list(out)) {
-            assertThat(l.map(p -> p.getFileName().toString()).sorted().toList()).containsExactly("notes.txt", "step-001.png", "step-002.png");
+            assertThat(l.map(p -> p.getFileName().toString()).sorted().toList())
+                    .containsExactly("notes.txt", "step-001.png", "step-002.png");
         }
         assertThat(Files.size(out.resolve("step-001.png"))).isGreaterThan(3);
     }
@@ -179,7 +216,10 @@ class HostileOutputsTest {
             Path fd = null;
             try (var l = Files.list(Path.of("/proc/self/fd"))) {
                 for (Path p : l.toList()) {
-                    try { if (Files.readSymbolicLink(p).equals(file)) fd = p; } catch (IOException ignored) { }
+                    try {
+                        if (Files.readSymbolicLink(p).equals(file)) fd = p;
+                    } catch (IOException ignored) {
+                    }
                 }
             }
             assumeTrue(fd != null, "no /proc/self/fd here");
@@ -188,7 +228,9 @@ class HostileOutputsTest {
             assertThat(Files.isSymbolicLink(fd)).isTrue();
         }
         assertThat(Files.readString(file)).startsWith("t_ns,");
-        try (var l = Files.list(dir)) { assertThat(l.filter(p -> p.toString().endsWith(".part"))).isEmpty(); }
+        try (var l = Files.list(dir)) {
+            assertThat(l.filter(p -> p.toString().endsWith(".part"))).isEmpty();
+        }
     }
 
     /** A name of many multibyte characters, within the file system's 255 bytes, is written (its temporary name was too long). */

@@ -26,7 +26,8 @@ import static org.junit.jupiter.api.Assumptions.assumeTrue;
  * that a reading consumes is refused before it blocks, a cut gzip is said.
  */
 class ChangingTracesTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     record Out(int code, String out, String err) {}
 
@@ -67,7 +68,8 @@ class ChangingTracesTest {
         Path gz = Path.of("traces/03-single-task-limited-task-6.18.txt.gz");
         Path txt = Files.copy(gz, dir.resolve("really-a-gzip.txt"));
         assertThat(RealPair.looksLikeTrace(txt)).isTrue();
-        RealTrace a = RealTrace.importFile(gz, RealTrace.Options.defaults()), b = RealTrace.importFile(txt, RealTrace.Options.defaults());
+        RealTrace a = RealTrace.importFile(gz, RealTrace.Options.defaults()),
+                b = RealTrace.importFile(txt, RealTrace.Options.defaults());
         assertThat(b.run.trace().size()).isEqualTo(a.run.trace().size()).isPositive();
         // cut before its trailer: said, not "null"
         byte[] all = Files.readAllBytes(gz);
@@ -75,7 +77,10 @@ class ChangingTracesTest {
         Files.write(cut, java.util.Arrays.copyOf(all, all.length / 2));
         Out o = cli("import", cut.toString());
         assertThat(o.code()).isEqualTo(1);
-        assertThat(o.err().strip()).contains("is a cut gzip file").doesNotContain("null").hasLineCount(1);
+        assertThat(o.err().strip())
+                .contains("is a cut gzip file")
+                .doesNotContain("null")
+                .hasLineCount(1);
     }
 
     /** Rewritten between the two readings with as many lines (a re-recording): refused, not mixed. */
@@ -86,16 +91,16 @@ class ChangingTracesTest {
         Files.write(file, lines, StandardCharsets.UTF_8);
         TraceText text = TraceText.open(file);
         List<String> other = new ArrayList<>(lines);
-        Collections.swap(other, 0, 1);                         // another recording: same length, another start
+        Collections.swap(other, 0, 1); // another recording: same length, another start
         Path tmp = dir.resolve("t2.txt");
         Files.write(tmp, other, StandardCharsets.UTF_8);
         Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING);
-        assertThatThrownBy(() -> text.each(l -> { })).hasMessageContaining("replaced or rewritten between its readings");
+        assertThatThrownBy(() -> text.each(l -> {})).hasMessageContaining("replaced or rewritten between its readings");
         // replaced by a folder
         TraceText again = TraceText.open(file);
         Files.delete(file);
         Files.createDirectory(file);
-        assertThatThrownBy(() -> again.each(l -> { })).hasMessageContaining("not a regular file");
+        assertThatThrownBy(() -> again.each(l -> {})).hasMessageContaining("not a regular file");
     }
 
     /**
@@ -110,11 +115,20 @@ class ChangingTracesTest {
         assumeTrue(Files.isReadable(stat) && TraceText.fileSystem(stat).equals("proc"), "no procfs here");
         Out o = cli("import", stat.toString());
         assertThat(o.code()).isEqualTo(1);
-        assertThat(o.err().strip()).contains("is a kernel file (proc)").contains("save a copy first").hasLineCount(1);
+        assertThat(o.err().strip())
+                .contains("is a kernel file (proc)")
+                .contains("save a copy first")
+                .hasLineCount(1);
         Path pipe = Path.of("/sys/kernel/tracing/trace_pipe");
         if (Files.isReadable(pipe)) {
             assertThat(cli("describe", pipe.toString()).err()).contains("is a kernel file");
-            assertThat(cli("screenshot", pipe.toString(), "-o", dir.resolve("x.png").toString()).err()).contains("is a kernel file");
+            assertThat(cli(
+                                    "screenshot",
+                                    pipe.toString(),
+                                    "-o",
+                                    dir.resolve("x.png").toString())
+                            .err())
+                    .contains("is a kernel file");
         }
     }
 
@@ -125,9 +139,15 @@ class ChangingTracesTest {
         try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz))) {
             StringBuilder b = new StringBuilder();
             for (int i = 0; i < 140_000; i++) {
-                long us = i < 70_000 ? 1_000_000L + i : i - 70_000;   // the second half before the first: beyond the 65,536-line window
-                b.append("           <idle>-0     [000] d..2. ").append(us / 1_000_000).append('.').append(String.format("%06d", us % 1_000_000))
-                        .append(": sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=x next_pid=7 next_prio=120\n");
+                long us = i < 70_000
+                        ? 1_000_000L + i
+                        : i - 70_000; // the second half before the first: beyond the 65,536-line window
+                b.append("           <idle>-0     [000] d..2. ")
+                        .append(us / 1_000_000)
+                        .append('.')
+                        .append(String.format("%06d", us % 1_000_000))
+                        .append(
+                                ": sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=x next_pid=7 next_prio=120\n");
             }
             o.write(b.toString().getBytes(StandardCharsets.UTF_8));
         }

@@ -26,7 +26,9 @@ class ImportFuzzTest {
         for (String name : names) {
             List<String> lines;
             try (InputStream in = getClass().getResourceAsStream("/realtrace/" + name)) {
-                lines = new String(in.readAllBytes(), StandardCharsets.UTF_8).lines().toList();
+                lines = new String(in.readAllBytes(), StandardCharsets.UTF_8)
+                        .lines()
+                        .toList();
             }
             for (int round = 0; round < 150; round++) {
                 List<String> out = new ArrayList<>(lines);
@@ -35,11 +37,11 @@ class ImportFuzzTest {
                     int i = rnd.nextInt(out.size());
                     String l = out.get(i);
                     switch (rnd.nextInt(7)) {
-                        case 0 -> out.set(i, l.substring(0, rnd.nextInt(l.length() + 1)));                  // truncated
+                        case 0 -> out.set(i, l.substring(0, rnd.nextInt(l.length() + 1))); // truncated
                         case 1 -> out.remove(i);
-                        case 2 -> out.add(i, l);                                                             // duplicated
+                        case 2 -> out.add(i, l); // duplicated
                         case 3 -> out.set(i, l.replace("==>", ""));
-                        case 4 -> out.set(i, l.replaceAll("\\d", String.valueOf(rnd.nextInt(10))));          // digits changed
+                        case 4 -> out.set(i, l.replaceAll("\\d", String.valueOf(rnd.nextInt(10)))); // digits changed
                         case 5 -> out.set(i, l + "\u0000\u001b[2J" + (char) rnd.nextInt(0x10000));
                         default -> out.set(i, l.replace("prev_state=", "prev_state=" + (char) ('A' + rnd.nextInt(26))));
                     }
@@ -47,9 +49,12 @@ class ImportFuzzTest {
                 if (rnd.nextInt(10) == 0) out = out.subList(0, rnd.nextInt(out.size() + 1));
                 byte[] bytes = String.join("\n", out).getBytes(StandardCharsets.UTF_8);
                 try {
-                    RealTrace rt = RealTrace.of(name, TraceText.read(new ByteArrayInputStream(bytes)), new RealTrace.Options(map, Map.of(), null));
+                    RealTrace rt = RealTrace.of(
+                            name,
+                            TraceText.read(new ByteArrayInputStream(bytes)),
+                            new RealTrace.Options(map, Map.of(), null));
                     assertThat(rt.run.trace().size()).isPositive();
-                    rt.run.index();                                   // the views' index builds
+                    rt.run.index(); // the views' index builds
                     read++;
                 } catch (IOException e) {
                     assertThat(e.getMessage()).contains("is not a trace");

@@ -23,10 +23,14 @@ class ImportTest {
     }
 
     static RealTrace text(String s) throws IOException {
-        return RealTrace.of("t", TraceText.read(new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8))), RealTrace.Options.defaults());
+        return RealTrace.of(
+                "t",
+                TraceText.read(new ByteArrayInputStream(s.getBytes(StandardCharsets.UTF_8))),
+                RealTrace.Options.defaults());
     }
 
-    static final CgroupMap DD_IN_G = CgroupMap.parse("{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"dd\": \"/G\"}}");
+    static final CgroupMap DD_IN_G =
+            CgroupMap.parse("{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"dd\": \"/G\"}}");
 
     @Test
     void tracefsDdOn618IsParkedRightAfterEachRead() throws IOException {
@@ -35,35 +39,47 @@ class ImportTest {
         RunResult.TaskStat dd = rt.run.result().tasks().get("dd-6954");
         assertThat(dd).isNotNull();
         // the two 256 MiB reads: sys_enter 3366.531904 -> sys_exit 3366.646008, and 3367.593112 -> 3367.605670
-        List<RunResult.Syscall> reads = dd.syscalls().stream().filter(s -> s.name().equals("read") && s.exit_ns() != null
-                && s.exit_ns() - s.enter_ns() > 1_000_000).toList();
+        List<RunResult.Syscall> reads = dd.syscalls().stream()
+                .filter(s -> s.name().equals("read") && s.exit_ns() != null && s.exit_ns() - s.enter_ns() > 1_000_000)
+                .toList();
         assertThat(reads).hasSize(2);
         assertThat(reads.get(0).exit_ns() - reads.get(0).enter_ns()).isEqualTo(114_104_000L);
         assertThat(reads.get(1).exit_ns() - reads.get(1).enter_ns()).isEqualTo(12_558_000L);
-        // switched out R+ right after each sys_exit and off for hundreds of ms: inferred parks, no throttle inside a read
-        assertThat(rt.result().getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isEqualTo(2);
+        // switched out R+ right after each sys_exit and off for hundreds of ms: inferred parks, no throttle inside a
+        // read
+        assertThat(rt.result()
+                        .getAsJsonObject("counts")
+                        .get("inferred_throttle")
+                        .getAsInt())
+                .isEqualTo(2);
         assertThat(dd.parked_ns()).isGreaterThan(900_000_000L);
         var tr = rt.run.trace();
         for (int i = 0; i < tr.size(); i++) {
             if (tr.kind(i) == EventKind.THROTTLE) {
-                assertThat(tr.argB(i)).isEqualTo(1);                                  // drawn as inferred
+                assertThat(tr.argB(i)).isEqualTo(1); // drawn as inferred
                 assertThat(rt.run.info().groups()[tr.group(i)]).isEqualTo("/G");
             }
         }
         var json = rt.result();
         assertThat(json.get("observed").getAsBoolean()).isTrue();
         assertThat(json.get("start_ns").getAsLong()).isEqualTo(3366_514864_000L);
-        assertThat(json.getAsJsonObject("tasks").getAsJsonObject("dd-6954").has("throttled_ns")).isFalse();   // not known: left out
+        assertThat(json.getAsJsonObject("tasks").getAsJsonObject("dd-6954").has("throttled_ns"))
+                .isFalse(); // not known: left out
     }
 
     @Test
     void traceCmdReportLayoutsGiveTheSameRun() throws IOException {
-        RealTrace a = resource("trace-cmd-report.txt", CgroupMap.empty()), b = resource("trace-cmd-report-N.txt", CgroupMap.empty());
+        RealTrace a = resource("trace-cmd-report.txt", CgroupMap.empty()),
+                b = resource("trace-cmd-report-N.txt", CgroupMap.empty());
         assertThat(a.format).isEqualTo("trace-cmd report");
         assertThat(a.run.trace().size()).isEqualTo(b.run.trace().size()).isGreaterThan(500);
         assertThat(a.run.result().tasks()).isEqualTo(b.run.result().tasks());
         RunResult.TaskStat dd = a.run.result().tasks().get("dd-7176");
-        assertThat(dd.syscalls().stream().filter(s -> s.name().equals("read")).mapToLong(s -> s.exit_ns() == null ? 0 : s.exit_ns() - s.enter_ns()).max().orElse(0))
+        assertThat(dd.syscalls().stream()
+                        .filter(s -> s.name().equals("read"))
+                        .mapToLong(s -> s.exit_ns() == null ? 0 : s.exit_ns() - s.enter_ns())
+                        .max()
+                        .orElse(0))
                 .isEqualTo(29_950_000L);
     }
 
@@ -72,7 +88,7 @@ class ImportTest {
         RealTrace p = resource("perf-script.txt", CgroupMap.empty());
         assertThat(p.format).isEqualTo("perf script");
         assertThat(p.run.result().tasks()).containsKey("dd-7047");
-        assertThat(p.run.result().tasks().get("dd-7047").cpu_ns()).isPositive();      // running before its first switch
+        assertThat(p.run.result().tasks().get("dd-7047").cpu_ns()).isPositive(); // running before its first switch
     }
 
     @Test
@@ -86,12 +102,16 @@ class ImportTest {
                   my-app-1-22    [001] ..... 100.003
             """);
         assertThat(rt.run.info().tasks()).contains("C2 CompilerThre-14075", "my-app-1-22");
-        assertThat(rt.result().getAsJsonObject("counts").get("lost_events").getAsInt()).isEqualTo(17);
+        assertThat(rt.result().getAsJsonObject("counts").get("lost_events").getAsInt())
+                .isEqualTo(17);
         assertThat(rt.skipped).singleElement().asString().startsWith("line 6: not an event line");
         RunResult.TaskStat app = rt.run.result().tasks().get("my-app-1-22");
-        assertThat(app.syscalls()).singleElement().satisfies(s -> assertThat(s.exit_ns() - s.enter_ns()).isEqualTo(1_000_000L));
+        assertThat(app.syscalls())
+                .singleElement()
+                .satisfies(s -> assertThat(s.exit_ns() - s.enter_ns()).isEqualTo(1_000_000L));
         assertThat(app.kernel_ns()).isEqualTo(1_000_000L);
-        assertThat(rt.run.result().tasks().get("C2 CompilerThre-14075").sleeping_ns()).isEqualTo(2_999_000L);
+        assertThat(rt.run.result().tasks().get("C2 CompilerThre-14075").sleeping_ns())
+                .isEqualTo(2_999_000L);
     }
 
     /**
@@ -129,22 +149,33 @@ class ImportTest {
                   <idle>-0     [000] d..2.  1.100002: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=T next_pid=5 next_prio=120
                        T-5     [000] .....  1.110000: sys_exit: NR 0 = 0
             """;
-        RealTrace rt = RealTrace.of("p", TraceText.read(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8))),
+        RealTrace rt = RealTrace.of(
+                "p",
+                TraceText.read(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8))),
                 new RealTrace.Options(CgroupMap.parse(map), Map.of("thr", "throttle_cfs_rq"), "legacy"));
-        assertThat(rt.result().getAsJsonObject("counts").get("throttle").getAsInt()).isEqualTo(1);
-        assertThat(rt.result().getAsJsonObject("counts").get("unthrottle").getAsInt()).isEqualTo(1);
-        assertThat(rt.result().getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isZero();
+        assertThat(rt.result().getAsJsonObject("counts").get("throttle").getAsInt())
+                .isEqualTo(1);
+        assertThat(rt.result().getAsJsonObject("counts").get("unthrottle").getAsInt())
+                .isEqualTo(1);
+        assertThat(rt.result()
+                        .getAsJsonObject("counts")
+                        .get("inferred_throttle")
+                        .getAsInt())
+                .isZero();
         var tr = rt.run.trace();
         List<EventKind> kinds = new java.util.ArrayList<>();
-        for (int i = 0; i < tr.size(); i++) if (tr.kind(i) == EventKind.THROTTLE || tr.kind(i) == EventKind.UNTHROTTLE) kinds.add(tr.kind(i));
+        for (int i = 0; i < tr.size(); i++)
+            if (tr.kind(i) == EventKind.THROTTLE || tr.kind(i) == EventKind.UNTHROTTLE) kinds.add(tr.kind(i));
         assertThat(kinds).containsExactly(EventKind.THROTTLE, EventKind.UNTHROTTLE);
-        assertThat(rt.run.result().tasks().get("T-5").syscalls().get(0).exit_ns()).isEqualTo(110_000_000L);
+        assertThat(rt.run.result().tasks().get("T-5").syscalls().get(0).exit_ns())
+                .isEqualTo(110_000_000L);
     }
 
     @Test
     void aFileThatIsNotATraceIsOneClearError() {
         assertThatThrownBy(() -> text("{\"format\": 1, \"name\": \"a scenario\"}\n"))
-                .isInstanceOf(IOException.class).hasMessageContaining("is not a trace");
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("is not a trace");
         assertThatThrownBy(() -> text("")).isInstanceOf(IOException.class).hasMessageContaining("is not a trace");
     }
 
@@ -156,11 +187,18 @@ class ImportTest {
                   <idle>-0     [000] d..2.  1.100000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=T next_pid=5 next_prio=120
                        T-5     [000] .....  1.120000: sys_exit: NR 0 = 0
             """;
-        CgroupMap map = CgroupMap.parse("{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"T\": \"/G\"}}");
-        RealTrace legacy = RealTrace.of("l", TraceText.read(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8))), new RealTrace.Options(map, Map.of(), "legacy"));
+        CgroupMap map =
+                CgroupMap.parse("{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"T\": \"/G\"}}");
+        RealTrace legacy = RealTrace.of(
+                "l",
+                TraceText.read(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8))),
+                new RealTrace.Options(map, Map.of(), "legacy"));
         assertThat(legacy.run.result().tasks().get("T-5").throttled_ns()).isEqualTo(90_000_000L);
-        RealTrace task = RealTrace.of("t", TraceText.read(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8))), new RealTrace.Options(map, Map.of(), "task"));
-        assertThat(task.run.result().tasks().get("T-5").parked_ns()).isZero();   // 6.18 never parks inside a syscall
+        RealTrace task = RealTrace.of(
+                "t",
+                TraceText.read(new ByteArrayInputStream(t.getBytes(StandardCharsets.UTF_8))),
+                new RealTrace.Options(map, Map.of(), "task"));
+        assertThat(task.run.result().tasks().get("T-5").parked_ns()).isZero(); // 6.18 never parks inside a syscall
         assertThat(task.run.result().tasks().get("T-5").runnable_ns()).isEqualTo(90_000_000L);
         assertThat(RealTrace.modelOfRelease("6.12.57+deb12-cloud-amd64")).isEqualTo("legacy");
         assertThat(RealTrace.modelOfRelease("6.18.44-fc")).isEqualTo("task");
@@ -170,13 +208,16 @@ class ImportTest {
     /** import --json lists the hung-task reports that fidelity counts (the 6.12 pile-up: W and two forkers), as run --json does. */
     @Test
     void theObservedResultListsTheHungTaskReports() throws IOException {
-        RealTrace rt = RealTrace.importFile(java.nio.file.Path.of("traces/27-pileup-for-recording-legacy-6.12.txt.gz"), RealTrace.Options.defaults());
+        RealTrace rt = RealTrace.importFile(
+                java.nio.file.Path.of("traces/27-pileup-for-recording-legacy-6.12.txt.gz"),
+                RealTrace.Options.defaults());
         com.google.gson.JsonObject o = rt.result();
         var hung = o.getAsJsonArray("hung_tasks");
         assertThat(hung).hasSize(3);
         assertThat(hung.get(0).getAsJsonObject().get("task").getAsString()).isEqualTo("W-146");
-        assertThat(hung.get(0).getAsJsonObject().get("blocked_for_s").getAsLong()).isEqualTo(2);
+        assertThat(hung.get(0).getAsJsonObject().get("blocked_for_s").getAsLong())
+                .isEqualTo(2);
         assertThat(o.getAsJsonObject("counts").get("hung_task").getAsLong()).isEqualTo(3);
-        assertThat(rt.run.result().hung_tasks()).hasSize(hung.size());      // what fidelity counts
+        assertThat(rt.run.result().hung_tasks()).hasSize(hung.size()); // what fidelity counts
     }
 }

@@ -22,19 +22,20 @@ class NoiseTest {
     /** A 6.18 trace of T in /G (10 ms / 100 ms) on CPU 0: throttled each period, refills 72.6 ms after its start, preempted once for 2.5 ms. */
     static String trace(boolean noise, String extraHeader) {
         List<String> l = new ArrayList<>();
-        l.add("# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
-                + "\"tasks\":{\"T-100\":\"/G\"}}" + extraHeader + "}");
+        l.add(
+                "# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
+                        + "\"tasks\":{\"T-100\":\"/G\"}}" + extraHeader + "}");
         double t0 = 1.000000;
         l.add(sw(t0, "swapper/0", 0, "R", "T", 100));
         double at = t0;
-        if (noise) {                                  // a foreign task preempts T at 2 ms for 2.5 ms: not a throttle
+        if (noise) { // a foreign task preempts T at 2 ms for 2.5 ms: not a throttle
             l.add(sw(t0 + 0.002, "T", 100, "R", "noise", 200));
             l.add(sw(t0 + 0.0045, "noise", 200, "S", "T", 100));
-            at = t0 + 0.0125;                           // T still gets its 10 ms of quota
+            at = t0 + 0.0125; // T still gets its 10 ms of quota
         } else {
             at = t0 + 0.010;
         }
-        for (int k = 0; k < 5; k++) {                 // throttled (parked at the return to user), back at the refill
+        for (int k = 0; k < 5; k++) { // throttled (parked at the return to user), back at the refill
             l.add(sw(at, "T", 100, "R", "swapper/0", 0));
             double back = t0 + 0.0726 + 0.1 * k;
             l.add(sw(back, "swapper/0", 0, "R", "T", 100));
@@ -45,8 +46,18 @@ class NoiseTest {
     }
 
     static String sw(double ts, String prev, int prevPid, String state, String next, int nextPid) {
-        return String.format(Locale.ROOT, "%16s-%-7d [000] d..2. %12.6f: sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s ==> "
-                + "next_comm=%s next_pid=%d next_prio=120", prev, prevPid, ts, prev, prevPid, state, next, nextPid);
+        return String.format(
+                Locale.ROOT,
+                "%16s-%-7d [000] d..2. %12.6f: sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s ==> "
+                        + "next_comm=%s next_pid=%d next_prio=120",
+                prev,
+                prevPid,
+                ts,
+                prev,
+                prevPid,
+                state,
+                next,
+                nextPid);
     }
 
     /**
@@ -59,7 +70,8 @@ class NoiseTest {
         Path quiet = dir.resolve("quiet.txt"), busy = dir.resolve("busy.txt");
         Files.writeString(quiet, trace(false, ""));
         Files.writeString(busy, trace(true, ""));
-        RealTrace q = RealTrace.importFile(quiet, RealTrace.Options.defaults()), b = RealTrace.importFile(busy, RealTrace.Options.defaults());
+        RealTrace q = RealTrace.importFile(quiet, RealTrace.Options.defaults()),
+                b = RealTrace.importFile(busy, RealTrace.Options.defaults());
         assertThat(q.counts().get("inferred_throttle").getAsInt()).isEqualTo(5);
         assertThat(b.counts().get("inferred_throttle").getAsInt()).isEqualTo(5);
         assertThat(q.refillPhases).containsEntry("/G", 72_600_000L);
@@ -84,13 +96,14 @@ class NoiseTest {
         l.add(sw(t0 + 0.060, "other", 300, "S", "T", 100));
         l.add(sw(t0 + 0.0685, "T", 100, "R", "noise", 200));
         l.add(sw(t0 + 0.0700, "noise", 200, "S", "T", 100));
-        l.add(sw(t0 + 0.0715, "T", 100, "R", "swapper/0", 0));          // 10 ms used: throttled
+        l.add(sw(t0 + 0.0715, "T", 100, "R", "swapper/0", 0)); // 10 ms used: throttled
         refills(l, t0 + 0.0726);
         Path f = dir.resolve("early.txt");
         Files.writeString(f, String.join("\n", l) + "\n");
         RealTrace r = RealTrace.importFile(f, RealTrace.Options.defaults());
         assertThat(r.refillPhases).containsEntry("/G", 72_600_000L);
-        assertThat(r.counts().get("inferred_throttle").getAsInt()).isEqualTo(6);   // the five throttles and the one at the end; not the preemption
+        assertThat(r.counts().get("inferred_throttle").getAsInt())
+                .isEqualTo(6); // the five throttles and the one at the end; not the preemption
     }
 
     /**
@@ -110,20 +123,26 @@ class NoiseTest {
         l.add(cpu1(sw(t0 + 0.242, "U", 101, "R", "noise", 200)));
         l.add(cpu1(sw(t0 + 0.2541, "noise", 200, "S", "U", 101)));
         l.add(cpu1(sw(t0 + 0.255, "U", 101, "S", "swapper/1", 0)));
-        l.sort(java.util.Comparator.comparing((String x) -> x.startsWith("#") ? "" : x.substring(x.indexOf(']') + 8, x.indexOf(": sched"))));
+        l.sort(java.util.Comparator.comparing(
+                (String x) -> x.startsWith("#") ? "" : x.substring(x.indexOf(']') + 8, x.indexOf(": sched"))));
         Path f = dir.resolve("tie.txt");
         Files.writeString(f, String.join("\n", l) + "\n");
         RealTrace r = RealTrace.importFile(f, RealTrace.Options.defaults());
         assertThat(r.refillPhases).containsEntry("/G", 56_100_000L);
-        RunResult.TaskStat u = r.run.result().tasks().entrySet().stream().filter(e -> e.getKey().startsWith("U")).findFirst().orElseThrow().getValue();
-        assertThat(u.runnable_ns()).isEqualTo(12_100_000L);       // a preemption, not a throttle
+        RunResult.TaskStat u = r.run.result().tasks().entrySet().stream()
+                .filter(e -> e.getKey().startsWith("U"))
+                .findFirst()
+                .orElseThrow()
+                .getValue();
+        assertThat(u.runnable_ns()).isEqualTo(12_100_000L); // a preemption, not a throttle
     }
 
     /** A 6.18 recording's header: /G limited to 10 ms / 100 ms, these tasks in it. */
     private static List<String> header(String tasks) {
         List<String> l = new ArrayList<>();
-        l.add("# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
-                + "\"tasks\":{" + tasks + "}}}");
+        l.add(
+                "# throttlescope: {\"kernel\":\"6.18.44\",\"cgroup_map\":{\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},"
+                        + "\"tasks\":{" + tasks + "}}}");
         return l;
     }
 
@@ -135,7 +154,9 @@ class NoiseTest {
         }
     }
 
-    private static String cpu1(String line) { return line.replace("[000]", "[001]"); }
+    private static String cpu1(String line) {
+        return line.replace("[000]", "[001]");
+    }
 
     /**
      * A forked task starts in its parent's cgroup: the pile-up's forkers in /G made children that the
@@ -143,8 +164,12 @@ class NoiseTest {
      */
     @Test
     void aForkedChildIsInItsParentsGroup(@TempDir Path dir) throws Exception {
-        String fork = String.format(Locale.ROOT, "%16s-%-7d [000] ..... %12.6f: sched_process_fork: comm=T pid=100 child_comm=T child_pid=101",
-                "T", 100, 1.0001);
+        String fork = String.format(
+                Locale.ROOT,
+                "%16s-%-7d [000] ..... %12.6f: sched_process_fork: comm=T pid=100 child_comm=T child_pid=101",
+                "T",
+                100,
+                1.0001);
         List<String> l = new ArrayList<>(trace(false, "").lines().toList());
         l.add(2, fork);
         l.add(3, sw(1.0002, "T", 100, "R", "T", 101));
@@ -173,33 +198,73 @@ class NoiseTest {
     @Test
     void cpuStatCountsTheRecordingOnly(@TempDir Path dir) throws Exception {
         Path f = dir.resolve("stat.txt");
-        Files.writeString(f, trace(false, ",\"cpu_stat\":{\"/G\":{\"nr_periods\":13,\"nr_throttled\":8,\"throttled_usec\":700000}},"
-                + "\"cpu_stat_start\":{\"/G\":{\"nr_periods\":3,\"nr_throttled\":3,\"throttled_usec\":250000}}"));
-        RunResult.CgroupStat g = RealTrace.importFile(f, RealTrace.Options.defaults()).run.result().cgroups().get("/G");
+        Files.writeString(
+                f,
+                trace(
+                        false,
+                        ",\"cpu_stat\":{\"/G\":{\"nr_periods\":13,\"nr_throttled\":8,\"throttled_usec\":700000}},"
+                                + "\"cpu_stat_start\":{\"/G\":{\"nr_periods\":3,\"nr_throttled\":3,\"throttled_usec\":250000}}"));
+        RunResult.CgroupStat g = RealTrace.importFile(f, RealTrace.Options.defaults())
+                .run
+                .result()
+                .cgroups()
+                .get("/G");
         assertThat(g.nr_throttled()).isEqualTo(5);
         assertThat(g.nr_periods()).isEqualTo(10);
         assertThat(g.throttled_usec()).isEqualTo(450_000);
         // a recording made before the start was sampled keeps the end's counters
-        Files.writeString(f, trace(false, ",\"cpu_stat\":{\"/G\":{\"nr_periods\":13,\"nr_throttled\":8,\"throttled_usec\":700000}}"));
-        assertThat(RealTrace.importFile(f, RealTrace.Options.defaults()).run.result().cgroups().get("/G").nr_throttled()).isEqualTo(8);
+        Files.writeString(
+                f,
+                trace(
+                        false,
+                        ",\"cpu_stat\":{\"/G\":{\"nr_periods\":13,\"nr_throttled\":8,\"throttled_usec\":700000}}"));
+        assertThat(RealTrace.importFile(f, RealTrace.Options.defaults())
+                        .run
+                        .result()
+                        .cgroups()
+                        .get("/G")
+                        .nr_throttled())
+                .isEqualTo(8);
     }
 
     /** sched_process_hang lines are the recorded kernel's reports; the row compares the tasks reported on each side. */
     @Test
     void hungTaskReportsAreARowWhereTheDetectorCouldReport() throws Exception {
-        RunResult real = new RunResult(1, "s", "legacy", 10_000_000_000L, 0, java.util.Map.of(),
+        RunResult real = new RunResult(
+                1,
+                "s",
+                "legacy",
+                10_000_000_000L,
+                0,
+                java.util.Map.of(),
                 java.util.Map.of("W", stat(), "Q", stat()),
-                List.of(new RunResult.HungTask("W", 4_000_000_000L, 2, 2_000_000_000L, false),
+                List.of(
+                        new RunResult.HungTask("W", 4_000_000_000L, 2, 2_000_000_000L, false),
                         new RunResult.HungTask("W", 5_000_000_000L, 2, 2_000_000_000L, false),
-                        new RunResult.HungTask("Q", 5_000_000_000L, 2, 2_000_000_000L, false)), java.util.Map.of(), List.of());
-        RunResult none = new RunResult(1, "s", "task", 10_000_000_000L, 0, java.util.Map.of(), java.util.Map.of("W", stat(), "Q", stat()),
-                List.of(), java.util.Map.of(), List.of());
+                        new RunResult.HungTask("Q", 5_000_000_000L, 2, 2_000_000_000L, false)),
+                java.util.Map.of(),
+                List.of());
+        RunResult none = new RunResult(
+                1,
+                "s",
+                "task",
+                10_000_000_000L,
+                0,
+                java.util.Map.of(),
+                java.util.Map.of("W", stat(), "Q", stat()),
+                List.of(),
+                java.util.Map.of(),
+                List.of());
         List<Fidelity.Row> watched = Fidelity.of("t", real, none, false, KnownDifferences.none(), true);
-        Fidelity.Row row = watched.stream().filter(r -> r.figure().startsWith("tasks reported hung")).findFirst().orElseThrow();
+        Fidelity.Row row = watched.stream()
+                .filter(r -> r.figure().startsWith("tasks reported hung"))
+                .findFirst()
+                .orElseThrow();
         assertThat(row.real()).isEqualTo(2);
         assertThat(row.simulated()).isZero();
         assertThat(row.within()).isFalse();
-        assertThat(Fidelity.of("t", real, none, false, KnownDifferences.none(), false)).noneMatch(r -> r.figure().startsWith("tasks reported hung"));
+        assertThat(Fidelity.of("t", real, none, false, KnownDifferences.none(), false))
+                .noneMatch(r -> r.figure().startsWith("tasks reported hung"));
     }
 
     private static RunResult.TaskStat stat() {

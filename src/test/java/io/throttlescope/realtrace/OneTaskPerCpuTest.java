@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
  * each such end the trace did not show is counted ({@code counts.runs_ended_unseen}).
  */
 class OneTaskPerCpuTest {
-    static long cpu(RealTrace rt, String task) { return rt.run.result().tasks().get(task).cpu_ns(); }
+    static long cpu(RealTrace rt, String task) {
+        return rt.run.result().tasks().get(task).cpu_ns();
+    }
 
     @Test
     void aSwitchThatDoesNotNameWhoRanEndsIt() throws IOException {
@@ -28,7 +30,7 @@ class OneTaskPerCpuTest {
         long total = 0;
         for (RunResult.TaskStat t : rt.run.result().tasks().values()) total += t.cpu_ns();
         assertThat(total).as("CPU time on one CPU in 10 ms").isLessThanOrEqualTo(10_000_000L);
-        assertThat(cpu(rt, "a-10")).isEqualTo(5_000_000L);     // until b was seen on the CPU
+        assertThat(cpu(rt, "a-10")).isEqualTo(5_000_000L); // until b was seen on the CPU
         assertThat(cpu(rt, "c-12")).isEqualTo(5_000_000L);
         assertThat(rt.counts().get("runs_ended_unseen").getAsInt()).isEqualTo(1);
     }
@@ -81,22 +83,86 @@ class OneTaskPerCpuTest {
     void throttledPeriodsAreCountedAsCpuStatCountsThem() throws IOException {
         StringBuilder b = new StringBuilder();
         String[][] lines = {
-            {"<idle>-0", "000", "100.000000", "prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120"},
-            {"<idle>-0", "001", "100.000000", "prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=b next_pid=11 next_prio=120"},
-            {"a-10", "000", "100.005000", "prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120"},
-            {"b-11", "001", "100.005000", "prev_comm=b prev_pid=11 prev_prio=120 prev_state=R ==> next_comm=swapper/1 next_pid=0 next_prio=120"},
-            {"<idle>-0", "000", "100.100000", "prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120"},
-            {"<idle>-0", "001", "100.100010", "prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=b next_pid=11 next_prio=120"},
-            {"a-10", "000", "100.105000", "prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120"},
-            {"b-11", "001", "100.105000", "prev_comm=b prev_pid=11 prev_prio=120 prev_state=R ==> next_comm=swapper/1 next_pid=0 next_prio=120"},
-            {"<idle>-0", "000", "100.200000", "prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120"},
-            {"<idle>-0", "001", "100.200010", "prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=b next_pid=11 next_prio=120"},
-            {"a-10", "000", "100.201000", "prev_comm=a prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120"},
-            {"b-11", "001", "100.201000", "prev_comm=b prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120"},
+            {
+                "<idle>-0",
+                "000",
+                "100.000000",
+                "prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120"
+            },
+            {
+                "<idle>-0",
+                "001",
+                "100.000000",
+                "prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=b next_pid=11 next_prio=120"
+            },
+            {
+                "a-10",
+                "000",
+                "100.005000",
+                "prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120"
+            },
+            {
+                "b-11",
+                "001",
+                "100.005000",
+                "prev_comm=b prev_pid=11 prev_prio=120 prev_state=R ==> next_comm=swapper/1 next_pid=0 next_prio=120"
+            },
+            {
+                "<idle>-0",
+                "000",
+                "100.100000",
+                "prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120"
+            },
+            {
+                "<idle>-0",
+                "001",
+                "100.100010",
+                "prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=b next_pid=11 next_prio=120"
+            },
+            {
+                "a-10",
+                "000",
+                "100.105000",
+                "prev_comm=a prev_pid=10 prev_prio=120 prev_state=R ==> next_comm=swapper/0 next_pid=0 next_prio=120"
+            },
+            {
+                "b-11",
+                "001",
+                "100.105000",
+                "prev_comm=b prev_pid=11 prev_prio=120 prev_state=R ==> next_comm=swapper/1 next_pid=0 next_prio=120"
+            },
+            {
+                "<idle>-0",
+                "000",
+                "100.200000",
+                "prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=10 next_prio=120"
+            },
+            {
+                "<idle>-0",
+                "001",
+                "100.200010",
+                "prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=b next_pid=11 next_prio=120"
+            },
+            {
+                "a-10",
+                "000",
+                "100.201000",
+                "prev_comm=a prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120"
+            },
+            {
+                "b-11",
+                "001",
+                "100.201000",
+                "prev_comm=b prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120"
+            },
         };
-        for (String[] l : lines) b.append(String.format("%16s [%s] d..2. %s: sched_switch: %s%n", l[0], l[1], l[2], l[3]));
-        CgroupMap map = CgroupMap.parse("{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"a\": \"/G\", \"b\": \"/G\"}}");
-        RealTrace rt = RealTrace.of("t", TraceText.read(new ByteArrayInputStream(b.toString().getBytes(StandardCharsets.UTF_8))),
+        for (String[] l : lines)
+            b.append(String.format("%16s [%s] d..2. %s: sched_switch: %s%n", l[0], l[1], l[2], l[3]));
+        CgroupMap map = CgroupMap.parse(
+                "{\"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}}, \"tasks\": {\"a\": \"/G\", \"b\": \"/G\"}}");
+        RealTrace rt = RealTrace.of(
+                "t",
+                TraceText.read(new ByteArrayInputStream(b.toString().getBytes(StandardCharsets.UTF_8))),
                 new RealTrace.Options(map, Map.of(), "task"));
         assertThat(rt.counts().get("inferred_throttle").getAsInt()).isEqualTo(4);
         assertThat(rt.counts().get("inferred_throttled_periods").getAsInt()).isEqualTo(2);

@@ -20,7 +20,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * machine does not allow it the test is skipped and says why.
  */
 class RecordTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     /** Skips the test, saying why, where this machine cannot record (not root, no cgroup v2 or tracefs). */
     static void assumeRecordingPossible() {
@@ -37,28 +38,46 @@ class RecordTest {
         assertThat(Recorder.refusals(spec, 350_000_000L)).isEmpty();
         Path out = dir.resolve("rec.txt");
         String before = tracingSettings();
-        new Recorder(scenario, spec, 350_000_000L, s -> { }).record(out);
+        new Recorder(scenario, spec, 350_000_000L, s -> {}).record(out);
         // everything undone: no cgroup of ours, the tracing settings as they were
-        try (Stream<Path> s = Files.list(Path.of("/sys/fs/cgroup/cpu").toFile().exists() ? Path.of("/sys/fs/cgroup/cpu") : Path.of("/sys/fs/cgroup"))) {
+        try (Stream<Path> s = Files.list(
+                Path.of("/sys/fs/cgroup/cpu").toFile().exists()
+                        ? Path.of("/sys/fs/cgroup/cpu")
+                        : Path.of("/sys/fs/cgroup"))) {
             assertThat(s.map(p -> p.getFileName().toString())).noneMatch(n -> n.startsWith("throttlescope-"));
         }
         assertThat(tracingSettings()).isEqualTo(before);
 
         RealTrace rt = RealTrace.importFile(out, RealTrace.Options.defaults());
         assertThat(rt.header.get("scenario_file").getAsString()).isEqualTo("06-kernel-mode-overrun.json");
-        assertThat(rt.model).isEqualTo(RealTrace.modelOfRelease(Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip()));
+        assertThat(rt.model)
+                .isEqualTo(RealTrace.modelOfRelease(
+                        Files.readString(Path.of("/proc/sys/kernel/osrelease")).strip()));
         // the recording's workload, under its scenario names; the JSON keeps COMM-PID
         assertThat(rt.run.result().tasks()).containsOnlyKeys("T");
         assertThat(rt.result().getAsJsonObject("tasks").keySet()).anyMatch(k -> k.matches("T-\\d+"));
         RunResult.TaskStat ts = rt.run.result().tasks().get("T");
         // the 30 ms syscall is one read(); its real duration is at least its kernel work
-        long longest = ts.syscalls().stream().filter(s -> s.exit_ns() != null).mapToLong(s -> s.exit_ns() - s.enter_ns()).max().orElse(0);
+        long longest = ts.syscalls().stream()
+                .filter(s -> s.exit_ns() != null)
+                .mapToLong(s -> s.exit_ns() - s.enter_ns())
+                .max()
+                .orElse(0);
         assertThat(longest).isGreaterThan(20_000_000L);
-        assertThat(rt.result().getAsJsonObject("cgroups").getAsJsonObject("/G").get("nr_throttled").getAsLong()).isPositive();
+        assertThat(rt.result()
+                        .getAsJsonObject("cgroups")
+                        .getAsJsonObject("/G")
+                        .get("nr_throttled")
+                        .getAsLong())
+                .isPositive();
         if (rt.model.equals("task")) {
             // 6.18: the read is not throttled inside (well under the legacy 300 ms), T is parked after it
             assertThat(longest).isLessThan(100_000_000L);
-            assertThat(rt.result().getAsJsonObject("counts").get("inferred_throttle").getAsInt()).isPositive();
+            assertThat(rt.result()
+                            .getAsJsonObject("counts")
+                            .get("inferred_throttle")
+                            .getAsInt())
+                    .isPositive();
         }
     }
 
@@ -73,7 +92,7 @@ class RecordTest {
         SimSpec spec = ScenarioLoader.load(scenario).spec();
         Path out = dir.resolve("rec14.txt");
         String before = tracingSettings();
-        new Recorder(scenario, spec, spec.durationNs(), s -> { }).record(out);
+        new Recorder(scenario, spec, spec.durationNs(), s -> {}).record(out);
         assertThat(tracingSettings()).isEqualTo(before);
         RealTrace rt = RealTrace.importFile(out, RealTrace.Options.defaults());
         var a = rt.header.getAsJsonArray("actions");
@@ -81,12 +100,15 @@ class RecordTest {
         var done = a.get(0).getAsJsonObject();
         assertThat(done.has("error")).as(done.toString()).isFalse();
         assertThat(done.get("what").getAsString()).isEqualTo("write /G cpu.max 50000 100000");
-        assertThat(done.get("returned_ns").getAsLong()).isGreaterThanOrEqualTo(done.get("began_ns").getAsLong())
+        assertThat(done.get("returned_ns").getAsLong())
+                .isGreaterThanOrEqualTo(done.get("began_ns").getAsLong())
                 .isGreaterThanOrEqualTo(40_000_000L);
         var tr = rt.run.trace();
         List<String> writes = new java.util.ArrayList<>();
         for (int i = 0; i < tr.size(); i++) {
-            if (tr.kind(i) == io.throttlescope.sim.EventKind.CGROUP_WRITE) writes.add(rt.run.info().groups()[tr.group(i)] + " " + rt.run.info().strings().get(tr.text(i)));
+            if (tr.kind(i) == io.throttlescope.sim.EventKind.CGROUP_WRITE)
+                writes.add(rt.run.info().groups()[tr.group(i)] + " "
+                        + rt.run.info().strings().get(tr.text(i)));
         }
         assertThat(writes).containsExactly("/G cpu.max 50000 100000");
         // without the write T has 10 ms of each 100 ms period, 30 ms in all; with it, 50 ms a period from 40 ms on
@@ -105,55 +127,104 @@ class RecordTest {
         Path scenario = Path.of("scenarios/06-kernel-mode-overrun.json");
         SimSpec spec = ScenarioLoader.load(scenario).spec();
         Path out = dir.resolve("small.txt");
-        new Recorder(scenario, spec, 350_000_000L, s -> { }).bufferKb(64).record(out);
+        new Recorder(scenario, spec, 350_000_000L, s -> {}).bufferKb(64).record(out);
         RealTrace rt = RealTrace.importFile(out, RealTrace.Options.defaults());
         assertThat(rt.header.get("lost_events").getAsLong()).isZero();
         assertThat(rt.counts().get("lost_events").getAsLong()).isZero();
         RunResult.TaskStat t = rt.run.result().tasks().get("T");
         assertThat(t).isNotNull();
         // T's 30 ms read of /dev/zero is there, whole
-        assertThat(t.syscalls().stream().filter(s -> s.exit_ns() != null).mapToLong(s -> s.exit_ns() - s.enter_ns()).max().orElse(0))
+        assertThat(t.syscalls().stream()
+                        .filter(s -> s.exit_ns() != null)
+                        .mapToLong(s -> s.exit_ns() - s.enter_ns())
+                        .max()
+                        .orElse(0))
                 .isGreaterThan(20_000_000L);
-        // the reader's own reads, wake-ups and switches are not in the recording (they would wake it again, without end)
-        assertThat(Files.readAllLines(out)).noneMatch(l -> l.matches("^\\s*cat-\\d+ .*") || l.contains("comm=cat ") || l.contains("next_comm=cat "));
+        // the reader's own reads, wake-ups and switches are not in the recording (they would wake it again, without
+        // end)
+        assertThat(Files.readAllLines(out))
+                .noneMatch(
+                        l -> l.matches("^\\s*cat-\\d+ .*") || l.contains("comm=cat ") || l.contains("next_comm=cat "));
     }
 
     private static String tracingSettings() throws Exception {
         Path t = Path.of("/sys/kernel/tracing");
         StringBuilder b = new StringBuilder();
-        for (String f : new String[] {"tracing_on", "buffer_size_kb", "events/sched/sched_switch/enable", "events/raw_syscalls/sys_enter/enable"}) {
+        for (String f : new String[] {
+            "tracing_on", "buffer_size_kb", "events/sched/sched_switch/enable", "events/raw_syscalls/sys_enter/enable"
+        }) {
             Path p = t.resolve(f);
-            b.append(f).append('=').append(Files.exists(p) ? KernelFiles.value(p) : "-").append(';');
+            b.append(f)
+                    .append('=')
+                    .append(Files.exists(p) ? KernelFiles.value(p) : "-")
+                    .append(';');
         }
         return b.toString();
     }
 
     // ------------------------------------------------------------------ issue 17: safe as root
 
-    static Path cgroupRoot() { return Path.of("/sys/fs/cgroup/cpu").toFile().exists() ? Path.of("/sys/fs/cgroup/cpu") : Path.of("/sys/fs/cgroup"); }
+    static Path cgroupRoot() {
+        return Path.of("/sys/fs/cgroup/cpu").toFile().exists()
+                ? Path.of("/sys/fs/cgroup/cpu")
+                : Path.of("/sys/fs/cgroup");
+    }
 
     /** Everything a recording could leave behind: our cgroups, trace instances, private mounts; and the tracing switches. */
     static String machineState() throws Exception {
         StringBuilder b = new StringBuilder(tracingSettings());
-        try (Stream<Path> s = Files.list(cgroupRoot())) { s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("throttlescope-")).sorted().forEach(n -> b.append(" cg:").append(n)); }
-        for (Path t : new Path[] {Path.of("/sys/kernel/tracing/instances")}) {
-            if (Files.isDirectory(t)) try (Stream<Path> s = Files.list(t)) { s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("throttlescope-")).forEach(n -> b.append(" inst:").append(n)); }
+        try (Stream<Path> s = Files.list(cgroupRoot())) {
+            s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("throttlescope-"))
+                    .sorted()
+                    .forEach(n -> b.append(" cg:").append(n));
         }
-        try (Stream<Path> s = Files.list(Path.of("/run"))) { s.map(p -> p.getFileName().toString()).filter(n -> n.startsWith("throttlescope-")).forEach(n -> b.append(" run:").append(n)); }
+        for (Path t : new Path[] {Path.of("/sys/kernel/tracing/instances")}) {
+            if (Files.isDirectory(t))
+                try (Stream<Path> s = Files.list(t)) {
+                    s.map(p -> p.getFileName().toString())
+                            .filter(n -> n.startsWith("throttlescope-"))
+                            .forEach(n -> b.append(" inst:").append(n));
+                }
+        }
+        try (Stream<Path> s = Files.list(Path.of("/run"))) {
+            s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.startsWith("throttlescope-"))
+                    .forEach(n -> b.append(" run:").append(n));
+        }
         // the copies of trace_pipe a recording makes while it runs, and the readers that make them
         try (Stream<Path> s = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
-            s.map(p -> p.getFileName().toString()).filter(n -> n.matches("throttlescope-\\d+-trace\\d*\\.txt")).sorted().forEach(n -> b.append(" tmp:").append(n));
+            s.map(p -> p.getFileName().toString())
+                    .filter(n -> n.matches("throttlescope-\\d+-trace\\d*\\.txt"))
+                    .sorted()
+                    .forEach(n -> b.append(" tmp:").append(n));
         }
-        ProcessHandle.allProcesses().filter(p -> p.info().arguments().map(a -> a.length == 1 && a[0].contains("/throttlescope-") && a[0].endsWith("/trace_pipe"))
-                .orElse(false)).forEach(p -> b.append(" reader:").append(p.pid()));
+        ProcessHandle.allProcesses()
+                .filter(p -> p.info()
+                        .arguments()
+                        .map(a -> a.length == 1 && a[0].contains("/throttlescope-") && a[0].endsWith("/trace_pipe"))
+                        .orElse(false))
+                .forEach(p -> b.append(" reader:").append(p.pid()));
         return b.toString();
     }
 
     static Process recorder(Path scenario, Path out, String duration) throws Exception {
         String java = ProcessHandle.current().info().command().orElse("java");
-        return new ProcessBuilder(java, "-Xmx128m", "-cp", System.getProperty("java.class.path"), "io.throttlescope.Launcher", "record",
-                scenario.toString(), "-o", out.toString(), "--duration", duration).redirectErrorStream(true)
-                .redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile()).start();
+        return new ProcessBuilder(
+                        java,
+                        "-Xmx128m",
+                        "-cp",
+                        System.getProperty("java.class.path"),
+                        "io.throttlescope.Launcher",
+                        "record",
+                        scenario.toString(),
+                        "-o",
+                        out.toString(),
+                        "--duration",
+                        duration)
+                .redirectErrorStream(true)
+                .redirectOutput(out.resolveSibling(out.getFileName() + ".log").toFile())
+                .start();
     }
 
     @Test
@@ -163,20 +234,25 @@ class RecordTest {
         Process p = recorder(Path.of("scenarios/06-kernel-mode-overrun.json"), dir.resolve("killed.txt"), "20s");
         Path ours = cgroupRoot().resolve("throttlescope-" + p.pid());
         long until = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < until && !Files.readString(dir.resolve("killed.txt.log")).contains("recording:")) Thread.sleep(100);
+        while (System.currentTimeMillis() < until
+                && !Files.readString(dir.resolve("killed.txt.log")).contains("recording:")) Thread.sleep(100);
         assertThat(Files.readString(dir.resolve("killed.txt.log"))).contains("recording:");
         assertThat(ours).isDirectory();
-        p.destroyForcibly().waitFor();                       // SIGKILL: no shutdown hook runs
+        p.destroyForcibly().waitFor(); // SIGKILL: no shutdown hook runs
         // its workers do not outlive it: they end when its pipe closes
         long deadline = System.currentTimeMillis() + 10_000;
         while (System.currentTimeMillis() < deadline && procsIn(ours) > 0) Thread.sleep(50);
         assertThat(procsIn(ours)).as("workers left in " + ours).isZero();
         // the next recording cleans up after it, says so, and succeeds
         Path scenario = Path.of("scenarios/03-single-task-limited.json");
-        Recorder r = new Recorder(scenario, ScenarioLoader.load(scenario).spec(), 300_000_000L, s -> { });
+        Recorder r = new Recorder(scenario, ScenarioLoader.load(scenario).spec(), 300_000_000L, s -> {});
         r.record(dir.resolve("next.txt"));
         assertThat(r.cleanedUp).anyMatch(x -> x.contains("throttlescope-" + p.pid()));
-        assertThat(RealTrace.importFile(dir.resolve("next.txt"), RealTrace.Options.defaults()).run.result().tasks()).containsOnlyKeys("T");
+        assertThat(RealTrace.importFile(dir.resolve("next.txt"), RealTrace.Options.defaults())
+                        .run
+                        .result()
+                        .tasks())
+                .containsOnlyKeys("T");
         assertThat(machineState()).isEqualTo(before);
     }
 
@@ -187,7 +263,10 @@ class RecordTest {
             for (Path d : s.filter(Files::isDirectory).toList()) {
                 for (String f : new String[] {"cgroup.procs", "tasks"}) {
                     Path x = d.resolve(f);
-                    if (Files.isRegularFile(x)) n += (int) Files.readAllLines(x).stream().filter(l -> !l.isBlank()).count();
+                    if (Files.isRegularFile(x))
+                        n += (int) Files.readAllLines(x).stream()
+                                .filter(l -> !l.isBlank())
+                                .count();
                 }
             }
         }
@@ -202,8 +281,16 @@ class RecordTest {
         Process b = recorder(Path.of("scenarios/04-two-cpus-one-pool.json"), dir.resolve("b.txt"), "1500ms");
         assertThat(a.waitFor()).as(Files.readString(dir.resolve("a.txt.log"))).isZero();
         assertThat(b.waitFor()).as(Files.readString(dir.resolve("b.txt.log"))).isZero();
-        assertThat(RealTrace.importFile(dir.resolve("a.txt"), RealTrace.Options.defaults()).run.result().tasks()).containsOnlyKeys("T");
-        assertThat(RealTrace.importFile(dir.resolve("b.txt"), RealTrace.Options.defaults()).run.result().tasks()).containsOnlyKeys("T0", "T1");
+        assertThat(RealTrace.importFile(dir.resolve("a.txt"), RealTrace.Options.defaults())
+                        .run
+                        .result()
+                        .tasks())
+                .containsOnlyKeys("T");
+        assertThat(RealTrace.importFile(dir.resolve("b.txt"), RealTrace.Options.defaults())
+                        .run
+                        .result()
+                        .tasks())
+                .containsOnlyKeys("T0", "T1");
         assertThat(machineState()).isEqualTo(before);
     }
 
@@ -213,10 +300,12 @@ class RecordTest {
         String before = machineState();
         Process p = recorder(Path.of("scenarios/06-kernel-mode-overrun.json"), dir.resolve("term.txt"), "20s");
         long until = System.currentTimeMillis() + 60_000;
-        while (System.currentTimeMillis() < until && !Files.readString(dir.resolve("term.txt.log")).contains("recording:")) Thread.sleep(100);
-        p.destroy();                                          // SIGTERM: the shutdown hook cleans up
+        while (System.currentTimeMillis() < until
+                && !Files.readString(dir.resolve("term.txt.log")).contains("recording:")) Thread.sleep(100);
+        p.destroy(); // SIGTERM: the shutdown hook cleans up
         p.waitFor();
-        assertThat(Files.readString(dir.resolve("term.txt.log"))).contains("interrupted; everything it set up was undone");
+        assertThat(Files.readString(dir.resolve("term.txt.log")))
+                .contains("interrupted; everything it set up was undone");
         assertThat(machineState()).isEqualTo(before);
     }
 }

@@ -13,7 +13,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 /** The paired simulation does the work the recording measured, step by step. */
 class RecordedWorkTest {
     private static SimSpec pileup() {
-        return ScenarioLoader.load(Path.of("scenarios/27-pileup-for-recording.json")).spec();
+        return ScenarioLoader.load(Path.of("scenarios/27-pileup-for-recording.json"))
+                .spec();
     }
 
     private static int task(SimSpec s, String name) {
@@ -49,7 +50,8 @@ class RecordedWorkTest {
             work.append(i == 0 ? "" : ",").append(i == w ? "[[1,4,216000],[2,4,388000],[3,4,760000]]" : "[]");
         }
         work.append("]}");
-        SimSpec replay = RecordedWork.apply(s, JsonParser.parseString(work.toString()).getAsJsonObject());
+        SimSpec replay =
+                RecordedWork.apply(s, JsonParser.parseString(work.toString()).getAsJsonObject());
         Step.Loop loop = (Step.Loop) replay.tasks().get(w).program().get(0);
         Step.Syscall write = (Step.Syscall) loop.body().get(0);
         List<Step> body = write.body();
@@ -58,18 +60,26 @@ class RecordedWorkTest {
         assertThat(((Step.Kernel) body.get(1)).d().typical()).isEqualTo(54_000);
         assertThat(body.get(2)).isInstanceOf(Step.UpWrite.class);
         assertThat(((Step.Kernel) body.get(3)).d().typical()).isEqualTo(97_000);
-        Step.Syscall sleep = (Step.Syscall) loop.body().get(1);                 // a sleep is a nanosleep syscall
+        Step.Syscall sleep = (Step.Syscall) loop.body().get(1); // a sleep is a nanosleep syscall
         assertThat(((Step.Sleep) sleep.body().get(0)).d().typical()).isEqualTo(190_000);
         // the other tasks measured nothing: as written
-        assertThat(replay.tasks().get(task(s, "Q#0")).program()).isEqualTo(s.tasks().get(task(s, "Q#0")).program());
+        assertThat(replay.tasks().get(task(s, "Q#0")).program())
+                .isEqualTo(s.tasks().get(task(s, "Q#0")).program());
     }
 
     @Test
     void aStrangersHeaderLeavesTheScenarioAsWritten() {
         SimSpec s = pileup();
-        for (String bad : new String[] {"{}", "{\"recorded_work\":[\"x\"]}", "{\"recorded_work\":[[[\"a\",1,2]]]}", "{\"recorded_work\":[[[99,1,2]]]}"}) {
+        for (String bad : new String[] {
+            "{}",
+            "{\"recorded_work\":[\"x\"]}",
+            "{\"recorded_work\":[[[\"a\",1,2]]]}",
+            "{\"recorded_work\":[[[99,1,2]]]}"
+        }) {
             SimSpec r = RecordedWork.apply(s, JsonParser.parseString(bad).getAsJsonObject());
-            for (int i = 0; i < s.tasks().size(); i++) assertThat(r.tasks().get(i).program()).isEqualTo(s.tasks().get(i).program());
+            for (int i = 0; i < s.tasks().size(); i++)
+                assertThat(r.tasks().get(i).program())
+                        .isEqualTo(s.tasks().get(i).program());
         }
     }
 }

@@ -31,7 +31,9 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * held in memory and sorted, whatever the order of its lines, and size is no longer a limit.
  */
 class StreamingImportTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
+
     static final Path RECORDING = Path.of("traces/01-seed-story-rwsem-reader-task-6.18.txt.gz");
     private static final Pattern TS = Pattern.compile(" (\\d+)\\.(\\d{6}): ");
 
@@ -51,8 +53,20 @@ class StreamingImportTest {
         StringBuilder sb = new StringBuilder(new Gson().toJson(rt.result()));
         Trace t = rt.run.trace();
         for (int i = 0; i < t.size(); i++) {
-            sb.append('\n').append(t.time(i)).append(' ').append(t.kind(i)).append(' ').append(t.cpu(i)).append(' ').append(t.task(i))
-                    .append(' ').append(t.group(i)).append(' ').append(t.argA(i)).append(' ').append(t.argB(i));
+            sb.append('\n')
+                    .append(t.time(i))
+                    .append(' ')
+                    .append(t.kind(i))
+                    .append(' ')
+                    .append(t.cpu(i))
+                    .append(' ')
+                    .append(t.task(i))
+                    .append(' ')
+                    .append(t.group(i))
+                    .append(' ')
+                    .append(t.argA(i))
+                    .append(' ')
+                    .append(t.argB(i));
         }
         return sb.toString();
     }
@@ -78,7 +92,9 @@ class StreamingImportTest {
         Matcher m = TS.matcher(line);
         m.find();
         long t = Long.parseLong(m.group(1)) * 1_000_000 + Long.parseLong(m.group(2)) + us;
-        return line.substring(0, m.start()) + String.format(Locale.ROOT, " %d.%06d: ", t / 1_000_000, t % 1_000_000) + line.substring(m.end());
+        return line.substring(0, m.start())
+                + String.format(Locale.ROOT, " %d.%06d: ", t / 1_000_000, t % 1_000_000)
+                + line.substring(m.end());
     }
 
     private Path write(String name, List<String> lines) throws IOException {
@@ -108,7 +124,7 @@ class StreamingImportTest {
         List<String> lines = new ArrayList<>(lines(RECORDING));
         List<String> swapped = new ArrayList<>(lines);
         int moved = 0;
-        for (int i = 20; i + 1 < swapped.size(); i += 7) {           // every seventh event line swapped with the next
+        for (int i = 20; i + 1 < swapped.size(); i += 7) { // every seventh event line swapped with the next
             String a = swapped.get(i), b = swapped.get(i + 1);
             if (!TS.matcher(a).find() || !TS.matcher(b).find() || ts(a) == ts(b)) continue;
             swapped.set(i, b);
@@ -118,24 +134,28 @@ class StreamingImportTest {
         assertThat(moved).isGreaterThan(100);
         TraceText text = TraceText.open(write("swapped.txt", swapped));
         assertThat(text.streamed()).isTrue();
-        assertThat(fingerprint(RealTrace.of("t", text, RealTrace.Options.defaults()))).isEqualTo(fingerprint(held("t", lines)));
+        assertThat(fingerprint(RealTrace.of("t", text, RealTrace.Options.defaults())))
+                .isEqualTo(fingerprint(held("t", lines)));
     }
 
     @Test
     void linesFarOutOfOrderAreSortedInMemoryWhenSmallAndRefusedWhenNot() throws IOException {
-        List<String> ordered = copies(lines(RECORDING), 80);            // about 186,000 event lines
+        List<String> ordered = copies(lines(RECORDING), 80); // about 186,000 event lines
         int head = (int) ordered.stream().takeWhile(l -> !TS.matcher(l).find()).count();
         List<String> far = new ArrayList<>(ordered.subList(0, head));
         int half = head + (ordered.size() - head) / 2;
-        far.addAll(ordered.subList(half, ordered.size()));              // the second half first: 93,000 lines too early
+        far.addAll(ordered.subList(half, ordered.size())); // the second half first: 93,000 lines too early
         far.addAll(ordered.subList(head, half));
         assertThat(ordered.size() - half).isGreaterThan(TraceText.WINDOW);
         Path file = write("far.txt", far);
         TraceText text = TraceText.open(file);
         assertThat(text.streamed()).isFalse();
-        assertThat(fingerprint(RealTrace.of("t", text, RealTrace.Options.defaults()))).isEqualTo(fingerprint(held("t", ordered)));
-        assertThatThrownBy(() -> TraceText.open(file, 1 << 20, null)).isInstanceOf(IOException.class)
-                .hasMessageContaining("out of time order by more than 65536 lines").hasMessageContaining("sort it first");
+        assertThat(fingerprint(RealTrace.of("t", text, RealTrace.Options.defaults())))
+                .isEqualTo(fingerprint(held("t", ordered)));
+        assertThatThrownBy(() -> TraceText.open(file, 1 << 20, null))
+                .isInstanceOf(IOException.class)
+                .hasMessageContaining("out of time order by more than 65536 lines")
+                .hasMessageContaining("sort it first");
     }
 
     /**
@@ -144,26 +164,32 @@ class StreamingImportTest {
      */
     @Test
     void anImportSaysHowFarItIsAndStopsWhenCancelled() throws IOException {
-        Path file = write("copies.txt", copies(lines(RECORDING), 120));         // about 27 MiB: several progress reports a reading
+        Path file =
+                write("copies.txt", copies(lines(RECORDING), 120)); // about 27 MiB: several progress reports a reading
         List<Double> seen = new ArrayList<>();
         RealTrace rt = RealTrace.importFile(file, RealTrace.Options.defaults().withoutResult(), seen::add);
         assertThat(rt.run.trace().size()).isPositive();
         assertThat(seen).hasSizeGreaterThan(4);
         assertThat(seen).isSorted();
         assertThat(seen.get(0)).isBetween(0.0, 0.45);
-        assertThat(seen).anyMatch(f -> f > 0.45 && f < 0.9);                   // the second reading
+        assertThat(seen).anyMatch(f -> f > 0.45 && f < 0.9); // the second reading
         assertThat(seen.get(seen.size() - 1)).isEqualTo(1.0);
         int[] calls = {0};
         assertThatThrownBy(() -> RealTrace.importFile(file, RealTrace.Options.defaults(), f -> {
-            if (++calls[0] == 2) throw new CancellationException("a newer file was opened");
-        })).isInstanceOf(CancellationException.class);
-        assertThat(calls[0]).isEqualTo(2);                                      // nothing more was read after it
+                    if (++calls[0] == 2) throw new CancellationException("a newer file was opened");
+                }))
+                .isInstanceOf(CancellationException.class);
+        assertThat(calls[0]).isEqualTo(2); // nothing more was read after it
         // told to stop once the file is read, it stops before building the index (seconds for a gigabyte)
         double[] stoppedAt = {-1};
         assertThatThrownBy(() -> RealTrace.importFile(file, RealTrace.Options.defaults(), f -> {
-            if (f >= 0.9 && stoppedAt[0] < 0) { stoppedAt[0] = f; throw new CancellationException("a newer file was opened"); }
-        })).isInstanceOf(CancellationException.class);
-        assertThat(stoppedAt[0]).isEqualTo(0.9);                               // at the reading's end, not after the index (1.0)
+                    if (f >= 0.9 && stoppedAt[0] < 0) {
+                        stoppedAt[0] = f;
+                        throw new CancellationException("a newer file was opened");
+                    }
+                }))
+                .isInstanceOf(CancellationException.class);
+        assertThat(stoppedAt[0]).isEqualTo(0.9); // at the reading's end, not after the index (1.0)
     }
 
     /**
@@ -187,14 +213,28 @@ class StreamingImportTest {
     @Test
     void aTraceOverTheOld256MibLimitOpens() throws IOException {
         List<String> one = lines(RECORDING);
-        List<String> body = copies(one, 2).subList(one.size(), 2 * one.size() - (int) one.stream().filter(l -> !TS.matcher(l).find()).count());
+        List<String> body = copies(one, 2)
+                .subList(
+                        one.size(),
+                        2 * one.size()
+                                - (int) one.stream()
+                                        .filter(l -> !TS.matcher(l).find())
+                                        .count());
         Path gz = dir.resolve("big.txt.gz");
         long bytes = 0;
         int copies = 0;
         try (OutputStream o = new GZIPOutputStream(Files.newOutputStream(gz), 1 << 16);
-             Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8)) {
-            for (String l : one) if (!TS.matcher(l).find()) { w.write(l); w.write('\n'); }
-            long span = ts(body.get(0)) - ts(one.stream().filter(l -> TS.matcher(l).find()).findFirst().orElseThrow());
+                Writer w = new OutputStreamWriter(o, StandardCharsets.UTF_8)) {
+            for (String l : one)
+                if (!TS.matcher(l).find()) {
+                    w.write(l);
+                    w.write('\n');
+                }
+            long span = ts(body.get(0))
+                    - ts(one.stream()
+                            .filter(l -> TS.matcher(l).find())
+                            .findFirst()
+                            .orElseThrow());
             while (bytes < (270L << 20)) {
                 for (String l : body) {
                     String s = shift(l, copies * span);

@@ -23,35 +23,44 @@ import static org.assertj.core.api.Assertions.assertThat;
  * beside the recording makes each action when the recording made it.
  */
 class TimedActionsTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
-    static final String SCENARIO = "{\"format\":1,\"name\":\"acts\",\"kernel\":{\"cpus\":2,\"accounting\":\"exact\"},\"duration\":\"100ms\","
-            + "\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"},\"/H\":{}},"
-            + "\"tasks\":[{\"name\":\"T\",\"cgroup\":\"/G\",\"cpus\":\"0\",\"program\":[{\"loop\":[{\"user\":\"1ms\"}]}]}],"
-            + "\"actions\":[{\"at\":\"30ms\",\"write\":{\"cgroup\":\"/G\",\"file\":\"cpu.max\",\"value\":\"20000 100000\"}},"
-            + "{\"at\":\"40ms\",\"move\":{\"task\":\"T\",\"cgroup\":\"/H\"}},{\"at\":\"50ms\",\"set_affinity\":{\"task\":\"T\",\"cpus\":\"1\"}},"
-            + "{\"at\":\"60ms\",\"move\":{\"task\":\"T\",\"cgroup\":\"/G\"}}]}";
+    static final String SCENARIO =
+            "{\"format\":1,\"name\":\"acts\",\"kernel\":{\"cpus\":2,\"accounting\":\"exact\"},\"duration\":\"100ms\","
+                    + "\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"},\"/H\":{}},"
+                    + "\"tasks\":[{\"name\":\"T\",\"cgroup\":\"/G\",\"cpus\":\"0\",\"program\":[{\"loop\":[{\"user\":\"1ms\"}]}]}],"
+                    + "\"actions\":[{\"at\":\"30ms\",\"write\":{\"cgroup\":\"/G\",\"file\":\"cpu.max\",\"value\":\"20000 100000\"}},"
+                    + "{\"at\":\"40ms\",\"move\":{\"task\":\"T\",\"cgroup\":\"/H\"}},{\"at\":\"50ms\",\"set_affinity\":{\"task\":\"T\",\"cpus\":\"1\"}},"
+                    + "{\"at\":\"60ms\",\"move\":{\"task\":\"T\",\"cgroup\":\"/G\"}}]}";
 
     static String mark(double ts, String text) {
-        return String.format(Locale.ROOT, "   timed-actions-7     [001] ...1. %12.6f: tracing_mark_write: %s", ts, text);
+        return String.format(
+                Locale.ROOT, "   timed-actions-7     [001] ...1. %12.6f: tracing_mark_write: %s", ts, text);
     }
 
     static String attach(double ts, String path) {
-        return String.format(Locale.ROOT, "   timed-actions-7     [001] d..1. %12.6f: cgroup_attach_task: dst_root=1 dst_id=2831 dst_level=2 dst_path=%s pid=100 comm=T", ts, path);
+        return String.format(
+                Locale.ROOT,
+                "   timed-actions-7     [001] d..1. %12.6f: cgroup_attach_task: dst_root=1 dst_id=2831 dst_level=2 dst_path=%s pid=100 comm=T",
+                ts,
+                path);
     }
 
     Path trace() throws Exception {
         List<String> l = new ArrayList<>();
-        l.add("# throttlescope: {\"recorded_by\":\"throttlescope record\",\"kernel\":\"6.18.44\",\"cpus\":2,\"scenario\":" + SCENARIO
-                + ",\"cgroup_map\":{\"root\":\"/throttlescope-9\",\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"},\"/H\":{\"cpu.max\":\"max 100000\"}},"
-                + "\"tasks\":{\"T-100\":\"/G\"}},\"task_names\":{\"T-100\":\"T\"}}");
+        l.add(
+                "# throttlescope: {\"recorded_by\":\"throttlescope record\",\"kernel\":\"6.18.44\",\"cpus\":2,\"scenario\":"
+                        + SCENARIO
+                        + ",\"cgroup_map\":{\"root\":\"/throttlescope-9\",\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"},\"/H\":{\"cpu.max\":\"max 100000\"}},"
+                        + "\"tasks\":{\"T-100\":\"/G\"}},\"task_names\":{\"T-100\":\"T\"}}");
         l.add(mark(1.000000, Recorder.GO));
         l.add(NoiseTest.sw(1.000010, "swapper/0", 0, "R", "T", 100));
         l.add(NoiseTest.sw(1.010010, "T", 100, "R", "swapper/0", 0));
         l.add(mark(1.030100, "throttlescope: action 0 begins"));
         l.add(mark(1.030900, "throttlescope: action 0 write /G cpu.max 20000 100000"));
         l.add(mark(1.040200, "throttlescope: action 1 begins"));
-        l.add(attach(1.049700, "/throttlescope-9/H"));                 // an RCU grace period inside the write
+        l.add(attach(1.049700, "/throttlescope-9/H")); // an RCU grace period inside the write
         l.add(mark(1.049800, "throttlescope: action 1 move T-100 /H"));
         l.add(mark(1.050300, "throttlescope: action 2 begins"));
         l.add(mark(1.053300, "throttlescope: action 2 set_affinity T-100 1"));
@@ -71,15 +80,24 @@ class TimedActionsTest {
         long go = -1;
         List<String> seen = new ArrayList<>();
         for (int i = 0; i < tr.size(); i++) {
-            if (tr.kind(i) == EventKind.NOTE && rt.run.info().strings().get(tr.text(i)).equals(Recorder.GO)) go = tr.time(i);
-            if (tr.kind(i) == EventKind.CGROUP_WRITE) seen.add("write " + rt.run.info().groups()[tr.group(i)] + " " + rt.run.info().strings().get(tr.text(i)) + " @" + tr.time(i));
-            if (tr.kind(i) == EventKind.MOVE) seen.add("move " + rt.run.info().tasks()[tr.task(i)] + " " + rt.run.info().groups()[tr.group(i)] + " @" + tr.time(i));
-            if (tr.kind(i) == EventKind.SET_AFFINITY) seen.add("set_affinity " + rt.run.info().tasks()[tr.task(i)] + " @" + tr.time(i));
+            if (tr.kind(i) == EventKind.NOTE
+                    && rt.run.info().strings().get(tr.text(i)).equals(Recorder.GO)) go = tr.time(i);
+            if (tr.kind(i) == EventKind.CGROUP_WRITE)
+                seen.add("write " + rt.run.info().groups()[tr.group(i)] + " "
+                        + rt.run.info().strings().get(tr.text(i)) + " @" + tr.time(i));
+            if (tr.kind(i) == EventKind.MOVE)
+                seen.add("move " + rt.run.info().tasks()[tr.task(i)] + " "
+                        + rt.run.info().groups()[tr.group(i)] + " @" + tr.time(i));
+            if (tr.kind(i) == EventKind.SET_AFFINITY)
+                seen.add("set_affinity " + rt.run.info().tasks()[tr.task(i)] + " @" + tr.time(i));
         }
         assertThat(go).isGreaterThanOrEqualTo(0);
         long g = go;
-        assertThat(seen).containsExactly("write /G cpu.max 20000 100000 @" + (g + 30_900_000), "move T-100 /H @" + (g + 49_700_000),
-                "set_affinity T-100 @" + (g + 53_300_000));
+        assertThat(seen)
+                .containsExactly(
+                        "write /G cpu.max 20000 100000 @" + (g + 30_900_000),
+                        "move T-100 /H @" + (g + 49_700_000),
+                        "set_affinity T-100 @" + (g + 53_300_000));
     }
 
     @Test
@@ -88,7 +106,11 @@ class TimedActionsTest {
         SimSpec spec = ScenarioLoader.loadString(SCENARIO).spec();
         Run real = rt.run;
         long go = real.trace().time(0);
-        for (int i = 0; i < real.trace().size(); i++) if (real.trace().kind(i) == EventKind.NOTE) { go = real.trace().time(i); break; }
+        for (int i = 0; i < real.trace().size(); i++)
+            if (real.trace().kind(i) == EventKind.NOTE) {
+                go = real.trace().time(i);
+                break;
+            }
         SimSpec made = RecordedActions.apply(spec, real);
         List<Long> at = made.actions().stream().map(a -> a.at().typical()).toList();
         // the write and the affinity change when their second marker says they returned; the move at its attach;
@@ -108,12 +130,18 @@ class TimedActionsTest {
     void timedActionsAreRecordableAWakeIsNot() throws Exception {
         SimSpec spec = ScenarioLoader.loadString(SCENARIO).spec();
         assertThat(Recorder.refusals(spec, 100_000_000L)).isEmpty();
-        for (String f : new String[] {"12-parked-task-affinity-change", "13-parked-task-cgroup-move", "14-write-cpu-max-while-throttled"}) {
+        for (String f : new String[] {
+            "12-parked-task-affinity-change", "13-parked-task-cgroup-move", "14-write-cpu-max-while-throttled"
+        }) {
             SimSpec s = ScenarioLoader.load(Path.of("scenarios", f + ".json")).spec();
             assertThat(Recorder.refusals(s, s.durationNs())).as(f).isEmpty();
         }
-        SimSpec wake = ScenarioLoader.loadString(SCENARIO.replace("{\"at\":\"30ms\",\"write\":{\"cgroup\":\"/G\",\"file\":\"cpu.max\",\"value\":\"20000 100000\"}}",
-                "{\"at\":\"30ms\",\"wake\":{\"task\":\"T\"}}")).spec();
-        assertThat(Recorder.refusals(wake, 100_000_000L)).containsExactly("actions[0]: a wake action cannot be made real (nothing outside a task ends its sleep early)");
+        SimSpec wake = ScenarioLoader.loadString(SCENARIO.replace(
+                        "{\"at\":\"30ms\",\"write\":{\"cgroup\":\"/G\",\"file\":\"cpu.max\",\"value\":\"20000 100000\"}}",
+                        "{\"at\":\"30ms\",\"wake\":{\"task\":\"T\"}}"))
+                .spec();
+        assertThat(Recorder.refusals(wake, 100_000_000L))
+                .containsExactly(
+                        "actions[0]: a wake action cannot be made real (nothing outside a task ends its sleep early)");
     }
 }

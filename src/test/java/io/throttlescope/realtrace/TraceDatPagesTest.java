@@ -29,7 +29,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * {@code name=value}, an array, a 64-bit unsigned number, a char array).
  */
 class TraceDatPagesTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     private static final String HEADER_PAGE = "\tfield: u64 timestamp;\toffset:0;\tsize:8;\tsigned:0;\n"
             + "\tfield: local_t commit;\toffset:8;\tsize:8;\tsigned:1;\n\tfield: char data;\toffset:16;\tsize:4080;\tsigned:0;\n";
@@ -54,7 +55,9 @@ class TraceDatPagesTest {
             b.position(16);
         }
 
-        void header(int type, long delta) { b.putInt(order == ByteOrder.LITTLE_ENDIAN ? (int) (delta << 5) | type : (type << 27) | (int) delta); }
+        void header(int type, long delta) {
+            b.putInt(order == ByteOrder.LITTLE_ENDIAN ? (int) (delta << 5) | type : (type << 27) | (int) delta);
+        }
 
         void tick(long delta, int pid, int n) {
             header(3, delta);
@@ -63,14 +66,16 @@ class TraceDatPagesTest {
 
         byte[] finish(long ts, long lost) {
             int len = b.position() - 16;
-            b.putLong(lost);                                            // the count the kernel stores after the data
+            b.putLong(lost); // the count the kernel stores after the data
             b.putLong(0, ts);
-            b.putLong(8, len | (1L << 31) | (1L << 30));                // missed events, count stored
+            b.putLong(8, len | (1L << 31) | (1L << 30)); // missed events, count stored
             return b.array();
         }
     }
 
-    private static byte[] cstring(String s) { return (s + "\0").getBytes(StandardCharsets.ISO_8859_1); }
+    private static byte[] cstring(String s) {
+        return (s + "\0").getBytes(StandardCharsets.ISO_8859_1);
+    }
 
     /** A version 6 trace.dat of one CPU holding those pages. */
     private static byte[] v6(ByteOrder order, byte[] page) throws IOException {
@@ -87,20 +92,20 @@ class TraceDatPagesTest {
         o.write(HEADER_PAGE.getBytes(StandardCharsets.ISO_8859_1));
         o.write(cstring("header_event"));
         o.write(n.clear().putLong(0).array());
-        o.write(n.clear().putInt(0).array(), 0, 4);                  // no ftrace formats
-        o.write(n.clear().putInt(1).array(), 0, 4);                  // one system
+        o.write(n.clear().putInt(0).array(), 0, 4); // no ftrace formats
+        o.write(n.clear().putInt(1).array(), 0, 4); // one system
         o.write(cstring("test"));
         o.write(n.clear().putInt(2).array(), 0, 4);
         for (String f : List.of(TICK, BLOB)) {
             o.write(n.clear().putLong(f.length()).array());
             o.write(f.getBytes(StandardCharsets.ISO_8859_1));
         }
-        o.write(n.clear().putInt(0).array(), 0, 4);                  // kallsyms
-        o.write(n.clear().putInt(0).array(), 0, 4);                  // printk
+        o.write(n.clear().putInt(0).array(), 0, 4); // kallsyms
+        o.write(n.clear().putInt(0).array(), 0, 4); // printk
         String cmdlines = "5 worker\n";
         o.write(n.clear().putLong(cmdlines.length()).array());
         o.write(cmdlines.getBytes(StandardCharsets.ISO_8859_1));
-        o.write(n.clear().putInt(1).array(), 0, 4);                  // cpus
+        o.write(n.clear().putInt(1).array(), 0, 4); // cpus
         o.write(cstring("options  "));
         o.write(n.clear().putShort((short) 0).array(), 0, 2);
         o.write(cstring("flyrecord"));
@@ -117,33 +122,41 @@ class TraceDatPagesTest {
     void everyKindOfRecordIsReadAsTheKernelWroteIt(String endian) throws IOException {
         ByteOrder order = endian.equals("big") ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN;
         Page p = new Page(order);
-        p.tick(10, 5, 255);                                          // 1.000000010
-        p.header(30, 5);                                             // time extend: (1 << 27) + 5
+        p.tick(10, 5, 255); // 1.000000010
+        p.header(30, 5); // time extend: (1 << 27) + 5
         p.b.putInt(1);
-        p.tick(0, 5, 1);                                             // 1.134217743
-        p.header(29, 3);                                             // a discarded event: 8 bytes of padding, its delta kept
+        p.tick(0, 5, 1); // 1.134217743
+        p.header(29, 3); // a discarded event: 8 bytes of padding, its delta kept
         p.b.putInt(8).putInt(0);
-        p.header(0, 7);                                              // a record the 5-bit length cannot say: its length first
+        p.header(0, 7); // a record the 5-bit length cannot say: its length first
         p.b.putInt(4 + 32);
-        p.b.putShort((short) 8).put((byte) 0).put((byte) 0).putInt(5).putLong(-1L).putInt(-3).putInt(4)
+        p.b.putShort((short) 8)
+                .put((byte) 0)
+                .put((byte) 0)
+                .putInt(5)
+                .putLong(-1L)
+                .putInt(-3)
+                .putInt(4)
                 .put("abc\0\0\0\0\0".getBytes(StandardCharsets.ISO_8859_1));
-        long abs = 2_000_000_000L;                                   // absolute time stamp: 2 s
+        long abs = 2_000_000_000L; // absolute time stamp: 2 s
         p.header(31, abs & ((1 << 27) - 1));
         p.b.putInt((int) (abs >>> 27));
-        p.tick(1, 5, 2);                                             // 2.000000001
+        p.tick(1, 5, 2); // 2.000000001
         Path f = dir.resolve(endian + ".dat");
         Files.write(f, v6(order, p.finish(1_000_000_000L, 3)));
         String text;
-        try (TraceDat d = TraceDat.open(f); InputStream in = d.text()) {
+        try (TraceDat d = TraceDat.open(f);
+                InputStream in = d.text()) {
             text = new String(in.readAllBytes(), StandardCharsets.UTF_8);
         }
-        assertThat(text.lines().map(String::strip).toList()).containsExactly(
-                "cpus=1",
-                "CPU:0 [3 EVENTS DROPPED]",
-                "worker-5     [000] 1.000000010: tick: n=255 hex=ff",
-                "worker-5     [000] 1.134217743: tick: n=1 hex=1",
-                "worker-5     [000] 1.134217753: blob: v=18446744073709551615 arr=ARRAY[8] name=abc",
-                "worker-5     [000] 2.000000001: tick: n=2 hex=2");
+        assertThat(text.lines().map(String::strip).toList())
+                .containsExactly(
+                        "cpus=1",
+                        "CPU:0 [3 EVENTS DROPPED]",
+                        "worker-5     [000] 1.000000010: tick: n=255 hex=ff",
+                        "worker-5     [000] 1.134217743: tick: n=1 hex=1",
+                        "worker-5     [000] 1.134217753: blob: v=18446744073709551615 arr=ARRAY[8] name=abc",
+                        "worker-5     [000] 2.000000001: tick: n=2 hex=2");
         RealTrace rt = RealTrace.importFile(f, RealTrace.Options.defaults());
         assertThat(rt.counts().get("lost_events").getAsLong()).isEqualTo(3);
     }
@@ -157,7 +170,7 @@ class TraceDatPagesTest {
             Page p = new Page(ByteOrder.LITTLE_ENDIAN);
             for (int i = 0; i < 250; i++) p.tick(1000, 5, i);
             byte[] b = p.finish(ts, 0);
-            ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(8, 250 * 16);   // no events lost
+            ByteBuffer.wrap(b).order(ByteOrder.LITTLE_ENDIAN).putLong(8, 250 * 16); // no events lost
             pages.write(b);
             ts += 250_000;
         }
@@ -179,7 +192,7 @@ class TraceDatPagesTest {
     void damagedPagesEndInOneLineOrAreSkipped() throws IOException {
         Page p = new Page(ByteOrder.LITTLE_ENDIAN);
         p.tick(10, 5, 1);
-        p.header(0, 1);                                              // a type-0 record claiming 2 GB
+        p.header(0, 1); // a type-0 record claiming 2 GB
         p.b.putInt(Integer.MAX_VALUE - 2);
         p.b.putInt(0).putInt(0);
         byte[] page = p.finish(1_000_000_000L, 0);
@@ -189,15 +202,24 @@ class TraceDatPagesTest {
         RealTrace rt = RealTrace.importFile(f, RealTrace.Options.defaults());
         assertThat(rt.run.trace().size()).isPositive();
         byte[] zero = good.clone();
-        ByteBuffer.wrap(zero).order(ByteOrder.LITTLE_ENDIAN).putInt(14, 0);   // the page size, after the magic, "6", the byte order and the long size
+        ByteBuffer.wrap(zero)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putInt(14, 0); // the page size, after the magic, "6", the byte order and the long size
         Path z = dir.resolve("page0.dat");
         Files.write(z, zero);
-        assertThatThrownBy(() -> RealTrace.importFile(z, RealTrace.Options.defaults())).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> RealTrace.importFile(z, RealTrace.Options.defaults()))
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining("a page size of 0 bytes");
         DatFormats formats = new DatFormats(ByteOrder.LITTLE_ENDIAN);
         formats.add("test", TICK.replace("n=%u hex=%x", "n=%05u hex=%#x"));
         DatFormats.Format tick = formats.format(7);
-        ByteBuffer r = ByteBuffer.allocate(12).order(ByteOrder.LITTLE_ENDIAN).putShort((short) 7).put((byte) 0).put((byte) 0).putInt(5).putInt(42);
+        ByteBuffer r = ByteBuffer.allocate(12)
+                .order(ByteOrder.LITTLE_ENDIAN)
+                .putShort((short) 7)
+                .put((byte) 0)
+                .put((byte) 0)
+                .putInt(5)
+                .putInt(42);
         assertThat(formats.fields(tick, r, 0, 12)).isEqualTo("n=42");
         formats.add("test", TICK.replace("n=%u hex=%x", "n=%05u hex=%x"));
         assertThat(formats.fields(formats.format(7), r, 0, 12)).isEqualTo("n=00042 hex=2a");

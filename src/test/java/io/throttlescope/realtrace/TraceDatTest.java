@@ -35,7 +35,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
  * (src/test/resources/realtrace/README.md says how the files were made on this machine).
  */
 class TraceDatTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     Path resource(String name) throws IOException {
         Path out = dir.resolve(name.replace(".gz", ""));
@@ -50,15 +51,16 @@ class TraceDatTest {
         Trace t = rt.run.trace();
         List<String> out = new ArrayList<>(t.size());
         for (int i = 0; i < t.size(); i++) {
-            out.add(t.time(i) + " " + t.kind(i) + " " + t.cpu(i) + " " + t.task(i) + " " + t.group(i) + " " + t.argA(i) + " " + t.argB(i)
-                    + (t.text(i) >= 0 ? " " + rt.run.info().str(t.text(i)) : ""));
+            out.add(t.time(i) + " " + t.kind(i) + " " + t.cpu(i) + " " + t.task(i) + " " + t.group(i) + " " + t.argA(i)
+                    + " " + t.argB(i) + (t.text(i) >= 0 ? " " + rt.run.info().str(t.text(i)) : ""));
         }
         return out;
     }
 
     static Map<String, Long> cpuTimes(RealTrace rt) {
         Map<String, Long> m = new TreeMap<>();
-        for (var e : rt.run.result().tasks().entrySet()) m.put(e.getKey(), e.getValue().cpu_ns());
+        for (var e : rt.run.result().tasks().entrySet())
+            m.put(e.getKey(), e.getValue().cpu_ns());
         return m;
     }
 
@@ -71,7 +73,8 @@ class TraceDatTest {
         assertThat(report.format).isEqualTo("trace-cmd report");
         assertThat(events(dat)).hasSize(393).isEqualTo(events(report));
         assertThat(cpuTimes(dat)).isEqualTo(cpuTimes(report));
-        // the two busy loops of the group, as report's text gives them (its sched_switch lines summed by awk: 64.457584 and 54.610242 ms)
+        // the two busy loops of the group, as report's text gives them (its sched_switch lines summed by awk: 64.457584
+        // and 54.610242 ms)
         assertThat(cpuTimes(dat)).containsEntry("sh-5924", 64_457_584L).containsEntry("sh-5923", 54_610_242L);
         assertThat(dat.skipped).isEmpty();
     }
@@ -115,38 +118,51 @@ class TraceDatTest {
         RealTrace dat = RealTrace.importFile(resource("trace.dat"), RealTrace.Options.defaults());
         List<String> ev = events(dat);
         assertThat(ev.stream().filter(e -> e.contains(" MOVE ")).count()).isEqualTo(2);
-        assertThat(ev).anyMatch(e -> e.endsWith("throttlescope: trace.dat workload begins")).anyMatch(e -> e.endsWith("throttlescope: trace.dat workload ends"));
+        assertThat(ev)
+                .anyMatch(e -> e.endsWith("throttlescope: trace.dat workload begins"))
+                .anyMatch(e -> e.endsWith("throttlescope: trace.dat workload ends"));
     }
 
     @Test
     void theTraceDatsTextIsReportsLineForLine() throws IOException {
         List<String> mine = new ArrayList<>(), report = new ArrayList<>();
-        try (TraceDat d = TraceDat.open(resource("trace.dat")); InputStream in = d.text()) {
-            for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) mine.add(TraceLine.parse(0, l) == null ? l : key(TraceLine.parse(0, l)));
+        try (TraceDat d = TraceDat.open(resource("trace.dat"));
+                InputStream in = d.text()) {
+            for (String l : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n"))
+                mine.add(TraceLine.parse(0, l) == null ? l : key(TraceLine.parse(0, l)));
         }
-        for (String l : Files.readAllLines(resource("trace.report.txt"))) report.add(TraceLine.parse(0, l) == null ? l : key(TraceLine.parse(0, l)));
+        for (String l : Files.readAllLines(resource("trace.report.txt")))
+            report.add(TraceLine.parse(0, l) == null ? l : key(TraceLine.parse(0, l)));
         assertThat(mine).hasSize(report.size());
         for (int i = 0; i < mine.size(); i++) {
             // the fields differ in layout only where report's sched plugins print their own (bash:3606 [120] CPU:000)
             String a = mine.get(i), b = report.get(i);
             boolean plugin = a.contains(" sched_switch|") || a.contains(" sched_wakeup");
-            assertThat(plugin ? a.substring(0, a.indexOf('|')) : a).as("line " + (i + 1)).isEqualTo(plugin ? b.substring(0, Math.max(0, b.indexOf('|'))) : b);
+            assertThat(plugin ? a.substring(0, a.indexOf('|')) : a)
+                    .as("line " + (i + 1))
+                    .isEqualTo(plugin ? b.substring(0, Math.max(0, b.indexOf('|'))) : b);
         }
     }
 
-    private static String key(TraceLine l) { return l.comm() + "-" + l.pid() + " [" + l.cpu() + "] " + l.tsNs() + " " + l.event() + "|" + l.fields(); }
+    private static String key(TraceLine l) {
+        return l.comm() + "-" + l.pid() + " [" + l.cpu() + "] " + l.tsNs() + " " + l.event() + "|" + l.fields();
+    }
 
     /** describe (what the window shows at a cursor) says the same of the trace.dat as of its report text. */
     @Test
     void describeSaysOfATraceDatWhatItSaysOfItsReport() throws IOException {
         String dat = describe(resource("trace.dat")), report = describe(resource("trace.report.txt"));
         assertThat(dat).contains("real trace trace.dat").contains("sh-5923").contains("/throttlescope-dat-5919");
-        assertThat(dat.replace("real trace trace.dat ", "real trace X ")).isEqualTo(report.replace("real trace trace.report.txt ", "real trace X "));
+        assertThat(dat.replace("real trace trace.dat ", "real trace X "))
+                .isEqualTo(report.replace("real trace trace.report.txt ", "real trace X "));
     }
 
     private static String describe(Path f) {
         StringWriter o = new StringWriter(), e = new StringWriter();
-        int code = Cli.run(new String[] {"describe", f.toString(), "--at", "100ms"}, new PrintWriter(o, true), new PrintWriter(e, true));
+        int code = Cli.run(
+                new String[] {"describe", f.toString(), "--at", "100ms"},
+                new PrintWriter(o, true),
+                new PrintWriter(e, true));
         assertThat(code).as(e.toString()).isZero();
         return o.toString();
     }
@@ -164,17 +180,22 @@ class TraceDatTest {
     /** Report's way of saying lost events, with and without a count, is read (it was skipped as "not an event line"). */
     @Test
     void reportsDroppedEventsAreCounted() throws IOException {
-        RealTrace rt = RealTrace.of("t", TraceText.read(new ByteArrayInputStream("""
+        RealTrace rt = RealTrace.of(
+                "t",
+                TraceText.read(new ByteArrayInputStream("""
                 cpus=1
                            a-10    [000] 100.000000000: sched_switch:         a:10 [120] S ==> b:11 [120]
                 CPU:0 [12 EVENTS DROPPED]
                            b-11    [000] 100.002000000: sched_switch:         b:11 [120] S ==> a:10 [120]
                 CPU:0 [EVENTS DROPPED]
                            a-10    [000] 100.004000000: sched_switch:         a:10 [120] S ==> b:11 [120]
-                """.getBytes(StandardCharsets.UTF_8))), RealTrace.Options.defaults());
+                """.getBytes(StandardCharsets.UTF_8))),
+                RealTrace.Options.defaults());
         assertThat(rt.skipped).isEmpty();
         assertThat(rt.counts().get("lost_events").getAsLong()).isEqualTo(12);
-        assertThat(events(rt)).anyMatch(e -> e.endsWith("CPU0 lost 12 events (line 3)")).anyMatch(e -> e.endsWith("CPU0 lost events, how many not known (line 5)"));
+        assertThat(events(rt))
+                .anyMatch(e -> e.endsWith("CPU0 lost 12 events (line 3)"))
+                .anyMatch(e -> e.endsWith("CPU0 lost events, how many not known (line 5)"));
     }
 
     /** A cut or damaged trace.dat is refused in one line, never a hang or a stack trace. */
@@ -188,7 +209,10 @@ class TraceDatTest {
                 RealTrace rt = RealTrace.importFile(cut, RealTrace.Options.defaults());
                 assertThat(rt.run.trace().size()).as("a file cut at " + n).isLessThan(393);
             } catch (IOException e) {
-                assertThat(e.getMessage()).as("cut at " + n).contains(cut.toString()).doesNotContain("\n");
+                assertThat(e.getMessage())
+                        .as("cut at " + n)
+                        .contains(cut.toString())
+                        .doesNotContain("\n");
             }
         }
     }
@@ -216,7 +240,8 @@ class TraceDatTest {
     void aVersionNotReadIsSaid() throws IOException {
         Path p = dir.resolve("v5.dat");
         Files.write(p, "\u0017\u0008Dtracing5\0".getBytes(StandardCharsets.ISO_8859_1));
-        assertThatThrownBy(() -> RealTrace.importFile(p, RealTrace.Options.defaults())).isInstanceOf(IOException.class)
+        assertThatThrownBy(() -> RealTrace.importFile(p, RealTrace.Options.defaults()))
+                .isInstanceOf(IOException.class)
                 .hasMessageContaining("trace.dat version 5 is not read (6 and 7 are)");
     }
 
@@ -226,10 +251,15 @@ class TraceDatTest {
      */
     @Test
     void aTraceDatMadeOnThisMachineImportsAsItsReport() throws Exception {
-        Assumptions.assumeTrue("root".equals(System.getProperty("user.name")), "needs root: it makes a cgroup and a tracefs instance");
-        Assumptions.assumeTrue(Files.isDirectory(Path.of("/sys/kernel/tracing/instances")), "needs tracefs at /sys/kernel/tracing");
+        Assumptions.assumeTrue(
+                "root".equals(System.getProperty("user.name")), "needs root: it makes a cgroup and a tracefs instance");
+        Assumptions.assumeTrue(
+                Files.isDirectory(Path.of("/sys/kernel/tracing/instances")), "needs tracefs at /sys/kernel/tracing");
         Assumptions.assumeTrue(onPath("trace-cmd"), "needs trace-cmd on the PATH (apt-get install trace-cmd)");
-        Process p = new ProcessBuilder("bash", "tools/trace-dat/make.sh", dir.resolve("made").toString()).redirectErrorStream(true).start();
+        Process p = new ProcessBuilder(
+                        "bash", "tools/trace-dat/make.sh", dir.resolve("made").toString())
+                .redirectErrorStream(true)
+                .start();
         String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertThat(p.waitFor(120, TimeUnit.SECONDS)).isTrue();
         Assumptions.assumeTrue(p.exitValue() == 0, "make.sh could not record here: " + out);
@@ -237,12 +267,15 @@ class TraceDatTest {
         RealTrace report = RealTrace.importFile(dir.resolve("made/trace.report.txt"), RealTrace.Options.defaults());
         assertThat(events(dat)).isNotEmpty().isEqualTo(events(report));
         assertThat(cpuTimes(dat)).isEqualTo(cpuTimes(report));
-        RunResult.TaskStat busiest = dat.run.result().tasks().values().stream().max((a, b) -> Long.compare(a.cpu_ns(), b.cpu_ns())).orElseThrow();
+        RunResult.TaskStat busiest = dat.run.result().tasks().values().stream()
+                .max((a, b) -> Long.compare(a.cpu_ns(), b.cpu_ns()))
+                .orElseThrow();
         assertThat(busiest.cpu_ns()).as("a busy loop ran").isGreaterThan(10_000_000L);
     }
 
     static boolean onPath(String cmd) {
-        for (String d : System.getenv().getOrDefault("PATH", "").split(":")) if (Files.isExecutable(Path.of(d, cmd))) return true;
+        for (String d : System.getenv().getOrDefault("PATH", "").split(":"))
+            if (Files.isExecutable(Path.of(d, cmd))) return true;
         return false;
     }
 }

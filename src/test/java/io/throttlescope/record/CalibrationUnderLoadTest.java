@@ -18,13 +18,16 @@ class CalibrationUnderLoadTest {
         double quiet = Math.max(Worker.loopRate(), Worker.loopRate());
         AtomicBoolean stop = new AtomicBoolean();
         List<Thread> load = new ArrayList<>();
-        int n = Runtime.getRuntime().availableProcessors() + 1;        // more busy threads than CPUs: the calibration waits its turn
+        int n = Runtime.getRuntime().availableProcessors()
+                + 1; // more busy threads than CPUs: the calibration waits its turn
         for (int i = 0; i < n; i++) {
-            Thread t = new Thread(() -> {
-                long x = 0;
-                while (!stop.get()) x += System.nanoTime() & 1;
-                if (x == 42) System.out.print("");
-            }, "load-" + i);
+            Thread t = new Thread(
+                    () -> {
+                        long x = 0;
+                        while (!stop.get()) x += System.nanoTime() & 1;
+                        if (x == 42) System.out.print("");
+                    },
+                    "load-" + i);
             t.setDaemon(true);
             t.start();
             load.add(t);
@@ -32,7 +35,9 @@ class CalibrationUnderLoadTest {
         try {
             Thread.sleep(50);
             double busy = Worker.loopRate();
-            assertThat(busy / quiet).as("loop rate under load over the quiet one (%.3g / %.3g)", busy, quiet).isGreaterThan(0.85);
+            assertThat(busy / quiet)
+                    .as("loop rate under load over the quiet one (%.3g / %.3g)", busy, quiet)
+                    .isGreaterThan(0.85);
         } finally {
             stop.set(true);
             for (Thread t : load) t.join();

@@ -21,8 +21,15 @@ class LoaderFuzzTest {
     void mutatedScenariosLoadOrFailClearly() throws Exception {
         List<String> files;
         try (Stream<Path> s = Files.list(Path.of("scenarios"))) {
-            files = s.filter(p -> p.toString().endsWith(".json")).sorted()
-                    .map(p -> { try { return Files.readString(p); } catch (Exception e) { throw new RuntimeException(e); } })
+            files = s.filter(p -> p.toString().endsWith(".json"))
+                    .sorted()
+                    .map(p -> {
+                        try {
+                            return Files.readString(p);
+                        } catch (Exception e) {
+                            throw new RuntimeException(e);
+                        }
+                    })
                     .toList();
         }
         assertThat(files).hasSizeGreaterThanOrEqualTo(15);
@@ -31,14 +38,18 @@ class LoaderFuzzTest {
         for (int i = 0; i < 4000; i++) {
             String base = files.get(rnd.nextInt(files.size()));
             String mutated = mutate(base, rnd);
-            ScenarioLoader.Loaded l = assertTimeoutPreemptively(Duration.ofSeconds(10), () -> ScenarioLoader.loadString(mutated));
+            ScenarioLoader.Loaded l =
+                    assertTimeoutPreemptively(Duration.ofSeconds(10), () -> ScenarioLoader.loadString(mutated));
             if (l.ok()) {
                 loaded++;
                 continue;
             }
             refused++;
             for (Problem p : l.problems()) {
-                assertThat(p.message()).as(mutated).doesNotStartWith("internal error").doesNotContain("Exception");
+                assertThat(p.message())
+                        .as(mutated)
+                        .doesNotStartWith("internal error")
+                        .doesNotContain("Exception");
                 assertThat(p.line()).isPositive();
                 assertThat(p.col()).isPositive();
                 assertThat(p.path()).startsWith("$");
@@ -66,20 +77,26 @@ class LoaderFuzzTest {
             case 2 -> { // retype a value
                 int c = s.indexOf(": ", at);
                 if (c < 0) return s;
-                String[] values = {"1", "-5", "\"x\"", "true", "null", "{}", "[]", "1.5", "\"10\"", "99999999999999999999", "\"5 ms\""};
+                String[] values = {
+                    "1", "-5", "\"x\"", "true", "null", "{}", "[]", "1.5", "\"10\"", "99999999999999999999", "\"5 ms\""
+                };
                 int e = c + 2;
                 while (e < s.length() && ",}]\n".indexOf(s.charAt(e)) < 0) e++;
                 return s.substring(0, c + 2) + values[rnd.nextInt(values.length)] + s.substring(e);
             }
-            case 3 -> { return s.substring(0, at); }                       // truncate
-            case 4 -> {                                                     // random bytes
+            case 3 -> {
+                return s.substring(0, at);
+            } // truncate
+            case 4 -> { // random bytes
                 byte[] b = s.getBytes(StandardCharsets.UTF_8);
                 for (int k = 0; k < 1 + rnd.nextInt(4); k++) b[rnd.nextInt(b.length)] = (byte) rnd.nextInt(256);
                 return new String(b, StandardCharsets.UTF_8);
             }
             case 5 -> { // rename a key slightly
                 int q = s.indexOf('"', at);
-                return q < 0 || q + 2 >= s.length() ? s : s.substring(0, q + 1) + (char) ('a' + rnd.nextInt(26)) + s.substring(q + 2);
+                return q < 0 || q + 2 >= s.length()
+                        ? s
+                        : s.substring(0, q + 1) + (char) ('a' + rnd.nextInt(26)) + s.substring(q + 2);
             }
             case 7 -> { // a huge key
                 int q = s.indexOf('"', at);
@@ -89,7 +106,8 @@ class LoaderFuzzTest {
                 int p = s.indexOf("\"program\": [", at);
                 if (p < 0) return s;
                 StringBuilder b = new StringBuilder();
-                for (int k = 0; k < 2000 + rnd.nextInt(20_000); k++) b.append("{\"lok\": \"mutx").append(k % 7).append("\"}, ");
+                for (int k = 0; k < 2000 + rnd.nextInt(20_000); k++)
+                    b.append("{\"lok\": \"mutx").append(k % 7).append("\"}, ");
                 return s.substring(0, p + 12) + b + s.substring(p + 12);
             }
             case 9 -> { // deep loops: nested to the depth limit and beyond, with huge counts
@@ -97,7 +115,8 @@ class LoaderFuzzTest {
                 if (p < 0) return s;
                 int depth = 10 + rnd.nextInt(70);
                 String inner = "{\"user\": \"1ns\"}";
-                for (int k = 0; k < depth; k++) inner = "{\"loop\": [" + inner + "], \"times\": " + (rnd.nextBoolean() ? "2147483647" : "3") + "}";
+                for (int k = 0; k < depth; k++)
+                    inner = "{\"loop\": [" + inner + "], \"times\": " + (rnd.nextBoolean() ? "2147483647" : "3") + "}";
                 return s.substring(0, p + 12) + inner + ", " + s.substring(p + 12);
             }
             case 10 -> { // control characters and quotes in values

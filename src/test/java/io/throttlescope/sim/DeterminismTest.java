@@ -25,7 +25,8 @@ class DeterminismTest {
     @org.junit.jupiter.api.Test
     void anotherSeedDrawsOtherDurations() throws Exception {
         SimSpec spec = SimRun.load("/golden/random-pipes.json");
-        assertThat(traceText(spec, Simulator.Model.TASK)).isNotEqualTo(traceText(spec.withSeed(2), Simulator.Model.TASK));
+        assertThat(traceText(spec, Simulator.Model.TASK))
+                .isNotEqualTo(traceText(spec.withSeed(2), Simulator.Model.TASK));
     }
 
     private static String traceText(SimSpec spec, Simulator.Model m) throws Exception {

@@ -18,22 +18,25 @@ import static org.assertj.core.api.Assertions.assertThat;
 class GoldenBehaviourTest {
     static final long MS = 1_000_000L;
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb1SingleCpuBoundTask(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/gb1.json", m);
         long first = m == TASK ? 1 : 0;
         // pool after pulls 20 -> 15 -> 10 -> 5 -> 0; throttled when the 1 ns last-chance pull fails
-        assertThat(r.times(SLICE_PULL, null).subList(0, 4)).containsExactly(first, 5 * MS + first, 10 * MS + first, 15 * MS + first);
+        assertThat(r.times(SLICE_PULL, null).subList(0, 4))
+                .containsExactly(first, 5 * MS + first, 10 * MS + first, 15 * MS + first);
         assertThat(r.times(THROTTLE, null)).containsExactly(20 * MS + first, 120 * MS, 220 * MS);
         assertThat(r.times(UNTHROTTLE, null)).containsExactly(100 * MS, 200 * MS, 300 * MS);
         assertThat(r.times(DISTRIBUTE, null)).hasSize(3);
-        for (int i = 0; i < r.trace.size(); i++) if (r.trace.kind(i) == DISTRIBUTE) assertThat(r.trace.argA(i)).isEqualTo(1);
+        for (int i = 0; i < r.trace.size(); i++)
+            if (r.trace.kind(i) == DISTRIBUTE) assertThat(r.trace.argA(i)).isEqualTo(1);
         RunResult.CgroupStat g = r.cg("/G");
         assertThat(g.nr_periods()).isEqualTo(3);
         assertThat(g.nr_throttled()).isEqualTo(3);
         assertThat(g.usage_usec()).isEqualTo(60_000);
         assertThat(r.task("T").cpu_ns()).isEqualTo(60 * MS + first);
-        assertThat(g.throttled_usec()).isEqualTo(m == TASK ? 239_999 : 240_000);   // 80 ms a period
+        assertThat(g.throttled_usec()).isEqualTo(m == TASK ? 239_999 : 240_000); // 80 ms a period
         if (m == LEGACY) {
             assertThat(r.task("T").throttled_ns()).isEqualTo(240 * MS);
             assertThat(r.times(PARKED, null)).isEmpty();
@@ -46,15 +49,16 @@ class GoldenBehaviourTest {
         }
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb2TwoCpusShareOnePool(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/gb2.json", m);
         long first = m == TASK ? 1 : 0;
         assertThat(r.times(THROTTLE, null)).startsWith(10 * MS + first, 10 * MS + first);
         RunResult.CgroupStat g = r.cg("/G");
-        assertThat(g.nr_throttled()).isEqualTo(3);                        // one per period, not per CPU
+        assertThat(g.nr_throttled()).isEqualTo(3); // one per period, not per CPU
         assertThat(g.nr_periods()).isEqualTo(3);
-        assertThat(g.throttled_usec()).isEqualTo(m == TASK ? 539_999 : 540_000);   // 2 x 90 ms a period
+        assertThat(g.throttled_usec()).isEqualTo(m == TASK ? 539_999 : 540_000); // 2 x 90 ms a period
         // 60 ms from the pool over three periods, plus the initial runtime of each cfs_rq; the ns-level
         // split between the CPUs depends on which pulls first at the same instant
         assertThat(r.task("T0").cpu_ns() + r.task("T1").cpu_ns()).isEqualTo(60 * MS + 2 * first);
@@ -62,14 +66,16 @@ class GoldenBehaviourTest {
         // each cfs_rq gets 1 ns at the refill, in throttle order (CPU0 throttled first)
         int i = r.trace.firstAtOrAfter(100 * MS);
         List<Integer> cpus = new java.util.ArrayList<>();
-        for (; r.trace.time(i) == 100 * MS; i++) if (r.trace.kind(i) == DISTRIBUTE) {
-            cpus.add(r.trace.cpu(i));
-            assertThat(r.trace.argA(i)).isEqualTo(1);
-        }
+        for (; r.trace.time(i) == 100 * MS; i++)
+            if (r.trace.kind(i) == DISTRIBUTE) {
+                cpus.add(r.trace.cpu(i));
+                assertThat(r.trace.argA(i)).isEqualTo(1);
+            }
         assertThat(cpus).containsExactly(0, 1);
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb3UnevenLastSlice(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/gb3.json", m);
         long first = m == TASK ? 1 : 0;
@@ -80,13 +86,14 @@ class GoldenBehaviourTest {
         assertThat(r.task("T1").cpu_ns()).isEqualTo(2 * MS + first);
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb6IdlePeriodStopsTheTimer(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/gb6.json", m);
         // period timer: 100 and 200 (then stopped: idle for a whole period), restarted by the pull at 350 -> 400
         assertThat(r.times(PERIOD_TIMER, null)).containsExactly(100 * MS, 200 * MS, 400 * MS);
         assertThat(r.times(SLACK_RETURN, null).get(0)).isEqualTo(1 * MS);
-        assertThat(r.times(THROTTLE, null)).containsExactly(371 * MS);         // 1 retained + 20 pool
+        assertThat(r.times(THROTTLE, null)).containsExactly(371 * MS); // 1 retained + 20 pool
         RunResult.CgroupStat g = r.cg("/G");
         assertThat(g.nr_periods()).isEqualTo(3);
         assertThat(g.nr_throttled()).isEqualTo(1);
@@ -99,15 +106,16 @@ class GoldenBehaviourTest {
         SimRun r = SimRun.resource("/golden/gb6.json", LEGACY);
         int i = r.trace.firstAtOrAfter(1 * MS);
         while (r.trace.kind(i) != SLACK_RETURN) i++;
-        assertThat(r.trace.argA(i)).isEqualTo(3 * MS);    // returned 3 ms
-        assertThat(r.trace.argB(i)).isEqualTo(18 * MS);   // pool 18 ms
+        assertThat(r.trace.argA(i)).isEqualTo(3 * MS); // returned 3 ms
+        assertThat(r.trace.argB(i)).isEqualTo(18 * MS); // pool 18 ms
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb8ReaderWokenIntoThrottledCgroup(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/gb8.json", m);
         long grant = 15 * MS;
-        assertThat(r.first(LOCK_ACQUIRE, "R")).isEqualTo(grant);          // handoff by W's up_write
+        assertThat(r.first(LOCK_ACQUIRE, "R")).isEqualTo(grant); // handoff by W's up_write
         List<Long> wAcq = r.times(LOCK_ACQUIRE, "W");
         assertThat(wAcq.get(0)).isEqualTo(5 * MS);
         if (m == LEGACY) {
@@ -128,7 +136,7 @@ class GoldenBehaviourTest {
             assertThat(r.first(TASK_WORK_ADDED, "R")).isEqualTo(15 * MS);
             assertThat(r.first(LOCK_RELEASE, "R")).isEqualTo(15 * MS + 100_000);
             assertThat(r.first(PARKED, "R")).isEqualTo(15 * MS + 100_000);
-            assertThat(wAcq.get(1)).isEqualTo(20 * MS);                   // no wait at all
+            assertThat(wAcq.get(1)).isEqualTo(20 * MS); // no wait at all
             assertThat(r.task("W").lock_waits()).isEmpty();
             // t=100: 0.1 ms + 1 ns repays the debt; limbo order R (parked last) then H
             int i = r.trace.firstAtOrAfter(100 * MS);
@@ -140,11 +148,12 @@ class GoldenBehaviourTest {
         }
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb9FifoWakeBatchingWithoutThrottling(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/gb9b.json", m);
         assertFifoBatching(r);
-        assertThat(r.first(LOCK_ACQUIRE, "R2")).isEqualTo(50 * MS);           // W's up_write
+        assertThat(r.first(LOCK_ACQUIRE, "R2")).isEqualTo(50 * MS); // W's up_write
         assertThat(r.first(LOCK_ACQUIRE, "W3")).isEqualTo(50 * MS + 200_000); // after R2 and R3 (0.1 ms each, one CPU)
     }
 
@@ -152,7 +161,7 @@ class GoldenBehaviourTest {
     void gb9FifoWakeBatchingContinuingGb8Legacy() {
         SimRun r = SimRun.resource("/golden/gb9.json", LEGACY);
         assertFifoBatching(r);
-        assertThat(r.first(LOCK_ACQUIRE, "R2")).isEqualTo(114 * MS + 100_000);  // W's release after R's late up_read
+        assertThat(r.first(LOCK_ACQUIRE, "R2")).isEqualTo(114 * MS + 100_000); // W's release after R's late up_read
     }
 
     private static void assertFifoBatching(SimRun r) {
@@ -161,18 +170,21 @@ class GoldenBehaviourTest {
         assertThat(r2).isEqualTo(r3);
         int i = r.trace.firstAtOrAfter(r2);
         boolean w3Granted = false;
-        for (; r.trace.time(i) == r2; i++) if (r.trace.kind(i) == LOCK_GRANT && r.trace.task(i) == r.taskId("W3")) w3Granted = true;
+        for (; r.trace.time(i) == r2; i++)
+            if (r.trace.kind(i) == LOCK_GRANT && r.trace.task(i) == r.taskId("W3")) w3Granted = true;
         assertThat(w3Granted).isTrue();
         long w3 = r.first(LOCK_ACQUIRE, "W3");
         long r4 = r.first(LOCK_ACQUIRE, "R4");
         assertThat(w3).isGreaterThanOrEqualTo(Math.max(r.first(LOCK_RELEASE, "R2"), r.first(LOCK_RELEASE, "R3")));
-        assertThat(r4).isEqualTo(r.first(LOCK_RELEASE, "W3"));             // granted when W3 releases
+        assertThat(r4).isEqualTo(r.first(LOCK_RELEASE, "W3")); // granted when W3 releases
         assertThat(r4).isGreaterThan(w3);
         // all of them waited in D state, queued in arrival order
-        for (String t : List.of("R2", "R3", "W3", "R4")) assertThat(r.task(t).blocked_ns()).isPositive();
+        for (String t : List.of("R2", "R3", "W3", "R4"))
+            assertThat(r.task(t).blocked_ns()).isPositive();
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb10KernelModeOverrun(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/gb10.json", m);
         RunResult.Syscall sc = r.task("T").syscalls().get(0);
@@ -203,7 +215,8 @@ class GoldenBehaviourTest {
         assertThat(unthrottle - r.first(PARKED, "T")).isEqualTo(265 * MS);
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb12SleeperWokenIntoThrottledGroup(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/gb12.json", m);
         assertThat(r.first(WAKE, "S")).isEqualTo(0);
@@ -219,23 +232,25 @@ class GoldenBehaviourTest {
             assertThat(r.first(PARKED, "S")).isEqualTo(30 * MS + 200_000);
             int i = r.trace.firstAtOrAfter(100 * MS);
             while (r.trace.kind(i) != DISTRIBUTE) i++;
-            assertThat(r.trace.argA(i)).isEqualTo(200_000 + 1);        // the debt, repaid: 9.8 ms left
+            assertThat(r.trace.argA(i)).isEqualTo(200_000 + 1); // the debt, repaid: 9.8 ms left
         }
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb14HungTaskReportedAtThirdScan(Simulator.Model m) {
-        SimRun r = SimRun.resource("/golden/gb14.json", m);        // T = 1.2 s, D from 1.08 T
+        SimRun r = SimRun.resource("/golden/gb14.json", m); // T = 1.2 s, D from 1.08 T
         assertThat(r.result.hung_tasks()).hasSize(1);
         RunResult.HungTask h = r.result.hung_tasks().get(0);
         assertThat(h.task()).isEqualTo("X");
-        assertThat(h.at_ns()).isEqualTo(3600 * MS);                  // 3T: the scan at 2T only recorded the switch
+        assertThat(h.at_ns()).isEqualTo(3600 * MS); // 3T: the scan at 2T only recorded the switch
         assertThat(h.blocked_for_s()).isEqualTo(1);
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void gb14WithCheckIntervalOfTwelfth(Simulator.Model m) {
-        SimRun r = SimRun.resource("/golden/gb14b.json", m);       // interval T/12 = 100 ms
+        SimRun r = SimRun.resource("/golden/gb14b.json", m); // interval T/12 = 100 ms
         // first seen at 13T/12, reported at 25T/12, then again at every later scan while it stays hung
         assertThat(r.result.hung_tasks()).extracting(RunResult.HungTask::at_ns).containsExactly(2500 * MS, 2600 * MS);
     }

@@ -16,26 +16,28 @@ import static org.assertj.core.api.Assertions.assertThat;
 class KernelOptionsTest {
     static final long MS = 1_000_000L;
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void withoutKernelPreemptionTheLegacyThrottleWaitsForTheReturnToUser(Simulator.Model m) {
         // GB10 under PREEMPT_NONE: the resched at 10 ms cannot stop T inside its syscall
         SimRun r = SimRun.resource("/golden/gb10-none.json", m);
         RunResult.Syscall sc = r.task("T").syscalls().get(0);
-        assertThat(sc.exit_ns()).isEqualTo(35 * MS);                       // 30 ms: the syscall ran through
+        assertThat(sc.exit_ns()).isEqualTo(35 * MS); // 30 ms: the syscall ran through
         assertThat(r.first(THROTTLE, null)).isEqualTo(35 * MS);
         int i = r.trace.firstAtOrAfter(35 * MS);
         while (r.trace.kind(i) != THROTTLE) i++;
-        assertThat(r.trace.argA(i)).isBetween(-25 * MS, -25 * MS + 1);       // the overrun is debt
+        assertThat(r.trace.argA(i)).isBetween(-25 * MS, -25 * MS + 1); // the overrun is debt
     }
 
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void tickAccountingOverrunsByUpToATickAndRepaysItAsDebt(Simulator.Model m) {
-        SimRun r = SimRun.resource("/golden/gb1-tick.json", m);            // HZ=100: ticks every 10 ms
+        SimRun r = SimRun.resource("/golden/gb1-tick.json", m); // HZ=100: ticks every 10 ms
         long tick = 10 * MS;
         for (long t : r.times(THROTTLE, null)) assertThat(t % tick).isZero(); // noticed only at ticks
         long quota = 20 * MS, periods = 10;
         long cpu = r.task("T").cpu_ns();
-        assertThat(cpu).isBetween(quota * periods, quota * periods + tick);  // at most one tick over in all
+        assertThat(cpu).isBetween(quota * periods, quota * periods + tick); // at most one tick over in all
         if (m == Simulator.Model.TASK) {
             // the first period overran by a tick; the distribution repays exactly that debt
             int i = r.trace.firstAtOrAfter(100 * MS);

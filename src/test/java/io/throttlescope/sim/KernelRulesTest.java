@@ -30,22 +30,23 @@ class KernelRulesTest {
      * owned by O, sets MUTEX_FLAG_HANDOFF and sleeps; O's unlock at 105 hands m to M directly.
      * Task-based: M runs at 15 in the kernel, takes m itself, releases it at 15.1, then parks.
      */
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void mutexUnlockWakesTheWaiterAndANewcomerMayTakeItFirst(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/mutex-steal.json", m);
         assertThat(r.times(LOCK_ACQUIRE, "O")).startsWith(5 * MS, 20 * MS, 35 * MS);
-        assertThat(r.task("O").lock_waits()).isEmpty();                 // never waits: 0, not 80 ms
-        assertThat(r.first(WAKE, "M", 9 * MS)).isEqualTo(15 * MS);      // woken by the unlock, not given the lock
+        assertThat(r.task("O").lock_waits()).isEmpty(); // never waits: 0, not 80 ms
+        assertThat(r.first(WAKE, "M", 9 * MS)).isEqualTo(15 * MS); // woken by the unlock, not given the lock
         if (m == LEGACY) {
             assertThat(r.times(LOCK_ACQUIRE, "M")).containsExactly(105 * MS);
             int i = indexOf(r, LOCK_ACQUIRE, "M");
-            assertThat(r.trace.argA(i)).isEqualTo(1);                  // handed over: the HANDOFF flag was set
-            assertThat(r.first(BLOCK, "M", 100 * MS)).isEqualTo(104 * MS);  // ran, found it owned, slept again
+            assertThat(r.trace.argA(i)).isEqualTo(1); // handed over: the HANDOFF flag was set
+            assertThat(r.first(BLOCK, "M", 100 * MS)).isEqualTo(104 * MS); // ran, found it owned, slept again
             assertThat(r.first(LOCK_RELEASE, "M")).isEqualTo(105 * MS + 100 * US);
             assertThat(r.task("M").lock_waits().get(0).acquired_ns()).isEqualTo(105 * MS);
         } else {
             assertThat(r.times(LOCK_ACQUIRE, "M")).containsExactly(15 * MS);
-            assertThat(r.trace.argA(indexOf(r, LOCK_ACQUIRE, "M"))).isZero();   // took it itself
+            assertThat(r.trace.argA(indexOf(r, LOCK_ACQUIRE, "M"))).isZero(); // took it itself
             assertThat(r.first(PARKED, "M")).isEqualTo(15 * MS + 100 * US);
         }
     }
@@ -57,7 +58,8 @@ class KernelRulesTest {
      * calc_group_shares() gives /G's entity on CPU0 1024 x 1024 / (1024 + 1024) = 512, so R (1024)
      * gets 2/3 of CPU0 and A 1/3 (not 1/2 each, as a group entity of full weight would give).
      */
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void aGroupBusyOnTwoCpusWeighsHalfOnEach(Simulator.Model m) {
         String json = """
             { "format": 1, "name": "shares", "duration": "300ms", "kernel": { "cpus": 2, "hz": 250, "accounting": "exact" },
@@ -67,7 +69,7 @@ class KernelRulesTest {
                          { "name": "R", "cpus": "0", "program": [ { "loop": [ { "user": "1ms" } ] } ] } ] }
             """;
         SimRun r = SimRun.json(json, m);
-        long slice = 1_400_000;   // EEVDF's base slice on 2 CPUs: 0.7 ms x (1 + ilog2(2))
+        long slice = 1_400_000; // EEVDF's base slice on 2 CPUs: 0.7 ms x (1 + ilog2(2))
         assertThat(r.task("R").cpu_ns()).isCloseTo(200 * MS, org.assertj.core.data.Offset.offset(slice));
         assertThat(r.task("A").cpu_ns()).isCloseTo(100 * MS, org.assertj.core.data.Offset.offset(slice));
         assertThat(r.task("B").cpu_ns()).isEqualTo(300 * MS);
@@ -84,7 +86,8 @@ class KernelRulesTest {
      * pull 9 (pool 11); 24: -3 -> pull 8 (pool 3); 32: -3 -> pull 3 -> 0: throttled at 32 (not 28).
      * Task-based starts at 1 ns, so its pulls are 1 ns smaller and it throttles one tick later.
      */
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void aCpuMaxWriteDoesNotChargeTheRunningTask(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/write-mid-tick.json", m);
         List<Long> pulls = amounts(r, SLICE_PULL, 14 * MS);
@@ -127,7 +130,8 @@ class KernelRulesTest {
      * (distribute_cfs_runtime() and unthrottle_cfs_rq() never call update_curr()): the distribution
      * gives exactly 2 ms, the local runtime becomes 1 ns, and the unthrottle goes through.
      */
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void distributionTopsUpTheStaleLocalRuntime(Simulator.Model m) {
         SimRun r = SimRun.resource("/golden/stale-distribute.json", m);
         assertThat(amounts(r, DISTRIBUTE, 0)).containsExactly(m == TASK ? 2 * MS : MS + 1);
@@ -153,14 +157,18 @@ class KernelRulesTest {
      * of 01 into 0.7 ms, 1 ms or 3 ms steps gives the same schedule. R wakes at 8 ms and runs at once
      * (its deadline, 8.7 ms, is earlier than H's, renewed to 9.4 ms by the update_curr() of the wake-up).
      */
-    @ParameterizedTest @ValueSource(strings = {"700us", "3ms", "250us"})
+    @ParameterizedTest
+    @ValueSource(strings = {"700us", "3ms", "250us"})
     void stepEndsAreNoSchedulingPoints(String step) throws Exception {
         String base = Files.readString(Path.of("scenarios/01-seed-story-rwsem-reader.json"));
-        String split = base.replace("{ \"loop\": [ { \"user\": \"1ms\" } ] }", "{ \"loop\": [ { \"user\": \"" + step + "\" } ] }");
+        String split = base.replace(
+                "{ \"loop\": [ { \"user\": \"1ms\" } ] }", "{ \"loop\": [ { \"user\": \"" + step + "\" } ] }");
         assertThat(split).isNotEqualTo(base);
         for (Simulator.Model m : Simulator.Model.values()) {
             SimRun a = SimRun.json(base, m), b = SimRun.json(split, m);
-            EventKind[] kinds = {PICK, SWITCH, PREEMPT, THROTTLE, UNTHROTTLE, PARKED, UNPARKED, LOCK_ACQUIRE, LOCK_RELEASE};
+            EventKind[] kinds = {
+                PICK, SWITCH, PREEMPT, THROTTLE, UNTHROTTLE, PARKED, UNPARKED, LOCK_ACQUIRE, LOCK_RELEASE
+            };
             assertThat(b.events(kinds)).isEqualTo(a.events(kinds));
             assertThat(a.first(PICK, "R")).isEqualTo(8 * MS);
         }
@@ -204,7 +212,8 @@ class KernelRulesTest {
      * 104 ms. Task-based: PF_EXITING tasks never get the task work: T runs on into 4 ms of debt
      * and is gone at 14 ms.
      */
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void anExitingTaskIsNeverParkedButLegacyThrottlesItMidExit(Simulator.Model m) {
         String json = """
             { "format": 1, "name": "exit", "duration": "200ms", "kernel": { "accounting": "exact" },
@@ -249,7 +258,7 @@ class KernelRulesTest {
             assertThat(g.usage_usec()).isEqualTo(39_500);
             assertThat(g.system_usec()).isEqualTo(27_650);
             assertThat(g.user_usec()).isEqualTo(11_850);
-            assertThat(r.task("T").user_ns()).isEqualTo(21 * MS);          // the task's own split stays exact
+            assertThat(r.task("T").user_ns()).isEqualTo(21 * MS); // the task's own split stays exact
             assertThat(r.task("T").kernel_ns()).isEqualTo(18_500_000);
         }
     }
@@ -258,7 +267,7 @@ class KernelRulesTest {
     void cputimeAdjustGivesEverythingToTheOnlyModeSampled() {
         assertThat(RunResult.cputimeAdjust(39_800_000, 0, 40_000_000)).containsExactly(0, 39_800_000);
         assertThat(RunResult.cputimeAdjust(39_800_000, 40_000_000, 0)).containsExactly(39_800_000, 0);
-        assertThat(RunResult.cputimeAdjust(10, 1, 2)).containsExactly(4, 6);   // stime = 2 x 10 / 3 = 6 (truncated)
+        assertThat(RunResult.cputimeAdjust(10, 1, 2)).containsExactly(4, 6); // stime = 2 x 10 / 3 = 6 (truncated)
     }
 
     // ------------------------------------------------------------------ 10. DELAY_DEQUEUE
@@ -280,7 +289,8 @@ class KernelRulesTest {
               "tasks": [ { "name": "A", "cgroup": "/G", "program": [ { "user": "2ms" }, { "sleep": "50ms" }, { "user": "1ms" } ] },
                          { "name": "B", "cgroup": "/G", "program": [ { "user": "1500us" }, { "sleep": "50ms" }, { "user": "1ms" } ] } ] }
             """;
-        SimRun on = SimRun.json(json.replace("DD", "true"), LEGACY), off = SimRun.json(json.replace("DD", "false"), LEGACY);
+        SimRun on = SimRun.json(json.replace("DD", "true"), LEGACY),
+                off = SimRun.json(json.replace("DD", "false"), LEGACY);
         for (SimRun r : List.of(on, off)) assertThat(r.times(THROTTLE, null)).containsExactly(3_500 * US);
         assertThat(on.cg("/G").throttled_usec()).isEqualTo(96_500);
         assertThat(off.cg("/G").throttled_usec()).isEqualTo(48_000);
@@ -311,7 +321,7 @@ class KernelRulesTest {
                          { "name": "H2", "program": [ { "loop": [ { "user": "1ms" } ] } ] },
                          { "name": "W", "start": "100us", "program": [ { "loop": [ { "user": "500us" }, { "sleep": "2200us" } ] } ] } ] }
             """;
-        for (Simulator.Model m : Simulator.Model.values()) {      // no bandwidth: the same under both models
+        for (Simulator.Model m : Simulator.Model.values()) { // no bandwidth: the same under both models
             SimRun on = SimRun.json(json.replace("RP", "true"), m), off = SimRun.json(json.replace("RP", "false"), m);
             assertThat(on.times(WAKE, "W")).contains(16_100 * US);
             assertThat(on.first(PICK, "W", 16 * MS)).isEqualTo(20 * MS);
@@ -335,13 +345,13 @@ class KernelRulesTest {
             Task queued = null;
             for (Task t : r.sim.tasks) if (t.state == TaskState.RUNNABLE && t.cpu.id == 0) queued = t;
             assertThat(queued).isNotNull();
-            queued.se.deadline = queued.se.vruntime + 123_456;             // part of its slice used up
+            queued.se.deadline = queued.se.vruntime + 123_456; // part of its slice used up
             long relBefore = queued.se.deadline - queued.se.vruntime;
             queued.cpus = new long[] {0b11};
             r.sim.life.moveQueued(queued, r.sim.cpus[1]);
             long relAfter = queued.se.deadline - queued.se.vruntime;
             if (rel) assertThat(relAfter).isEqualTo(relBefore);
-            else assertThat(relAfter).isEqualTo(r.sim.fair.baseSlice);   // place_entity(): a fresh slice
+            else assertThat(relAfter).isEqualTo(r.sim.fair.baseSlice); // place_entity(): a fresh slice
         }
     }
 
@@ -355,14 +365,18 @@ class KernelRulesTest {
      * unthrottle_cfs_rq() refuses: K stays parked until the next refill's IPI at 200.001 ms.
      * Legacy: D could not run, nothing was charged, CPU1 is unthrottled at 100.001 ms.
      */
-    @ParameterizedTest @EnumSource(Simulator.Model.class)
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
     void aRemoteUnthrottleArrivesByIpiAndMayBeRefused(Simulator.Model m) throws Exception {
         SimRun r = SimRun.library("26-async-unthrottle-refused.json", m);
         long refill = 99_999 * US;
-        String first = m == TASK ? "cpu1" : "cpu0", second = m == TASK ? "cpu0" : "cpu1";   // throttle order
-        assertThat(r.events(DISTRIBUTE, UNTHROTTLE, UNTHROTTLE_REFUSED).subList(0, 4)).containsExactly(
-                refill + " distribute " + first + " -", refill + " distribute " + second + " -", refill + " unthrottle cpu0 -",
-                (100 * MS + 1000) + (m == TASK ? " unthrottle_refused cpu1 -" : " unthrottle cpu1 -"));
+        String first = m == TASK ? "cpu1" : "cpu0", second = m == TASK ? "cpu0" : "cpu1"; // throttle order
+        assertThat(r.events(DISTRIBUTE, UNTHROTTLE, UNTHROTTLE_REFUSED).subList(0, 4))
+                .containsExactly(
+                        refill + " distribute " + first + " -",
+                        refill + " distribute " + second + " -",
+                        refill + " unthrottle cpu0 -",
+                        (100 * MS + 1000) + (m == TASK ? " unthrottle_refused cpu1 -" : " unthrottle cpu1 -"));
         if (m == TASK) {
             int i = indexOf(r, UNTHROTTLE_REFUSED, null);
             assertThat(r.trace.argA(i)).isEqualTo(1 - 500 * US);
@@ -371,7 +385,8 @@ class KernelRulesTest {
             assertThat(r.first(PICK, "K", 99 * MS)).isEqualTo(100 * MS + 1000);
         }
         // with an instant IPI the tick comes too late to matter: no refusal
-        String instant = Files.readString(Path.of("scenarios/26-async-unthrottle-refused.json")).replace("\"ipi_latency\": \"2us\"", "\"ipi_latency\": \"0us\"");
+        String instant = Files.readString(Path.of("scenarios/26-async-unthrottle-refused.json"))
+                .replace("\"ipi_latency\": \"2us\"", "\"ipi_latency\": \"0us\"");
         SimRun z = SimRun.json(instant, m);
         assertThat(z.times(UNTHROTTLE_REFUSED, null)).isEmpty();
         assertThat(z.times(UNTHROTTLE, null)).startsWith(refill, refill);
@@ -381,13 +396,15 @@ class KernelRulesTest {
 
     static int indexOf(SimRun r, EventKind k, String task) {
         int id = task == null ? -2 : r.taskId(task);
-        for (int i = 0; i < r.trace.size(); i++) if (r.trace.kind(i) == k && (id == -2 || r.trace.task(i) == id)) return i;
+        for (int i = 0; i < r.trace.size(); i++)
+            if (r.trace.kind(i) == k && (id == -2 || r.trace.task(i) == id)) return i;
         throw new AssertionError("no " + k + " for " + task);
     }
 
     static List<Long> amounts(SimRun r, EventKind k, long from) {
         List<Long> out = new java.util.ArrayList<>();
-        for (int i = 0; i < r.trace.size(); i++) if (r.trace.kind(i) == k && r.trace.time(i) >= from) out.add(r.trace.argA(i));
+        for (int i = 0; i < r.trace.size(); i++)
+            if (r.trace.kind(i) == k && r.trace.time(i) >= from) out.add(r.trace.argA(i));
         return out;
     }
 }

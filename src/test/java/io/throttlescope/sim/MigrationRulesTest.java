@@ -32,13 +32,13 @@ class MigrationRulesTest {
         SimRun r = SimRun.resource("/golden/migrate-from-throttled.json", Simulator.Model.TASK);
         List<Long> m = r.times(MIGRATE, "U2");
         assertThat(m).isNotEmpty();
-        assertThat(m.get(0)).isEqualTo(20 * MS);                       // the moment CPU1 went idle
+        assertThat(m.get(0)).isEqualTo(20 * MS); // the moment CPU1 went idle
         int i = r.trace.firstAtOrAfter(20 * MS);
         while (!(r.trace.kind(i) == MIGRATE && r.trace.task(i) == r.taskId("U2"))) i++;
         TraceIndex idx = new TraceIndex(r.trace, RunInfo.of(r.sim));
         Snapshot before = idx.at(i - 1);
         int g = java.util.Arrays.asList(idx.info().groups()).indexOf("/G");
-        assertThat(before.isThrottled(g, 0)).isTrue();                 // taken from a throttled hierarchy
+        assertThat(before.isThrottled(g, 0)).isTrue(); // taken from a throttled hierarchy
         destinationsNeverThrottled(r);
     }
 
@@ -54,7 +54,9 @@ class MigrationRulesTest {
             if (wake) continue;
             Snapshot before = idx.at(i - 1);
             int g = r.trace.group(i), dst = r.trace.cpu(i);
-            assertThat(before.throttleCount(g, dst)).as("migration %d to CPU%d", i, dst).isZero();
+            assertThat(before.throttleCount(g, dst))
+                    .as("migration %d to CPU%d", i, dst)
+                    .isZero();
         }
     }
 }

@@ -16,7 +16,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class ModelDifferencesTest {
     static final long US = 1_000, MS = 1_000_000;
 
-    static SimRun run(String name, Simulator.Model m) { return SimRun.resource("/audit/" + name, m); }
+    static SimRun run(String name, Simulator.Model m) {
+        return SimRun.resource("/audit/" + name, m);
+    }
 
     /**
      * 1. Without RUN_TO_PARITY the running task still gets a minimum quantum, min(normalized base
@@ -50,7 +52,7 @@ class ModelDifferencesTest {
         assertThat(t.times(UNTHROTTLE, null)).contains(99_990 * US, 99_992 * US);
         assertThat(t.first(SYSCALL_EXIT, "D")).isEqualTo(104_500 * US);
         assertThat(t.first(EXIT, "D")).isEqualTo(107_500 * US);
-        SimRun l = run("i2-notick.json", Simulator.Model.LEGACY);        // 6.17 has no refusal: unchanged
+        SimRun l = run("i2-notick.json", Simulator.Model.LEGACY); // 6.17 has no refusal: unchanged
         assertThat(l.times(UNTHROTTLE, null)).contains(99_990 * US, 99_992 * US);
         assertThat(l.first(SYSCALL_EXIT, "D")).isEqualTo(106 * MS);
         assertThat(l.first(EXIT, "D")).isEqualTo(109 * MS);
@@ -87,8 +89,10 @@ class ModelDifferencesTest {
         SimRun l = run("i4-reweight.json", Simulator.Model.LEGACY), t = run("i4-reweight.json", Simulator.Model.TASK);
         assertThat(l.first(THROTTLE, null)).isEqualTo(6 * MS);
         assertThat(t.first(THROTTLE, null)).isEqualTo(6 * MS);
-        assertThat(l.trace.argA(l.trace.firstAtOrAfter(6 * MS) + indexOf(l, THROTTLE, 6 * MS))).isEqualTo(-1_000_000);
-        assertThat(t.trace.argA(t.trace.firstAtOrAfter(6 * MS) + indexOf(t, THROTTLE, 6 * MS))).isEqualTo(-999_999);
+        assertThat(l.trace.argA(l.trace.firstAtOrAfter(6 * MS) + indexOf(l, THROTTLE, 6 * MS)))
+                .isEqualTo(-1_000_000);
+        assertThat(t.trace.argA(t.trace.firstAtOrAfter(6 * MS) + indexOf(t, THROTTLE, 6 * MS)))
+                .isEqualTo(-999_999);
     }
 
     private static int indexOf(SimRun r, EventKind k, long at) {

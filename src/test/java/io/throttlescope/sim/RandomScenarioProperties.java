@@ -24,11 +24,16 @@ class RandomScenarioProperties {
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(json);
         assertThat(l.problems()).as(json).isEmpty();
         for (Simulator.Model m : Simulator.Model.values()) {
-            SimRun r = SimRun.of(l.spec(), m);        // enables the invariant checks
-            assertThat(r.result.faults()).as(m + " " + json).isEmpty();   // e.g. tg_throttle_down's non-empty limbo WARN
+            SimRun r = SimRun.of(l.spec(), m); // enables the invariant checks
+            assertThat(r.result.faults()).as(m + " " + json).isEmpty(); // e.g. tg_throttle_down's non-empty limbo WARN
             for (var e : r.result.tasks().entrySet()) {
                 RunResult.TaskStat t = e.getValue();
-                long sum = t.cpu_ns() + t.runnable_ns() + t.throttled_ns() + t.parked_ns() + t.sleeping_ns() + t.blocked_ns();
+                long sum = t.cpu_ns()
+                        + t.runnable_ns()
+                        + t.throttled_ns()
+                        + t.parked_ns()
+                        + t.sleeping_ns()
+                        + t.blocked_ns();
                 long end = t.exited_ns() != null ? t.exited_ns() : r.result.end_ns();
                 long start = r.first(EventKind.START, e.getKey());
                 assertThat(sum).as(m + " " + e.getKey() + " in " + json).isEqualTo(end - start);
@@ -36,9 +41,11 @@ class RandomScenarioProperties {
             }
             if (m == Simulator.Model.LEGACY) {
                 assertThat(r.times(EventKind.PARKED, null)).isEmpty();
-                assertThat(r.result.tasks().values()).allSatisfy(t -> assertThat(t.parked_ns()).isZero());
+                assertThat(r.result.tasks().values())
+                        .allSatisfy(t -> assertThat(t.parked_ns()).isZero());
             } else {
-                assertThat(r.result.tasks().values()).allSatisfy(t -> assertThat(t.throttled_ns()).isZero());
+                assertThat(r.result.tasks().values())
+                        .allSatisfy(t -> assertThat(t.throttled_ns()).isZero());
             }
             long usage = 0;
             for (RunResult.TaskStat t : r.result.tasks().values()) usage += t.cpu_ns();
@@ -49,14 +56,15 @@ class RandomScenarioProperties {
     @Provide
     Arbitrary<String> scenarios() {
         Arbitrary<Integer> cpus = Arbitraries.integers().between(1, 3);
-        Arbitrary<List<Integer>> quotas = Arbitraries.integers().between(0, 30).list().ofSize(3);
-        Arbitrary<List<Integer>> kinds = Arbitraries.integers().between(0, 7).list().ofMinSize(1).ofMaxSize(6);
+        Arbitrary<List<Integer>> quotas =
+                Arbitraries.integers().between(0, 30).list().ofSize(3);
+        Arbitrary<List<Integer>> kinds =
+                Arbitraries.integers().between(0, 7).list().ofMinSize(1).ofMaxSize(6);
         Arbitrary<Boolean> exact = Arbitraries.of(true, false);
         Arbitrary<Boolean> full = Arbitraries.of(true, false);
         Arbitrary<Long> seed = Arbitraries.longs().between(1, 1000);
         return Combinators.combine(cpus, quotas, kinds, exact, full, seed).as(RandomScenarioProperties::build);
     }
-
 
     static String build(int cpus, List<Integer> quotas, List<Integer> kinds, boolean exact, boolean full, long seed) {
         JsonObject o = new JsonObject();
@@ -148,11 +156,14 @@ class RandomScenarioProperties {
             case 0 -> "[{\"loop\": [{\"user\": \"700us\"}]}]";
             case 1 -> "[{\"loop\": [{\"user\": \"300us\"}, {\"syscall\": \"k\", \"do\": [{\"kernel\": \"2ms\"}]}]}]";
             case 2 -> "[{\"loop\": [{\"user\": {\"uniform\": [\"100us\", \"2ms\"]}}, {\"sleep\": \"3ms\"}]}]";
-            case 3 -> "[{\"loop\": [{\"syscall\": \"r\", \"do\": [{\"down_read\": \"sem\"}, {\"kernel\": \"200us\"}, {\"up_read\": \"sem\"}]}, {\"user\": \"1ms\"}]}]";
-            case 4 -> "[{\"loop\": [{\"syscall\": \"w\", \"do\": [{\"down_write\": \"sem\"}, {\"kernel\": \"1ms\"}, {\"up_write\": \"sem\"}, {\"lock\": \"m\"}, {\"kernel\": \"100us\"}, {\"unlock\": \"m\"}]}, {\"user\": \"2ms\"}], \"times\": 20}]";
+            case 3 ->
+                "[{\"loop\": [{\"syscall\": \"r\", \"do\": [{\"down_read\": \"sem\"}, {\"kernel\": \"200us\"}, {\"up_read\": \"sem\"}]}, {\"user\": \"1ms\"}]}]";
+            case 4 ->
+                "[{\"loop\": [{\"syscall\": \"w\", \"do\": [{\"down_write\": \"sem\"}, {\"kernel\": \"1ms\"}, {\"up_write\": \"sem\"}, {\"lock\": \"m\"}, {\"kernel\": \"100us\"}, {\"unlock\": \"m\"}]}, {\"user\": \"2ms\"}], \"times\": 20}]";
             case 5 -> "[{\"loop\": [{\"user\": \"150us\"}, {\"send\": \"p\"}]}]";
             case 6 -> "[{\"loop\": [{\"recv\": \"p\"}, {\"user\": \"100us\"}]}]";
-            default -> "[{\"loop\": [{\"kernel\": \"400us\"}, {\"sleep\": \"1ms\", \"uninterruptible\": true}, {\"lock\": \"m\"}, {\"kernel\": \"50us\"}, {\"unlock\": \"m\"}]}]";
+            default ->
+                "[{\"loop\": [{\"kernel\": \"400us\"}, {\"sleep\": \"1ms\", \"uninterruptible\": true}, {\"lock\": \"m\"}, {\"kernel\": \"50us\"}, {\"unlock\": \"m\"}]}]";
         };
         return com.google.gson.JsonParser.parseString(s).getAsJsonArray();
     }

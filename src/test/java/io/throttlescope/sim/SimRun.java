@@ -3,7 +3,6 @@ package io.throttlescope.sim;
 import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.Trace;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -28,7 +27,9 @@ public final class SimRun {
         return new SimRun(load(path), model);
     }
 
-    public static SimRun of(SimSpec spec, Simulator.Model model) { return new SimRun(spec, model); }
+    public static SimRun of(SimSpec spec, Simulator.Model model) {
+        return new SimRun(spec, model);
+    }
 
     /** A scenario given as JSON text. */
     public static SimRun json(String json, Simulator.Model model) {
@@ -51,10 +52,12 @@ public final class SimRun {
     public List<String> events(EventKind... kinds) {
         List<String> out = new ArrayList<>();
         for (int i = 0; i < trace.size(); i++) {
-            for (EventKind k : kinds) if (trace.kind(i) == k) {
-                int t = trace.task(i);
-                out.add(trace.time(i) + " " + k.jsonName + " cpu" + trace.cpu(i) + " " + (t < 0 ? "-" : sim.taskName(t)));
-            }
+            for (EventKind k : kinds)
+                if (trace.kind(i) == k) {
+                    int t = trace.task(i);
+                    out.add(trace.time(i) + " " + k.jsonName + " cpu" + trace.cpu(i) + " "
+                            + (t < 0 ? "-" : sim.taskName(t)));
+                }
         }
         return out;
     }
@@ -137,6 +140,11 @@ public final class SimRun {
         return out;
     }
 
-    public RunResult.CgroupStat cg(String path) { return result.cgroups().get(path); }
-    public RunResult.TaskStat task(String name) { return result.tasks().get(name); }
+    public RunResult.CgroupStat cg(String path) {
+        return result.cgroups().get(path);
+    }
+
+    public RunResult.TaskStat task(String name) {
+        return result.tasks().get(name);
+    }
 }

@@ -42,7 +42,10 @@ class ThrottleStoryTest {
         // R is woken with the lock at 15 but held off: no switch to R before the unthrottle at 100
         // (H, tied with R and queued first, runs until its slice end is seen at the tick at 104)
         assertThat(r.story("R", PICK, LOCK_WAIT, BLOCK, SYSCALL_ENTER, START, EXIT, PREEMPT))
-                .containsSubsequence("lock_acquire@" + 15 * MS, "wake@" + 15 * MS, "switch@" + 104 * MS,
+                .containsSubsequence(
+                        "lock_acquire@" + 15 * MS,
+                        "wake@" + 15 * MS,
+                        "switch@" + 104 * MS,
                         "lock_release@" + (104 * MS + 100_000));
         assertThat(r.task("R").throttled_ns()).isEqualTo(85 * MS);
     }

@@ -13,9 +13,11 @@ import org.testfx.api.FxToolkit;
 public final class FxToolkitFirst implements BeforeAllCallback {
     private static boolean started;
 
-    @Override public void beforeAll(ExtensionContext context) throws Exception {
+    @Override
+    public void beforeAll(ExtensionContext context) throws Exception {
         synchronized (FxToolkitFirst.class) {
-            // only where the tests run headless (surefire's Monocle settings); the packaging checks (failsafe) start no toolkit
+            // only where the tests run headless (surefire's Monocle settings); the packaging checks (failsafe) start no
+            // toolkit
             if (started || !"Monocle".equals(System.getProperty("glass.platform"))) return;
             FxToolkit.registerPrimaryStage();
             started = true;

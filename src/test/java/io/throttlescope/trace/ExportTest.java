@@ -30,7 +30,9 @@ class ExportTest {
         return new TraceIndex(tr, RunInfo.of(s));
     }
 
-    static long ns(JsonElement us) { return new java.math.BigDecimal(us.getAsString()).movePointRight(3).longValueExact(); }
+    static long ns(JsonElement us) {
+        return new java.math.BigDecimal(us.getAsString()).movePointRight(3).longValueExact();
+    }
 
     @ParameterizedTest
     @ValueSource(strings = {"01-seed-story-rwsem-reader.json", "10-nested-parent-binds.json", "08-slack-timer.json"})
@@ -52,8 +54,9 @@ class ExportTest {
                 assertThat(x.has("pid")).isTrue();
                 if (!ph.equals("M")) assertThat(x.has("ts")).isTrue();
                 switch (ph) {
-                    case "X" -> perCpu.computeIfAbsent(x.get("tid").getAsInt(), k -> new ArrayList<>())
-                            .add(new long[] {ns(x.get("ts")), ns(x.get("ts")) + ns(x.get("dur"))});
+                    case "X" ->
+                        perCpu.computeIfAbsent(x.get("tid").getAsInt(), k -> new ArrayList<>())
+                                .add(new long[] {ns(x.get("ts")), ns(x.get("ts")) + ns(x.get("dur"))});
                     case "C" -> {
                         var args = x.getAsJsonObject("args");
                         String key = args.keySet().iterator().next();
@@ -62,7 +65,7 @@ class ExportTest {
                     }
                     case "s" -> flowsStarted++;
                     case "f" -> flowsEnded++;
-                    default -> { }
+                    default -> {}
                 }
             }
             // slices of one CPU never overlap
@@ -84,13 +87,15 @@ class ExportTest {
                 }
                 for (int cpu = 0; cpu < info.cpus(); cpu++) {
                     Series r = idx.remainingPoints(g, cpu);
-                    List<long[]> rc = counters.getOrDefault(info.groups()[g] + " CPU" + cpu + " runtime_remaining", List.of());
+                    List<long[]> rc =
+                            counters.getOrDefault(info.groups()[g] + " CPU" + cpu + " runtime_remaining", List.of());
                     assertThat(rc).hasSize(r.size());
                     for (int i = 0; i < r.size(); i++) {
                         assertThat(rc.get(i)[0]).isEqualTo(r.time(i));
                         assertThat(rc.get(i)[1]).isEqualTo(r.value(i));
                         // the budget lane draws, at each instant, the last value reported then
-                        if (i + 1 == r.size() || r.time(i + 1) != r.time(i)) assertThat(idx.remainingAt(g, cpu, r.time(i))).isEqualTo(r.value(i));
+                        if (i + 1 == r.size() || r.time(i + 1) != r.time(i))
+                            assertThat(idx.remainingAt(g, cpu, r.time(i))).isEqualTo(r.value(i));
                     }
                 }
             }
@@ -109,7 +114,10 @@ class ExportTest {
             PerfettoExport.write(idx, a);
             PerfettoStream sink = new PerfettoStream(b);
             io.throttlescope.sim.Simulator s = new io.throttlescope.sim.Simulator(
-                    io.throttlescope.scenario.ScenarioLoader.load(java.nio.file.Path.of("scenarios", file)).spec(), m, sink);
+                    io.throttlescope.scenario.ScenarioLoader.load(java.nio.file.Path.of("scenarios", file))
+                            .spec(),
+                    m,
+                    sink);
             sink.attach(s);
             s.run();
             sink.finish();
@@ -128,7 +136,9 @@ class ExportTest {
     static java.util.stream.Stream<String> library() throws IOException {
         try (var s = java.nio.file.Files.list(java.nio.file.Path.of("scenarios"))) {
             return s.map(x -> x.getFileName().toString()).filter(x -> x.endsWith(".json")).sorted().toList().stream()
-                    .filter(x -> !x.matches("(1[6-9]|2[0-5])-.*"));   // the hackbench / netperf-like files: equal too, but 40 s; left to the memory test
+                    .filter(x -> !x.matches(
+                            "(1[6-9]|2[0-5])-.*")); // the hackbench / netperf-like files: equal too, but 40 s;
+            // left to the memory test
         }
     }
 
@@ -142,12 +152,16 @@ class ExportTest {
         assertThat(lines.get(0)).isEqualTo("t_ns,seq,kind,cpu,task,cgroup,text,arg_a_name,arg_a,arg_b_name,arg_b");
         assertThat(lines).hasSize(idx.trace().size() + 1);
         assertThat(lines).anyMatch(l -> l.startsWith("15100000,") && l.contains(",parked,0,R,/G,"));
-        for (String l : lines.subList(1, lines.size())) assertThat(fields(l)).as(l).isEqualTo(11);
+        for (String l : lines.subList(1, lines.size()))
+            assertThat(fields(l)).as(l).isEqualTo(11);
         // the export command streams the same rows as the run goes (names from the simulator, not the index)
         StringWriter streamed = new StringWriter();
         CsvExport.Streaming sink = new CsvExport.Streaming(streamed);
         io.throttlescope.sim.Simulator s = new io.throttlescope.sim.Simulator(
-                io.throttlescope.scenario.ScenarioLoader.load(java.nio.file.Path.of("scenarios", file)).spec(), Simulator.Model.TASK, sink);
+                io.throttlescope.scenario.ScenarioLoader.load(java.nio.file.Path.of("scenarios", file))
+                        .spec(),
+                Simulator.Model.TASK,
+                sink);
         sink.attach(s);
         s.run();
         sink.finish();
@@ -176,8 +190,9 @@ class ExportTest {
         assertThat(d.firstTimeNs).isEqualTo(15_000_000L);
         assertThat(d.firstCpu).isEqualTo(0);
         String[] names = ia.info().tasks();
-        assertThat(d.firstTaskA < 0 ? "idle" : names[d.firstTaskA]).isEqualTo("idle");      // legacy: R is held off, CPU0 idles
-        assertThat(names[d.firstTaskB]).isEqualTo("R");                                      // task-based: R finishes its critical section
+        assertThat(d.firstTaskA < 0 ? "idle" : names[d.firstTaskA])
+                .isEqualTo("idle"); // legacy: R is held off, CPU0 idles
+        assertThat(names[d.firstTaskB]).isEqualTo("R"); // task-based: R finishes its critical section
         assertThat(d.firstDurationNs).isGreaterThan(Divergence.DEFAULT_THRESHOLD_NS);
         // with no threshold, the 1 ns difference at 10 ms is a divergence
         Divergence any = Divergence.of(ia, ib, 0);
@@ -195,7 +210,9 @@ class ExportTest {
 
     static List<long[]> switches(Trace t) {
         List<long[]> l = new ArrayList<>();
-        for (int i = 0; i < t.size(); i++) if (t.kind(i) == io.throttlescope.sim.EventKind.SWITCH) l.add(new long[] {t.time(i), t.cpu(i), t.task(i), t.argA(i)});
+        for (int i = 0; i < t.size(); i++)
+            if (t.kind(i) == io.throttlescope.sim.EventKind.SWITCH)
+                l.add(new long[] {t.time(i), t.cpu(i), t.task(i), t.argA(i)});
         return l;
     }
 }

@@ -17,7 +17,9 @@ class RemainingCurveTest {
     @Test
     void theDetailedCurveIsTheValueAtEachInstant() {
         int checked = 0;
-        for (String f : new String[] {"02-pileup-hung-task.json", "15-container-throttling.json", "06-kernel-mode-overrun.json"}) {
+        for (String f :
+                new String[] {"02-pileup-hung-task.json", "15-container-throttling.json", "06-kernel-mode-overrun.json"
+                }) {
             var l = ScenarioLoader.load(Path.of("scenarios", f));
             assertThat(l.ok()).as(f).isTrue();
             for (Simulator.Model m : Simulator.Model.values()) {
@@ -27,7 +29,7 @@ class RemainingCurveTest {
                 long end = info.endNs();
                 for (double span : new double[] {end / 20.0, 3_000_000, 200_000}) {
                     double dt = span / 400;
-                    if (dt >= Budgets.COARSE_NS) continue;              // the coarse path takes the dips instead
+                    if (dt >= Budgets.COARSE_NS) continue; // the coarse path takes the dips instead
                     for (int g = 1; g < info.groups().length; g++) {
                         if (info.quotaNs()[g] < 0) continue;
                         for (int c = 0; c < info.cpus(); c++) {
@@ -36,7 +38,9 @@ class RemainingCurveTest {
                                 idx.remainingCurve(g, c, t0, dt, out);
                                 for (int k = 0; k < out.length; k++) {
                                     long t = (long) (t0 + k * dt);
-                                    assertThat((long) out[k]).as("%s %s g%d cpu%d t=%d", f, m, g, c, t).isEqualTo(idx.remainingAt(g, c, t));
+                                    assertThat((long) out[k])
+                                            .as("%s %s g%d cpu%d t=%d", f, m, g, c, t)
+                                            .isEqualTo(idx.remainingAt(g, c, t));
                                     checked++;
                                 }
                             }

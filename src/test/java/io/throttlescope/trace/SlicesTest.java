@@ -16,8 +16,8 @@ class SlicesTest {
     void anIntervalOverTwoSecondsKeepsItsEndAndMergingExtendsIt() {
         Slices s = new Slices();
         s.add(0, 10, 1, 0);
-        s.add(10, 5_000_000_000L, 2, 0);                  // longer than an int of nanoseconds
-        s.add(5_000_000_000L, 9_000_000_000L, 2, 0);      // same value and detail, touching: merged
+        s.add(10, 5_000_000_000L, 2, 0); // longer than an int of nanoseconds
+        s.add(5_000_000_000L, 9_000_000_000L, 2, 0); // same value and detail, touching: merged
         s.add(9_000_000_000L, 9_000_000_100L, 3, 1);
         s.trim();
         assertThat(s.size()).isEqualTo(3);
@@ -28,11 +28,16 @@ class SlicesTest {
     }
 
     @Property(tries = 300)
-    void gallopingFindsWhatBinarySearchFinds(@ForAll @Size(min = 1, max = 300) List<@IntRange(min = 1, max = 1000) Integer> lengths,
-                                             @ForAll @IntRange(min = 0, max = 299) int from, @ForAll @LongRange(min = 0, max = 400_000) long t) {
+    void gallopingFindsWhatBinarySearchFinds(
+            @ForAll @Size(min = 1, max = 300) List<@IntRange(min = 1, max = 1000) Integer> lengths,
+            @ForAll @IntRange(min = 0, max = 299) int from,
+            @ForAll @LongRange(min = 0, max = 400_000) long t) {
         Slices s = new Slices();
         long at = 0;
-        for (int i = 0; i < lengths.size(); i++) { s.add(at, at + lengths.get(i), i, 0); at += lengths.get(i) + (i % 3 == 0 ? 5 : 0); }
+        for (int i = 0; i < lengths.size(); i++) {
+            s.add(at, at + lengths.get(i), i, 0);
+            at += lengths.get(i) + (i % 3 == 0 ? 5 : 0);
+        }
         int f = Math.min(from, s.size());
         int expected = Math.max(f, s.firstEndingAfter(t));
         assertThat(s.firstEndingAfterFrom(f, t)).isEqualTo(expected);

@@ -24,21 +24,26 @@ class CompareTaskLanesTest {
 
     @Test
     void bothModelsShowTheirTaskLanesSideBySideAndStepTogether(FxRobot robot) throws Exception {
-        robot.interact(() -> { w.setCompare(true); w.vs.taskLanes.set(false); });
+        robot.interact(() -> {
+            w.setCompare(true);
+            w.vs.taskLanes.set(false);
+        });
         assertThat(w.compare.legacyTl.laneNames()).noneMatch(n -> n.startsWith("TASK"));
         robot.clickOn("#compareTaskLanes");
         assertThat(w.vs.taskLanes.get()).isTrue();
         assertThat(w.compare.legacyTl.laneNames()).contains("TASK R in /G", "TASK W in /");
         assertThat(w.compare.taskTl.laneNames()).containsExactlyElementsOf(w.compare.legacyTl.laneNames());
-        assertThat(w.compare.legacyTl.laneNames()).noneMatch(n -> n.startsWith("BUDGET"));     // budgets stay in the single view
+        assertThat(w.compare.legacyTl.laneNames())
+                .noneMatch(n -> n.startsWith("BUDGET")); // budgets stay in the single view
         robot.clickOn("#compareSideBySide");
         Bounds a = w.compare.legacyTl.localToScene(w.compare.legacyTl.getBoundsInLocal());
         Bounds b = w.compare.taskTl.localToScene(w.compare.taskTl.getBoundsInLocal());
-        assertThat(b.getMinX()).isGreaterThanOrEqualTo(a.getMaxX());                          // next to each other
+        assertThat(b.getMinX()).isGreaterThanOrEqualTo(a.getMaxX()); // next to each other
         assertThat(b.getMinY()).isEqualTo(a.getMinY());
         assertThat(a.getWidth()).isGreaterThan(300);
         robot.interact(() -> w.compare.legacyTl.laneScroll().set(20));
-        assertThat(w.compare.taskTl.laneScroll().get()).isEqualTo(w.compare.legacyTl.laneScroll().get());   // the same task at the same height
+        assertThat(w.compare.taskTl.laneScroll().get())
+                .isEqualTo(w.compare.legacyTl.laneScroll().get()); // the same task at the same height
         // stepping moves both cursors to the same time: R's grant at 15 ms
         robot.interact(() -> w.goTo(w.vs.run.get().index().lastVisibleAtOrBefore(15_000_000L)));
         assertThat(w.compare.legacyVs.cursorTime()).isEqualTo(15_000_000L);
@@ -47,16 +52,22 @@ class CompareTaskLanesTest {
         long t = w.vs.cursorTime();
         assertThat(w.compare.legacyVs.cursorTime()).isLessThanOrEqualTo(t);
         assertThat(w.compare.taskVs.cursorTime()).isLessThanOrEqualTo(t);
-        assertThat(w.compare.taskVs.run.get().trace().kind(w.compare.taskVs.cursor.get())).isNotEqualTo(EventKind.STATE);
-        if (System.getProperty("ts.look") != null) robot.interact(() -> {
-            try {
-                w.vs.setRange(0, 40_000_000);
-                w.redrawTimelines();
-                javax.imageio.ImageIO.write(javafx.embed.swing.SwingFXUtils.fromFXImage(w.stage.getScene().getRoot().snapshot(null, null), null),
-                        "png", java.nio.file.Path.of(System.getProperty("ts.look"), "compare-task-lanes.png").toFile());
-            } catch (java.io.IOException e) {
-                throw new java.io.UncheckedIOException(e);
-            }
-        });
+        assertThat(w.compare.taskVs.run.get().trace().kind(w.compare.taskVs.cursor.get()))
+                .isNotEqualTo(EventKind.STATE);
+        if (System.getProperty("ts.look") != null)
+            robot.interact(() -> {
+                try {
+                    w.vs.setRange(0, 40_000_000);
+                    w.redrawTimelines();
+                    javax.imageio.ImageIO.write(
+                            javafx.embed.swing.SwingFXUtils.fromFXImage(
+                                    w.stage.getScene().getRoot().snapshot(null, null), null),
+                            "png",
+                            java.nio.file.Path.of(System.getProperty("ts.look"), "compare-task-lanes.png")
+                                    .toFile());
+                } catch (java.io.IOException e) {
+                    throw new java.io.UncheckedIOException(e);
+                }
+            });
     }
 }

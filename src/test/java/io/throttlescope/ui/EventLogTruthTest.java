@@ -59,7 +59,7 @@ class EventLogTruthTest {
         assertThat(cells).isNotEmpty();
         assertThat(cells.get(2)).isEqualTo("throttle");
         assertThat(cells.get(1)).isEqualTo(io.throttlescope.view.Durations.human(legacyThrottle));
-        assertThat(cells.get(1)).isEqualTo("10ms");     // legacy: exactly 10 ms, never the task-based 10.000001ms
+        assertThat(cells.get(1)).isEqualTo("10ms"); // legacy: exactly 10 ms, never the task-based 10.000001ms
     }
 
     @Test
@@ -68,11 +68,15 @@ class EventLogTruthTest {
         for (int k = 0; k < 3; k++) {
             int target = first(EventKind.THROTTLE) + k * 3;
             robot.interact(() -> w.goTo(target));
-            while (w.vs.run.get().trace().kind(w.vs.cursor.get()) == EventKind.STATE) robot.interact(() -> w.goTo(w.vs.cursor.get() + 1));
+            while (w.vs.run.get().trace().kind(w.vs.cursor.get()) == EventKind.STATE)
+                robot.interact(() -> w.goTo(w.vs.cursor.get() + 1));
             robot.sleep(100);
             List<String> cells = currentRow(robot);
-            assertThat(cells).as("a highlighted row at event " + w.vs.cursor.get()).isNotEmpty();
-            assertThat(cells.get(0)).isEqualTo(String.valueOf(w.vs.run.get().index().stepOf(w.vs.cursor.get())));
+            assertThat(cells)
+                    .as("a highlighted row at event " + w.vs.cursor.get())
+                    .isNotEmpty();
+            assertThat(cells.get(0))
+                    .isEqualTo(String.valueOf(w.vs.run.get().index().stepOf(w.vs.cursor.get())));
         }
     }
 }

@@ -25,7 +25,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(ApplicationExtension.class)
 class ExportStepsWindowTest {
     MainWindow w;
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     @Start
     void start(Stage stage) {
@@ -45,12 +47,19 @@ class ExportStepsWindowTest {
 
     @Test
     void aGifOfTheShownModelAndALessonDeck(FxRobot robot) throws Exception {
-        if (System.getProperty("ts.look") != null)        // -Dts.look=DIR: keep PNGs to look at
-            export(robot, new ExportStepsDialog.Request(15_000_000L, 15_100_000L, 3, StepExport.Format.png, 1024, 768, false), Path.of(System.getProperty("ts.look")));
+        if (System.getProperty("ts.look") != null) // -Dts.look=DIR: keep PNGs to look at
+        export(
+                    robot,
+                    new ExportStepsDialog.Request(15_000_000L, 15_100_000L, 3, StepExport.Format.png, 1024, 768, false),
+                    Path.of(System.getProperty("ts.look")));
         Path gif = dir.resolve("reader.gif");
-        int expected = StepExport.between(w.taskRun, 15_000_000L, 15_100_000L, 60).size();
+        int expected =
+                StepExport.between(w.taskRun, 15_000_000L, 15_100_000L, 60).size();
         assertThat(expected).isGreaterThanOrEqualTo(5);
-        export(robot, new ExportStepsDialog.Request(15_000_000L, 15_100_000L, 60, StepExport.Format.gif, 800, 600, false), gif);
+        export(
+                robot,
+                new ExportStepsDialog.Request(15_000_000L, 15_100_000L, 60, StepExport.Format.gif, 800, 600, false),
+                gif);
         ImageReader r = ImageIO.getImageReadersByFormatName("gif").next();
         try (ImageInputStream in = ImageIO.createImageInputStream(gif.toFile())) {
             r.setInput(in);
@@ -61,12 +70,16 @@ class ExportStepsWindowTest {
             r.dispose();
         }
         var img = ImageIO.read(gif.toFile());
-        java.util.Set<Integer> colours = new java.util.HashSet<>();          // a picture of the window, not a blank
-        for (int y = 0; y < img.getHeight(); y += 7) for (int x = 0; x < img.getWidth(); x += 7) colours.add(img.getRGB(x, y));
+        java.util.Set<Integer> colours = new java.util.HashSet<>(); // a picture of the window, not a blank
+        for (int y = 0; y < img.getHeight(); y += 7)
+            for (int x = 0; x < img.getWidth(); x += 7) colours.add(img.getRGB(x, y));
         assertThat(colours.size()).isGreaterThan(20);
 
         Path deck = dir.resolve("lesson.html");
-        export(robot, new ExportStepsDialog.Request(0, Long.MAX_VALUE, 60, StepExport.Format.html, 800, 600, true), deck);
+        export(
+                robot,
+                new ExportStepsDialog.Request(0, Long.MAX_VALUE, 60, StepExport.Format.html, 800, 600, true),
+                deck);
         String html = Files.readString(deck);
         assertThat(html.split("<section").length - 1).isEqualTo(9);
         assertThat(html).contains("Stop 5 of 7: question");

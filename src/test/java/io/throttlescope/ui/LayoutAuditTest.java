@@ -25,7 +25,8 @@ import static org.assertj.core.api.Assertions.assertThat;
  * was below the fold (see docs/guide.md, "Layout audit").
  */
 class LayoutAuditTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     static Stream<Arguments> lessons() throws Exception {
         List<Arguments> out = new ArrayList<>();
@@ -45,9 +46,13 @@ class LayoutAuditTest {
     void everyStopShowsItsSubjectWholeAndNoTextCut(String file, String size) throws Exception {
         Path out = dir.resolve("slides");
         StringWriter o = new StringWriter(), e = new StringWriter();
-        int code = Cli.run(new String[] {"steps", "scenarios/" + file, "--lesson", "--size", size, "--audit", "-o", out.toString()},
-                new PrintWriter(o, true), new PrintWriter(e, true));
-        JsonObject audit = JsonParser.parseString(Files.readString(out.resolve("audit.json"))).getAsJsonObject();
+        int code = Cli.run(
+                new String[] {"steps", "scenarios/" + file, "--lesson", "--size", size, "--audit", "-o", out.toString()
+                },
+                new PrintWriter(o, true),
+                new PrintWriter(e, true));
+        JsonObject audit = JsonParser.parseString(Files.readString(out.resolve("audit.json")))
+                .getAsJsonObject();
         assertThat(audit.get("ok").getAsBoolean()).as(e.toString()).isTrue();
         assertThat(code).as(e.toString()).isZero();
         for (var s : audit.getAsJsonArray("slides")) {

@@ -36,7 +36,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 class MainWindowTest {
     MainWindow w;
     Stage stage;
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     @Start
     void start(Stage stage) {
@@ -45,18 +47,23 @@ class MainWindowTest {
         stage.setWidth(1500);
         stage.setHeight(950);
         stage.show();
-        w.openNow(null);          // the default scenario, simulated on the FX thread
+        w.openNow(null); // the default scenario, simulated on the FX thread
     }
 
     int eventOf(EventKind k, String task) {
         Run r = w.vs.run.get();
         int id = java.util.Arrays.asList(r.info().tasks()).indexOf(task);
-        for (int i = 0; i < r.trace().size(); i++) if (r.trace().kind(i) == k && r.trace().task(i) == id) return i;
+        for (int i = 0; i < r.trace().size(); i++)
+            if (r.trace().kind(i) == k && r.trace().task(i) == id) return i;
         throw new AssertionError("no " + k + " for " + task);
     }
 
     String cell(CfsRqView v, String cfsRq, java.util.function.Function<io.throttlescope.view.CfsRqRows.Row, String> f) {
-        return v.getItems().stream().filter(r -> r.cfsRq().equals(cfsRq)).map(f).findFirst().orElseThrow();
+        return v.getItems().stream()
+                .filter(r -> r.cfsRq().equals(cfsRq))
+                .map(f)
+                .findFirst()
+                .orElseThrow();
     }
 
     /**
@@ -68,7 +75,7 @@ class MainWindowTest {
         var spec = w.vs.run.get().spec();
         Run longRun = Run.simulate(spec.withDuration(400_000_000_000L), Simulator.Model.LEGACY);
         Run shortRun = Run.simulate(spec, Simulator.Model.TASK);
-        assertThat(longRun.trace().size()).isGreaterThan(3 * 32768);            // past the short run's first chunk of events
+        assertThat(longRun.trace().size()).isGreaterThan(3 * 32768); // past the short run's first chunk of events
         List<Throwable> errors = new CopyOnWriteArrayList<>();
         robot.interact(() -> {
             Thread.currentThread().setUncaughtExceptionHandler((t, e) -> errors.add(e));
@@ -79,7 +86,7 @@ class MainWindowTest {
         });
         assertThat(errors).isEmpty();
         assertThat(w.vs.run.get()).isSameAs(shortRun);
-        assertThat(w.vs.cursor.get()).isEqualTo(shortRun.trace().size() - 1);   // the last event at or before that time
+        assertThat(w.vs.cursor.get()).isEqualTo(shortRun.trace().size() - 1); // the last event at or before that time
     }
 
     /** A lesson's question covers what follows the cursor and makes room in the log: in presentation mode there is no log (it threw). */
@@ -104,7 +111,8 @@ class MainWindowTest {
         assertThat(w.vs.cursor.get()).isEqualTo(-1);
         Label name = robot.lookup("#scenarioName").queryAs(Label.class);
         assertThat(name.getText()).isEqualTo("percpu_rwsem reader woken into a throttled cgroup");
-        assertThat(robot.lookup("#scenarioDescription").queryAs(Label.class).getText()).contains("Step through it under both models");
+        assertThat(robot.lookup("#scenarioDescription").queryAs(Label.class).getText())
+                .contains("Step through it under both models");
         robot.clickOn("#timeline");
         robot.type(KeyCode.RIGHT);
         assertThat(w.vs.cursor.get()).isEqualTo(0);
@@ -116,13 +124,16 @@ class MainWindowTest {
         int work = eventOf(EventKind.TASK_WORK_ADDED, "R");
         robot.interact(() -> w.goTo(work));
         Label explanation = robot.lookup("#explanation").queryAs(Label.class);
-        assertThat(explanation.getText()).contains("CPU0 picked R").contains("task_throttle_setup_work() attached the throttle task work throttle_cfs_rq_work()")
+        assertThat(explanation.getText())
+                .contains("CPU0 picked R")
+                .contains("task_throttle_setup_work() attached the throttle task work throttle_cfs_rq_work()")
                 .contains("R keeps running in the kernel and will be parked when it returns to user mode");
         CfsRqView rq = robot.lookup("#cfsrqTable").queryAs(CfsRqView.class);
         assertThat(cell(rq, "/G @ CPU0", r -> r.throttled() ? "yes" : "no")).isEqualTo("yes");
-        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText)).isEqualTo("H");          // H was parked at 10 ms
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText))
+                .isEqualTo("H"); // H was parked at 10 ms
         LocksView locks = robot.lookup("#locksTable").queryAs(LocksView.class);
-        assertThat(locks.getItems().get(0).insideText()).isEqualTo("R");                    // R holds the read side
+        assertThat(locks.getItems().get(0).insideText()).isEqualTo("R"); // R holds the read side
         assertThat(locks.getItems().get(0).queueText()).isEmpty();
 
         // step forward (key) to the park: R is now at the head of the limbo list, before H
@@ -130,15 +141,19 @@ class MainWindowTest {
         int park = eventOf(EventKind.PARKED, "R");
         for (int i = 0; i < 20 && w.vs.cursor.get() < park; i++) robot.type(KeyCode.RIGHT);
         assertThat(w.vs.cursor.get()).isEqualTo(park);
-        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText)).isEqualTo("R \u2192 H");
-        assertThat(locks.getItems().get(0).insideText()).isEmpty();                        // it released the lock first
-        assertThat(explanation.getText()).contains("R returns to user mode").contains("at the head of the limbo list of its own cfs_rq, /G on CPU0");
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText))
+                .isEqualTo("R \u2192 H");
+        assertThat(locks.getItems().get(0).insideText()).isEmpty(); // it released the lock first
+        assertThat(explanation.getText())
+                .contains("R returns to user mode")
+                .contains("at the head of the limbo list of its own cfs_rq, /G on CPU0");
         String atPark = explanation.getText();
 
         // and back: every view as it was
         for (int i = 0; i < 20 && w.vs.cursor.get() > work; i++) robot.type(KeyCode.LEFT);
         assertThat(w.vs.cursor.get()).isEqualTo(work);
-        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText)).isEqualTo("H");
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText))
+                .isEqualTo("H");
         assertThat(locks.getItems().get(0).insideText()).isEqualTo("R");
         assertThat(explanation.getText()).contains("task_throttle_setup_work()");
         robot.type(KeyCode.RIGHT);
@@ -147,19 +162,27 @@ class MainWindowTest {
 
     @Test
     void nextParkButtonAndEventLogFollowTheCursor(FxRobot robot) {
-        robot.interact(() -> robot.lookup("#jumpMenu").queryAs(javafx.scene.control.MenuButton.class).getItems().stream()
-                .filter(i -> "nextPark".equals(i.getId())).findFirst().orElseThrow().fire());
+        robot.interact(
+                () -> robot.lookup("#jumpMenu").queryAs(javafx.scene.control.MenuButton.class).getItems().stream()
+                        .filter(i -> "nextPark".equals(i.getId()))
+                        .findFirst()
+                        .orElseThrow()
+                        .fire());
         int parkH = eventOf(EventKind.PARKED, "H");
         assertThat(w.vs.cursor.get()).isEqualTo(parkH);
         assertThat(w.log.table().getSelectionModel().getSelectedItem()).isEqualTo(parkH);
         // clicking a row of the log moves the cursor there
         int wake = eventOf(EventKind.WAKE, "W");
-        robot.interact(() -> w.log.table().getSelectionModel().clearAndSelect(w.log.table().getItems().indexOf(wake)));
+        robot.interact(() -> w.log.table()
+                .getSelectionModel()
+                .clearAndSelect(w.log.table().getItems().indexOf(wake)));
         assertThat(w.vs.cursor.get()).isEqualTo(wake);
         // filtering by kind keeps only those events
         robot.interact(() -> w.log.filterKind("parked"));
-        assertThat(w.log.table().getItems()).allSatisfy(i -> assertThat(w.vs.run.get().trace().kind(i)).isEqualTo(EventKind.PARKED));
-        assertThat(w.log.rowCount()).isEqualTo(w.vs.run.get().result().counts().get("parked").intValue());
+        assertThat(w.log.table().getItems())
+                .allSatisfy(i -> assertThat(w.vs.run.get().trace().kind(i)).isEqualTo(EventKind.PARKED));
+        assertThat(w.log.rowCount())
+                .isEqualTo(w.vs.run.get().result().counts().get("parked").intValue());
     }
 
     @Test
@@ -173,8 +196,11 @@ class MainWindowTest {
         assertThat(w.vs.run.get().trace().time(w.vs.cursor.get() + 1)).isGreaterThan(t);
         // legacy at 15.1 ms: R holds the lock but is held off by the throttle; nothing is parked
         CfsRqView rq = robot.lookup("#cfsrqTable").queryAs(CfsRqView.class);
-        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText)).isEmpty();
-        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::queuedText)).contains("R").contains("H");
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::limboText))
+                .isEmpty();
+        assertThat(cell(rq, "/G @ CPU0", io.throttlescope.view.CfsRqRows.Row::queuedText))
+                .contains("R")
+                .contains("H");
         LocksView locks = robot.lookup("#locksTable").queryAs(LocksView.class);
         assertThat(locks.getItems().get(0).insideText()).isEqualTo("R");
         robot.clickOn("#timeline");
@@ -185,19 +211,26 @@ class MainWindowTest {
     @Test
     void aBrokenFileShowsEveryProblemAndTheOldScenarioStays(FxRobot robot) throws Exception {
         Path bad = dir.resolve("broken.json");
-        Files.writeString(bad, "{\n  \"format\": 1,\n  \"name\": \"x\",\n  \"duration\": 5,\n  \"tasks\": [{\"name\": \"T\", \"program\": [{\"usr\": \"1ms\"}]}]\n}\n");
+        Files.writeString(
+                bad,
+                "{\n  \"format\": 1,\n  \"name\": \"x\",\n  \"duration\": 5,\n  \"tasks\": [{\"name\": \"T\", \"program\": [{\"usr\": \"1ms\"}]}]\n}\n");
         String title = stage.getTitle();
         Run before = w.vs.run.get();
         robot.interact(() -> w.open(bad));
-        WaitForAsyncUtils.waitFor(10, TimeUnit.SECONDS, () -> robot.lookup("#problems").tryQuery().isPresent());
+        WaitForAsyncUtils.waitFor(
+                10, TimeUnit.SECONDS, () -> robot.lookup("#problems").tryQuery().isPresent());
         TextArea problems = robot.lookup("#problems").queryAs(TextArea.class);
-        assertThat(problems.getText()).contains("broken.json:4:15: $.duration: found the bare number 5")
+        assertThat(problems.getText())
+                .contains("broken.json:4:15: $.duration: found the bare number 5")
                 .contains("broken.json:5:39: $.tasks[0].program[0]: the step has none of");
         DialogPane pane = robot.lookup("#problemsDialog").queryAs(DialogPane.class);
         assertThat(pane.getHeaderText()).contains("2 problems").contains("stays open");
         assertThat(stage.getTitle()).isEqualTo(title);
         assertThat(w.vs.run.get()).isSameAs(before);
-        robot.interact(() -> { for (Window win : new java.util.ArrayList<>(Window.getWindows())) if (win != stage && win instanceof Stage s) s.close(); });
+        robot.interact(() -> {
+            for (Window win : new java.util.ArrayList<>(Window.getWindows()))
+                if (win != stage && win instanceof Stage s) s.close();
+        });
     }
 
     @Test
@@ -227,7 +260,12 @@ class MainWindowTest {
         assertThat(back.format).isEqualTo("perfetto");
         String[] tasks = r.info().tasks();
         for (int t = 0; t < tasks.length; t++) {
-            assertThat(back.run.result().tasks().get(tasks[t] + "-" + PerfettoProto.pid(t)).cpu_ns()).as(tasks[t])
+            assertThat(back.run
+                            .result()
+                            .tasks()
+                            .get(tasks[t] + "-" + PerfettoProto.pid(t))
+                            .cpu_ns())
+                    .as(tasks[t])
                     .isEqualTo(r.result().tasks().get(tasks[t]).cpu_ns());
         }
     }
@@ -238,10 +276,12 @@ class MainWindowTest {
         robot.interact(() -> w.vs.setRange(0, 8_000_000));
         // CPU0's lane: the first CPU lane under the "CPUs" section
         double y = TimelineCanvas.RULER_H + TimelineCanvas.SECTION_H + TimelineCanvas.CPU_H / 2;
-        double x = TimelineCanvas.LABEL_W + tl.plotW() * 0.5;     // 4 ms: H runs on CPU0
+        double x = TimelineCanvas.LABEL_W + tl.plotW() * 0.5; // 4 ms: H runs on CPU0
         javafx.geometry.Point2D p = tl.canvas().localToScreen(x, y);
         robot.clickOn(p.getX(), p.getY());
-        assertThat(w.vs.selectedTask.get()).isEqualTo(java.util.Arrays.asList(w.vs.run.get().info().tasks()).indexOf("H"));
+        assertThat(w.vs.selectedTask.get())
+                .isEqualTo(
+                        java.util.Arrays.asList(w.vs.run.get().info().tasks()).indexOf("H"));
         assertThat(tl.hit(x, y).text()).startsWith("H (/G) on CPU0, user mode");
     }
 
@@ -263,14 +303,22 @@ class MainWindowTest {
         assertThat(w.compare.taskVs.cursorTime()).isLessThanOrEqualTo(t);
         // the results table: selecting the writer's lock wait goes to its worst moment (legacy: 20 ms)
         javafx.scene.control.TableView<io.throttlescope.compare.Comparison.Row> table = w.compare.table;
-        var row = table.getItems().stream().filter(r -> r.metric().equals("task W longest_lock_wait_ms")).findFirst().orElseThrow();
+        var row = table.getItems().stream()
+                .filter(r -> r.metric().equals("task W longest_lock_wait_ms"))
+                .findFirst()
+                .orElseThrow();
         assertThat(row.legacy().mean()).isEqualTo(84.1);
         assertThat(row.task().mean()).isZero();
         robot.interact(() -> table.getSelectionModel().select(row));
         assertThat(w.vs.cursorTime()).isEqualTo(20_000_000L);
-        assertThat(w.compare.tableText()).contains("task W longest_lock_wait_ms").contains("-100.00%");
+        assertThat(w.compare.tableText())
+                .contains("task W longest_lock_wait_ms")
+                .contains("-100.00%");
         // sortable: by change
-        robot.interact(() -> { table.getSortOrder().setAll(table.getColumns().get(3)); table.sort(); });
+        robot.interact(() -> {
+            table.getSortOrder().setAll(table.getColumns().get(3));
+            table.sort();
+        });
         assertThat(table.getItems()).isNotEmpty();
         robot.clickOn("#compareToggle");
         assertThat(robot.lookup("#compareView").tryQuery()).isEmpty();
@@ -293,7 +341,13 @@ class MainWindowTest {
         robot.clickOn("#timeline");
         robot.interact(() -> robot.lookup("#timeline").query().requestFocus());
         robot.press(KeyCode.SHIFT).type(KeyCode.SLASH).release(KeyCode.SHIFT);
-        WaitForAsyncUtils.waitFor(5, TimeUnit.SECONDS, () -> robot.lookup("#shortcutsDialog").tryQuery().isPresent());
-        robot.interact(() -> { for (Window win : new java.util.ArrayList<>(Window.getWindows())) if (win != stage && win instanceof Stage s) s.close(); });
+        WaitForAsyncUtils.waitFor(
+                5,
+                TimeUnit.SECONDS,
+                () -> robot.lookup("#shortcutsDialog").tryQuery().isPresent());
+        robot.interact(() -> {
+            for (Window win : new java.util.ArrayList<>(Window.getWindows()))
+                if (win != stage && win instanceof Stage s) s.close();
+        });
     }
 }

@@ -4,7 +4,7 @@ import javafx.stage.Stage;
 
 /** The window as the GUI tests open it: no recent-files entry, a given size, the default scenario (the seed story). */
 final class TestWindows {
-    private TestWindows() { }
+    private TestWindows() {}
 
     static MainWindow seedStory(Stage stage, int width, int height) {
         MainWindow w = new MainWindow(stage);

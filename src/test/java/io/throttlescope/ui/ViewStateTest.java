@@ -13,7 +13,7 @@ class ViewStateTest {
         vs.zoomText(1);
         assertThat(vs.scale.get()).isEqualTo(1.15);
         vs.zoomText(1);
-        assertThat(vs.scale.get()).isEqualTo(1.32);           // 1.3225, kept to two decimals
+        assertThat(vs.scale.get()).isEqualTo(1.32); // 1.3225, kept to two decimals
         for (int i = 0; i < 20; i++) vs.zoomText(1);
         assertThat(vs.scale.get()).isEqualTo(3.0);
         for (int i = 0; i < 40; i++) vs.zoomText(-1);

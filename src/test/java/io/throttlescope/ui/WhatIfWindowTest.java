@@ -26,7 +26,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 @ExtendWith(ApplicationExtension.class)
 class WhatIfWindowTest {
     MainWindow w;
-    @TempDir Path dir;
+
+    @TempDir
+    Path dir;
 
     @Start
     void start(Stage stage) {
@@ -34,14 +36,18 @@ class WhatIfWindowTest {
     }
 
     static double wWait(Run r) {
-        return Metrics.of(r.result()).stream().filter(m -> m.name().equals("task W longest_lock_wait_ms")).findFirst().orElseThrow().value();
+        return Metrics.of(r.result()).stream()
+                .filter(m -> m.name().equals("task W longest_lock_wait_ms"))
+                .findFirst()
+                .orElseThrow()
+                .value();
     }
 
     void type(FxRobot robot, String param, String value) {
         TextField f = (TextField) w.whatIf.editor(param);
         robot.interact(() -> {
             f.setText(value);
-            f.getOnAction().handle(new ActionEvent(f, f));        // Enter
+            f.getOnAction().handle(new ActionEvent(f, f)); // Enter
         });
     }
 
@@ -61,59 +67,76 @@ class WhatIfWindowTest {
         Run old = w.legacyRun, oldTask = w.taskRun;
         type(robot, "/G:cpu.max", "50000 100000");
         waitForNewRuns(old);
-        assertThat(w.taskRun).isNotSameAs(oldTask);                               // both models simulated again
-        assertThat(w.vs.run.get()).isSameAs(w.legacyRun);                         // the model shown stays
-        assertThat(w.vs.cursorTime()).isEqualTo(t);                               // and the cursor's time
-        assertThat(wWait(w.legacyRun)).isLessThan(1.0);                           // R is no longer throttled holding the lock
+        assertThat(w.taskRun).isNotSameAs(oldTask); // both models simulated again
+        assertThat(w.vs.run.get()).isSameAs(w.legacyRun); // the model shown stays
+        assertThat(w.vs.cursorTime()).isEqualTo(t); // and the cursor's time
+        assertThat(wWait(w.legacyRun)).isLessThan(1.0); // R is no longer throttled holding the lock
         assertThat(w.whatIf.whatIf().history().edits()).isEqualTo(1);
         assertThat(((TextField) w.whatIf.editor("/G:cpu.max")).getText()).isEqualTo("50000 100000");
 
         Run edited = w.legacyRun;
-        type(robot, "/G:cpu.max", "500 100000");                                  // the kernel refuses quotas under 1 ms
+        type(robot, "/G:cpu.max", "500 100000"); // the kernel refuses quotas under 1 ms
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(robot.lookup("#whatIfProblem").queryAs(Label.class).getText()).startsWith("Not applied: $.cgroups./G.cpu.max");
+        assertThat(robot.lookup("#whatIfProblem").queryAs(Label.class).getText())
+                .startsWith("Not applied: $.cgroups./G.cpu.max");
         assertThat(w.legacyRun).isSameAs(edited);
 
-        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);     // undo
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL); // undo
         waitForNewRuns(edited);
         assertThat(wWait(w.legacyRun)).isEqualTo(84.1);
         assertThat(w.whatIf.whatIf().history().canRedo()).isTrue();
         Run undone = w.legacyRun;
-        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.Z).release(KeyCode.SHIFT, KeyCode.CONTROL);   // redo
+        robot.press(KeyCode.CONTROL, KeyCode.SHIFT).type(KeyCode.Z).release(KeyCode.SHIFT, KeyCode.CONTROL); // redo
         waitForNewRuns(undone);
         assertThat(wWait(w.legacyRun)).isLessThan(1.0);
 
         Path out = dir.resolve("seed-whatif.json");
-        robot.interact(() -> assertThat(w.saveScenarioTo(w.whatIf.saveText(), out)).isTrue());
-        assertThat(robot.lookup("#whatIfProblem").queryAs(Label.class).getText())      // with a 50 ms quota the first throttle moves out of stop 2's range
-                .startsWith("Saved without the lesson: after the edits the 1st throttle event is at 50.000001ms under the task-based model,"
-                        + " outside the stop's own range 0:20ms");
+        robot.interact(
+                () -> assertThat(w.saveScenarioTo(w.whatIf.saveText(), out)).isTrue());
+        assertThat(robot.lookup("#whatIfProblem")
+                        .queryAs(Label.class)
+                        .getText()) // with a 50 ms quota the first throttle moves out of stop 2's range
+                .startsWith(
+                        "Saved without the lesson: after the edits the 1st throttle event is at 50.000001ms under the task-based model,"
+                                + " outside the stop's own range 0:20ms");
         StringWriter o = new StringWriter(), e = new StringWriter();
-        assertThat(Cli.run(new String[] {"validate", out.toString()}, new PrintWriter(o, true), new PrintWriter(e, true))).isZero();
-        assertThat(io.throttlescope.scenario.ScenarioLoader.load(out).spec().cgroups().get("/G").quotaUs()).isEqualTo(50000);
-        assertThat(io.throttlescope.scenario.ScenarioLoader.load(out).spec().lesson()).isNull();
+        assertThat(Cli.run(
+                        new String[] {"validate", out.toString()}, new PrintWriter(o, true), new PrintWriter(e, true)))
+                .isZero();
+        assertThat(io.throttlescope.scenario.ScenarioLoader.load(out)
+                        .spec()
+                        .cgroups()
+                        .get("/G")
+                        .quotaUs())
+                .isEqualTo(50000);
+        assertThat(io.throttlescope.scenario.ScenarioLoader.load(out).spec().lesson())
+                .isNull();
         assertThat(w.stage.getTitle()).endsWith("(seed-whatif.json)");
     }
 
     @Test
     void reloadingWithUnsavedEditsAsksFirst(FxRobot robot) throws Exception {
-        robot.interact(() -> assertThat(w.openNow(java.nio.file.Path.of("scenarios/01-seed-story-rwsem-reader.json"))).isTrue());
+        robot.interact(() -> assertThat(w.openNow(java.nio.file.Path.of("scenarios/01-seed-story-rwsem-reader.json")))
+                .isTrue());
         Run old = w.legacyRun;
         type(robot, "/G:cpu.max", "50000 100000");
         waitForNewRuns(old);
         Run edited = w.legacyRun;
-        robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL);     // reload: a question, not a silent loss
+        robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL); // reload: a question, not a silent loss
         WaitForAsyncUtils.waitForFxEvents();
         javafx.scene.control.DialogPane d = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
         assertThat(d.getContentText()).startsWith("Reload 01-seed-story-rwsem-reader.json and drop 1 What if? edit?");
-        robot.interact(() -> ((javafx.scene.control.Button) d.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
+        robot.interact(
+                () -> ((javafx.scene.control.Button) d.lookupButton(javafx.scene.control.ButtonType.CANCEL)).fire());
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(w.legacyRun).isSameAs(edited);
         assertThat(w.whatIf.whatIf().history().edits()).isEqualTo(1);
         robot.press(KeyCode.CONTROL).type(KeyCode.R).release(KeyCode.CONTROL);
         WaitForAsyncUtils.waitForFxEvents();
-        javafx.scene.control.DialogPane d2 = robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
-        robot.interact(() -> ((javafx.scene.control.Button) d2.lookupButton(javafx.scene.control.ButtonType.OK)).fire());
+        javafx.scene.control.DialogPane d2 =
+                robot.lookup(".dialog-pane").queryAs(javafx.scene.control.DialogPane.class);
+        robot.interact(
+                () -> ((javafx.scene.control.Button) d2.lookupButton(javafx.scene.control.ButtonType.OK)).fire());
         waitForNewRuns(edited);
         assertThat(w.whatIf.whatIf().history().edited()).isFalse();
         assertThat(wWait(w.legacyRun)).isEqualTo(84.1);
@@ -136,7 +159,9 @@ class WhatIfWindowTest {
         assertThat(w.lessonBar().stop()).isEqualTo(-1);
         assertThat(w.statusText()).startsWith("Edited, so the lesson is closed");
         Run edited = w.legacyRun;
-        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);     // undo: the scenario as saved, its lesson again
+        robot.press(KeyCode.CONTROL)
+                .type(KeyCode.Z)
+                .release(KeyCode.CONTROL); // undo: the scenario as saved, its lesson again
         waitForNewRuns(edited);
         assertThat(w.lessonBar().isVisible()).isTrue();
         assertThat(w.lessonBar().active()).isTrue();

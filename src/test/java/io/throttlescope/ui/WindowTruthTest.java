@@ -56,12 +56,17 @@ class WindowTruthTest {
 
     PixelReader pixels(FxRobot robot) {
         javafx.scene.image.WritableImage[] img = new javafx.scene.image.WritableImage[1];
-        robot.interact(() -> { w.timeline.redraw(); img[0] = w.timeline.canvas().snapshot(null, null); });
+        robot.interact(() -> {
+            w.timeline.redraw();
+            img[0] = w.timeline.canvas().snapshot(null, null);
+        });
         return img[0].getPixelReader();
     }
 
     static boolean near(Color a, Color b) {
-        return Math.abs(a.getRed() - b.getRed()) < 0.08 && Math.abs(a.getGreen() - b.getGreen()) < 0.08 && Math.abs(a.getBlue() - b.getBlue()) < 0.08;
+        return Math.abs(a.getRed() - b.getRed()) < 0.08
+                && Math.abs(a.getGreen() - b.getGreen()) < 0.08
+                && Math.abs(a.getBlue() - b.getBlue()) < 0.08;
     }
 
     @Test
@@ -73,27 +78,34 @@ class WindowTruthTest {
         PixelReader p = pixels(robot);
         int x = (int) Math.round(w.timeline.x(t));
         int hits = 0;
-        for (int dx = -4; dx <= 4; dx++) for (int y = 2; y < (int) TimelineCanvas.RULER_H; y++) if (near(p.getColor(x + dx, y), Palette.POOL)) hits++;
+        for (int dx = -4; dx <= 4; dx++)
+            for (int y = 2; y < (int) TimelineCanvas.RULER_H; y++)
+                if (near(p.getColor(x + dx, y), Palette.POOL)) hits++;
         assertThat(hits).as("pixels of the slack-timer mark in the ruler").isGreaterThan(3);
     }
 
     @Test
     void stateLabelsDoNotHideTheStateColour(FxRobot robot) {
         open(robot, "02-pileup-hung-task.json");
-        robot.interact(() -> { w.switchModel(Simulator.Model.LEGACY); w.vs.setRange(2_000_000_000L, 6_000_000_000L); });
+        robot.interact(() -> {
+            w.switchModel(Simulator.Model.LEGACY);
+            w.vs.setRange(2_000_000_000L, 6_000_000_000L);
+        });
         Run r = w.vs.run.get();
         int t = Arrays.asList(r.info().tasks()).indexOf("W#0");
         var s = r.index().taskSlices(t);
         int i = s.at(4_500_000_000L);
-        assertThat(io.throttlescope.sim.TaskState.values()[s.value(i)]).isEqualTo(io.throttlescope.sim.TaskState.BLOCKED);
+        assertThat(io.throttlescope.sim.TaskState.values()[s.value(i)])
+                .isEqualTo(io.throttlescope.sim.TaskState.BLOCKED);
         PixelReader p = pixels(robot);
         double y = w.timeline.laneTop(TimelineCanvas.Kind.TASK, "W#0", -1);
         int x0 = (int) Math.max(w.timeline.x(s.start(i)), TimelineCanvas.LABEL_W) + 2;
         int brown = 0, all = 0;
-        for (int x = x0; x < x0 + 80; x++) for (int yy = (int) y + 4; yy < (int) (y + TimelineCanvas.TASK_H - 3); yy++) {
-            all++;
-            if (near(p.getColor(x, yy), Palette.BLOCKED)) brown++;
-        }
+        for (int x = x0; x < x0 + 80; x++)
+            for (int yy = (int) y + 4; yy < (int) (y + TimelineCanvas.TASK_H - 3); yy++) {
+                all++;
+                if (near(p.getColor(x, yy), Palette.BLOCKED)) brown++;
+            }
         assertThat(brown).as("D-state colour under the label").isGreaterThan(all / 2);
     }
 
@@ -106,7 +118,10 @@ class WindowTruthTest {
     /** The layout audit of the window now, for a subject (the README walk's step names what to look at). */
     io.throttlescope.ui.export.LayoutAudit audit(FxRobot robot) {
         io.throttlescope.ui.export.LayoutAudit[] a = new io.throttlescope.ui.export.LayoutAudit[1];
-        robot.interact(() -> { stage.getScene().getRoot().layout(); a[0] = w.audit(1, "walk"); });
+        robot.interact(() -> {
+            stage.getScene().getRoot().layout();
+            a[0] = w.audit(1, "walk");
+        });
         return a[0];
     }
 
@@ -118,22 +133,22 @@ class WindowTruthTest {
     @Test
     void theReadmeWalkShowsWhatItTalksAboutAt1024x768(FxRobot robot) {
         robot.clickOn("#timeline");
-        var a = audit(robot);                                    // 1. read the scenario's description on the right
+        var a = audit(robot); // 1. read the scenario's description on the right
         assertThat(a.viewsWhole()).as("step 1").contains("explanation", "scenario");
         assertThat(a.cutTexts()).as("step 1").isEmpty();
-        robot.type(KeyCode.T);                                   // 2. the throttle: the runqueue table shows it
+        robot.type(KeyCode.T); // 2. the throttle: the runqueue table shows it
         a = audit(robot);
         assertThat(a.viewsWhole()).as("step 2").contains("explanation", "runqueues");
         assertThat(a.cutTexts()).as("step 2").isEmpty();
-        robot.type(KeyCode.P);                                   // 4. the park: the limbo list holds R in front of H
+        robot.type(KeyCode.P); // 4. the park: the limbo list holds R in front of H
         a = audit(robot);
         assertThat(a.viewsWhole()).as("step 4").contains("explanation", "runqueues");
         assertThat(a.cutTexts()).as("step 4").isEmpty();
-        robot.type(KeyCode.M);                                   // 5. the legacy model at the same moment
+        robot.type(KeyCode.M); // 5. the legacy model at the same moment
         a = audit(robot);
         assertThat(a.viewsWhole()).as("step 5").contains("explanation");
         assertThat(a.cutTexts()).as("step 5").isEmpty();
-        robot.type(KeyCode.C);                                   // 6. compare mode
+        robot.type(KeyCode.C); // 6. compare mode
         a = audit(robot);
         assertThat(a.viewsWhole()).as("step 6").contains("compare");
         assertThat(a.cutTexts()).as("step 6").isEmpty();
@@ -161,14 +176,20 @@ class WindowTruthTest {
     @Test
     void theToolbarKeepsEveryButtonAt1024x768(FxRobot robot) {
         double row = -1;
-        for (String id : new String[] {"#modelSwitch", "#stepBack", "#jumpMenu", "#play", "#jumpTime", "#taskLanesToggle", "#fit", "#compareToggle"}) {
+        for (String id : new String[] {
+            "#modelSwitch", "#stepBack", "#jumpMenu", "#play", "#jumpTime", "#taskLanesToggle", "#fit", "#compareToggle"
+        }) {
             var n = robot.lookup(id).query();
             var b = n.localToScene(n.getBoundsInLocal());
             assertThat(n.isVisible()).isTrue();
-            assertThat(b.getMaxX()).as(id + " inside the window").isLessThanOrEqualTo(stage.getScene().getWidth());
+            assertThat(b.getMaxX())
+                    .as(id + " inside the window")
+                    .isLessThanOrEqualTo(stage.getScene().getWidth());
             assertThat(b.getWidth()).isGreaterThan(10);
             if (row < 0) row = b.getCenterY();
-            assertThat(b.getCenterY()).as(id + " on the toolbar's one row").isCloseTo(row, org.assertj.core.data.Offset.offset(4.0));
+            assertThat(b.getCenterY())
+                    .as(id + " on the toolbar's one row")
+                    .isCloseTo(row, org.assertj.core.data.Offset.offset(4.0));
         }
     }
 
@@ -178,7 +199,10 @@ class WindowTruthTest {
         robot.interact(() -> w.goTo(first(EventKind.PARKED)));
         // a name that does not fit its column wraps onto another line: it is drawn whole, never cut to "..."
         List<String> drawn = new java.util.ArrayList<>();
-        robot.interact(() -> { for (var n : w.cfsRqs.lookupAll(".text")) if (n instanceof javafx.scene.text.Text t && t.getText() != null) drawn.add(t.getText()); });
+        robot.interact(() -> {
+            for (var n : w.cfsRqs.lookupAll(".text"))
+                if (n instanceof javafx.scene.text.Text t && t.getText() != null) drawn.add(t.getText());
+        });
         for (var row : w.cfsRqs.getItems()) assertThat(drawn).as(row.cfsRq()).contains(row.cfsRq());
         assertThat(drawn).noneMatch(t -> t.endsWith("\u2026") || t.endsWith("..."));
         Label ex = w.explanationLabel();
@@ -190,7 +214,7 @@ class WindowTruthTest {
     @Test
     void scaleChangesLeaveTheFocusWhereItWas(FxRobot robot) {
         robot.clickOn("#timeline");
-        robot.type(KeyCode.C);                                        // compare mode: the timeline that had the focus leaves the scene
+        robot.type(KeyCode.C); // compare mode: the timeline that had the focus leaves the scene
         robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
         robot.press(KeyCode.CONTROL).type(KeyCode.EQUALS).release(KeyCode.CONTROL);
         robot.press(KeyCode.CONTROL).type(KeyCode.DIGIT0).release(KeyCode.CONTROL);
@@ -223,17 +247,24 @@ class WindowTruthTest {
         assertThat(shown(robot, "#waitChainPane")).as("side tables").isFalse();
         robot.type(KeyCode.C);
         assertThat(shown(robot, "#compareView")).isTrue();
-        assertThat(shown(robot, "#resultsTable")).as("the results table a compare stop points at, while presenting").isTrue();
-        assertThat(audit(robot).cutTexts()).as("numbers whole at the presentation scale").isEmpty();
+        assertThat(shown(robot, "#resultsTable"))
+                .as("the results table a compare stop points at, while presenting")
+                .isTrue();
+        assertThat(audit(robot).cutTexts())
+                .as("numbers whole at the presentation scale")
+                .isEmpty();
         robot.type(KeyCode.C);
-        assertThat(shown(robot, "#waitChainPane")).as("C does not bring the side panel back").isFalse();
+        assertThat(shown(robot, "#waitChainPane"))
+                .as("C does not bring the side panel back")
+                .isFalse();
         assertThat(shown(robot, "#explanationPane")).isTrue();
         robot.type(KeyCode.F11);
         assertThat(shown(robot, "#toolbar")).isTrue();
         assertThat(shown(robot, "#waitChainPane")).isTrue();
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-        for (String id : new String[] {"#compareToggle", "#fit", "#taskLanesToggle"})     // back on the row, not left in the overflow menu
-            assertThat(shown(robot, id)).as(id + " after presentation mode").isTrue();
+        for (String id : new String[] {"#compareToggle", "#fit", "#taskLanesToggle"
+        }) // back on the row, not left in the overflow menu
+        assertThat(shown(robot, id)).as(id + " after presentation mode").isTrue();
         assertThat(w.presenting()).isFalse();
         assertThat(robot.lookup("#eventLog").tryQuery()).isPresent();
         assertThat(ViewState.autoScale(2560)).isGreaterThan(1);
@@ -242,31 +273,40 @@ class WindowTruthTest {
     @Test
     void opensWhereTheStoryIsAndStepsKeepTheCursorInView(FxRobot robot) {
         Run r = w.vs.run.get();
-        assertThat(w.vs.viewEnd.get() - w.vs.viewStart.get()).isLessThan(r.info().endNs());
+        assertThat(w.vs.viewEnd.get() - w.vs.viewStart.get())
+                .isLessThan(r.info().endNs());
         assertThat(w.vs.viewStart.get()).isLessThanOrEqualTo(9_000_000);
         robot.interact(() -> w.goTo(r.trace().size() - 1));
         double t = w.vs.cursorTime();
         assertThat(t).isBetween(w.vs.viewStart.get(), w.vs.viewEnd.get());
         robot.interact(() -> w.nav.zoomTo(15_000_000));
         assertThat(w.vs.viewStart.get()).isLessThanOrEqualTo(15_000_000);
-        assertThat(w.vs.viewEnd.get() - w.vs.viewStart.get()).isLessThan(r.info().endNs() / 5.0);
+        assertThat(w.vs.viewEnd.get() - w.vs.viewStart.get())
+                .isLessThan(r.info().endNs() / 5.0);
     }
 
     /** A failed open said "Importing cpus.txt..." in the status line under its error dialog, as if it went on. */
     @Test
     void aFailedOpenSaysSoInTheStatusLine(FxRobot robot) throws Exception {
         String text;
-        try (var in = new java.util.zip.GZIPInputStream(Files.newInputStream(Path.of("traces/03-single-task-limited-task-6.18.txt.gz")))) {
+        try (var in = new java.util.zip.GZIPInputStream(
+                Files.newInputStream(Path.of("traces/03-single-task-limited-task-6.18.txt.gz")))) {
             text = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
         }
         Path bad = Files.createTempFile("cpus-", ".txt");
         try {
             Files.writeString(bad, text.replaceFirst("\"cpus\":1,", "\"cpus\":18446744073709551618,"));
             robot.interact(() -> w.open(bad));
-            WaitForAsyncUtils.waitFor(30, TimeUnit.SECONDS, () -> w.statusText() != null && w.statusText().startsWith("Cannot open"));
+            WaitForAsyncUtils.waitFor(
+                    30,
+                    TimeUnit.SECONDS,
+                    () -> w.statusText() != null && w.statusText().startsWith("Cannot open"));
             assertThat(w.statusText()).isEqualTo("Cannot open " + bad.getFileName());
         } finally {
-            robot.interact(() -> javafx.stage.Window.getWindows().stream().filter(x -> x != stage).toList().forEach(javafx.stage.Window::hide));
+            robot.interact(() -> javafx.stage.Window.getWindows().stream()
+                    .filter(x -> x != stage)
+                    .toList()
+                    .forEach(javafx.stage.Window::hide));
             Files.deleteIfExists(bad);
         }
     }
@@ -283,11 +323,21 @@ class WindowTruthTest {
     void theLegendExplainsTheBudgetTicks(FxRobot robot) {
         assertThat(Legend.allTexts()).contains("slice pull", "slack return", "distribution", "refill", "quota", "pool");
         // the strip: the run's own kinds, one line, as many whole as fit, the rest behind "+N more"
-        String strip = robot.lookup("#legend .label").queryAll().stream().map(n -> ((Label) n).getText()).reduce("", (a, b) -> a + "|" + b);
-        assertThat(strip).contains("slice pull").contains("refill").contains("quota").contains("pool").doesNotContain("throttle inferred");
+        String strip = robot.lookup("#legend .label").queryAll().stream()
+                .map(n -> ((Label) n).getText())
+                .reduce("", (a, b) -> a + "|" + b);
+        assertThat(strip)
+                .contains("slice pull")
+                .contains("refill")
+                .contains("quota")
+                .contains("pool")
+                .doesNotContain("throttle inferred");
         Legend l = robot.lookup("#legend").queryAs(Legend.class);
         assertThat(l.shownTexts()).isNotEmpty().startsWith("running, user mode (the task's colour)");
-        assertThat(robot.lookup("#legendMore").queryAs(javafx.scene.control.Button.class).getText()).matches("\\+\\d+ more\u2026|All colours\u2026");
+        assertThat(robot.lookup("#legendMore")
+                        .queryAs(javafx.scene.control.Button.class)
+                        .getText())
+                .matches("\\+\\d+ more\u2026|All colours\u2026");
         assertThat(l.getHeight()).isLessThan(40);
     }
 
@@ -297,9 +347,12 @@ class WindowTruthTest {
             w.openInBackground(Path.of("scenarios/18-hackbench-16-groups.json"));
             w.openInBackground(Path.of("scenarios/03-single-task-limited.json"));
         });
-        String want = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/03-single-task-limited.json")).spec().name();
-        WaitForAsyncUtils.waitFor(60, TimeUnit.SECONDS, () -> w.vs.run.get().spec().name().equals(want));
-        WaitForAsyncUtils.sleep(3, TimeUnit.SECONDS);          // the older load, had it not been cancelled, would land now
+        String want = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/03-single-task-limited.json"))
+                .spec()
+                .name();
+        WaitForAsyncUtils.waitFor(
+                60, TimeUnit.SECONDS, () -> w.vs.run.get().spec().name().equals(want));
+        WaitForAsyncUtils.sleep(3, TimeUnit.SECONDS); // the older load, had it not been cancelled, would land now
         assertThat(w.vs.run.get().spec().name()).isEqualTo(want);
     }
 
@@ -307,7 +360,9 @@ class WindowTruthTest {
     void compareSaysWhereAndHowTheModelsFirstDiverge(FxRobot robot) {
         robot.clickOn("#compareToggle");
         assertThat(w.compare.divergence().firstTimeNs).isEqualTo(15_000_000L);
-        assertThat(w.compare.divergenceText()).contains("First divergence at 15ms on CPU0").contains("task-based runs R");
+        assertThat(w.compare.divergenceText())
+                .contains("First divergence at 15ms on CPU0")
+                .contains("task-based runs R");
         robot.clickOn("#compareToggle");
     }
 
@@ -326,14 +381,16 @@ class WindowTruthTest {
             w.vs.selectedTask.set(Arrays.asList(w.vs.run.get().info().tasks()).indexOf("W"));
         });
         WaitForAsyncUtils.waitForFxEvents();
-        assertThat(w.waitChain.text()).startsWith("W holds cgroup_threadgroup_rwsem's block")
+        assertThat(w.waitChain.text())
+                .startsWith("W holds cgroup_threadgroup_rwsem's block")
                 .endsWith("R is held off: /G @ CPU0 is throttled (runtime 0) until the refill at 100ms");
-        javafx.scene.control.Hyperlink first = (javafx.scene.control.Hyperlink) w.waitChain.getChildren().get(0);
+        javafx.scene.control.Hyperlink first =
+                (javafx.scene.control.Hyperlink) w.waitChain.getChildren().get(0);
         robot.interact(first::fire);
         WaitForAsyncUtils.waitForFxEvents();
         var tr = w.vs.run.get().trace();
         int cur = w.vs.cursor.get();
-        assertThat(tr.time(cur)).isEqualTo(20_000_000L);                      // W began to wait for the readers at 20 ms
+        assertThat(tr.time(cur)).isEqualTo(20_000_000L); // W began to wait for the readers at 20 ms
         assertThat(w.vs.run.get().info().tasks()[tr.task(cur)]).isEqualTo("W");
     }
 
@@ -345,20 +402,35 @@ class WindowTruthTest {
         TimelineCanvas tl = w.compare.taskTl;
         int cpu = -1;
         long at = -1;
-        for (int c = 0; c < 2 && cpu < 0; c++) {                // a long stretch where the models run different tasks
+        for (int c = 0; c < 2 && cpu < 0; c++) { // a long stretch where the models run different tasks
             var d = w.compare.divergence().cpuDiff(c);
-            for (int i = 0; i < d.size(); i++) if (d.end(i) - d.start(i) > 5_000_000 && d.start(i) < 100_000_000) { cpu = c; at = (d.start(i) + d.end(i)) / 2; break; }
+            for (int i = 0; i < d.size(); i++)
+                if (d.end(i) - d.start(i) > 5_000_000 && d.start(i) < 100_000_000) {
+                    cpu = c;
+                    at = (d.start(i) + d.end(i)) / 2;
+                    break;
+                }
         }
         assertThat(cpu).as("a difference of over 5 ms").isGreaterThanOrEqualTo(0);
-        javafx.scene.image.WritableImage[] with = new javafx.scene.image.WritableImage[1], without = new javafx.scene.image.WritableImage[1];
+        javafx.scene.image.WritableImage[] with = new javafx.scene.image.WritableImage[1],
+                without = new javafx.scene.image.WritableImage[1];
         int x = (int) Math.round(tl.x(at));
         double y = tl.laneTop(TimelineCanvas.Kind.CPU, "CPU" + cpu, -1);
-        robot.interact(() -> { tl.redraw(); with[0] = tl.canvas().snapshot(null, null); });
-        robot.interact(() -> { tl.setDivergence(null); tl.redraw(); without[0] = tl.canvas().snapshot(null, null); });
+        robot.interact(() -> {
+            tl.redraw();
+            with[0] = tl.canvas().snapshot(null, null);
+        });
+        robot.interact(() -> {
+            tl.setDivergence(null);
+            tl.redraw();
+            without[0] = tl.canvas().snapshot(null, null);
+        });
         // the slice's body keeps its colour; the difference is a strip on the lane's top edge
         int mid = (int) (y + TimelineCanvas.CPU_H / 2);
-        assertThat(with[0].getPixelReader().getColor(x, mid)).isEqualTo(without[0].getPixelReader().getColor(x, mid));
-        assertThat(near(with[0].getPixelReader().getColor(x, (int) y + 1), Palette.DIFF)).isTrue();
+        assertThat(with[0].getPixelReader().getColor(x, mid))
+                .isEqualTo(without[0].getPixelReader().getColor(x, mid));
+        assertThat(near(with[0].getPixelReader().getColor(x, (int) y + 1), Palette.DIFF))
+                .isTrue();
     }
 
     @Test
@@ -367,16 +439,21 @@ class WindowTruthTest {
         robot.interact(() -> w.lessonBar.show(0));
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         // a lesson folds the log: the timeline takes its room, the status line keeps the step
-        assertThat(robot.lookup("#eventTable").tryQuery().filter(n -> n.getScene() != null)).isEmpty();
+        assertThat(robot.lookup("#eventTable").tryQuery().filter(n -> n.getScene() != null))
+                .isEmpty();
         assertThat(w.statusText()).startsWith("step ");
-        robot.clickOn("#logToggle");                       // unfolded, it shows the current row
+        robot.clickOn("#logToggle"); // unfolded, it shows the current row
         for (int stop : new int[] {0, 1, 3, 5}) {
             robot.interact(() -> w.lessonBar.show(stop));
             org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
-            if (robot.lookup("#eventTable").tryQuery().filter(n -> n.getScene() != null).isEmpty()) robot.clickOn("#logToggle");
+            if (robot.lookup("#eventTable")
+                    .tryQuery()
+                    .filter(n -> n.getScene() != null)
+                    .isEmpty()) robot.clickOn("#logToggle");
             double[] m = new double[5];
             robot.interact(() -> {
-                var table = (javafx.scene.control.TableView<?>) robot.lookup("#eventTable").query();
+                var table = (javafx.scene.control.TableView<?>)
+                        robot.lookup("#eventTable").query();
                 var flow = (javafx.scene.control.skin.VirtualFlow<?>) table.lookup(".virtual-flow");
                 int sel = table.getSelectionModel().getSelectedIndex();
                 m[0] = sel;
@@ -387,11 +464,17 @@ class WindowTruthTest {
                 javafx.geometry.Bounds f = flow.localToScene(flow.getBoundsInLocal());
                 m[3] = f.getMaxY();
                 var cell = sel >= m[1] && sel <= m[2] ? flow.getVisibleCell(sel) : null;
-                m[4] = cell == null ? Double.MAX_VALUE : cell.localToScene(cell.getBoundsInLocal()).getMaxY();
+                m[4] = cell == null
+                        ? Double.MAX_VALUE
+                        : cell.localToScene(cell.getBoundsInLocal()).getMaxY();
             });
             assertThat((int) m[0]).as("stop " + (stop + 1) + ": a current row").isGreaterThanOrEqualTo(0);
-            assertThat(m[0]).as("stop " + (stop + 1) + ": the current row among the visible ones").isBetween(m[1], m[2]);
-            assertThat(m[4]).as("stop " + (stop + 1) + ": the current row's bottom in view").isLessThanOrEqualTo(m[3] + 1);
+            assertThat(m[0])
+                    .as("stop " + (stop + 1) + ": the current row among the visible ones")
+                    .isBetween(m[1], m[2]);
+            assertThat(m[4])
+                    .as("stop " + (stop + 1) + ": the current row's bottom in view")
+                    .isLessThanOrEqualTo(m[3] + 1);
         }
     }
 
@@ -404,14 +487,20 @@ class WindowTruthTest {
         assertThat(real.isReal()).isTrue();
         assertThat(sim.isReal()).isFalse();
         int simT = Arrays.asList(sim.info().tasks()).indexOf("T"), realT = -1;
-        for (int t = 0; t < real.info().tasks().length; t++) if (real.info().tasks()[t].replaceFirst("-\\d+$", "").equals("T")) realT = t;
+        for (int t = 0; t < real.info().tasks().length; t++)
+            if (real.info().tasks()[t].replaceFirst("-\\d+$", "").equals("T")) realT = t;
         assertThat(realT).isGreaterThanOrEqualTo(0);
         int rt = realT;
         int[] slots = new int[2];
-        robot.interact(() -> { slots[0] = w.compare.legacyTl.slot(rt); slots[1] = w.compare.taskTl.slot(simT); });
+        robot.interact(() -> {
+            slots[0] = w.compare.legacyTl.slot(rt);
+            slots[1] = w.compare.taskTl.slot(simT);
+        });
         assertThat(slots[0]).as("T has one colour in both halves").isEqualTo(slots[1]);
         // the scenario's task comes first among the real half's task lanes
-        List<String> lanes = w.compare.legacyTl.laneNames().stream().filter(n -> n.startsWith("TASK ")).toList();
+        List<String> lanes = w.compare.legacyTl.laneNames().stream()
+                .filter(n -> n.startsWith("TASK "))
+                .toList();
         assertThat(lanes.get(0)).startsWith("TASK " + real.info().tasks()[realT]);
         // a divergence is about the scenario's tasks, not the machine's other processes
         for (String other : real.info().tasks()) {
@@ -419,7 +508,10 @@ class WindowTruthTest {
             assertThat(w.compare.divergenceText()).doesNotContain("runs " + other);
         }
         // the last column gives the tolerance verdict, not better or worse
-        var row = w.compare.table.getItems().stream().filter(r -> r.metric().equals("task T longest_syscall_ms")).findFirst().orElseThrow();
+        var row = w.compare.table.getItems().stream()
+                .filter(r -> r.metric().equals("task T longest_syscall_ms"))
+                .findFirst()
+                .orElseThrow();
         assertThat(w.compare.changeText(row)).isIn("holds", "differs");
     }
 
@@ -435,15 +527,22 @@ class WindowTruthTest {
         robot.interact(() -> w.openNow(trace));
         org.testfx.util.WaitForAsyncUtils.waitForFxEvents();
         robot.clickOn("#compareToggle");
-        var cpu = w.compare.table.getItems().stream().filter(r -> r.metric().equals("task H cpu_ms")).findFirst().orElseThrow();
+        var cpu = w.compare.table.getItems().stream()
+                .filter(r -> r.metric().equals("task H cpu_ms"))
+                .findFirst()
+                .orElseThrow();
         assertThat(w.compare.changeText(cpu)).isEqualTo("holds");
         List<io.throttlescope.compare.Fidelity.Row> cli = io.throttlescope.cli.FidelityCommand.rowsUnchecked(trace);
-        long holds = cli.stream().filter(io.throttlescope.compare.Fidelity.Row::within).count();
+        long holds = cli.stream()
+                .filter(io.throttlescope.compare.Fidelity.Row::within)
+                .count();
         assertThat(holds).isEqualTo(8);
         assertThat(w.compare.divergenceText()).contains("Fidelity: " + holds + " of " + cli.size() + " figures");
-        // the first divergence is about the scenario's tasks, not the simulation's replay of the machine's other processes
+        // the first divergence is about the scenario's tasks, not the simulation's replay of the machine's other
+        // processes
         assertThat(w.compare.divergenceText()).doesNotContain("runs " + io.throttlescope.realtrace.ForeignWork.PREFIX);
-        // the locks view of the recording does not say its scenario has no locks (01 has one): a trace has no lock events
+        // the locks view of the recording does not say its scenario has no locks (01 has one): a trace has no lock
+        // events
         String[] none = new String[1];
         robot.interact(() -> none[0] = ((javafx.scene.control.Label) w.locks.getPlaceholder()).getText());
         assertThat(none[0]).startsWith("A recorded trace has no lock events");
@@ -453,8 +552,13 @@ class WindowTruthTest {
     void compareAt1024x768CutsNoNumberAndShowsTheSelectedTasksLane(FxRobot robot) {
         open(robot, "01-seed-story-rwsem-reader.json");
         robot.clickOn("#compareToggle");
-        robot.interact(() -> { w.vs.taskLanes.set(true); w.vs.setRange(0, 120_000_000); w.vs.selectedTask.set(-1); });
-        robot.interact(() -> w.vs.selectedTask.set(Arrays.asList(w.taskRun.info().tasks()).indexOf("W")));
+        robot.interact(() -> {
+            w.vs.taskLanes.set(true);
+            w.vs.setRange(0, 120_000_000);
+            w.vs.selectedTask.set(-1);
+        });
+        robot.interact(() ->
+                w.vs.selectedTask.set(Arrays.asList(w.taskRun.info().tasks()).indexOf("W")));
         WaitForAsyncUtils.waitForFxEvents();
         // the halves share the pane's height (they used to keep a small preferred height and hide the task lanes)
         double[] h = new double[4];
@@ -464,9 +568,11 @@ class WindowTruthTest {
             h[2] = w.compare.legacyTl.laneTop(TimelineCanvas.Kind.TASK, "W", -1);
             h[3] = w.compare.legacyTl.canvas().getHeight();
         });
-        assertThat(h[0]).isGreaterThan(120);                                 // each used to keep ~60 px, its preferred height
+        assertThat(h[0]).isGreaterThan(120); // each used to keep ~60 px, its preferred height
         assertThat(h[1]).isGreaterThan(120);
-        assertThat(h[2]).as("W's lane is scrolled into view").isBetween(TimelineCanvas.RULER_H - 1, h[3] - TimelineCanvas.TASK_H + 1);
+        assertThat(h[2])
+                .as("W's lane is scrolled into view")
+                .isBetween(TimelineCanvas.RULER_H - 1, h[3] - TimelineCanvas.TASK_H + 1);
         // numbers and headers of the results table are whole
         List<String> cut = new java.util.ArrayList<>();
         robot.interact(() -> {
@@ -483,13 +589,14 @@ class WindowTruthTest {
     void presentingTheComparisonAt1024x768KeepsEveryColumnOfTheTable(FxRobot robot) {
         open(robot, "01-seed-story-rwsem-reader.json");
         robot.clickOn("#compareToggle");
-        // presentation mode at 1024 px as a projector has it: 1.4 times the text (the test screen is larger, so no full screen here)
+        // presentation mode at 1024 px as a projector has it: 1.4 times the text (the test screen is larger, so no full
+        // screen here)
         robot.interact(() -> {
-            w.compare.legacyTl.setSubject(List.of("cpu:0", "task:W"));      // 01 stop 7's lanes
+            w.compare.legacyTl.setSubject(List.of("cpu:0", "task:W")); // 01 stop 7's lanes
             w.compare.taskTl.setSubject(List.of("cpu:0", "task:W"));
             w.vs.taskLanes.set(true);
             w.setPresenting(true);
-            stage.setFullScreen(false);                                     // the test screen is larger: a 1024x768 projector's full screen
+            stage.setFullScreen(false); // the test screen is larger: a 1024x768 projector's full screen
             stage.setWidth(1024);
             stage.setHeight(768);
         });
@@ -509,7 +616,8 @@ class WindowTruthTest {
             w.compare.legacyTl.setSubject(List.of());
             w.compare.taskTl.setSubject(List.of());
         });
-        // side by side beside a table of 55% of the width, each half kept 15 px of plot (the third review): the table goes below
+        // side by side beside a table of 55% of the width, each half kept 15 px of plot (the third review): the table
+        // goes below
         assertThat(plot[0]).as("legacy half's plot, presenting").isGreaterThan(250);
         assertThat(plot[1]).as("task-based half's plot, presenting").isGreaterThan(250);
         assertThat(lanes.get(0)).as("legacy half, presenting").contains("cpu:0", "task:W");
@@ -525,19 +633,24 @@ class WindowTruthTest {
     @Test
     void theLocksTableFitsTheSidePanelAt1024x768(FxRobot robot) {
         open(robot, "02-pileup-hung-task.json");
-        robot.interact(() -> { w.switchModel(Simulator.Model.LEGACY); w.goTo(w.vs.run.get().index().lastVisibleAtOrBefore(5_000_000_000L)); });
+        robot.interact(() -> {
+            w.switchModel(Simulator.Model.LEGACY);
+            w.goTo(w.vs.run.get().index().lastVisibleAtOrBefore(5_000_000_000L));
+        });
         WaitForAsyncUtils.waitForFxEvents();
         double[] m = new double[2];
         List<String> cut = new java.util.ArrayList<>();
         robot.interact(() -> {
             m[0] = w.locks.getWidth();
             for (var c : w.locks.getColumns()) m[1] += c.getWidth();
-            for (var n : w.locks.lookupAll(".text")) if (n instanceof javafx.scene.text.Text t && t.getText() != null
-                    && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
+            for (var n : w.locks.lookupAll(".text"))
+                if (n instanceof javafx.scene.text.Text t
+                        && t.getText() != null
+                        && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
         });
         assertThat(m[1]).as("the columns' widths against the table's").isLessThanOrEqualTo(m[0]);
         assertThat(cut).as("texts ending in an ellipsis").isEmpty();
-        assertThat(w.locks.getItems().get(0).queueText()).contains("Q#1");          // the wait queue is there to read
+        assertThat(w.locks.getItems().get(0).queueText()).contains("Q#1"); // the wait queue is there to read
     }
 
     @Test
@@ -553,18 +666,33 @@ class WindowTruthTest {
                 m[0] = t.getMaxX();
                 for (var c : w.cfsRqs.getColumns()) m[1] += c.getWidth();
                 m[2] = w.cfsRqs.getWidth();
-                for (var n : w.cfsRqs.lookupAll(".table-cell")) if (n instanceof javafx.scene.control.TableCell<?, ?> c
-                        && c.getTableColumn() == w.cfsRqs.getColumns().get(6) && c.getItem() != null && !c.getItem().toString().isEmpty()) {
-                    javafx.geometry.Bounds b = c.localToScene(c.getLayoutBounds());
-                    if (b.getMaxX() <= t.getMaxX() + 0.5) shown.add(c.getItem().toString());
-                    for (var x : c.lookupAll(".text")) if (x instanceof javafx.scene.text.Text tx && tx.getText() != null
-                            && tx.getText().endsWith("\u2026")) shown.add("cut: " + tx.getText());
-                }
+                for (var n : w.cfsRqs.lookupAll(".table-cell"))
+                    if (n instanceof javafx.scene.control.TableCell<?, ?> c
+                            && c.getTableColumn() == w.cfsRqs.getColumns().get(6)
+                            && c.getItem() != null
+                            && !c.getItem().toString().isEmpty()) {
+                        javafx.geometry.Bounds b = c.localToScene(c.getLayoutBounds());
+                        if (b.getMaxX() <= t.getMaxX() + 0.5)
+                            shown.add(c.getItem().toString());
+                        for (var x : c.lookupAll(".text"))
+                            if (x instanceof javafx.scene.text.Text tx
+                                    && tx.getText() != null
+                                    && tx.getText().endsWith("\u2026")) shown.add("cut: " + tx.getText());
+                    }
             });
-            assertThat(m[1]).as("stop " + (stop + 1) + ": the columns' widths against the table's").isLessThanOrEqualTo(m[2]);
-            List<String> queues = w.cfsRqs.getItems().stream().map(r -> r.queuedText()).filter(q -> !q.isEmpty()).toList();
-            assertThat(queues).as("stop " + (stop + 1) + ": a queue of three or more").anyMatch(q -> q.split(", ").length >= 3);
-            assertThat(shown).as("stop " + (stop + 1) + ": the queued cells, whole inside the table").containsAll(queues)
+            assertThat(m[1])
+                    .as("stop " + (stop + 1) + ": the columns' widths against the table's")
+                    .isLessThanOrEqualTo(m[2]);
+            List<String> queues = w.cfsRqs.getItems().stream()
+                    .map(r -> r.queuedText())
+                    .filter(q -> !q.isEmpty())
+                    .toList();
+            assertThat(queues)
+                    .as("stop " + (stop + 1) + ": a queue of three or more")
+                    .anyMatch(q -> q.split(", ").length >= 3);
+            assertThat(shown)
+                    .as("stop " + (stop + 1) + ": the queued cells, whole inside the table")
+                    .containsAll(queues)
                     .noneMatch(x -> x.startsWith("cut: "));
         }
     }
@@ -573,20 +701,27 @@ class WindowTruthTest {
     @Test
     void compareModeAtAQuestionShowsNothingAfterTheCursor(FxRobot robot) {
         open(robot, "01-seed-story-rwsem-reader.json");
-        robot.interact(() -> w.lessonBar.show(2));                       // stop 3 asks whether R finishes at 15 ms
+        robot.interact(() -> w.lessonBar.show(2)); // stop 3 asks whether R finishes at 15 ms
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(w.vs.veiled.get()).isTrue();
         long cursor = w.vs.cursorTime();
         robot.clickOn("#compareToggle");
         WaitForAsyncUtils.waitForFxEvents();
         long first = w.compare.divergence().firstTimeNs;
-        assertThat(first).as("the models diverge at the question's moment, for what follows it").isGreaterThanOrEqualTo(cursor);
-        assertThat(w.compare.divergenceText()).doesNotContain("First divergence at").contains("once the question is answered");
+        assertThat(first)
+                .as("the models diverge at the question's moment, for what follows it")
+                .isGreaterThanOrEqualTo(cursor);
+        assertThat(w.compare.divergenceText())
+                .doesNotContain("First divergence at")
+                .contains("once the question is answered");
         assertThat(w.compare.table.getItems()).as("the whole run's totals").isEmpty();
         assertThat(((Label) w.compare.table.getPlaceholder()).getText()).contains("answer");
-        robot.interact(() -> w.compare.goToDivergence());                 // X does not jump past the veil
+        robot.interact(() -> w.compare.goToDivergence()); // X does not jump past the veil
         assertThat(w.vs.cursorTime()).isEqualTo(cursor);
-        robot.interact(() -> { w.lessonBar.show(4); w.lessonBar.reveal(); });     // the last question answered: nothing is covered
+        robot.interact(() -> {
+            w.lessonBar.show(4);
+            w.lessonBar.reveal();
+        }); // the last question answered: nothing is covered
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(w.vs.veiled.get()).isFalse();
         assertThat(w.compare.divergenceText()).contains("First divergence at");
@@ -597,18 +732,31 @@ class WindowTruthTest {
     @Test
     void aQuestionDrawsNoMarkOfAnEventAfterTheCursor(FxRobot robot) {
         open(robot, "01-seed-story-rwsem-reader.json");
-        robot.interact(() -> { w.lessonBar.show(2); w.vs.taskLanes.set(true); });
+        robot.interact(() -> {
+            w.lessonBar.show(2);
+            w.vs.taskLanes.set(true);
+        });
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(w.vs.veiled.get()).isTrue();
         int cursor = w.vs.cursor.get();
         List<Integer> drawn = new java.util.ArrayList<>();
-        robot.interact(() -> { w.timeline.redraw(); drawn.addAll(w.timeline.markRenderer.drawn); });
+        robot.interact(() -> {
+            w.timeline.redraw();
+            drawn.addAll(w.timeline.markRenderer.drawn);
+        });
         var tr = w.vs.run.get().trace();
-        assertThat(drawn).as("marks drawn").isNotEmpty().allSatisfy(e -> assertThat(e).as(tr.kind(e) + " at " + tr.time(e)).isLessThanOrEqualTo(cursor));
-        robot.interact(() -> w.lessonBar.reveal());                       // answered: the task work and the park are drawn
+        assertThat(drawn)
+                .as("marks drawn")
+                .isNotEmpty()
+                .allSatisfy(
+                        e -> assertThat(e).as(tr.kind(e) + " at " + tr.time(e)).isLessThanOrEqualTo(cursor));
+        robot.interact(() -> w.lessonBar.reveal()); // answered: the task work and the park are drawn
         WaitForAsyncUtils.waitForFxEvents();
         drawn.clear();
-        robot.interact(() -> { w.timeline.redraw(); drawn.addAll(w.timeline.markRenderer.drawn); });
+        robot.interact(() -> {
+            w.timeline.redraw();
+            drawn.addAll(w.timeline.markRenderer.drawn);
+        });
         assertThat(drawn.stream().map(tr::kind)).contains(EventKind.TASK_WORK_ADDED, EventKind.PARKED);
     }
 
@@ -620,8 +768,12 @@ class WindowTruthTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(w.vs.veiled.get()).isTrue();
         String chain = robot.lookup("#waitChain").queryAs(javafx.scene.layout.Pane.class).getChildren().stream()
-                .map(n -> n instanceof javafx.scene.control.Labeled l ? l.getText() : "").reduce("", (a, b) -> a + " " + b);
-        assertThat(chain).contains("is throttled").doesNotContain("until the refill at").contains("until it gets runtime again");
+                .map(n -> n instanceof javafx.scene.control.Labeled l ? l.getText() : "")
+                .reduce("", (a, b) -> a + " " + b);
+        assertThat(chain)
+                .contains("is throttled")
+                .doesNotContain("until the refill at")
+                .contains("until it gets runtime again");
     }
 
     /** "?" at 1024x768: the shortcuts dialog was 1252 px wide and placed off the screen's left edge, keys and lines cut (the third review). */
@@ -633,11 +785,14 @@ class WindowTruthTest {
         List<String> cut = new java.util.ArrayList<>();
         robot.interact(() -> {
             for (javafx.stage.Window x : javafx.stage.Window.getWindows()) {
-                if (x != stage && x.getScene() != null && x.getScene().getRoot().lookup("#shortcutsDialog") != null) dialog[0] = x;
+                if (x != stage && x.getScene() != null && x.getScene().getRoot().lookup("#shortcutsDialog") != null)
+                    dialog[0] = x;
             }
             if (dialog[0] == null) return;
-            for (var n : dialog[0].getScene().getRoot().lookupAll(".text")) if (n instanceof javafx.scene.text.Text t && t.getText() != null
-                    && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
+            for (var n : dialog[0].getScene().getRoot().lookupAll(".text"))
+                if (n instanceof javafx.scene.text.Text t
+                        && t.getText() != null
+                        && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
         });
         assertThat(dialog[0]).as("the dialog").isNotNull();
         javafx.stage.Window d = dialog[0];
@@ -656,7 +811,7 @@ class WindowTruthTest {
     void ctrlMinusThenCtrlZeroGivesTheComparisonsColumnsBack(FxRobot robot) {
         open(robot, "01-seed-story-rwsem-reader.json");
         robot.clickOn("#compareToggle");
-        for (int dir : new int[] {1, 0, -1, 0}) {                         // the walk's Ctrl+plus, Ctrl+0, Ctrl+minus, Ctrl+0
+        for (int dir : new int[] {1, 0, -1, 0}) { // the walk's Ctrl+plus, Ctrl+0, Ctrl+minus, Ctrl+0
             robot.interact(() -> w.zoomText(dir));
             WaitForAsyncUtils.waitForFxEvents();
         }
@@ -666,8 +821,11 @@ class WindowTruthTest {
         List<String> cut = new java.util.ArrayList<>();
         robot.interact(() -> {
             whole[0] = w.compare.columnsWhole();
-            for (var n : w.compare.table.lookupAll(".text")) if (n instanceof javafx.scene.text.Text t && t.isVisible() && t.getText() != null
-                    && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
+            for (var n : w.compare.table.lookupAll(".text"))
+                if (n instanceof javafx.scene.text.Text t
+                        && t.isVisible()
+                        && t.getText() != null
+                        && (t.getText().endsWith("\u2026") || t.getText().endsWith("..."))) cut.add(t.getText());
         });
         robot.clickOn("#compareToggle");
         assertThat(whole[0]).as("every column in view").isTrue();
@@ -682,11 +840,17 @@ class WindowTruthTest {
         WaitForAsyncUtils.waitForFxEvents();
         assertThat(w.vs.veiled.get()).isTrue();
         long limit = w.lessonBar.playLimit();
-        assertThat(w.vs.run.get().trace().time((int) limit)).as("stop 3's question is put at 15 ms").isEqualTo(15_000_000L);
-        robot.interact(() -> { w.playback.speed.setValue("1 s/s"); w.playback.toggle(); });
+        assertThat(w.vs.run.get().trace().time((int) limit))
+                .as("stop 3's question is put at 15 ms")
+                .isEqualTo(15_000_000L);
+        robot.interact(() -> {
+            w.playback.speed.setValue("1 s/s");
+            w.playback.toggle();
+        });
         WaitForAsyncUtils.sleep(1500, TimeUnit.MILLISECONDS);
         WaitForAsyncUtils.waitForFxEvents();
-        // at the question's own event, not the end of its instant: step 38 showed "R is now running" (the fourth review)
+        // at the question's own event, not the end of its instant: step 38 showed "R is now running" (the fourth
+        // review)
         assertThat(w.vs.cursor.get()).as("the cursor after playing").isEqualTo((int) limit);
         assertThat(w.playback.button.isSelected()).as("playing").isFalse();
     }
@@ -706,7 +870,9 @@ class WindowTruthTest {
             m[1] = last == null ? -1 : last.getIndex();
             m[2] = last == null ? 0 : last.localToScene(last.getLayoutBounds()).getMaxY();
             var clip = flow.lookup(".clipped-container");
-            m[3] = (clip != null ? clip : flow).localToScene((clip != null ? clip : flow).getLayoutBounds()).getMaxY();
+            m[3] = (clip != null ? clip : flow)
+                    .localToScene((clip != null ? clip : flow).getLayoutBounds())
+                    .getMaxY();
         });
         assertThat((int) m[0]).isEqualTo(6);
         assertThat((int) m[1]).as("the last row laid out").isEqualTo(5);

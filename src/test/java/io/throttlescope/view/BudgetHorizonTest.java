@@ -15,12 +15,20 @@ import static org.assertj.core.api.Assertions.assertThat;
 class BudgetHorizonTest {
     @Test
     void theAxisHoldsTheValueAtTheHorizon() {
-        Run run = Run.simulate(ScenarioLoader.load(Path.of("scenarios/02-pileup-hung-task.json")).spec(), Simulator.Model.LEGACY);
+        Run run = Run.simulate(
+                ScenarioLoader.load(Path.of("scenarios/02-pileup-hung-task.json"))
+                        .spec(),
+                Simulator.Model.LEGACY);
         int g = java.util.Arrays.asList(run.info().groups()).indexOf("/G");
         long worst = 0, at = -1;
-        for (long t = 5_900_000_000L; t < 6_100_000_000L; t += 100_000L) {      // the deepest debt on CPU0 around the refill at 6 s
+        for (long t = 5_900_000_000L;
+                t < 6_100_000_000L;
+                t += 100_000L) { // the deepest debt on CPU0 around the refill at 6 s
             long v = run.index().remainingAt(g, 0, t);
-            if (v < worst) { worst = v; at = t; }
+            if (v < worst) {
+                worst = v;
+                at = t;
+            }
         }
         assertThat(worst).isNegative();
         // few samples, none of them at the horizon: the horizon's debt must still be inside the axis

@@ -26,17 +26,22 @@ class LessonWalkTest {
     List<DynamicTest> noQuestionShowsWhatComesAfterTheCursor() throws Exception {
         List<DynamicTest> out = new ArrayList<>();
         List<Path> files;
-        try (var l = Files.list(Path.of("scenarios"))) { files = l.sorted().toList(); }
+        try (var l = Files.list(Path.of("scenarios"))) {
+            files = l.sorted().toList();
+        }
         for (Path f : files) {
             SimSpec spec = ScenarioLoader.load(f).spec();
             if (spec.lesson() == null) continue;
             int lastQuestion = -1;
-            for (int k = 0; k < spec.lesson().stops().size(); k++) if (spec.lesson().stops().get(k).question() != null) lastQuestion = k;
+            for (int k = 0; k < spec.lesson().stops().size(); k++)
+                if (spec.lesson().stops().get(k).question() != null) lastQuestion = k;
             // a question, and every stop before a question: the window shows nothing after its cursor
             for (int k = 0; k < lastQuestion + 1; k++) {
                 Lesson.Stop s = spec.lesson().stops().get(k);
                 int stop = k + 1;
-                out.add(DynamicTest.dynamicTest(f.getFileName() + " stop " + stop + (s.question() != null ? " (a question)" : ""), () -> check(spec, s)));
+                out.add(DynamicTest.dynamicTest(
+                        f.getFileName() + " stop " + stop + (s.question() != null ? " (a question)" : ""),
+                        () -> check(spec, s)));
             }
         }
         assertThat(out).hasSizeGreaterThanOrEqualTo(20);
@@ -46,20 +51,28 @@ class LessonWalkTest {
     static void check(SimSpec spec, Lesson.Stop s) {
         Simulator.Model m = LessonPlan.modelOf(spec, s);
         Run full = Run.simulate(spec, m);
-        int answer = LessonPlan.eventOf(full, s.place()), ask = s.question() != null ? LessonPlan.askEventOf(full, s) : answer;
+        int answer = LessonPlan.eventOf(full, s.place()),
+                ask = s.question() != null ? LessonPlan.askEventOf(full, s) : answer;
         assertThat(ask).isGreaterThanOrEqualTo(0).isLessThanOrEqualTo(answer);
         long t = full.trace().time(ask);
-        Run cut = Run.simulate(spec.withDuration(t + 1), m);           // a run that knows nothing after the cursor
-        double[] range = LessonPlan.shownRange(s.rangeStart() >= 0 ? s.rangeStart() : 0, s.rangeEnd() > 0 ? s.rangeEnd() : full.info().endNs(), t, true);
+        Run cut = Run.simulate(spec.withDuration(t + 1), m); // a run that knows nothing after the cursor
+        double[] range = LessonPlan.shownRange(
+                s.rangeStart() >= 0 ? s.rangeStart() : 0,
+                s.rangeEnd() > 0 ? s.rangeEnd() : full.info().endNs(),
+                t,
+                true);
         double r0 = range[0], r1 = range[1];
         int cpu = s.cgroup() != null ? s.cpu() : -1;
-        Describe.View shown = Describe.at(full, ask, r0, r1, cpu, true), known = Describe.at(cut, ask, r0, r1, cpu, true);
+        Describe.View shown = Describe.at(full, ask, r0, r1, cpu, true),
+                known = Describe.at(cut, ask, r0, r1, cpu, true);
         assertThat(shown.what_just_happened()).isEqualTo(known.what_just_happened());
         assertThat(shown.runqueues()).isEqualTo(known.runqueues());
         assertThat(shown.locks()).isEqualTo(known.locks());
         assertThat(shown.tasks()).isEqualTo(known.tasks());
-        // the period grid is known at the cursor, but "held off until the refill at 100ms" answered 01 stop 5's question
-        assertThat(shown.tasks()).allSatisfy(x -> assertThat(x.why_not_running()).doesNotContain("until the refill at"));
+        // the period grid is known at the cursor, but "held off until the refill at 100ms" answered 01 stop 5's
+        // question
+        assertThat(shown.tasks())
+                .allSatisfy(x -> assertThat(x.why_not_running()).doesNotContain("until the refill at"));
         assertThat(shown.log()).isEqualTo(known.log());
         assertThat(shown.ruler_marks()).isEqualTo(known.ruler_marks());
         assertThat(shown.budgets()).hasSameSizeAs(known.budgets());
@@ -72,21 +85,29 @@ class LessonWalkTest {
             for (String c : x.curves().keySet()) {
                 List<long[]> a = x.curves().get(c), z = y.curves().get(c);
                 assertThat(a).as(x.cgroup() + " " + c + " points").hasSameSizeAs(z);
-                for (int j = 0; j < a.size(); j++) assertThat(a.get(j)).as(x.cgroup() + " " + c + " at " + a.get(j)[0]).isEqualTo(z.get(j));
+                for (int j = 0; j < a.size(); j++)
+                    assertThat(a.get(j))
+                            .as(x.cgroup() + " " + c + " at " + a.get(j)[0])
+                            .isEqualTo(z.get(j));
             }
         }
         // the moment the text describes is in view, and so is the cursor
         assertThat((double) t).isBetween(r0, r1);
-        // what is known fills at least a fifth of the range: 02 stop 1 (3.9 to 7.1 s, the cursor at 4.003 s) and 11 stop 1
+        // what is known fills at least a fifth of the range: 02 stop 1 (3.9 to 7.1 s, the cursor at 4.003 s) and 11
+        // stop 1
         // showed a sliver of lanes before a grey veil (the review)
         assertThat((t - r0) / (r1 - r0)).as("the known part of the range").isGreaterThanOrEqualTo(0.399);
         if (s.task() != null) assertThat(Arrays.asList(full.info().tasks())).contains(s.task());
-        // a library stop that asks nothing shows the range it writes: narrowed, two stops that wrote one range (02 stops
-        // 1 and 2) were shown at two zooms with nothing to say why (the review). A question is narrowed while it is asked
+        // a library stop that asks nothing shows the range it writes: narrowed, two stops that wrote one range (02
+        // stops
+        // 1 and 2) were shown at two zooms with nothing to say why (the review). A question is narrowed while it is
+        // asked
         // and widens to its range at the answer; narrowing stays for the lessons users write
         if (s.question() != null) return;
-        double w0 = s.rangeStart() >= 0 ? s.rangeStart() : 0, w1 = s.rangeEnd() > 0 ? s.rangeEnd() : full.info().endNs();
-        assertThat(range).as("the range shown against the range written, the cursor at " + t + " ns")
+        double w0 = s.rangeStart() >= 0 ? s.rangeStart() : 0,
+                w1 = s.rangeEnd() > 0 ? s.rangeEnd() : full.info().endNs();
+        assertThat(range)
+                .as("the range shown against the range written, the cursor at " + t + " ns")
                 .containsExactly(w0, w1);
     }
 }

@@ -20,8 +20,13 @@ class MarkLabelsTest {
 
     @Test
     void describesRulerTellsTheRefillFromTheIpi() {
-        Run r = Run.simulate(ScenarioLoader.load(Path.of("scenarios/26-async-unthrottle-refused.json")).spec(), Simulator.Model.TASK);
+        Run r = Run.simulate(
+                ScenarioLoader.load(Path.of("scenarios/26-async-unthrottle-refused.json"))
+                        .spec(),
+                Simulator.Model.TASK);
         Describe.View v = Describe.at(r, r.index().lastVisibleAtOrBefore(100_000_000L), 0, 200e6, -1);
-        assertThat(v.ruler_marks().stream().map(m -> m.time()).toList()).contains("99.999ms", "100.001ms").doesNotContain("100ms");
+        assertThat(v.ruler_marks().stream().map(m -> m.time()).toList())
+                .contains("99.999ms", "100.001ms")
+                .doesNotContain("100ms");
     }
 }

@@ -34,7 +34,8 @@ class StepTruthTest {
         List<Arguments> out = new ArrayList<>();
         try (Stream<Path> l = Files.list(Path.of("scenarios"))) {
             for (Path p : l.filter(f -> f.toString().endsWith(".json")).sorted().toList())
-                for (Simulator.Model m : Simulator.Model.values()) out.add(Arguments.of(p.getFileName().toString(), m));
+                for (Simulator.Model m : Simulator.Model.values())
+                    out.add(Arguments.of(p.getFileName().toString(), m));
         }
         return out.stream();
     }
@@ -43,7 +44,7 @@ class StepTruthTest {
     private static final class Replay {
         final RunInfo info;
         final int nc, ng;
-        final long[] pointT, pointV;      // per (g, c): the last reported runtime_remaining and when; pointT -1: none yet
+        final long[] pointT, pointV; // per (g, c): the last reported runtime_remaining and when; pointT -1: none yet
         final long[] pool, quota, period;
         final boolean[] throttled;
         final int[] curr;
@@ -66,22 +67,37 @@ class StepTruthTest {
         long runtime(TraceIndex idx, int g, int c, long t) {
             int k = g * nc + c;
             if (pointT[k] < 0) return info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
-            if (pointT[k] == t) return pointV[k];                   // reported in this instant, by this step or one before it
+            if (pointT[k] == t) return pointV[k]; // reported in this instant, by this step or one before it
             return pointV[k] - idx.usage(g, c, pointT[k], Math.max(pointT[k], idx.chargedUpTo(c, t)));
         }
 
-        void point(int g, int c, long t, long v) { pointT[g * nc + c] = t; pointV[g * nc + c] = v; }
+        void point(int g, int c, long t, long v) {
+            pointT[g * nc + c] = t;
+            pointV[g * nc + c] = v;
+        }
 
         void apply(TraceIndex idx, Trace tr, int i) {
             EventKind k = tr.kind(i);
             int g = tr.group(i), c = tr.cpu(i);
             long t = tr.time(i), a = tr.argA(i), b = tr.argB(i);
             switch (k) {
-                case SLICE_PULL, DISTRIBUTE -> { point(g, c, t, b); if (pool[g] >= 0) pool[g] -= a; }
-                case THROTTLE -> { point(g, c, t, a); throttled[g * nc + c] = true; }
-                case UNTHROTTLE -> { point(g, c, t, a); throttled[g * nc + c] = false; }
+                case SLICE_PULL, DISTRIBUTE -> {
+                    point(g, c, t, b);
+                    if (pool[g] >= 0) pool[g] -= a;
+                }
+                case THROTTLE -> {
+                    point(g, c, t, a);
+                    throttled[g * nc + c] = true;
+                }
+                case UNTHROTTLE -> {
+                    point(g, c, t, a);
+                    throttled[g * nc + c] = false;
+                }
                 case UNTHROTTLE_REFUSED -> point(g, c, t, a);
-                case SLACK_RETURN -> { point(g, c, t, runtime(idx, g, c, t) - a); pool[g] = b; }
+                case SLACK_RETURN -> {
+                    point(g, c, t, runtime(idx, g, c, t) - a);
+                    pool[g] = b;
+                }
                 case PERIOD_TIMER -> pool[g] = a;
                 case REFILL -> {
                     pool[g] = a;
@@ -90,17 +106,21 @@ class StepTruthTest {
                 }
                 case CGROUP_WRITE -> {
                     String[] w = info.str(tr.text(i)).trim().split("\\s+");
-                    if (tr.argA(i) == 0 && w.length == 3 && w[0].equals("cpu.max")) period[g] = Long.parseLong(w[2]) * 1000;
+                    if (tr.argA(i) == 0 && w.length == 3 && w[0].equals("cpu.max"))
+                        period[g] = Long.parseLong(w[2]) * 1000;
                 }
                 case SWITCH -> curr[c] = tr.task(i);
-                default -> { }
+                default -> {}
             }
         }
     }
 
     private static long runtime(Replay r, TraceIndex idx, int g, int c, long t, long[] want, boolean[] known) {
         int k = g * r.nc + c;
-        if (!known[k]) { want[k] = r.runtime(idx, g, c, t); known[k] = true; }
+        if (!known[k]) {
+            want[k] = r.runtime(idx, g, c, t);
+            known[k] = true;
+        }
         return want[k];
     }
 
@@ -115,15 +135,16 @@ class StepTruthTest {
         int checked = 0, sameInstant = 0;
         for (int i = 0; i < tr.size(); i++) {
             r.apply(idx, tr, i);
-            if (!TraceIndex.visible(tr.kind(i))) continue;          // a step is a visible event
+            if (!TraceIndex.visible(tr.kind(i))) continue; // a step is a visible event
             long t = tr.time(i);
             boolean laterSameInstant = i + 1 < tr.size() && tr.time(i + 1) == t;
             Snapshot s = idx.at(i);
-            long[] want = new long[r.ng * r.nc];                     // the replayed runtime, once a cfs_rq and step
+            long[] want = new long[r.ng * r.nc]; // the replayed runtime, once a cfs_rq and step
             boolean[] known = new boolean[want.length];
             for (CfsRqRows.Row row : CfsRqRows.of(run, s)) {
                 int g = Arrays.asList(info.groups()).indexOf(row.group()), c = row.cpu();
-                String at = file + " " + model + " step " + idx.stepOf(i) + " (event " + i + ", " + t + " ns) " + row.cfsRq();
+                String at = file + " " + model + " step " + idx.stepOf(i) + " (event " + i + ", " + t + " ns) "
+                        + row.cfsRq();
                 Long expected = r.quota[g] < 0 ? null : runtime(r, idx, g, c, t, want, known);
                 assertThat(row.runtimeNs().get()).as(at + " runtime").isEqualTo(expected);
                 assertThat(row.throttled()).as(at + " throttled").isEqualTo(r.throttled[g * r.nc + c]);
@@ -139,16 +160,23 @@ class StepTruthTest {
             for (int g = 1; g < r.ng; g++) {
                 if (info.quotaNs()[g] < 0 && idx.quotas(g).size() == 1) continue;
                 BudgetValues bv = BudgetValues.at(run, g, i, Long.MAX_VALUE);
-                String at = file + " " + model + " step " + idx.stepOf(i) + " (event " + i + ") budget of " + info.groups()[g];
+                String at = file + " " + model + " step " + idx.stepOf(i) + " (event " + i + ") budget of "
+                        + info.groups()[g];
                 assertThat(bv.quotaNs()).as(at + " quota").isEqualTo(r.quota[g]);
                 assertThat(bv.periodNs()).as(at + " period").isEqualTo(r.period[g]);
-                assertThat(bv.poolNs() < 0 ? -1 : bv.poolNs()).as(at + " pool").isEqualTo(r.pool[g] < 0 ? -1 : r.pool[g]);
+                assertThat(bv.poolNs() < 0 ? -1 : bv.poolNs())
+                        .as(at + " pool")
+                        .isEqualTo(r.pool[g] < 0 ? -1 : r.pool[g]);
                 for (var e : bv.runtimeNs().entrySet())
-                    assertThat(e.getValue()).as(at + " CPU" + e.getKey() + " runtime").isEqualTo(runtime(r, idx, g, e.getKey(), t, want, known));
+                    assertThat(e.getValue())
+                            .as(at + " CPU" + e.getKey() + " runtime")
+                            .isEqualTo(runtime(r, idx, g, e.getKey(), t, want, known));
             }
         }
-        if (info.groups().length > 1 && Arrays.stream(info.quotaNs()).anyMatch(q -> q >= 0)) assertThat(checked).as("cells checked").isPositive();
+        if (info.groups().length > 1 && Arrays.stream(info.quotaNs()).anyMatch(q -> q >= 0))
+            assertThat(checked).as("cells checked").isPositive();
         // the issue's own cases, a step inside a run of same-time events: 10 at step 21, 06 at step 17
-        if (file.startsWith("10-") || file.startsWith("06-")) assertThat(sameInstant).as("cells checked inside a same-time run").isPositive();
+        if (file.startsWith("10-") || file.startsWith("06-"))
+            assertThat(sameInstant).as("cells checked inside a same-time run").isPositive();
     }
 }

@@ -16,9 +16,13 @@ class WaitChainTest {
         return Run.simulate(ScenarioLoader.load(Path.of("scenarios", file)).spec(), m);
     }
 
-    static int task(Run r, String name) { return java.util.Arrays.asList(r.info().tasks()).indexOf(name); }
+    static int task(Run r, String name) {
+        return java.util.Arrays.asList(r.info().tasks()).indexOf(name);
+    }
 
-    static Snapshot at(Run r, long t) { return r.index().at(r.index().lastVisibleAtOrBefore(t)); }
+    static Snapshot at(Run r, long t) {
+        return r.index().at(r.index().lastVisibleAtOrBefore(t));
+    }
 
     /** The pile-up (legacy, 7.3 s): a reader queued behind a writer that waits for a reader held off by the throttle. */
     @Test
@@ -26,39 +30,51 @@ class WaitChainTest {
         Run r = run("02-pileup-hung-task.json", Simulator.Model.LEGACY);
         Snapshot s = at(r, 7_300_000_000L);
         List<WaitChain.Link> chain = WaitChain.of(r, s, task(r, "Q#0"));
-        assertThat(WaitChain.text(chain)).isEqualTo("Q#0 waits in D state (down_read) behind writer W#1"
-                + " \u2192 W#1 holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
-                + " \u2192 R#1 holds the read side of cgroup_threadgroup_rwsem"
-                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime -2ms) until the refill at 10s at the earliest (2ms of debt, 1ms a period)");
+        assertThat(WaitChain.text(chain))
+                .isEqualTo(
+                        "Q#0 waits in D state (down_read) behind writer W#1"
+                                + " \u2192 W#1 holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
+                                + " \u2192 R#1 holds the read side of cgroup_threadgroup_rwsem"
+                                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime -2ms) until the refill at 10s at the earliest (2ms of debt, 1ms a period)");
         // each link jumps to where it began: Q#0's wait started with its block, W#1's with its own
         assertThat(r.trace().kind(chain.get(0).since())).isIn(EventKind.BLOCK, EventKind.LOCK_WAIT, EventKind.STATE);
         assertThat(r.trace().task(chain.get(0).since())).isEqualTo(task(r, "Q#0"));
         assertThat(r.trace().time(chain.get(1).since())).isLessThanOrEqualTo(7_300_000_000L);
         // under the task-based model nobody waits there
         Run t = run("02-pileup-hung-task.json", Simulator.Model.TASK);
-        assertThat(WaitChain.text(WaitChain.of(t, at(t, 7_300_000_000L), task(t, "Q#0")))).doesNotContain("behind writer");
+        assertThat(WaitChain.text(WaitChain.of(t, at(t, 7_300_000_000L), task(t, "Q#0"))))
+                .doesNotContain("behind writer");
     }
 
     /** The pile-up's chain over time (legacy): the root stays R#1 on /G @ CPU0 while the debt is repaid, then the writer runs. */
     @org.junit.jupiter.params.ParameterizedTest(name = "{0} ns")
-    @org.junit.jupiter.params.provider.CsvSource(delimiter = '|', value = {
-            // a debt is repaid first: 1 ms a period, and the runtime must go above zero
-            "4500000000  | -1ms | 6s at the earliest (1ms of debt, 1ms a period)",   // just after R#1 was handed the read side
-            "6250000000  | -3ms | 10s at the earliest (3ms of debt, 1ms a period)",  // the first hung-task reports: the hog overran the 6 s refill by 3 ms
-            "9500000000  | 0    | 10s"})    // the debt repaid, one refill to go
+    @org.junit.jupiter.params.provider.CsvSource(
+            delimiter = '|',
+            value = {
+                // a debt is repaid first: 1 ms a period, and the runtime must go above zero
+                "4500000000  | -1ms | 6s at the earliest (1ms of debt, 1ms a period)", // just after R#1 was handed the
+                // read side
+                "6250000000  | -3ms | 10s at the earliest (3ms of debt, 1ms a period)", // the first hung-task reports:
+                // the hog overran the 6 s
+                // refill by 3 ms
+                "9500000000  | 0    | 10s"
+            }) // the debt repaid, one refill to go
     void thePileUpChainAtSeveralTimes(long t, String runtime, String refill) {
         Run r = run("02-pileup-hung-task.json", Simulator.Model.LEGACY);
-        assertThat(WaitChain.text(WaitChain.of(r, at(r, t), task(r, "W#0")))).isEqualTo("W#0 waits in D state (down_write) behind writer W#1"
-                + " \u2192 W#1 holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
-                + " \u2192 R#1 holds the read side of cgroup_threadgroup_rwsem"
-                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime " + runtime + ") until the refill at " + refill);
+        assertThat(WaitChain.text(WaitChain.of(r, at(r, t), task(r, "W#0"))))
+                .isEqualTo("W#0 waits in D state (down_write) behind writer W#1"
+                        + " \u2192 W#1 holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
+                        + " \u2192 R#1 holds the read side of cgroup_threadgroup_rwsem"
+                        + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime " + runtime
+                        + ") until the refill at " + refill);
     }
 
     @Test
     void atTheTenSecondRefillR1FinishesAndTheChainEndsAtTheRunningWriter() {
         Run r = run("02-pileup-hung-task.json", Simulator.Model.LEGACY);
         assertThat(WaitChain.text(WaitChain.of(r, at(r, 10_000_100_000L), task(r, "W#0"))))
-                .isEqualTo("W#0 waits in D state (down_write) behind writer W#1 \u2192 W#1 is running on CPU1 (in the kernel)");
+                .isEqualTo(
+                        "W#0 waits in D state (down_write) behind writer W#1 \u2192 W#1 is running on CPU1 (in the kernel)");
     }
 
     @Test
@@ -70,16 +86,22 @@ class WaitChainTest {
                         + " \u2192 R is held off: /G @ CPU0 is throttled (runtime 0) until the refill at 100ms");
         Run task = run("01-seed-story-rwsem-reader.json", Simulator.Model.TASK);
         assertThat(WaitChain.text(WaitChain.of(task, at(task, 50_000_000L), task(task, "R"))))
-                .isEqualTo("R is parked on the limbo list of /G @ CPU0: /G @ CPU0 is throttled (runtime -100us) until the refill at 100ms");
-        assertThat(WaitChain.text(WaitChain.of(task, at(task, 50_000_000L), task(task, "W")))).startsWith("W is running on CPU1");
+                .isEqualTo(
+                        "R is parked on the limbo list of /G @ CPU0: /G @ CPU0 is throttled (runtime -100us) until the refill at 100ms");
+        assertThat(WaitChain.text(WaitChain.of(task, at(task, 50_000_000L), task(task, "W"))))
+                .startsWith("W is running on CPU1");
     }
 
     @Test
     void describeSaysWhyEachWaitingTaskIsNotRunning() {
         Run legacy = run("01-seed-story-rwsem-reader.json", Simulator.Model.LEGACY);
         Describe.View v = Describe.at(legacy, legacy.index().lastVisibleAtOrBefore(50_000_000L), 0, 1e8, -1);
-        assertThat(v.tasks()).filteredOn(x -> x.task().equals("W")).singleElement()
-                .extracting(Describe.Task::why_not_running).asString().endsWith("until the refill at 100ms");
+        assertThat(v.tasks())
+                .filteredOn(x -> x.task().equals("W"))
+                .singleElement()
+                .extracting(Describe.Task::why_not_running)
+                .asString()
+                .endsWith("until the refill at 100ms");
         assertThat(Describe.text(v)).contains("Why isn't it running?");
     }
 }

@@ -5,14 +5,24 @@ package io.throttlescope.sim.spec;
  * The scheduler features default as in the kernel (features.h): DELAY_DEQUEUE, RUN_TO_PARITY and
  * PLACE_REL_DEADLINE on; {@code ipiLatencyNs} is how long a remote unthrottle takes to arrive.
  */
-public record KernelSpec(int cpus, int hz, boolean exactAccounting, boolean fullPreemption,
-                         long bandwidthSliceNs, long hungTaskTimeoutNs, long hungTaskCheckIntervalNs,
-                         long rcuGpNs, long switchCostNs, boolean delayDequeue, boolean runToParity,
-                         boolean placeRelDeadline, long ipiLatencyNs) {
+public record KernelSpec(
+        int cpus,
+        int hz,
+        boolean exactAccounting,
+        boolean fullPreemption,
+        long bandwidthSliceNs,
+        long hungTaskTimeoutNs,
+        long hungTaskCheckIntervalNs,
+        long rcuGpNs,
+        long switchCostNs,
+        boolean delayDequeue,
+        boolean runToParity,
+        boolean placeRelDeadline,
+        long ipiLatencyNs) {
     public static final long DEFAULT_IPI_LATENCY_NS = 2_000L;
 
     public static KernelSpec defaults() {
-        return new KernelSpec(1, 250, false, true, 5_000_000L, 120_000_000_000L, 0, 0, 0,
-                true, true, true, DEFAULT_IPI_LATENCY_NS);
+        return new KernelSpec(
+                1, 250, false, true, 5_000_000L, 120_000_000_000L, 0, 0, 0, true, true, true, DEFAULT_IPI_LATENCY_NS);
     }
 }

@@ -14,7 +14,9 @@ import java.util.regex.Pattern;
 public record Lesson(String title, List<Stop> stops) {
     /** Where a stop is: at a time (atNs >= 0), or at the nth (1-based) event of a kind for a task. */
     public record Place(long atNs, String kind, String task, int nth) {
-        public boolean isEvent() { return atNs < 0; }
+        public boolean isEvent() {
+            return atNs < 0;
+        }
     }
 
     /**
@@ -24,15 +26,29 @@ public record Lesson(String title, List<Stop> stops) {
     public record Question(String ask, List<String> choices, int answer, String why, Place at) {}
 
     /** The views a stop may open; the others are folded while the stop is shown. */
-    public static final List<String> VIEWS = List.of("task-lanes", "explanation", "wait-chain", "runqueues", "locks", "scenario");
+    public static final List<String> VIEWS =
+            List.of("task-lanes", "explanation", "wait-chain", "runqueues", "locks", "scenario");
 
     /**
      * model: "legacy", "task", "both" (compare mode) or null (as shown); range -1 if not given;
      * task, cgroup and lock to highlight may be null (a cgroup with a cpu: that cfs_rq, else -1); views null when the
      * stop leaves the views as they are.
      */
-    public record Stop(Place place, String model, long rangeStart, long rangeEnd, String task, String cgroup, int cpu, String lock,
-                       List<String> views, String text, Question question, int line, int col, String path) {}
+    public record Stop(
+            Place place,
+            String model,
+            long rangeStart,
+            long rangeEnd,
+            String task,
+            String cgroup,
+            int cpu,
+            String lock,
+            List<String> views,
+            String text,
+            Question question,
+            int line,
+            int col,
+            String path) {}
 
     /** The keys 1 to 9 answer a question: no more choices than that. */
     public static final int MAX_CHOICES = 9;
@@ -49,11 +65,17 @@ public record Lesson(String title, List<Stop> stops) {
         Matcher m = OPENING_TIME.matcher(text);
         if (!m.find()) return null;
         BigDecimal said = new BigDecimal(m.group(1));
-        long unit = switch (m.group(3)) { case "s" -> 1_000_000_000L; case "ms" -> 1_000_000L; case "ns" -> 1L; default -> 1_000L; };
+        long unit = switch (m.group(3)) {
+            case "s" -> 1_000_000_000L;
+            case "ms" -> 1_000_000L;
+            case "ns" -> 1L;
+            default -> 1_000L;
+        };
         int digits = m.group(2) == null ? 0 : m.group(2).length();
-        BigDecimal at = BigDecimal.valueOf(atNs).divide(BigDecimal.valueOf(unit))
-                .setScale(digits, RoundingMode.HALF_UP);
+        BigDecimal at =
+                BigDecimal.valueOf(atNs).divide(BigDecimal.valueOf(unit)).setScale(digits, RoundingMode.HALF_UP);
         if (at.compareTo(said) == 0) return null;
-        return "the text opens with \"" + m.group(1) + " " + m.group(3) + "\" but the stop is at " + at.toPlainString() + " " + m.group(3);
+        return "the text opens with \"" + m.group(1) + " " + m.group(3) + "\" but the stop is at " + at.toPlainString()
+                + " " + m.group(3);
     }
 }

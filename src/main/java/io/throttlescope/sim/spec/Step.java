@@ -12,17 +12,27 @@ public sealed interface Step {
     String path();
 
     record User(Dur d, String path) implements Step {}
+
     record Kernel(Dur d, String path) implements Step {}
+
     record Syscall(String name, List<Step> body, String path) implements Step {}
+
     record Sleep(Dur d, boolean uninterruptible, String path) implements Step {}
+
     record DownRead(String lock, String path) implements Step {}
+
     record UpRead(String lock, String path) implements Step {}
+
     record DownWrite(String lock, String path) implements Step {}
+
     record UpWrite(String lock, String path) implements Step {}
+
     record MutexLock(String lock, String path) implements Step {}
+
     record MutexUnlock(String lock, String path) implements Step {}
     /** The pipe operation itself; its {@code cost} is a separate {@link Kernel} step the loader adds. */
     record Send(String pipe, String path) implements Step {}
+
     record Recv(String pipe, String path) implements Step {}
     /** times &lt; 0 means forever. */
     record Loop(List<Step> body, long times, String path) implements Step {}

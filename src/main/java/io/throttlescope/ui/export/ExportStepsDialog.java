@@ -16,10 +16,11 @@ import javafx.stage.Window;
 
 /** File > Export steps: which steps (a time range, or the lesson's stops), how many, how big, in which form. */
 public final class ExportStepsDialog {
-    private ExportStepsDialog() { }
+    private ExportStepsDialog() {}
 
     /** What to export: from/to in ns (the lesson: its stops between them). */
-    public record Request(long from, long to, int max, StepExport.Format format, int width, int height, boolean lesson) {}
+    public record Request(
+            long from, long to, int max, StepExport.Format format, int width, int height, boolean lesson) {}
 
     /** Asks; from/to default to the range shown. Empty if cancelled or a time does not parse. */
     public static Optional<Request> ask(Window owner, long from, long to, boolean hasLesson) {
@@ -54,8 +55,12 @@ public final class ExportStepsDialog {
         d.getDialogPane().setContent(g);
         d.getDialogPane().getButtonTypes().addAll(ButtonType.OK, ButtonType.CANCEL);
         d.getDialogPane().lookupButton(ButtonType.OK).addEventFilter(ActionEvent.ACTION, e -> {
-            long a = DurationText.parse(f.getText().strip()), b = DurationText.parse(t.getText().strip());
-            if (a < 0 || b < a) { err.setText("from and to are durations, e.g. 10ms, with from not after to"); e.consume(); }
+            long a = DurationText.parse(f.getText().strip()),
+                    b = DurationText.parse(t.getText().strip());
+            if (a < 0 || b < a) {
+                err.setText("from and to are durations, e.g. 10ms, with from not after to");
+                e.consume();
+            }
         });
         Optional<ButtonType> r = d.showAndWait();
         if (r.isEmpty() || r.get() != ButtonType.OK) return Optional.empty();
@@ -65,7 +70,13 @@ public final class ExportStepsDialog {
             case "Folder of PNGs" -> StepExport.Format.png;
             default -> StepExport.Format.html;
         };
-        return Optional.of(new Request(DurationText.parse(f.getText().strip()), DurationText.parse(t.getText().strip()), max.getValue(), fm,
-                Integer.parseInt(wh[0]), Integer.parseInt(wh[1]), lesson.isSelected()));
+        return Optional.of(new Request(
+                DurationText.parse(f.getText().strip()),
+                DurationText.parse(t.getText().strip()),
+                max.getValue(),
+                fm,
+                Integer.parseInt(wh[0]),
+                Integer.parseInt(wh[1]),
+                lesson.isSelected()));
     }
 }

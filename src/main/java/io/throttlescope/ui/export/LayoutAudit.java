@@ -1,7 +1,6 @@
 package io.throttlescope.ui.export;
 
 import com.google.gson.GsonBuilder;
-
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -13,16 +12,29 @@ import java.util.Map;
  * differs from its text (cut or ellipsised), and the stop's subject (its explanation, lesson text,
  * named views and lanes, highlighted task) with what of it is not whole.
  */
-public record LayoutAudit(int slide, String title, int width, int height, List<String> lanesWhole, List<String> lanesCut,
-                          List<String> viewsWhole, List<String> viewsCut, List<CutText> cutTexts,
-                          List<String> subject, List<String> subjectNotWhole) {
+public record LayoutAudit(
+        int slide,
+        String title,
+        int width,
+        int height,
+        List<String> lanesWhole,
+        List<String> lanesCut,
+        List<String> viewsWhole,
+        List<String> viewsCut,
+        List<CutText> cutTexts,
+        List<String> subject,
+        List<String> subjectNotWhole) {
     /** A text node that does not show all of its text: where, what it says, what is seen. */
     public record CutText(String node, String text, String shown) {}
 
-    public boolean subjectWhole() { return subjectNotWhole.isEmpty(); }
+    public boolean subjectWhole() {
+        return subjectNotWhole.isEmpty();
+    }
 
     /** Nothing of the subject is cut or hidden, and no text is cut. */
-    public boolean ok() { return subjectWhole() && cutTexts.isEmpty(); }
+    public boolean ok() {
+        return subjectWhole() && cutTexts.isEmpty();
+    }
 
     /** The audit file: every slide, and whether all pass. */
     public static String json(List<LayoutAudit> slides) {
@@ -46,7 +58,12 @@ public record LayoutAudit(int slide, String title, int width, int height, List<S
             list.add(m);
         }
         o.put("slides", list);
-        return new GsonBuilder().setPrettyPrinting().disableHtmlEscaping().serializeNulls().create().toJson(o) + "\n";
+        return new GsonBuilder()
+                        .setPrettyPrinting()
+                        .disableHtmlEscaping()
+                        .serializeNulls()
+                        .create()
+                        .toJson(o) + "\n";
     }
 
     /** One line a failing slide, for the command's error output. */

@@ -46,17 +46,42 @@ import javax.imageio.stream.ImageOutputStream;
  * the explanation under each picture.
  */
 public final class StepExport {
-    public enum Format { png, gif, html }
+    public enum Format {
+        png,
+        gif,
+        html
+    }
 
     /** What to export: the scenario, the model, the events (indices) and where. */
     /** max: at most this many frames (a lesson's slides too). */
-    public record Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out, boolean lesson,
-                          long from, long to, int max) {
-        public Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out) {
+    public record Options(
+            Path scenario,
+            String model,
+            List<Integer> events,
+            int width,
+            int height,
+            Format format,
+            Path out,
+            boolean lesson,
+            long from,
+            long to,
+            int max) {
+        public Options(
+                Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out) {
             this(scenario, model, events, width, height, format, out, false, 0, Long.MAX_VALUE, MAX_FRAMES);
         }
-        public Options(Path scenario, String model, List<Integer> events, int width, int height, Format format, Path out, boolean lesson,
-                       long from, long to) {
+
+        public Options(
+                Path scenario,
+                String model,
+                List<Integer> events,
+                int width,
+                int height,
+                Format format,
+                Path out,
+                boolean lesson,
+                long from,
+                long to) {
             this(scenario, model, events, width, height, format, out, lesson, from, to, MAX_FRAMES);
         }
     }
@@ -66,7 +91,9 @@ public final class StepExport {
 
     /** One rendered step: the picture and what the explanation says. */
     public record Frame(int event, String title, String text, BufferedImage image, Map<String, String> links) {
-        public Frame(int event, String title, String text, BufferedImage image) { this(event, title, text, image, Map.of()); }
+        public Frame(int event, String title, String text, BufferedImage image) {
+            this(event, title, text, image, Map.of());
+        }
     }
 
     /** The kernel functions the explanation of event i names, each with its source link. */
@@ -78,19 +105,35 @@ public final class StepExport {
         return out;
     }
 
-    private StepExport() { }
+    private StepExport() {}
 
     /** The kinds a lesson in pictures must not lose when steps are thinned: the story's own events. */
     /** The order in which a story's kinds get a step when there are more story events than steps: the throttle's own first. */
-    static final List<EventKind> FIRST = List.of(EventKind.PARKED, EventKind.TASK_WORK_ADDED, EventKind.THROTTLE, EventKind.UNTHROTTLE,
-            EventKind.UNPARKED, EventKind.UNTHROTTLE_REFUSED, EventKind.HUNG_TASK, EventKind.LOCK_ACQUIRE, EventKind.LOCK_RELEASE,
-            EventKind.LOCK_WAIT, EventKind.NOTE);
+    static final List<EventKind> FIRST = List.of(
+            EventKind.PARKED,
+            EventKind.TASK_WORK_ADDED,
+            EventKind.THROTTLE,
+            EventKind.UNTHROTTLE,
+            EventKind.UNPARKED,
+            EventKind.UNTHROTTLE_REFUSED,
+            EventKind.HUNG_TASK,
+            EventKind.LOCK_ACQUIRE,
+            EventKind.LOCK_RELEASE,
+            EventKind.LOCK_WAIT,
+            EventKind.NOTE);
 
     static final Set<EventKind> STORY = EnumSet.of(
-            EventKind.THROTTLE, EventKind.UNTHROTTLE, EventKind.UNTHROTTLE_REFUSED,
-            EventKind.TASK_WORK_ADDED, EventKind.PARKED, EventKind.UNPARKED,
-            EventKind.LOCK_WAIT, EventKind.LOCK_ACQUIRE, EventKind.LOCK_RELEASE,
-            EventKind.HUNG_TASK, EventKind.NOTE);
+            EventKind.THROTTLE,
+            EventKind.UNTHROTTLE,
+            EventKind.UNTHROTTLE_REFUSED,
+            EventKind.TASK_WORK_ADDED,
+            EventKind.PARKED,
+            EventKind.UNPARKED,
+            EventKind.LOCK_WAIT,
+            EventKind.LOCK_ACQUIRE,
+            EventKind.LOCK_RELEASE,
+            EventKind.HUNG_TASK,
+            EventKind.NOTE);
 
     /**
      * The visible events of a run between two times, at most max of them. With more, the story's
@@ -108,9 +151,13 @@ public final class StepExport {
         for (int i : all) (STORY.contains(tr.kind(i)) ? story : rest).add(i);
         TreeSet<Integer> out = new TreeSet<>();
         if (story.size() > max) {
-            for (EventKind k : FIRST) {                  // each kind once, the throttle's own first (a note or a lock step after them)
+            for (EventKind k : FIRST) { // each kind once, the throttle's own first (a note or a lock step after them)
                 if (out.size() >= max) break;
-                for (int i : story) if (tr.kind(i) == k) { out.add(i); break; }
+                for (int i : story)
+                    if (tr.kind(i) == k) {
+                        out.add(i);
+                        break;
+                    }
             }
             List<Integer> left = new ArrayList<>(story);
             left.removeAll(out);
@@ -126,7 +173,10 @@ public final class StepExport {
         if (n <= 0 || from.isEmpty()) return List.of();
         if (from.size() <= n) return from;
         List<Integer> out = new ArrayList<>();
-        if (n == 1) { out.add(from.get(0)); return out; }
+        if (n == 1) {
+            out.add(from.get(0));
+            return out;
+        }
         for (int k = 0; k < n; k++) out.add(from.get((int) ((long) k * (from.size() - 1) / (n - 1))));
         return out;
     }
@@ -176,10 +226,13 @@ public final class StepExport {
     }
 
     /** Where frames go as they are made: a list, or a file written frame by frame. */
-    public interface FrameSink { void accept(Frame f) throws IOException; }
+    public interface FrameSink {
+        void accept(Frame f) throws IOException;
+    }
 
     /** One slide per lesson stop; a question gets two: the question (cursor before the answer), then the answer. */
-    private static void lessonFrames(ExportWindow w, Stage stage, long from, long to, boolean shown, int max, FrameSink out) throws IOException {
+    private static void lessonFrames(
+            ExportWindow w, Stage stage, long from, long to, boolean shown, int max, FrameSink out) throws IOException {
         var bar = w.lessonBar();
         int made = 0;
         for (int k = 0; k < bar.stops() && made < max; k++) {
@@ -190,7 +243,11 @@ public final class StepExport {
             var q = bar.question();
             if (q != null && bar.waitingForAnswer()) {
                 StringBuilder ask = new StringBuilder(bar.text()).append("\n\n").append(q.ask());
-                for (int c = 0; c < q.choices().size(); c++) ask.append("\n").append(c + 1).append(". ").append(q.choices().get(c));
+                for (int c = 0; c < q.choices().size(); c++)
+                    ask.append("\n")
+                            .append(c + 1)
+                            .append(". ")
+                            .append(q.choices().get(c));
                 out.accept(snap(w, stage, title + ": question", ask.toString(), shown));
                 made++;
                 bar.reveal();
@@ -210,7 +267,12 @@ public final class StepExport {
         WritableImage img = stage.getScene().getRoot().snapshot(null, null);
         audit(w, title);
         int at = w.viewState().cursor.get();
-        return new Frame(at, title, text, SwingFXUtils.fromFXImage(img, null), links(w.viewState().run.get(), at));
+        return new Frame(
+                at,
+                title,
+                text,
+                SwingFXUtils.fromFXImage(img, null),
+                links(w.viewState().run.get(), at));
     }
 
     private static List<Frame> frames(Options o, String json, boolean show, ExportWindow.Factory window) {
@@ -224,7 +286,8 @@ public final class StepExport {
     }
 
     /** The frames, each handed to the sink as soon as it is drawn (none is kept here). */
-    private static void frames(Options o, String json, boolean show, FrameSink out, ExportWindow.Factory window) throws IOException {
+    private static void frames(Options o, String json, boolean show, FrameSink out, ExportWindow.Factory window)
+            throws IOException {
         Stage stage = new Stage();
         ExportWindow w = window.on(stage);
         w.rememberRecent(false);
@@ -235,12 +298,16 @@ public final class StepExport {
         stage.setHeight(o.height());
         if (show) stage.show();
         layout(stage, o.width(), o.height(), show);
-        if (o.lesson()) { lessonFrames(w, stage, o.from(), o.to(), show, o.max(), out); return; }
-        w.lessonBar().open(null);             // plain steps: the pictures without the lesson bar
+        if (o.lesson()) {
+            lessonFrames(w, stage, o.from(), o.to(), show, o.max(), out);
+            return;
+        }
+        w.lessonBar().open(null); // plain steps: the pictures without the lesson bar
         if (o.model() != null) w.switchModel(Simulator.Model.of(o.model()));
         Run r = w.viewState().run.get();
-        if (!o.events().isEmpty()) {      // zoom to the steps, with as much again on each side
-            long a = r.trace().time(o.events().get(0)), b = r.trace().time(o.events().get(o.events().size() - 1));
+        if (!o.events().isEmpty()) { // zoom to the steps, with as much again on each side
+            long a = r.trace().time(o.events().get(0)),
+                    b = r.trace().time(o.events().get(o.events().size() - 1));
             long pad = Math.max(1_000_000L, b - a);
             w.viewState().setRange(Math.max(0, a - pad), b + pad);
         }
@@ -248,7 +315,8 @@ public final class StepExport {
             int i = o.events().get(n);
             w.goTo(i);
             if (n == 0 && !o.events().isEmpty()) {
-                long a = r.trace().time(o.events().get(0)), b = r.trace().time(o.events().get(o.events().size() - 1));
+                long a = r.trace().time(o.events().get(0)),
+                        b = r.trace().time(o.events().get(o.events().size() - 1));
                 long pad = Math.max(1_000_000L, b - a);
                 w.viewState().setRange(Math.max(0, a - pad), b + pad);
             }
@@ -257,7 +325,12 @@ public final class StepExport {
             WritableImage img = stage.getScene().getRoot().snapshot(null, null);
             audit(w, "Step " + r.index().stepOf(i) + " of " + r.index().steps());
             String text = Explainer.explain(r, r.index().at(i), i).text();
-            out.accept(new Frame(i, "Step " + r.index().stepOf(i) + " of " + r.index().steps(), text, SwingFXUtils.fromFXImage(img, null), links(r, i)));
+            out.accept(new Frame(
+                    i,
+                    "Step " + r.index().stepOf(i) + " of " + r.index().steps(),
+                    text,
+                    SwingFXUtils.fromFXImage(img, null),
+                    links(r, i)));
         }
         stage.close();
     }
@@ -297,7 +370,8 @@ public final class StepExport {
             if (format == Format.png) {
                 Path parent = out.toAbsolutePath().getParent();
                 if (!Files.isDirectory(out) && (parent == null || !Files.isDirectory(parent)))
-                    throw new IOException("cannot write into " + SafeOutput.shown(out) + ": the folder " + SafeOutput.shown(parent == null ? out : parent) + " does not exist");
+                    throw new IOException("cannot write into " + SafeOutput.shown(out) + ": the folder "
+                            + SafeOutput.shown(parent == null ? out : parent) + " does not exist");
                 if (!Files.isDirectory(out)) Files.createDirectory(out);
                 return;
             }
@@ -326,7 +400,9 @@ public final class StepExport {
             count++;
         }
 
-        public int count() { return count; }
+        public int count() {
+            return count;
+        }
 
         /** Completes the file and puts it in place; for PNGs, removes an earlier export's frames past this one's. */
         public void finish() throws IOException {
@@ -335,29 +411,46 @@ public final class StepExport {
                 return;
             }
             try {
-                if (format == Format.html) { html.write(htmlTail()); html.flush(); html = null; }
-                else { gif.endWriteSequence(); gifOut.close(); gifOut = null; gif.dispose(); gif = null; }
+                if (format == Format.html) {
+                    html.write(htmlTail());
+                    html.flush();
+                    html = null;
+                } else {
+                    gif.endWriteSequence();
+                    gifOut.close();
+                    gifOut = null;
+                    gif.dispose();
+                    gif = null;
+                }
             } catch (IOException e) {
                 throw pending.failed(e);
             }
             pending.commit();
         }
 
-        @Override public void close() throws IOException {
-            if (gifOut != null) try { gifOut.close(); } catch (IOException ignored) { }
+        @Override
+        public void close() throws IOException {
+            if (gifOut != null)
+                try {
+                    gifOut.close();
+                } catch (IOException ignored) {
+                }
             if (gif != null) gif.dispose();
             if (pending != null) pending.close();
         }
     }
 
     /** The file of frame k (0-based) in a folder of PNGs. */
-    static Path frame(Path dir, int k) { return dir.resolve(String.format("step-%03d.png", k + 1)); }
+    static Path frame(Path dir, int k) {
+        return dir.resolve(String.format("step-%03d.png", k + 1));
+    }
 
     /** Frames from k on (0-based) of an earlier export: removed (only files named as frames are). */
     static void removeFramesFrom(Path dir, int k) throws IOException {
-        for (int j = k; j < 1000; j++) {               // step-001 to step-999: the names an export gives
+        for (int j = k; j < 1000; j++) { // step-001 to step-999: the names an export gives
             Path f = frame(dir, j);
-            if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(f)) Files.delete(f);   // a link, not what it names
+            if (Files.isRegularFile(f, LinkOption.NOFOLLOW_LINKS) || Files.isSymbolicLink(f))
+                Files.delete(f); // a link, not what it names
         }
     }
 
@@ -384,7 +477,7 @@ public final class StepExport {
             IIOMetadataNode app = new IIOMetadataNode("ApplicationExtension");
             app.setAttribute("applicationID", "NETSCAPE");
             app.setAttribute("authenticationCode", "2.0");
-            app.setUserObject(new byte[] {1, 0, 0});          // loop forever
+            app.setUserObject(new byte[] {1, 0, 0}); // loop forever
             apps.appendChild(app);
         }
         meta.setFromTree(fmt, root);
@@ -398,7 +491,8 @@ public final class StepExport {
     }
 
     private static IIOMetadataNode child(IIOMetadataNode root, String name) {
-        for (int i = 0; i < root.getLength(); i++) if (root.item(i).getNodeName().equalsIgnoreCase(name)) return (IIOMetadataNode) root.item(i);
+        for (int i = 0; i < root.getLength(); i++)
+            if (root.item(i).getNodeName().equalsIgnoreCase(name)) return (IIOMetadataNode) root.item(i);
         IIOMetadataNode n = new IIOMetadataNode(name);
         root.appendChild(n);
         return n;
@@ -423,14 +517,29 @@ public final class StepExport {
         StringBuilder b = new StringBuilder();
         ByteArrayOutputStream png = new ByteArrayOutputStream();
         ImageIO.write(f.image(), "png", png);
-        b.append("<section").append(k == 0 ? " class=\"on\"" : "").append("><h2>").append(esc(f.title())).append(" (").append(k + 1)
-                .append("/<span class=\"n\"></span>)</h2><img alt=\"").append(esc(f.title())).append("\" src=\"data:image/png;base64,")
-                .append(Base64.getEncoder().encodeToString(png.toByteArray())).append("\"><p>").append(esc(f.text())).append("</p>");
-        if (!f.links().isEmpty()) {                  // the kernel source the explanation names
+        b.append("<section")
+                .append(k == 0 ? " class=\"on\"" : "")
+                .append("><h2>")
+                .append(esc(f.title()))
+                .append(" (")
+                .append(k + 1)
+                .append("/<span class=\"n\"></span>)</h2><img alt=\"")
+                .append(esc(f.title()))
+                .append("\" src=\"data:image/png;base64,")
+                .append(Base64.getEncoder().encodeToString(png.toByteArray()))
+                .append("\"><p>")
+                .append(esc(f.text()))
+                .append("</p>");
+        if (!f.links().isEmpty()) { // the kernel source the explanation names
             b.append("<p class=\"src\">Kernel source: ");
             int n = 0;
-            for (var e : f.links().entrySet()) b.append(n++ == 0 ? "" : ", ").append("<a href=\"").append(esc(e.getValue())).append("\">")
-                    .append(esc(e.getKey())).append("</a>");
+            for (var e : f.links().entrySet())
+                b.append(n++ == 0 ? "" : ", ")
+                        .append("<a href=\"")
+                        .append(esc(e.getValue()))
+                        .append("\">")
+                        .append(esc(e.getKey()))
+                        .append("</a>");
             b.append("</p>");
         }
         return b.append("</section>\n").toString();
@@ -444,6 +553,10 @@ public final class StepExport {
     }
 
     private static String esc(String s) {
-        return Escape.controls(s).replace("&", "&amp;").replace("<", "&lt;").replace(">", "&gt;").replace("\"", "&quot;");
+        return Escape.controls(s)
+                .replace("&", "&amp;")
+                .replace("<", "&lt;")
+                .replace(">", "&gt;")
+                .replace("\"", "&quot;");
     }
 }

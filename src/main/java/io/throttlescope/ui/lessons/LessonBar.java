@@ -44,6 +44,7 @@ public final class LessonBar extends VBox {
     public interface Host {
         /** Shows the model (both: compare mode on, the model's run under the cursor). */
         void showModel(Simulator.Model m, boolean both);
+
         void goTo(int event);
         /** Opens the named views ({@link Lesson#VIEWS}) and folds the others. */
         void openViews(List<String> views);
@@ -72,7 +73,8 @@ public final class LessonBar extends VBox {
 
     /** True if a stop after k asks a question not answered yet: then the views show nothing after the cursor. */
     private boolean laterQuestion(int k) {
-        for (int j = k + 1; j < lesson.stops().size(); j++) if (lesson.stops().get(j).question() != null && !answeredStops.contains(j)) return true;
+        for (int j = k + 1; j < lesson.stops().size(); j++)
+            if (lesson.stops().get(j).question() != null && !answeredStops.contains(j)) return true;
         return false;
     }
 
@@ -86,7 +88,7 @@ public final class LessonBar extends VBox {
         title.setStyle("-fx-font-weight: bold");
         text.setWrapText(true);
         verdict.setWrapText(true);
-        for (Label l : new Label[] {text, verdict}) l.setMinHeight(Region.USE_PREF_SIZE);   // wrapped, never cut to "..."
+        for (Label l : new Label[] {text, verdict}) l.setMinHeight(Region.USE_PREF_SIZE); // wrapped, never cut to "..."
         verdict.setId("lessonVerdict");
         prev.setOnAction(e -> previous());
         next.setOnAction(e -> next());
@@ -115,11 +117,16 @@ public final class LessonBar extends VBox {
      * refuses such a file; the window opens it without its lesson).
      */
     public void openChecked(SimSpec s, Run legacy, Run task, String fileName, Stage owner) {
-        List<Problem> problems = s == null ? List.of()
-                : LessonPlan.check(s, new EnumMap<>(Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
+        List<Problem> problems = s == null
+                ? List.of()
+                : LessonPlan.check(
+                        s, new EnumMap<>(Map.of(Simulator.Model.LEGACY, legacy, Simulator.Model.TASK, task)));
         open(!problems.isEmpty() ? null : s);
         if (problems.isEmpty() || !owner.isShowing()) return;
-        Alert a = new Alert(Alert.AlertType.WARNING, problems.stream().map(p -> p.format(fileName)).collect(Collectors.joining("\n")), ButtonType.OK);
+        Alert a = new Alert(
+                Alert.AlertType.WARNING,
+                problems.stream().map(p -> p.format(fileName)).collect(Collectors.joining("\n")),
+                ButtonType.OK);
         a.initOwner(owner);
         a.setHeaderText("The lesson is left out: a stop's place never happens");
         a.getDialogPane().setId("lessonProblems");
@@ -142,7 +149,8 @@ public final class LessonBar extends VBox {
         if (on) {
             title.setText("Lesson: " + lesson.title());
             where.setText(lesson.stops().size() + " stops");
-            text.setText("This scenario carries a guided lesson. Press N (or \u201cStart the lesson\u201d) to begin; the window moves to each stop.");
+            text.setText(
+                    "This scenario carries a guided lesson. Press N (or \u201cStart the lesson\u201d) to begin; the window moves to each stop.");
             question.getChildren().clear();
             verdict.setText("");
             prev.setDisable(true);
@@ -179,15 +187,37 @@ public final class LessonBar extends VBox {
         where.setText(where(stop, on ? "both models" : vs.run.get().label() + " model \u00b7 C compares both"));
     }
 
-    public boolean active() { return lesson != null && !lesson.stops().isEmpty(); }
-    public int stop() { return stop; }
-    public int stops() { return active() ? lesson.stops().size() : 0; }
-    public boolean waitingForAnswer() { return stop >= 0 && lesson.stops().get(stop).question() != null && !answered && answerAt >= 0; }
-    public String text() { return text.getText(); }
-    public String where() { return where.getText(); }
+    public boolean active() {
+        return lesson != null && !lesson.stops().isEmpty();
+    }
 
-    private String where(int k, String models) { return "stop " + (k + 1) + " of " + lesson.stops().size() + " \u00b7 " + models; }
-    public String verdictText() { return verdict.getText(); }
+    public int stop() {
+        return stop;
+    }
+
+    public int stops() {
+        return active() ? lesson.stops().size() : 0;
+    }
+
+    public boolean waitingForAnswer() {
+        return stop >= 0 && lesson.stops().get(stop).question() != null && !answered && answerAt >= 0;
+    }
+
+    public String text() {
+        return text.getText();
+    }
+
+    public String where() {
+        return where.getText();
+    }
+
+    private String where(int k, String models) {
+        return "stop " + (k + 1) + " of " + lesson.stops().size() + " \u00b7 " + models;
+    }
+
+    public String verdictText() {
+        return verdict.getText();
+    }
 
     /** The time of the current stop's place in the run shown (-1 if it never happens). */
     public long placeTime() {
@@ -231,11 +261,18 @@ public final class LessonBar extends VBox {
     }
 
     /** The current stop's question, or null. */
-    public Lesson.Question question() { return stop < 0 ? null : lesson.stops().get(stop).question(); }
+    public Lesson.Question question() {
+        return stop < 0 ? null : lesson.stops().get(stop).question();
+    }
 
     /** The next stop, unless a question waits for its answer. */
-    public void next() { if (!waitingForAnswer()) show(stop + 1); }
-    public void previous() { show(stop - 1); }
+    public void next() {
+        if (!waitingForAnswer()) show(stop + 1);
+    }
+
+    public void previous() {
+        show(stop - 1);
+    }
 
     /** Moves to stop k. */
     public void show(int k) {
@@ -246,10 +283,11 @@ public final class LessonBar extends VBox {
         Lesson.Stop s = lesson.stops().get(k);
         host.showModel(LessonPlan.modelOf(spec, s), "both".equals(s.model()));
         List<String> lanes = new ArrayList<>();
-        if (s.views() != null) {                   // a highlighted task is seen in its lane
+        if (s.views() != null) { // a highlighted task is seen in its lane
             List<String> v = new ArrayList<>();
             for (String name : s.views()) (name.contains(":") ? lanes : v).add(name);
-            if ((s.task() != null || lanes.stream().anyMatch(x -> x.startsWith("task:"))) && !v.contains("task-lanes")) v.add("task-lanes");
+            if ((s.task() != null || lanes.stream().anyMatch(x -> x.startsWith("task:"))) && !v.contains("task-lanes"))
+                v.add("task-lanes");
             host.openViews(v);
         }
         host.showLanes(lanes);
@@ -257,8 +295,10 @@ public final class LessonBar extends VBox {
         Run r = vs.run.get();
         int at = LessonPlan.eventOf(r, s.place());
 
-        vs.selectedTask.set(s.task() == null ? -1 : Arrays.asList(r.info().tasks()).indexOf(s.task()));
-        vs.selectedGroup.set(s.cgroup() == null ? -1 : Arrays.asList(r.info().groups()).indexOf(s.cgroup()));
+        vs.selectedTask.set(
+                s.task() == null ? -1 : Arrays.asList(r.info().tasks()).indexOf(s.task()));
+        vs.selectedGroup.set(
+                s.cgroup() == null ? -1 : Arrays.asList(r.info().groups()).indexOf(s.cgroup()));
         host.highlightLock(s.lock());
         host.highlightCfsRq(s.cgroup(), s.cpu());
         vs.selectedCpu.set(s.cgroup() != null ? s.cpu() : -1);
@@ -269,17 +309,18 @@ public final class LessonBar extends VBox {
         answerAt = -1;
         if (s.question() != null && at >= 0) {
             answerAt = at;
-            host.goTo(LessonPlan.askEventOf(r, s));                // the moment the text describes; what follows is covered
+            host.goTo(LessonPlan.askEventOf(r, s)); // the moment the text describes; what follows is covered
             Label ask = new Label(s.question().ask());
             ask.setWrapText(true);
             ask.setMinHeight(Region.USE_PREF_SIZE);
             ask.setStyle("-fx-font-weight: bold");
             question.getChildren().add(ask);
             ToggleGroup g = new ToggleGroup();
-            FlowPane choices = new FlowPane(16, 2);   // side by side where they fit: the timeline keeps its room
+            FlowPane choices = new FlowPane(16, 2); // side by side where they fit: the timeline keeps its room
             for (int c = 0; c < s.question().choices().size(); c++) {
-                RadioButton b = new RadioButton((c + 1) + ". " + s.question().choices().get(c));
-                b.setMnemonicParsing(false);              // kernel names keep their underscores (cfs_rq)
+                RadioButton b =
+                        new RadioButton((c + 1) + ". " + s.question().choices().get(c));
+                b.setMnemonicParsing(false); // kernel names keep their underscores (cfs_rq)
                 b.setToggleGroup(g);
                 b.setUserData(c);
                 b.setId("choice" + c);
@@ -306,7 +347,7 @@ public final class LessonBar extends VBox {
             host.goTo(at);
             next.setDisable(k == lesson.stops().size() - 1);
         }
-        showRange(s);                                       // after the cursor moved: the stop's range as written (or around a veiled cursor)
+        showRange(s); // after the cursor moved: the stop's range as written (or around a veiled cursor)
         prev.setDisable(k == 0);
     }
 
@@ -319,9 +360,14 @@ public final class LessonBar extends VBox {
         Lesson.Question q = lesson.stops().get(stop).question();
         if (c < 0 || c >= q.choices().size()) return;
         if (c != q.answer()) {
-            RadioButton b = (RadioButton) question.lookup("#choice" + c);     // lookup searches the choices' flow too
-            if (b != null) { b.setSelected(false); b.setDisable(true); b.setStyle("-fx-strikethrough: true"); }
-            verdict.setText("Not quite: \u201c" + q.choices().get(c) + "\u201d is not what happens. Try another answer, or ask to be shown.");
+            RadioButton b = (RadioButton) question.lookup("#choice" + c); // lookup searches the choices' flow too
+            if (b != null) {
+                b.setSelected(false);
+                b.setDisable(true);
+                b.setStyle("-fx-strikethrough: true");
+            }
+            verdict.setText("Not quite: \u201c" + q.choices().get(c)
+                    + "\u201d is not what happens. Try another answer, or ask to be shown.");
             return;
         }
         finish("Right. " + q.why());
@@ -341,10 +387,13 @@ public final class LessonBar extends VBox {
         vs.veiled.set(laterQuestion(stop));
         verdict.setText(why);
         question.getChildren().forEach(LessonBar::disableAll);
-        // answered: the question stays, its choices and buttons give their rows to the timeline (the verdict names the answer)
-        if (question.getChildren().size() > 1) question.getChildren().remove(1, question.getChildren().size());
+        // answered: the question stays, its choices and buttons give their rows to the timeline (the verdict names the
+        // answer)
+        if (question.getChildren().size() > 1)
+            question.getChildren().remove(1, question.getChildren().size());
         host.goTo(answerAt);
-        Lesson.Stop s = lesson.stops().get(stop);           // the answer is inside the stop's range (validate checks it): keep that range
+        Lesson.Stop s =
+                lesson.stops().get(stop); // the answer is inside the stop's range (validate checks it): keep that range
         showRange(s);
         next.setDisable(stop == lesson.stops().size() - 1);
     }
@@ -352,7 +401,8 @@ public final class LessonBar extends VBox {
     /** The stop's range; while what follows is veiled, one in which what is known fills 40% (LessonPlan.shownRange). */
     private void showRange(Lesson.Stop s) {
         if (s.rangeEnd() <= s.rangeStart()) return;
-        double[] r = LessonPlan.shownRange(s.rangeStart(), s.rangeEnd(), vs.cursor.get() >= 0 ? vs.cursorTime() : s.rangeStart(), vs.veiled.get());
+        double[] r = LessonPlan.shownRange(
+                s.rangeStart(), s.rangeEnd(), vs.cursor.get() >= 0 ? vs.cursorTime() : s.rangeStart(), vs.veiled.get());
         vs.setRange(r[0], r[1]);
     }
 

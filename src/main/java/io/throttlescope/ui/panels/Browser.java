@@ -7,9 +7,11 @@ import javafx.application.HostServices;
 public final class Browser {
     private static HostServices host;
 
-    private Browser() { }
+    private Browser() {}
 
-    public static void use(HostServices h) { host = h; }
+    public static void use(HostServices h) {
+        host = h;
+    }
 
     public static void open(String url) {
         if (host != null) {

@@ -27,7 +27,7 @@ public final class ExplanationPane extends VBox {
         explanation.getStyleClass().add("explanation");
         explanation.setWrapText(true);
         explanation.setPadding(new Insets(6));
-        explanation.setMinHeight(Region.USE_PREF_SIZE);     // grows with its text: never clipped
+        explanation.setMinHeight(Region.USE_PREF_SIZE); // grows with its text: never clipped
         explanation.setAlignment(Pos.TOP_LEFT);
         explanation.setMaxWidth(Double.MAX_VALUE);
         sourceLinks.setId("sourceLinks");
@@ -52,5 +52,7 @@ public final class ExplanationPane extends VBox {
     }
 
     /** The explanation's label (tests and screenshots read its text). */
-    public Label label() { return explanation; }
+    public Label label() {
+        return explanation;
+    }
 }

@@ -47,7 +47,7 @@ public final class WaitChainPane extends VBox {
             String text = (k == 0 ? "" : "\u2192 ") + link.text();
             if (link.since() >= 0) {
                 Hyperlink h = new Hyperlink(text);
-                h.setMnemonicParsing(false);              // kernel names keep their underscores
+                h.setMnemonicParsing(false); // kernel names keep their underscores
                 h.setWrapText(true);
                 h.setTooltip(new Tooltip("Jump to where this began (event " + link.since() + ")"));
                 int at = link.since();
@@ -64,5 +64,7 @@ public final class WaitChainPane extends VBox {
     }
 
     /** The chain shown, as one line (tests and describe read it). */
-    public String text() { return WaitChain.text(shown); }
+    public String text() {
+        return WaitChain.text(shown);
+    }
 }

@@ -7,7 +7,7 @@ import javafx.application.Platform;
 
 /** JavaFX without a display (Monocle's headless platform, software rendering), for the screenshot and bench commands. */
 public final class Headless {
-    private Headless() { }
+    private Headless() {}
 
     private static boolean started;
 
@@ -21,7 +21,7 @@ public final class Headless {
             System.setProperty("glass.platform", "Monocle");
             System.setProperty("monocle.platform", "Headless");
             System.setProperty("prism.order", "sw");
-            if (System.getProperty("headless.geometry") == null) {     // the tests set a large screen for every window
+            if (System.getProperty("headless.geometry") == null) { // the tests set a large screen for every window
                 System.setProperty("headless.geometry", width + "x" + height + "-32");
             }
             System.setProperty("java.awt.headless", "true");

@@ -13,11 +13,12 @@ import javafx.scene.paint.Color;
  * {@code -ts-*} variables from it, so one file themes everything.
  */
 public final class Theme {
-    public static final String STYLESHEET = Theme.class.getResource("/io/throttlescope/ui/theme.css").toExternalForm();
+    public static final String STYLESHEET =
+            Theme.class.getResource("/io/throttlescope/ui/theme.css").toExternalForm();
     private static final Pattern VAR = Pattern.compile("(-ts-[a-z0-9-]+)\\s*:\\s*([^;]+);");
     private static final Map<String, Color> COLOURS = load();
 
-    private Theme() { }
+    private Theme() {}
 
     private static Map<String, Color> load() {
         Map<String, Color> m = new LinkedHashMap<>();
@@ -45,5 +46,7 @@ public final class Theme {
         return n;
     }
 
-    public static Map<String, Color> all() { return COLOURS; }
+    public static Map<String, Color> all() {
+        return COLOURS;
+    }
 }

@@ -17,6 +17,7 @@ public final class ViewState {
     public final ObjectProperty<Run> run = new SimpleObjectProperty<>();
     /** Index of the current event; -1 before the first. */
     public final IntegerProperty cursor = new SimpleIntegerProperty(-1);
+
     public final DoubleProperty viewStart = new SimpleDoubleProperty(0);
     public final DoubleProperty viewEnd = new SimpleDoubleProperty(1);
     public final IntegerProperty selectedTask = new SimpleIntegerProperty(-1);
@@ -27,6 +28,7 @@ public final class ViewState {
     public final BooleanProperty veiled = new SimpleBooleanProperty(false);
     /** Why what follows the cursor is hidden, as the covered views say it. */
     public final StringProperty veilReason = new SimpleStringProperty(QUESTION_WAITS);
+
     public static final String QUESTION_WAITS = "answer the question to see what happens next";
     public static final String LATER_QUESTION = "a later stop of the lesson asks what happens next";
     /** How large text and lanes are drawn (Ctrl+plus / Ctrl+minus, presentation mode). */
@@ -68,7 +70,9 @@ public final class ViewState {
         setRange(ns, ne);
     }
 
-    public void pan(double deltaNs) { setRange(viewStart.get() + deltaNs, viewEnd.get() + deltaNs); }
+    public void pan(double deltaNs) {
+        setRange(viewStart.get() + deltaNs, viewEnd.get() + deltaNs);
+    }
 
     public void setRange(double s, double e) {
         Run r = run.get();
@@ -94,5 +98,7 @@ public final class ViewState {
     }
 
     /** The text scale a window of this width starts with: large screens get larger text. */
-    public static double autoScale(double width) { return width >= 3000 ? 2 : width >= 2200 ? 1.5 : 1; }
+    public static double autoScale(double width) {
+        return width >= 3000 ? 2 : width >= 2200 ? 1.5 : 1;
+    }
 }

@@ -15,7 +15,8 @@ public final class ErrorBarChart extends LineChart<String, Number> {
         super(x, y);
     }
 
-    @Override protected void layoutPlotChildren() {
+    @Override
+    protected void layoutPlotChildren() {
         super.layoutPlotChildren();
         getPlotChildren().removeAll(bars);
         bars.clear();
@@ -24,10 +25,12 @@ public final class ErrorBarChart extends LineChart<String, Number> {
                 if (!(d.getExtraValue() instanceof Double sd) || sd <= 0) continue;
                 double x = getXAxis().getDisplayPosition(d.getXValue());
                 double mean = d.getYValue().doubleValue();
-                double y0 = getYAxis().getDisplayPosition(mean - sd), y1 = getYAxis().getDisplayPosition(mean + sd);
+                double y0 = getYAxis().getDisplayPosition(mean - sd),
+                        y1 = getYAxis().getDisplayPosition(mean + sd);
                 Line l = new Line(x, y0, x, y1);
                 l.getStyleClass().add("error-bar");
-                l.setStyle("-fx-stroke: " + (s.getName().startsWith("legacy") ? "-ts-legacy-series" : "-ts-task-series") + "; -fx-stroke-width: 1.5;");
+                l.setStyle("-fx-stroke: " + (s.getName().startsWith("legacy") ? "-ts-legacy-series" : "-ts-task-series")
+                        + "; -fx-stroke-width: 1.5;");
                 bars.add(l);
             }
         }

@@ -72,15 +72,24 @@ public final class SweepPane extends BorderPane {
         values.setPrefColumnCount(30);
         metrics.setPrefColumnCount(30);
         param.setOnAction(e -> {
-            for (ScenarioParams.Param p : ScenarioParams.of(json)) if (p.id().equals(param.getValue())) values.setText(SweepValues.suggest(p));
+            for (ScenarioParams.Param p : ScenarioParams.of(json))
+                if (p.id().equals(param.getValue())) values.setText(SweepValues.suggest(p));
         });
-        param.setTooltip(new Tooltip("A cgroup file (/G:cpu.max), a kernel key (kernel.hz) or a step's duration (task.R.2)"));
+        param.setTooltip(
+                new Tooltip("A cgroup file (/G:cpu.max), a kernel key (kernel.hz) or a step's duration (task.R.2)"));
         values.setTooltip(new Tooltip("Comma-separated, as the file writes them: 5000 100000,10000 100000"));
         metrics.setTooltip(new Tooltip("A regular expression over the comparison's figure names"));
-        runs.setTooltip(new Tooltip("Seeds per point: several give mean \u00b1 standard deviation where durations are random"));
+        runs.setTooltip(
+                new Tooltip("Seeds per point: several give mean \u00b1 standard deviation where durations are random"));
         run.setOnAction(e -> start());
-        FlowPane controls = new FlowPane(8, 6, labelled("parameter", param), labelled("values", values),
-                labelled("figures", metrics), labelled("seeds", runs), run);
+        FlowPane controls = new FlowPane(
+                8,
+                6,
+                labelled("parameter", param),
+                labelled("values", values),
+                labelled("figures", metrics),
+                labelled("seeds", runs),
+                run);
         controls.setAlignment(Pos.CENTER_LEFT);
         charts.setPrefColumns(2);
         charts.setId("sweepCharts");
@@ -89,7 +98,8 @@ public final class SweepPane extends BorderPane {
         setTop(new VBox(6, controls, status));
         setCenter(sp);
         BorderPane.setMargin(sp, new Insets(8, 0, 0, 0));
-        status.setText("Pick a parameter; values around its current one are suggested. Click a point to open that run.");
+        status.setText(
+                "Pick a parameter; values around its current one are suggested. Click a point to open that run.");
     }
 
     private static HBox labelled(String text, Node n) {
@@ -111,7 +121,9 @@ public final class SweepPane extends BorderPane {
     }
 
     /** The points of the last sweep (tests read them). */
-    public List<Sweep.Point> points() { return points; }
+    public List<Sweep.Point> points() {
+        return points;
+    }
 
     /** Starts the sweep in the background; the charts replace the old ones when it is done. */
     public Task<List<Sweep.Point>> start() {
@@ -130,18 +142,21 @@ public final class SweepPane extends BorderPane {
         }
         int n = runs.getValue();
         Task<List<Sweep.Point>> job = new Task<>() {
-            @Override protected List<Sweep.Point> call() throws Exception {
+            @Override
+            protected List<Sweep.Point> call() throws Exception {
                 return Sweep.run(json, p, vs, m, n, Runtime.getRuntime().availableProcessors());
             }
         };
         run.setDisable(true);
-        status.setText("Simulating " + vs.size() + " values \u00d7 2 models" + (n > 1 ? " \u00d7 " + n + " seeds" : "") + "\u2026");
+        status.setText("Simulating " + vs.size() + " values \u00d7 2 models" + (n > 1 ? " \u00d7 " + n + " seeds" : "")
+                + "\u2026");
         long t0 = System.nanoTime();
         job.setOnSucceeded(e -> {
             run.setDisable(false);
             swept = p;
             show(job.getValue());
-            status.setText(p + " over " + vs.size() + " values in " + (System.nanoTime() - t0) / 1_000_000 + " ms. Click a point to open that run.");
+            status.setText(p + " over " + vs.size() + " values in " + (System.nanoTime() - t0) / 1_000_000
+                    + " ms. Click a point to open that run.");
         });
         job.setOnFailed(e -> {
             run.setDisable(false);
@@ -158,14 +173,21 @@ public final class SweepPane extends BorderPane {
         points = pts;
         charts.getChildren().clear();
         Set<String> names = new LinkedHashSet<>();
-        for (Sweep.Point pt : pts) { names.addAll(pt.legacy().keySet()); names.addAll(pt.task().keySet()); }
+        for (Sweep.Point pt : pts) {
+            names.addAll(pt.legacy().keySet());
+            names.addAll(pt.task().keySet());
+        }
         List<String> zero = new ArrayList<>();
         for (String name : names) {
-            boolean allZero = pts.stream().allMatch(pt -> isZero(pt.legacy().get(name)) && isZero(pt.task().get(name)));
+            boolean allZero = pts.stream()
+                    .allMatch(pt ->
+                            isZero(pt.legacy().get(name)) && isZero(pt.task().get(name)));
             if (allZero && names.size() > 1) zero.add(name);
             else charts.getChildren().add(chart(name, pts));
         }
-        if (!zero.isEmpty()) charts.getChildren().add(new Label("0 at every value under both models, not drawn:\n" + String.join("\n", zero)));
+        if (!zero.isEmpty())
+            charts.getChildren()
+                    .add(new Label("0 at every value under both models, not drawn:\n" + String.join("\n", zero)));
         if (names.isEmpty()) charts.getChildren().add(new Label("No figure matches " + metrics.getText()));
     }
 
@@ -199,15 +221,19 @@ public final class SweepPane extends BorderPane {
                 Node node = d.getNode();
                 if (node == null) continue;
                 String sd = d.getExtraValue() instanceof Double v && v > 0 ? " \u00b1 " + fmt(v) : "";
-                Tooltip.install(node, new Tooltip(s.getName() + ", " + swept + " = " + d.getXValue() + ": " + fmt(d.getYValue().doubleValue()) + sd
-                        + "\nClick to open this run"));
+                Tooltip.install(
+                        node,
+                        new Tooltip(s.getName() + ", " + swept + " = " + d.getXValue() + ": "
+                                + fmt(d.getYValue().doubleValue()) + sd + "\nClick to open this run"));
                 node.setOnMouseClicked(e -> host.open(swept, d.getXValue(), model));
             }
         }
         return c;
     }
 
-    private static boolean isZero(Sweep.Stat s) { return s == null || (s.mean() == 0 && s.sd() == 0); }
+    private static boolean isZero(Sweep.Stat s) {
+        return s == null || (s.mean() == 0 && s.sd() == 0);
+    }
 
     private static String fmt(double v) {
         return v == Math.rint(v) && Math.abs(v) < 1e15 ? String.valueOf((long) v) : String.format("%.3f", v);

@@ -17,8 +17,12 @@ public final class SweepWindow {
     }
 
     /** The sweep's window, null before the first (tests take its picture). */
-    public Stage stage() { return stage; }
+    public Stage stage() {
+        return stage;
+    }
 
     /** The sweep shown, null before the first. */
-    public SweepPane pane() { return pane; }
+    public SweepPane pane() {
+        return pane;
+    }
 }

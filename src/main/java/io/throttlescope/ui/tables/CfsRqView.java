@@ -19,7 +19,8 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         TableColumn<CfsRqRows.Row, String> name = Columns.text("cfs_rq", CfsRqRows.Row::cfsRq, 110);
         TableColumn<CfsRqRows.Row, String> thr = Columns.text("throttled", r -> r.throttled() ? "yes" : "no", 62);
         Columns.styleWhen(thr, "yes"::equals, "throttled-yes");
-        TableColumn<CfsRqRows.Row, String> count = Columns.text("throttle_count", r -> String.valueOf(r.throttleCount()), 45);
+        TableColumn<CfsRqRows.Row, String> count =
+                Columns.text("throttle_count", r -> String.valueOf(r.throttleCount()), 45);
         TableColumn<CfsRqRows.Row, String> rt = Columns.text("runtime", CfsRqRows.Row::runtime, 70);
         TableColumn<CfsRqRows.Row, String> running = Columns.text("running", CfsRqRows.Row::running, 55);
         TableColumn<CfsRqRows.Row, String> queued = Columns.text("queued", CfsRqRows.Row::queuedText, 70);
@@ -28,11 +29,15 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         // the limbo list right after the name, then throttled and the runtime: on a narrow screen they stay in view;
         // throttle_count is named as the kernel names it (a bare "count" read as a count of tasks)
         getColumns().addAll(List.of(name, limbo, thr, rt, count, running, queued));
-        String[] tips = {"the cfs_rq of a group on one CPU", "throttled_limbo_list, head first: parked tasks",
+        String[] tips = {
+            "the cfs_rq of a group on one CPU",
+            "throttled_limbo_list, head first: parked tasks",
             "this cfs_rq is throttled itself (cfs_rq->throttled)",
             "runtime_remaining (negative: debt); exact value in the budget lane's tooltip",
             "throttle_count: how many cfs_rqs from this one up to the root are throttled (not a count of tasks)",
-            "the task of this cfs_rq on the CPU now", "tasks queued on this cfs_rq"};
+            "the task of this cfs_rq on the CPU now",
+            "tasks queued on this cfs_rq"
+        };
         for (int i = 0; i < tips.length; i++) Columns.tip(getColumns().get(i), tips[i]);
         // two-line headers: at 1024x768 the side panel then holds every column up to throttle_count, which lessons cite
         Columns.header(limbo, "limbo\nlist");
@@ -47,14 +52,18 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
      * The width that shows every column whole: the side panel asks for it at a lesson stop, within a
      * share of the window.
      */
-    public ReadOnlyDoubleProperty wantedWidth() { return wanted.getReadOnlyProperty(); }
+    public ReadOnlyDoubleProperty wantedWidth() {
+        return wanted.getReadOnlyProperty();
+    }
 
     /**
      * The columns up to throttle_count (those the README's walk cites) or, at a lesson stop, where the
      * side panel widens for the table, every column (the queue, last, wraps within what is left) have
      * their headers whole inside the table: the layout audit counts the runqueue view whole only then.
      */
-    public boolean citedColumnsWhole(boolean all) { return Columns.headersWhole(this, all ? getColumns().size() : 5); }
+    public boolean citedColumnsWhole(boolean all) {
+        return Columns.headersWhole(this, all ? getColumns().size() : 5);
+    }
 
     private String highlightedGroup;
     private int highlightedCpu = -1;
@@ -64,12 +73,15 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         Columns.fitToContent(this);
         double w = 0;
         for (TableColumn<CfsRqRows.Row, ?> c : getColumns()) w += c.getPrefWidth();
-        wanted.set(Math.ceil(w + 2.2 * Columns.fontSize(this)));      // the table's border and vertical scroll bar
+        wanted.set(Math.ceil(w + 2.2 * Columns.fontSize(this))); // the table's border and vertical scroll bar
         Columns.fillLast(this);
-        // first as tall as its rows would be on one line each; the layout then makes it as tall as they are (a queue wraps).
-        // From the layout alone, 08 stop 1 at 2560 px kept 2 of its 5 rows: no row was laid out yet when it asked (the fourth review)
+        // first as tall as its rows would be on one line each; the layout then makes it as tall as they are (a queue
+        // wraps).
+        // From the layout alone, 08 stop 1 at 2560 px kept 2 of its 5 rows: no row was laid out yet when it asked (the
+        // fourth review)
         double line = Math.round(24 * Columns.fontSize(this) / 13.0);
-        if (getPrefHeight() < line * (Math.min(8, getItems().size()) + 2.1) + 18) setPrefHeight(line * (Math.max(1, Math.min(8, getItems().size())) + 2.1) + 18);
+        if (getPrefHeight() < line * (Math.min(8, getItems().size()) + 2.1) + 18)
+            setPrefHeight(line * (Math.max(1, Math.min(8, getItems().size())) + 2.1) + 18);
         select();
     }
 
@@ -77,8 +89,9 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
      * Tall enough for every cfs_rq of a small hierarchy (up to 8 rows, each as many lines as its queue
      * wraps to), so a lesson's rows are not scrolled away.
      */
-    @Override protected void layoutChildren() {
-        Columns.fillLast(this);                 // again once the scroll bars are known: the queue takes what is left
+    @Override
+    protected void layoutChildren() {
+        Columns.fillLast(this); // again once the scroll bars are known: the queue takes what is left
         super.layoutChildren();
         double line = Math.round(24 * Columns.fontSize(this) / 13.0);
         double want = Columns.rowsHeight(this, 8, line * 3.1 + 18, 600);
@@ -97,7 +110,10 @@ public final class CfsRqView extends TableView<CfsRqRows.Row> {
         if (highlightedGroup == null || highlightedCpu < 0) return;
         for (int i = 0; i < getItems().size(); i++) {
             CfsRqRows.Row r = getItems().get(i);
-            if (r.group().equals(highlightedGroup) && r.cpu() == highlightedCpu) { getSelectionModel().select(i); scrollTo(i); }
+            if (r.group().equals(highlightedGroup) && r.cpu() == highlightedCpu) {
+                getSelectionModel().select(i);
+                scrollTo(i);
+            }
         }
     }
 }

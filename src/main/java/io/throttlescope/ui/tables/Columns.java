@@ -23,7 +23,7 @@ import javafx.scene.text.Text;
 
 /** Table columns of text computed from the row, sized so that no header or cell is cut. */
 public final class Columns {
-    private Columns() { }
+    private Columns() {}
 
     static <R> TableColumn<R, String> text(String name, Function<R, String> f, double width) {
         TableColumn<R, String> c = new TableColumn<>(name);
@@ -50,10 +50,11 @@ public final class Columns {
             setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
         }
 
-        @Override protected void updateItem(String s, boolean empty) {
+        @Override
+        protected void updateItem(String s, boolean empty) {
             super.updateItem(s, empty);
             text.setText(empty || s == null ? "" : s);
-            setText(empty ? null : s);                // the cell's text too: lookups and accessibility read it
+            setText(empty ? null : s); // the cell's text too: lookups and accessibility read it
             setGraphic(empty ? null : text);
             if (styleClass != null) {
                 getStyleClass().remove(styleClass);
@@ -64,7 +65,10 @@ public final class Columns {
 
     /** A header with a tooltip that says what the column means. */
     static void tip(TableColumn<?, ?> c, String tip) {
-        if (c.getGraphic() instanceof Label l) { l.setTooltip(new Tooltip(tip)); return; }
+        if (c.getGraphic() instanceof Label l) {
+            l.setTooltip(new Tooltip(tip));
+            return;
+        }
         Label h = new Label(c.getText());
         h.setTooltip(new Tooltip(tip));
         c.setGraphic(h);
@@ -73,7 +77,7 @@ public final class Columns {
 
     /** The headers of the first n columns lie whole inside the table's visible width (none clipped at its edge). */
     public static boolean headersWhole(TableView<?> table, int n) {
-        Bounds p = table.localToScene(table.getLayoutBounds());        // the table's own edges: a column past them is clipped
+        Bounds p = table.localToScene(table.getLayoutBounds()); // the table's own edges: a column past them is clipped
         for (Node h : table.lookupAll(".column-header")) {
             if (!(h instanceof TableColumnHeader ch)) continue;
             int i = table.getColumns().indexOf(ch.getTableColumn());
@@ -93,7 +97,8 @@ public final class Columns {
     /** A cell that gets a style class while a condition holds on its text. */
     static <R> void styleWhen(TableColumn<R, String> c, Predicate<String> when, String styleClass) {
         c.setCellFactory(col -> new TableCell<>() {
-            @Override protected void updateItem(String s, boolean empty) {
+            @Override
+            protected void updateItem(String s, boolean empty) {
                 super.updateItem(s, empty);
                 setText(empty ? null : s);
                 getStyleClass().remove(styleClass);
@@ -105,7 +110,8 @@ public final class Columns {
     /** Cells whose texts wrap within their columns (for a table of few rows that must fit a narrow panel). */
     static <R> void wrapCells(TableView<R> table) {
         for (TableColumn<R, ?> c : table.getColumns()) {
-            @SuppressWarnings("unchecked") TableColumn<R, String> t = (TableColumn<R, String>) c;
+            @SuppressWarnings("unchecked")
+            TableColumn<R, String> t = (TableColumn<R, String>) c;
             t.setCellFactory(col -> new WrapCell<>(col, null, null));
         }
     }
@@ -114,7 +120,9 @@ public final class Columns {
      * Sizes every column to its widest header or cell (the first 300 rows), in the table's font: the
      * table scrolls sideways rather than cut a name.
      */
-    static <R> void fitToContent(TableView<R> table) { fitToContent(table, false); }
+    static <R> void fitToContent(TableView<R> table) {
+        fitToContent(table, false);
+    }
 
     /** The same; with shareWidth, a table narrower than its content shares its width out and its (wrapping) texts wrap. */
     static <R> void fitToContent(TableView<R> table, boolean shareWidth) {
@@ -125,7 +133,7 @@ public final class Columns {
         for (TableColumn<R, ?> c : table.getColumns()) {
             String head = c.getGraphic() instanceof Label l ? l.getText() : c.getText();
             probe.setText(head);
-            probe.setFont(bold);                                     // a header is drawn bold (modena)
+            probe.setFont(bold); // a header is drawn bold (modena)
             // a header is never cut; a cell's padding is a sixth of an em a side (modena), with room to spare
             double headW = probe.getLayoutBounds().getWidth() + HEAD_PAD * font.getSize(), w = headW;
             probe.setFont(font);
@@ -135,19 +143,26 @@ public final class Columns {
                 if (v == null) continue;
                 probe.setText(v.toString());
                 w = Math.max(w, probe.getLayoutBounds().getWidth() + CELL_PAD * font.getSize());
-                for (String part : v.toString().split("\\s+")) { probe.setText(part); word = Math.max(word, probe.getLayoutBounds().getWidth()); }
+                for (String part : v.toString().split("\\s+")) {
+                    probe.setText(part);
+                    word = Math.max(word, probe.getLayoutBounds().getWidth());
+                }
             }
             c.getProperties().put(FIT_PREF, Math.ceil(w));
-            c.getProperties().put(FIT_MIN, Math.ceil(Math.max(headW, Math.min(w, Math.min(word, 3 * font.getSize()) + 1.6 * font.getSize()))));
+            c.getProperties()
+                    .put(
+                            FIT_MIN,
+                            Math.ceil(Math.max(
+                                    headW, Math.min(w, Math.min(word, 3 * font.getSize()) + 1.6 * font.getSize()))));
         }
-        if (!shareWidth) {                                           // one line a row: the table scrolls sideways rather than cut
+        if (!shareWidth) { // one line a row: the table scrolls sideways rather than cut
             for (TableColumn<R, ?> c : table.getColumns()) {
                 c.setPrefWidth((double) c.getProperties().get(FIT_PREF));
                 c.setMinWidth((double) c.getProperties().get(FIT_PREF));
             }
             return;
         }
-        if (!table.getProperties().containsKey(FIT_PREF)) {         // once: share the width out again whenever it changes
+        if (!table.getProperties().containsKey(FIT_PREF)) { // once: share the width out again whenever it changes
             table.getProperties().put(FIT_PREF, Boolean.TRUE);
             table.widthProperty().addListener((o, a, b) -> share(table));
         }
@@ -160,7 +175,7 @@ public final class Columns {
      * the table's edge.
      */
     static <R> void fillLast(TableView<R> table) {
-        if (!table.getProperties().containsKey(FILL_LAST)) {         // once: again whenever the table's width changes
+        if (!table.getProperties().containsKey(FILL_LAST)) { // once: again whenever the table's width changes
             table.getProperties().put(FILL_LAST, Boolean.TRUE);
             table.widthProperty().addListener((o, a, b) -> fillLast(table));
         }
@@ -169,10 +184,15 @@ public final class Columns {
         TableColumn<R, ?> last = cols.get(cols.size() - 1);
         double others = 0;
         for (TableColumn<R, ?> c : cols) if (c != last) others += c.getPrefWidth();
-        double width = table.getWidth() - table.snappedLeftInset() - table.snappedRightInset()
-                - (table.lookup(".scroll-bar:vertical") instanceof ScrollBar sb && sb.isVisible() ? sb.getWidth() : 0) - 2;
+        double width = table.getWidth()
+                - table.snappedLeftInset()
+                - table.snappedRightInset()
+                - (table.lookup(".scroll-bar:vertical") instanceof ScrollBar sb && sb.isVisible() ? sb.getWidth() : 0)
+                - 2;
         double min = (double) last.getProperties().getOrDefault(FIT_MIN, last.getMinWidth());
-        double w = width <= 0 ? (double) last.getProperties().getOrDefault(FIT_PREF, last.getPrefWidth()) : Math.max(min, width - others);
+        double w = width <= 0
+                ? (double) last.getProperties().getOrDefault(FIT_PREF, last.getPrefWidth())
+                : Math.max(min, width - others);
         last.setMinWidth(Math.floor(Math.min(w, min)));
         last.setPrefWidth(Math.floor(w));
     }
@@ -187,15 +207,27 @@ public final class Columns {
         double h = header == null ? 0 : header.getLayoutBounds().getHeight();
         int rows = 0;
         for (Node n : table.lookupAll(".table-row-cell")) {
-            if (n instanceof TableRow<?> r && !r.isEmpty() && r.getItem() != null && r.isVisible() && r.getIndex() < maxRows) {
-                h += Math.max(r.getHeight(), r.prefHeight(r.getWidth()));     // as laid out: a row is at least its cells' height
+            if (n instanceof TableRow<?> r
+                    && !r.isEmpty()
+                    && r.getItem() != null
+                    && r.isVisible()
+                    && r.getIndex() < maxRows) {
+                h += Math.max(
+                        r.getHeight(), r.prefHeight(r.getWidth())); // as laid out: a row is at least its cells' height
                 rows++;
             }
         }
         if (rows == 0) return -1;
         int wanted = Math.min(maxRows, table.getItems().size());
-        if (rows < wanted) h += (wanted - rows) * (h - (header == null ? 0 : header.getLayoutBounds().getHeight())) / rows;   // not laid out yet: rows as tall as those that are
-        return Math.min(max, Math.max(min, h + table.snappedTopInset() + table.snappedBottomInset() + 20));   // and the sideways scroll bar
+        if (rows < wanted)
+            h += (wanted - rows)
+                    * (h - (header == null ? 0 : header.getLayoutBounds().getHeight()))
+                    / rows; // not laid out yet: rows as tall as those that are
+        return Math.min(
+                max,
+                Math.max(
+                        min,
+                        h + table.snappedTopInset() + table.snappedBottomInset() + 20)); // and the sideways scroll bar
     }
 
     private static final double HEAD_PAD = 0.5, CELL_PAD = 0.8;
@@ -207,15 +239,20 @@ public final class Columns {
      * of what is left in proportion to what it lacks.
      */
     static <R> void share(TableView<R> table) {
-        double width = table.getWidth() - 4 - (table.lookup(".scroll-bar:vertical") instanceof ScrollBar sb && sb.isVisible() ? sb.getWidth() : 0);
+        double width = table.getWidth()
+                - 4
+                - (table.lookup(".scroll-bar:vertical") instanceof ScrollBar sb && sb.isVisible() ? sb.getWidth() : 0);
         double prefs = 0, mins = 0;
         for (TableColumn<R, ?> c : table.getColumns()) {
             prefs += (double) c.getProperties().getOrDefault(FIT_PREF, c.getPrefWidth());
             mins += (double) c.getProperties().getOrDefault(FIT_MIN, c.getMinWidth());
         }
         for (TableColumn<R, ?> c : table.getColumns()) {
-            double pref = (double) c.getProperties().getOrDefault(FIT_PREF, c.getPrefWidth()), min = (double) c.getProperties().getOrDefault(FIT_MIN, c.getMinWidth());
-            double w = width <= 0 || prefs <= width ? pref : width <= mins ? min : min + (width - mins) * (pref - min) / Math.max(1, prefs - mins);
+            double pref = (double) c.getProperties().getOrDefault(FIT_PREF, c.getPrefWidth()),
+                    min = (double) c.getProperties().getOrDefault(FIT_MIN, c.getMinWidth());
+            double w = width <= 0 || prefs <= width
+                    ? pref
+                    : width <= mins ? min : min + (width - mins) * (pref - min) / Math.max(1, prefs - mins);
             c.setMinWidth(Math.floor(Math.min(w, min)));
             c.setPrefWidth(Math.floor(w));
         }

@@ -40,7 +40,10 @@ import javafx.scene.text.Text;
 public final class EventLogView extends VBox {
     private final ViewState vs;
     private final TableView<Integer> table = new TableView<>();
-    private final ComboBox<String> kind = new ComboBox<>(), task = new ComboBox<>(), cpu = new ComboBox<>(), group = new ComboBox<>();
+    private final ComboBox<String> kind = new ComboBox<>(),
+            task = new ComboBox<>(),
+            cpu = new ComboBox<>(),
+            group = new ComboBox<>();
     private final CheckBox bookkeeping = new CheckBox("state changes");
     private final Label count = new Label();
     private int[] rows = new int[0];
@@ -62,28 +65,36 @@ public final class EventLogView extends VBox {
         hidden.textProperty().bind(Bindings.concat("The events after the cursor are hidden: ", vs.veilReason, "."));
         hidden.setId("logVeil");
         hidden.setPadding(new Insets(8));
-        vs.veiled.addListener((o, a, b) -> {              // the log would give the answer away
+        vs.veiled.addListener((o, a, b) -> { // the log would give the answer away
             table.setVisible(!b);
             table.setManaged(!b);
-            if (b) getChildren().add(hidden); else getChildren().remove(hidden);
+            if (b) getChildren().add(hidden);
+            else getChildren().remove(hidden);
         });
         VBox.setVgrow(table, Priority.ALWAYS);
         table.setFixedCellSize(22);
         vs.scale.addListener((o, a, b) -> table.setFixedCellSize(Math.round(22 * b.doubleValue())));
         table.setPlaceholder(new Label("No events match the filter"));
         TableColumn<Integer, String> step = col("step", i -> row(i).step(), 70);
-        Columns.tip(step, "the step number: the same in the status line, describe and screenshot --step (\"12+\": bookkeeping after step 12)");
+        Columns.tip(
+                step,
+                "the step number: the same in the status line, describe and screenshot --step (\"12+\": bookkeeping after step 12)");
         table.getColumns().add(step);
         TableColumn<Integer, String> time = col("time", i -> row(i).time(), 90);
-        time.setCellFactory(c -> new TableCell<>() {      // the exact time in the tooltip
-            @Override protected void updateItem(String s, boolean empty) {
-                super.updateItem(s, empty);
-                setText(empty ? null : s);
-                Integer i = empty || getTableRow() == null ? null : getTableRow().getItem();
-                setTooltip(i == null || vs.run.get() == null ? null : new Tooltip(Durations.exact(tr().time(i))));
-                if (!empty && s != null) grow(time, this, s);
-            }
-        });
+        time.setCellFactory(c ->
+                new TableCell<>() { // the exact time in the tooltip
+                    @Override
+                    protected void updateItem(String s, boolean empty) {
+                        super.updateItem(s, empty);
+                        setText(empty ? null : s);
+                        Integer i = empty || getTableRow() == null
+                                ? null
+                                : getTableRow().getItem();
+                        setTooltip(
+                                i == null || vs.run.get() == null ? null : new Tooltip(Durations.exact(tr().time(i))));
+                        if (!empty && s != null) grow(time, this, s);
+                    }
+                });
         table.getColumns().add(time);
         table.getColumns().add(col("kind", i -> row(i).kind(), 120));
         table.getColumns().add(col("CPU", i -> row(i).cpu(), 45));
@@ -91,10 +102,12 @@ public final class EventLogView extends VBox {
         table.getColumns().add(col("cgroup", i -> row(i).cgroup(), 90));
         TableColumn<Integer, String> details = col("details", i -> row(i).details(), 320);
         table.getColumns().add(details);
-        // the details fill the rest of the width and grow to the longest shown (the table scrolls sideways): never an ellipsis
+        // the details fill the rest of the width and grow to the longest shown (the table scrolls sideways): never an
+        // ellipsis
         table.setColumnResizePolicy(TableView.UNCONSTRAINED_RESIZE_POLICY);
         details.setCellFactory(c -> new TableCell<>() {
-            @Override protected void updateItem(String s, boolean empty) {
+            @Override
+            protected void updateItem(String s, boolean empty) {
                 super.updateItem(s, empty);
                 setText(empty ? null : s);
                 if (empty || s == null) return;
@@ -104,14 +117,20 @@ public final class EventLogView extends VBox {
                     fitDetails();
                 }
             }
-            private void fitDetails() { EventLogView.this.fitDetails(details); }
+
+            private void fitDetails() {
+                EventLogView.this.fitDetails(details);
+            }
         });
         table.widthProperty().addListener((o, a, b) -> fitDetails(details));
         table.getSelectionModel().selectedItemProperty().addListener((o, a, b) -> {
             if (!syncing && b != null) vs.cursor.set(b);
         });
         bookkeeping.setSelected(false);
-        for (ComboBox<String> c : List.of(kind, task, cpu, group)) c.valueProperty().addListener((o, a, b) -> { if (!resetting) refilter(); });
+        for (ComboBox<String> c : List.of(kind, task, cpu, group))
+            c.valueProperty().addListener((o, a, b) -> {
+                if (!resetting) refilter();
+            });
         bookkeeping.selectedProperty().addListener((o, a, b) -> refilter());
         vs.run.addListener((o, a, b) -> reset());
         vs.cursor.addListener((o, a, b) -> follow());
@@ -129,7 +148,8 @@ public final class EventLogView extends VBox {
     /** A column grows (never shrinks) to the widest text shown in it: a time or a name is never ellipsised. */
     private static void grow(TableColumn<Integer, String> c, TableCell<?, ?> cell, String s) {
         double want = textWidth(cell, s);
-        if (want > c.getWidth() + 0.5 && want > c.getPrefWidth()) c.setPrefWidth(want);      // grow only: the next layout settles
+        if (want > c.getWidth() + 0.5 && want > c.getPrefWidth())
+            c.setPrefWidth(want); // grow only: the next layout settles
     }
 
     /** The details column: the longest text shown so far, or the rest of the table's width if that is more. */
@@ -139,22 +159,31 @@ public final class EventLogView extends VBox {
         details.setPrefWidth(Math.max(detailsWanted, table.getWidth() - others - 18));
     }
 
-    private Trace tr() { return vs.run.get().trace(); }
+    private Trace tr() {
+        return vs.run.get().trace();
+    }
 
     private boolean bookkeepingHidden() {
-        return !bookkeeping.isSelected() && vs.run.get() != null && vs.cursor.get() >= 0
+        return !bookkeeping.isSelected()
+                && vs.run.get() != null
+                && vs.cursor.get() >= 0
                 && tr().kind(vs.cursor.get()) == EventKind.STATE;
     }
-    private RunInfo info() { return vs.run.get().info(); }
+
+    private RunInfo info() {
+        return vs.run.get().info();
+    }
 
     private TableColumn<Integer, String> col(String name, Function<Integer, String> f, double w) {
         TableColumn<Integer, String> c = new TableColumn<>(name);
         c.setCellValueFactory(d -> new ReadOnlyStringWrapper(vs.run.get() == null ? "" : f.apply(d.getValue())));
         c.setPrefWidth(w * vs.scale.get());
-        vs.scale.addListener((o, a, b) -> c.setPrefWidth(Math.max(c.getPrefWidth() / a.doubleValue() * b.doubleValue(), w * b.doubleValue())));
+        vs.scale.addListener((o, a, b) ->
+                c.setPrefWidth(Math.max(c.getPrefWidth() / a.doubleValue() * b.doubleValue(), w * b.doubleValue())));
         c.setSortable(false);
         c.setCellFactory(x -> new TableCell<>() {
-            @Override protected void updateItem(String v, boolean empty) {
+            @Override
+            protected void updateItem(String v, boolean empty) {
                 super.updateItem(v, empty);
                 setText(empty ? null : v);
                 if (!empty && v != null) grow(c, this, v);
@@ -164,7 +193,9 @@ public final class EventLogView extends VBox {
     }
 
     /** The row of event i, built once per cell update from the run on screen. */
-    private LogRows.Row row(int i) { return LogRows.of(vs.run.get(), i); }
+    private LogRows.Row row(int i) {
+        return LogRows.of(vs.run.get(), i);
+    }
 
     private boolean resetting;
     /** The rows without a filter (every event but the bookkeeping), per run shown. */
@@ -216,7 +247,7 @@ public final class EventLogView extends VBox {
         int g = group.getSelectionModel().getSelectedIndex() - 1;
         boolean showState = bookkeeping.isSelected() || k == EventKind.STATE.ordinal();
         boolean plain = k < 0 && ta < 0 && c < 0 && g < 0 && !showState;
-        int[] cached = plain ? unfiltered.get(vs.run.get()) : null;   // switching models back and forth: no rescan
+        int[] cached = plain ? unfiltered.get(vs.run.get()) : null; // switching models back and forth: no rescan
         if (cached != null) {
             rows = cached;
             winStart = -1;
@@ -250,6 +281,7 @@ public final class EventLogView extends VBox {
      * A run with fewer rows is shown whole.
      */
     static final int WINDOW = 4000;
+
     private int winStart = -1, winLen;
 
     private void showWindow(int start) {
@@ -264,27 +296,45 @@ public final class EventLogView extends VBox {
         // a kept selection would be looked up with indexOf in the new list: linear, boxed
         table.getSelectionModel().clearSelection();
         table.setItems(FXCollections.observableList(new AbstractList<Integer>() {
-            @Override public Integer get(int index) { return r[s0 + index]; }
-            @Override public int size() { return n; }
+            @Override
+            public Integer get(int index) {
+                return r[s0 + index];
+            }
+
+            @Override
+            public int size() {
+                return n;
+            }
         }));
         // rows are event numbers: a number that exists in both runs keeps its cell, so redraw every cell
         table.refresh();
         syncing = false;
     }
 
-    public void filterKind(String name) { kind.setValue(name); }
-    public void filterTask(String name) { task.setValue(name); }
+    public void filterKind(String name) {
+        kind.setValue(name);
+    }
 
-    public TableView<Integer> table() { return table; }
+    public void filterTask(String name) {
+        task.setValue(name);
+    }
+
+    public TableView<Integer> table() {
+        return table;
+    }
     /** Rows that pass the filter (the table shows a window of them around the cursor on large runs). */
-    public int rowCount() { return rows.length; }
+    public int rowCount() {
+        return rows.length;
+    }
 
     private void follow() {
         int cur = vs.cursor.get();
         int pos = Arrays.binarySearch(rows, cur);
-        if (pos < 0 && cur >= 0 && bookkeepingHidden()) pos = -pos - 2;   // a hidden event: the row before it
-        if (pos >= 0 && rows.length > WINDOW && (pos < winStart + WINDOW / 8 || pos >= winStart + winLen - WINDOW / 8)) {
-            showWindow(pos - WINDOW / 2);                                  // re-centre the rows around the cursor
+        if (pos < 0 && cur >= 0 && bookkeepingHidden()) pos = -pos - 2; // a hidden event: the row before it
+        if (pos >= 0
+                && rows.length > WINDOW
+                && (pos < winStart + WINDOW / 8 || pos >= winStart + winLen - WINDOW / 8)) {
+            showWindow(pos - WINDOW / 2); // re-centre the rows around the cursor
         }
         if (pos >= 0) pos -= winStart;
         syncing = true;
@@ -303,22 +353,24 @@ public final class EventLogView extends VBox {
      */
     private void reveal(int row) {
         VirtualFlow<?> flow = (VirtualFlow<?>) table.lookup(".virtual-flow");
-        if (flow == null) {                  // not laid out yet (a picture taken off screen): the row at the top is in view
+        if (flow == null) { // not laid out yet (a picture taken off screen): the row at the top is in view
             table.scrollTo(row);
             return;
         }
         var first = flow.getFirstVisibleCell();
         var last = flow.getLastVisibleCell();
         int visible = Math.max(1, (int) (flow.getHeight() / table.getFixedCellSize()));
-        int margin = visible >= 5 ? 1 : 0;             // a log a few rows high shows the current row, not its neighbours
-        if (first != null && last != null && row >= first.getIndex() + margin && row <= last.getIndex() - margin - (visible >= 5 ? 1 : 0)) return;
-        int top = Math.max(0, Math.min(winLen - visible, row - (visible - 1) / 2));     // centred
+        int margin = visible >= 5 ? 1 : 0; // a log a few rows high shows the current row, not its neighbours
+        if (first != null
+                && last != null
+                && row >= first.getIndex() + margin
+                && row <= last.getIndex() - margin - (visible >= 5 ? 1 : 0)) return;
+        int top = Math.max(0, Math.min(winLen - visible, row - (visible - 1) / 2)); // centred
         double cell = table.getFixedCellSize();
         if (first != null && Math.abs(top - first.getIndex()) < 200) {
-            flow.scrollPixels((top - first.getIndex()) * cell);           // a short way: scroll by pixels
+            flow.scrollPixels((top - first.getIndex()) * cell); // a short way: scroll by pixels
             return;
         }
         flow.scrollToTop(top);
     }
-
 }

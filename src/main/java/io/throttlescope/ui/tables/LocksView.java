@@ -22,7 +22,9 @@ public final class LocksView extends TableView<LockRows.Row> {
         var writer = Columns.text("waits for readers", LockRows.Row::waitingForReaders, 150);
         Columns.tip(inside, "the readers inside the read side now");
         Columns.tip(queue, "the wait queue, first to be woken first (FIFO)");
-        Columns.tip(block, "who holds the write side (sem->block: a writer has it, or is waiting for the readers to leave) or owns the mutex");
+        Columns.tip(
+                block,
+                "who holds the write side (sem->block: a writer has it, or is waiting for the readers to leave) or owns the mutex");
         Columns.tip(writer, "the writer that holds block and waits for the readers inside to leave");
         getColumns().add(lock);
         getColumns().add(inside);
@@ -38,10 +40,13 @@ public final class LocksView extends TableView<LockRows.Row> {
 
     public void show(Run run, Snapshot s) {
         // a recording's scenario may have locks, but a trace has no lock events: "no locks" would be false there
-        ((Label) getPlaceholder()).setText(run.isReal() ? "A recorded trace has no lock events: the simulation beside it (M) shows the locks"
-                : "This scenario has no locks");
+        ((Label) getPlaceholder())
+                .setText(
+                        run.isReal()
+                                ? "A recorded trace has no lock events: the simulation beside it (M) shows the locks"
+                                : "This scenario has no locks");
         getItems().setAll(LockRows.of(run, s));
-        Columns.fitToContent(this, true);           // a narrow side panel: the columns share it and their texts wrap
+        Columns.fitToContent(this, true); // a narrow side panel: the columns share it and their texts wrap
         select();
     }
 
@@ -49,7 +54,8 @@ public final class LocksView extends TableView<LockRows.Row> {
      * As tall as its rows are (their texts wrap: a queue of five waiters is five lines), up to 400 px:
      * a fixed height cut the last waiters of a long queue off at the bottom of the row.
      */
-    @Override protected void layoutChildren() {
+    @Override
+    protected void layoutChildren() {
         super.layoutChildren();
         double want = Columns.rowsHeight(this, Integer.MAX_VALUE, 110, 400);
         if (want > 0 && Math.abs(want - getPrefHeight()) > 2) setPrefHeight(want);
@@ -64,6 +70,8 @@ public final class LocksView extends TableView<LockRows.Row> {
     private void select() {
         getSelectionModel().clearSelection();
         if (highlighted == null) return;
-        for (int i = 0; i < getItems().size(); i++) if (getItems().get(i).lock().equals(highlighted)) getSelectionModel().select(i);
+        for (int i = 0; i < getItems().size(); i++)
+            if (getItems().get(i).lock().equals(highlighted))
+                getSelectionModel().select(i);
     }
 }

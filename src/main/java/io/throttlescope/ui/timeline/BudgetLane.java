@@ -31,13 +31,22 @@ final class BudgetLane implements LaneRenderer {
     /** The scale of the last drawing, per group (for tests and tooltips). */
     private final Map<Integer, BudgetScale> last = new HashMap<>();
 
-    BudgetLane(TimelineCanvas tl) { this.tl = tl; }
+    BudgetLane(TimelineCanvas tl) {
+        this.tl = tl;
+    }
 
-    BudgetScale lastScale(int grp) { return last.get(grp); }
+    BudgetScale lastScale(int grp) {
+        return last.get(grp);
+    }
 
-    @Override public void draw(GraphicsContext g, Run r, TimelineCanvas.Lane lane, double y) { draw(g, r, lane.id(), y, lane.h()); }
+    @Override
+    public void draw(GraphicsContext g, Run r, TimelineCanvas.Lane lane, double y) {
+        draw(g, r, lane.id(), y, lane.h());
+    }
 
-    private BudgetScale sc(int grp) { return last.get(grp); }
+    private BudgetScale sc(int grp) {
+        return last.get(grp);
+    }
 
     void draw(GraphicsContext g, Run r, int grp, double y, double laneH) {
         RunInfo info = r.info();
@@ -45,7 +54,14 @@ final class BudgetLane implements LaneRenderer {
         double top = y + 8 * k, bottom = y + laneH - 10 * k;
         int n = Math.max(2, (int) (w / 2) + 1);
         double t0 = tl.time(x0), t1 = tl.time(x0 + 2 * (n - 1));
-        BudgetScale sc = BudgetScale.of(r, grp, t0, t1, n, tl.viewState().selectedCpu.get(), tl.viewState().horizon());
+        BudgetScale sc = BudgetScale.of(
+                r,
+                grp,
+                t0,
+                t1,
+                n,
+                tl.viewState().selectedCpu.get(),
+                tl.viewState().horizon());
         last.put(grp, sc);
         DoubleUnaryOperator vy = v -> bottom - sc.fraction(v) * (bottom - top);
         double zero = Math.round(vy.applyAsDouble(0)) + 0.5;
@@ -88,9 +104,15 @@ final class BudgetLane implements LaneRenderer {
             boolean first = true;
             for (int j = 0; j < n; j++) {
                 double t = t0 + j * sc.dt;
-                if (t < 0 || t > info.endNs() || Double.isNaN(sc.curves[c][j])) { first = true; continue; }
+                if (t < 0 || t > info.endNs() || Double.isNaN(sc.curves[c][j])) {
+                    first = true;
+                    continue;
+                }
                 double yy = vy.applyAsDouble(sc.curves[c][j]);
-                if (first) { g.moveTo(x0 + 2 * j, yy); first = false; } else g.lineTo(x0 + 2 * j, yy);
+                if (first) {
+                    g.moveTo(x0 + 2 * j, yy);
+                    first = false;
+                } else g.lineTo(x0 + 2 * j, yy);
             }
             g.stroke();
             g.setLineDashes(null);
@@ -106,27 +128,33 @@ final class BudgetLane implements LaneRenderer {
         }
     }
 
-    private void drawQuota(GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right,
-                           double t0, double t1) {
+    private void drawQuota(
+            GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
         Series q = r.index().quotas(grp);
         g.setStroke(Palette.QUOTA);
         g.setLineWidth(1.2);
         g.setLineDashes(5, 4);
         long horizon = tl.viewState().horizon();
-        double seen = horizon == Long.MAX_VALUE ? right : Math.min(right, tl.x(horizon));   // the veil covers what follows
+        double seen =
+                horizon == Long.MAX_VALUE ? right : Math.min(right, tl.x(horizon)); // the veil covers what follows
         int i = Math.max(0, q.lastAtOrBefore((long) t0));
         for (; i < q.size() && q.time(i) <= t1; i++) {
             long v = q.value(i);
-            double a = Math.max(x0, tl.x(q.time(i))), b = i + 1 < q.size() ? Math.min(right, tl.x(q.time(i + 1))) : right;
+            double a = Math.max(x0, tl.x(q.time(i))),
+                    b = i + 1 < q.size() ? Math.min(right, tl.x(q.time(i + 1))) : right;
             if (v < 0 || b <= a) continue;
             // a label is drawn whole or not at all: within its segment and before the veil ("qu", "quota 10r" were cut)
             double room = Math.min(b, seen) - a - 6;
             g.setFill(Palette.QUOTA);
             g.setFont(tl.small);
             g.setTextAlign(TextAlignment.LEFT);
-            if (v > sc(grp).max) {                         // zoomed in below the quota: say where it is
+            if (v > sc(grp).max) { // zoomed in below the quota: say where it is
                 g.setTextBaseline(VPos.TOP);
-                String label = fitting(room, "quota " + Durations.human(v) + " \u2191 (above this scale)", "quota " + Durations.human(v) + " \u2191", "\u2191 quota");
+                String label = fitting(
+                        room,
+                        "quota " + Durations.human(v) + " \u2191 (above this scale)",
+                        "quota " + Durations.human(v) + " \u2191",
+                        "\u2191 quota");
                 if (label != null) g.fillText(label, a + 4, vy.applyAsDouble(sc(grp).max) + 1);
                 continue;
             }
@@ -139,11 +167,13 @@ final class BudgetLane implements LaneRenderer {
         g.setLineDashes(null);
     }
 
-    private String fitting(double room, String... labels) { return fitting(room, tl.small, labels); }
+    private String fitting(double room, String... labels) {
+        return fitting(room, tl.small, labels);
+    }
 
     /** The first of the labels that fits the room in the font, or null: a label is drawn whole or not at all. */
     static String fitting(double room, Font font, String... labels) {
-        PROBE.setFont(font);                       // one measuring node for every redraw, not one a label
+        PROBE.setFont(font); // one measuring node for every redraw, not one a label
         for (String l : labels) {
             PROBE.setText(l);
             if (PROBE.getLayoutBounds().getWidth() <= room) return l;
@@ -153,16 +183,20 @@ final class BudgetLane implements LaneRenderer {
 
     private static final Text PROBE = new Text();
 
-    private void drawPool(GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
+    private void drawPool(
+            GraphicsContext g, Run r, int grp, DoubleUnaryOperator vy, double x0, double right, double t0, double t1) {
         Series pool = r.index().pool(grp);
         g.setStroke(Palette.POOL);
         g.setLineWidth(2 * tl.scale());
         g.beginPath();
         int i = Math.max(0, pool.lastAtOrBefore((long) t0));
         double lastY = Double.NaN;
-        if (pool.size() == 0 || pool.time(0) > t0) {            // before the first pool event: the initial quota
+        if (pool.size() == 0 || pool.time(0) > t0) { // before the first pool event: the initial quota
             long q0 = r.index().quotaAt(grp, 0);
-            if (q0 >= 0) { lastY = vy.applyAsDouble(q0); g.moveTo(Math.max(x0, tl.x(0)), lastY); }
+            if (q0 >= 0) {
+                lastY = vy.applyAsDouble(q0);
+                g.moveTo(Math.max(x0, tl.x(0)), lastY);
+            }
         }
         // a step line, one vertical span per pixel column however many points fall into it
         while (i < pool.size() && pool.time(i) <= t1) {
@@ -185,13 +219,19 @@ final class BudgetLane implements LaneRenderer {
             lastY = endY;
             i = j;
         }
-        if (!Double.isNaN(lastY)) g.lineTo(Math.min(right, tl.x(Math.min(t1, r.info().endNs()))), lastY);
+        if (!Double.isNaN(lastY))
+            g.lineTo(Math.min(right, tl.x(Math.min(t1, r.info().endNs()))), lastY);
         g.stroke();
     }
 
     /** The kinds of tick along the bottom, their colours and heights (the legend shows the same). */
-    static final EventKind[] TICK_KINDS = {EventKind.SLICE_PULL, EventKind.SLACK_RETURN, EventKind.DISTRIBUTE, EventKind.PERIOD_TIMER, EventKind.REFILL};
-    static final Color[] TICK_COLOURS = {Palette.SLICE_TICK, Palette.WORK_MARK, Palette.UNTHROTTLE_MARK, Palette.POOL, Palette.POOL};
+    static final EventKind[] TICK_KINDS = {
+        EventKind.SLICE_PULL, EventKind.SLACK_RETURN, EventKind.DISTRIBUTE, EventKind.PERIOD_TIMER, EventKind.REFILL
+    };
+
+    static final Color[] TICK_COLOURS = {
+        Palette.SLICE_TICK, Palette.WORK_MARK, Palette.UNTHROTTLE_MARK, Palette.POOL, Palette.POOL
+    };
 
     private void drawTicks(GraphicsContext g, Run r, int grp, double t0, double t1, double base, double k) {
         Series pool = r.index().pool(grp);
@@ -224,13 +264,14 @@ final class BudgetLane implements LaneRenderer {
     void drawLabel(GraphicsContext g, Run r, int grp, double y, double h) {
         double k = tl.scale();
         BudgetScale s0 = last.get(grp);
-        if (s0 != null) {                 // axis values, right-aligned against the plot's left edge
+        if (s0 != null) { // axis values, right-aligned against the plot's left edge
             double top = y + 8 * k, bottom = y + h - 10 * k;
             g.setFont(tl.small);
             g.setTextAlign(TextAlignment.RIGHT);
             g.setTextBaseline(VPos.CENTER);
             g.setFill(Palette.TEXT_MUTED);
-            for (long v : s0.ticks) g.fillText(Durations.human(v), tl.labelW() - 4, bottom - s0.fraction(v) * (bottom - top));
+            for (long v : s0.ticks)
+                g.fillText(Durations.human(v), tl.labelW() - 4, bottom - s0.fraction(v) * (bottom - top));
         }
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.TOP);
@@ -251,7 +292,7 @@ final class BudgetLane implements LaneRenderer {
         for (int c : cpus) {
             if (ly > y + h - 12 * k) break;
             boolean bold = c == selected && cpus.length > 1;
-            g.setStroke(Palette.cpu(c));                // a sample of the line: its colour, dash pattern and weight
+            g.setStroke(Palette.cpu(c)); // a sample of the line: its colour, dash pattern and weight
             g.setLineWidth((bold ? 3.2 : 1.6) * k);
             g.setLineDashes(Palette.cpuDashes(c));
             double my = Math.round(ly + 6 * k) + 0.5;
@@ -270,19 +311,28 @@ final class BudgetLane implements LaneRenderer {
     }
 
     /** Exact values at time t. */
-    @Override public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) { return new TimelineCanvas.Hit(-1, l.id(), -1, tooltip(r, l.id(), t)); }
+    @Override
+    public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) {
+        return new TimelineCanvas.Hit(-1, l.id(), -1, tooltip(r, l.id(), t));
+    }
 
     String tooltip(Run r, int grp, long t) {
         RunInfo info = r.info();
         TraceIndex idx = r.index();
         StringBuilder sb = new StringBuilder(info.groups()[grp] + " at " + Durations.exact(t) + "\n");
         long q = idx.quotaAt(grp, t);
-        sb.append("quota ").append(q < 0 ? "max" : Durations.exact(q)).append(" per ").append(Durations.exact(idx.periodAt(grp, t)));
+        sb.append("quota ")
+                .append(q < 0 ? "max" : Durations.exact(q))
+                .append(" per ")
+                .append(Durations.exact(idx.periodAt(grp, t)));
         Series p = idx.pool(grp);
         int pi = p.lastAtOrBefore(t);
         sb.append("\npool ").append(Durations.exact(pi < 0 ? info.quotaNs()[grp] : p.value(pi)));
         for (int c : BudgetScale.activeCpus(idx, grp)) {
-            sb.append("\nCPU").append(c).append(" runtime_remaining ").append(Durations.exact(idx.remainingAt(grp, c, t)));
+            sb.append("\nCPU")
+                    .append(c)
+                    .append(" runtime_remaining ")
+                    .append(Durations.exact(idx.remainingAt(grp, c, t)));
         }
         return sb.toString();
     }

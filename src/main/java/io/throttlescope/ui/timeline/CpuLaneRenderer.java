@@ -15,29 +15,43 @@ final class CpuLaneRenderer implements LaneRenderer {
     /** A stay of more slices than this is looked at in parts (its name is drawn once). */
     private static final int MAX_STAY = 256;
 
-    CpuLaneRenderer(TimelineCanvas tl) { this.tl = tl; }
+    CpuLaneRenderer(TimelineCanvas tl) {
+        this.tl = tl;
+    }
 
-    @Override public void draw(GraphicsContext g, Run r, TimelineCanvas.Lane l, double y) {
+    @Override
+    public void draw(GraphicsContext g, Run r, TimelineCanvas.Lane l, double y) {
         g.setFill(Palette.IDLE);
         g.fillRect(tl.labelW(), y + 2, tl.plotW(), l.h() - 4);
         Slices s = r.index().cpuSlices(l.id());
-        tl.drawSlices(s, y + 2, l.h() - 4, (v, d) -> TraceIndex.kernelMode(d) ? Palette.hatchedTask(tl.slot(v)) : Palette.taskFill(tl.slot(v)),
-                Long.MIN_VALUE, Long.MAX_VALUE);
+        tl.drawSlices(
+                s,
+                y + 2,
+                l.h() - 4,
+                (v, d) -> TraceIndex.kernelMode(d) ? Palette.hatchedTask(tl.slot(v)) : Palette.taskFill(tl.slot(v)),
+                Long.MIN_VALUE,
+                Long.MAX_VALUE);
         labelCpuSlices(r, s, l, y);
         int sel = tl.viewState().selectedTask.get();
         if (sel >= 0) tl.outline(g, s, sel, y + 2, l.h() - 4);
     }
 
     /** The task on the CPU at t (its cgroup, its mode, the span of its slice), or idle. */
-    @Override public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) {
+    @Override
+    public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) {
         RunInfo info = r.info();
         Slices s = r.index().cpuSlices(l.id());
         int i = s.at(t);
         if (i < 0) return new TimelineCanvas.Hit(-1, -1, l.id(), "CPU" + l.id() + ": idle at " + Durations.exact(t));
         int task = s.value(i);
         String g = info.groups()[TraceIndex.group(s.detail(i))];
-        return new TimelineCanvas.Hit(task, TraceIndex.group(s.detail(i)), l.id(), info.tasks()[task] + " (" + g + ") on CPU" + l.id() + ", "
-                + (TraceIndex.kernelMode(s.detail(i)) ? "kernel mode" : "user mode") + "\n" + TimelineCanvas.span(s, i));
+        return new TimelineCanvas.Hit(
+                task,
+                TraceIndex.group(s.detail(i)),
+                l.id(),
+                info.tasks()[task] + " (" + g + ") on CPU" + l.id() + ", "
+                        + (TraceIndex.kernelMode(s.detail(i)) ? "kernel mode" : "user mode") + "\n"
+                        + TimelineCanvas.span(s, i));
     }
 
     /**
@@ -50,21 +64,29 @@ final class CpuLaneRenderer implements LaneRenderer {
         double t0 = tl.viewState().viewStart.get(), t1 = tl.viewState().viewEnd.get(), charW = 6.2 * k;
         int drawn = 0, chainTask = -2, chainFirst = -1;
         long chainEnd = Long.MIN_VALUE;
-        double chainX = 0;                                  // where the stay the pieces belong to starts
+        double chainX = 0; // where the stay the pieces belong to starts
         boolean chainNamed = false;
         for (int i = s.firstEndingAfter((long) t0), next; i < s.size() && s.start(i) < t1 && drawn < 200; i = next) {
             int task = s.value(i), j = i;
             // one stay on the CPU (split at syscalls), looked at up to MAX_STAY slices at a time
             while (j + 1 < s.size() && j - i < MAX_STAY && s.value(j + 1) == task && s.start(j + 1) == s.end(j)) j++;
-            double xs = Math.max(tl.labelW(), tl.x(s.start(i))), xe = Math.min(tl.canvas().getWidth(), tl.x(s.end(j)));
+            double xs = Math.max(tl.labelW(), tl.x(s.start(i))),
+                    xe = Math.min(tl.canvas().getWidth(), tl.x(s.end(j)));
             boolean continues = task == chainTask && s.start(i) == chainEnd;
-            boolean rest = continues && chainNamed;                                     // the rest of a stay already named
-            if (!continues) { chainX = xs; chainFirst = i; }
+            boolean rest = continues && chainNamed; // the rest of a stay already named
+            if (!continues) {
+                chainX = xs;
+                chainFirst = i;
+            }
             chainTask = task;
             chainEnd = s.end(j);
             next = tl.afterPixel(s, j, xs, xe);
             // a stay looked at in pieces is measured from its start: a long one is named where it begins
-            boolean now = !rest && xe - chainX >= 40 * k && task >= 0 && task < r.info().tasks().length && name(r, s, l, y, chainFirst, chainX, xe, charW);
+            boolean now = !rest
+                    && xe - chainX >= 40 * k
+                    && task >= 0
+                    && task < r.info().tasks().length
+                    && name(r, s, l, y, chainFirst, chainX, xe, charW);
             if (now) drawn++;
             chainNamed = rest || now;
         }
@@ -79,9 +101,11 @@ final class CpuLaneRenderer implements LaneRenderer {
         if (name.length() > fit) name = name.substring(0, Math.max(1, fit - 1)) + "\u2026";
         boolean kernel = TraceIndex.kernelMode(s.detail(i));
         Color base = Palette.task(tl.slot(task));
-        tl.label(kernel || Palette.cue(tl.slot(task)) != 0 ? new TimelineCanvas.PendingText(name, xs + 4, y + l.h() / 2, Palette.TEXT, TimelineCanvas.LABEL_BOX)
-                : new TimelineCanvas.PendingText(name, xs + 3, y + l.h() / 2, Palette.inkOn(base)));
+        tl.label(
+                kernel || Palette.cue(tl.slot(task)) != 0
+                        ? new TimelineCanvas.PendingText(
+                                name, xs + 4, y + l.h() / 2, Palette.TEXT, TimelineCanvas.LABEL_BOX)
+                        : new TimelineCanvas.PendingText(name, xs + 3, y + l.h() / 2, Palette.inkOn(base)));
         return true;
     }
-
 }

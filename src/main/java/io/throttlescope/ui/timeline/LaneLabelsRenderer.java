@@ -9,7 +9,9 @@ import javafx.scene.text.TextAlignment;
 final class LaneLabelsRenderer {
     private final TimelineCanvas tl;
 
-    LaneLabelsRenderer(TimelineCanvas tl) { this.tl = tl; }
+    LaneLabelsRenderer(TimelineCanvas tl) {
+        this.tl = tl;
+    }
 
     void drawLabels(GraphicsContext g, Run r, double h) {
         g.setFill(Palette.LABEL_BG);
@@ -22,7 +24,7 @@ final class LaneLabelsRenderer {
             double y = tl.laneY(l);
             if (y + l.h() < tl.rulerH() || y > h) continue;
             switch (l.kind()) {
-                case SECTION, GROUP_HEADER -> {         // a band across the timeline, its name in bold
+                case SECTION, GROUP_HEADER -> { // a band across the timeline, its name in bold
                     g.setFill(l.kind() == TimelineCanvas.Kind.SECTION ? Palette.SECTION_BG : Palette.GROUP_BG);
                     g.fillRect(0, y, tl.canvas().getWidth(), l.h());
                     g.setFill(Palette.TEXT);
@@ -46,6 +48,7 @@ final class LaneLabelsRenderer {
         }
     }
 
-    static String clip(String s, int n) { return s.length() <= n ? s : s.substring(0, n - 1) + "\u2026"; }
-
+    static String clip(String s, int n) {
+        return s.length() <= n ? s : s.substring(0, n - 1) + "\u2026";
+    }
 }

@@ -1,7 +1,6 @@
 package io.throttlescope.ui.timeline;
 
 import io.throttlescope.view.Run;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -13,7 +12,9 @@ import java.util.List;
 final class LaneNames {
     private final TimelineCanvas tl;
 
-    LaneNames(TimelineCanvas tl) { this.tl = tl; }
+    LaneNames(TimelineCanvas tl) {
+        this.tl = tl;
+    }
 
     /** A lane's name (null for a section header). */
     String of(TimelineCanvas.Lane l) {
@@ -50,7 +51,10 @@ final class LaneNames {
     /** Every lane's name, top to bottom. */
     List<String> all() {
         List<String> out = new ArrayList<>();
-        for (TimelineCanvas.Lane l : tl.lanes()) { String id = of(l); if (id != null && !out.contains(id)) out.add(id); }
+        for (TimelineCanvas.Lane l : tl.lanes()) {
+            String id = of(l);
+            if (id != null && !out.contains(id)) out.add(id);
+        }
         return out;
     }
 

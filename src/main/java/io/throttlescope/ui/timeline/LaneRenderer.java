@@ -12,5 +12,7 @@ interface LaneRenderer {
     void draw(GraphicsContext g, Run run, TimelineCanvas.Lane lane, double y);
 
     /** What this lane shows at time t (the pointer is over it), with its tooltip; null for nothing. Hit-testing lives with the drawing. */
-    default TimelineCanvas.Hit hit(Run run, TimelineCanvas.Lane lane, long t) { return null; }
+    default TimelineCanvas.Hit hit(Run run, TimelineCanvas.Lane lane, long t) {
+        return null;
+    }
 }

@@ -25,7 +25,9 @@ import javafx.scene.text.TextAlignment;
 public final class MarksRenderer {
     private final TimelineCanvas tl;
 
-    MarksRenderer(TimelineCanvas tl) { this.tl = tl; }
+    MarksRenderer(TimelineCanvas tl) {
+        this.tl = tl;
+    }
 
     /**
      * The marks on the CPU and task lanes: throttle, unthrottle, task work, park, re-enqueue,
@@ -47,32 +49,40 @@ public final class MarksRenderer {
             forLaneMarks(tr, idx.cpuMarks(c), t0, t1, (e, px, t, kd) -> {
                 switch (kd) {
                     case THROTTLE -> {
-                        if (tr.argB(e) == 1) hollowTriangle(g, px, lane, Palette.THROTTLE_MARK);   // inferred from a real trace's pattern
+                        if (tr.argB(e) == 1)
+                            hollowTriangle(g, px, lane, Palette.THROTTLE_MARK); // inferred from a real trace's pattern
                         else triangle(g, px, lane, true, Palette.THROTTLE_MARK);
                     }
                     case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
                     case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, null, true);
                     case PARKED -> marker(g, px, lane, Palette.PARKED, null, false);
                     case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, null, false);
-                    default -> { }
+                    default -> {}
                 }
             });
         }
         for (int ta = 0; ta < nt; ta++) {
             boolean on = false;
-            for (TimelineCanvas.Lane l : tl.taskLanes().get(ta)) { double y = tl.laneY(l); if (y + l.h() >= top && y <= bottom) on = true; }
+            for (TimelineCanvas.Lane l : tl.taskLanes().get(ta)) {
+                double y = tl.laneY(l);
+                if (y + l.h() >= top && y <= bottom) on = true;
+            }
             if (!on) continue;
             int task = ta;
             forLaneMarks(tr, idx.taskMarks(ta), t0, t1, (e, px, t, kd) -> {
-                TimelineCanvas.Lane taskLane = kd == EventKind.TASK_WORK_ADDED || kd == EventKind.PARKED || kd == EventKind.UNPARKED || kd == EventKind.HUNG_TASK
-                        ? taskLaneAt(r, task, t) : null;
+                TimelineCanvas.Lane taskLane = kd == EventKind.TASK_WORK_ADDED
+                                || kd == EventKind.PARKED
+                                || kd == EventKind.UNPARKED
+                                || kd == EventKind.HUNG_TASK
+                        ? taskLaneAt(r, task, t)
+                        : null;
                 if (taskLane == null) return;
                 switch (kd) {
                     case TASK_WORK_ADDED -> marker(g, px, null, Palette.WORK_MARK, taskLane, true);
                     case PARKED -> marker(g, px, null, Palette.PARKED, taskLane, false);
                     case UNPARKED -> marker(g, px, null, Palette.UNTHROTTLE_MARK, taskLane, false);
                     case HUNG_TASK -> letter(g, px, tl.laneY(taskLane) + 1, "!", Palette.THROTTLE_MARK);
-                    default -> { }
+                    default -> {}
                 }
             });
         }
@@ -81,7 +91,9 @@ public final class MarksRenderer {
     /** The events whose marks the last redraw drew on the lanes (tests read what the window shows). */
     public final List<Integer> drawn = new ArrayList<>();
 
-    private interface MarkDraw { void draw(int event, int px, long t, EventKind kind); }
+    private interface MarkDraw {
+        void draw(int event, int px, long t, EventKind kind);
+    }
 
     /** A lane's marks in the view, at most one of a kind per 2 pixel columns (a mark is 8 px wide). */
     /**
@@ -91,9 +103,10 @@ public final class MarksRenderer {
      */
     private void forLaneMarks(Trace tr, int[] ms, long t0, double t1, MarkDraw draw) {
         int[][] byKind = byKind(tr, ms);
-        int[] chosen = new int[16];                 // positions in ms of the marks to draw
+        int[] chosen = new int[16]; // positions in ms of the marks to draw
         int n = 0;
-        double t0v = tl.viewState().viewStart.get(), nsPerPx = (tl.viewState().viewEnd.get() - t0v) / tl.plotW();
+        double t0v = tl.viewState().viewStart.get(),
+                nsPerPx = (tl.viewState().viewEnd.get() - t0v) / tl.plotW();
         for (int[] pos : byKind) {
             if (pos.length == 0) continue;
             int p = firstAtOrAfter(tr, ms, pos, 0, t0);
@@ -110,11 +123,11 @@ public final class MarksRenderer {
                 p = q;
             }
         }
-        Arrays.sort(chosen, 0, n);                   // drawn in the lane's order, as one walk would
+        Arrays.sort(chosen, 0, n); // drawn in the lane's order, as one walk would
         int lastShown = tl.viewState().lastShown();
         for (int k = 0; k < n; k++) {
             int e = ms[chosen[k]];
-            if (e > lastShown) continue;             // a question waits: nothing after the cursor's event
+            if (e > lastShown) continue; // a question waits: nothing after the cursor's event
             drawn.add(e);
             long t = tr.time(e);
             draw.draw(e, (int) Math.round(tl.x(t)), t, tr.kind(e));
@@ -152,7 +165,11 @@ public final class MarksRenderer {
         int[] last = new int[EventKind.values().length];
         Arrays.fill(last, Integer.MIN_VALUE);
         double y = tl.rulerH() - 13 * tl.scale();
-        for (int e : RulerMarks.of(r, tl.viewState().viewStart.get(), t1, tl.viewState().horizon())) {    // none after the cursor at a question
+        for (int e : RulerMarks.of(
+                r,
+                tl.viewState().viewStart.get(),
+                t1,
+                tl.viewState().horizon())) { // none after the cursor at a question
             if (e > tl.viewState().lastShown()) continue;
             EventKind kd = tr.kind(e);
             int px = (int) Math.round(tl.x(tr.time(e)));
@@ -163,7 +180,7 @@ public final class MarksRenderer {
                 case HUNG_TASK -> letter(g, px, y, "!", Palette.THROTTLE_MARK);
                 case NOTE -> letter(g, px, y, "\u2691", Palette.NOTE_MARK);
                 case FAULT -> letter(g, px, y, "\u2716", Palette.THROTTLE_MARK);
-                default -> { }
+                default -> {}
             }
         }
     }
@@ -187,7 +204,11 @@ public final class MarksRenderer {
         double s = 5 * tl.scale(), hgt = 8 * tl.scale();
         g.setFill(c);
         if (down) g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y, y, y + hgt}, 3);
-        else g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y + lane.h(), y + lane.h(), y + lane.h() - hgt}, 3);
+        else
+            g.fillPolygon(
+                    new double[] {px - s, px + s, px},
+                    new double[] {y + lane.h(), y + lane.h(), y + lane.h() - hgt},
+                    3);
     }
 
     /** A throttle a real trace shows only by its pattern (no probe): an outlined triangle. */
@@ -198,11 +219,15 @@ public final class MarksRenderer {
         double s = 5 * tl.scale(), hgt = 8 * tl.scale();
         g.setStroke(c);
         g.setLineWidth(1.5 * tl.scale());
-        g.strokePolygon(new double[] {px - s, px + s, px}, new double[] {y + 0.75 * tl.scale(), y + 0.75 * tl.scale(), y + hgt}, 3);
+        g.strokePolygon(
+                new double[] {px - s, px + s, px},
+                new double[] {y + 0.75 * tl.scale(), y + 0.75 * tl.scale(), y + hgt},
+                3);
     }
 
     /** A mark on the CPU lane and on the task's lane: a dot (task work, upper half) or a square (park, lower half). */
-    private void marker(GraphicsContext g, double px, TimelineCanvas.Lane lane, Color c, TimelineCanvas.Lane task, boolean round) {
+    private void marker(
+            GraphicsContext g, double px, TimelineCanvas.Lane lane, Color c, TimelineCanvas.Lane task, boolean round) {
         double r = 4 * tl.scale();
         for (TimelineCanvas.Lane l : new TimelineCanvas.Lane[] {lane, task}) {
             if (l == null) continue;
@@ -244,13 +269,22 @@ public final class MarksRenderer {
             if (tr.time(e) > to) break;
             EventKind kd = tr.kind(e);
             boolean here;
-            if (inRuler) here = kd == EventKind.NOTE || kd == EventKind.SLACK_TIMER || kd == EventKind.HUNG_TASK || kd == EventKind.FAULT;
+            if (inRuler)
+                here = kd == EventKind.NOTE
+                        || kd == EventKind.SLACK_TIMER
+                        || kd == EventKind.HUNG_TASK
+                        || kd == EventKind.FAULT;
             else if (on == null) here = false;
-            else if (on.kind() == TimelineCanvas.Kind.CPU) here = tr.cpu(e) == on.id() && kd != EventKind.NOTE && kd != EventKind.SLACK_TIMER;
+            else if (on.kind() == TimelineCanvas.Kind.CPU)
+                here = tr.cpu(e) == on.id() && kd != EventKind.NOTE && kd != EventKind.SLACK_TIMER;
             else if (on.kind() == TimelineCanvas.Kind.TASK) here = tr.task(e) == on.id();
             else here = false;
             if (!here) continue;
-            return new TimelineCanvas.Hit(tr.task(e), tr.group(e), tr.cpu(e), Explainer.explain(r, r.index().at(e), e).text());
+            return new TimelineCanvas.Hit(
+                    tr.task(e),
+                    tr.group(e),
+                    tr.cpu(e),
+                    Explainer.explain(r, r.index().at(e), e).text());
         }
         return null;
     }

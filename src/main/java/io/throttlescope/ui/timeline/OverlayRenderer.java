@@ -15,7 +15,9 @@ import javafx.scene.text.TextAlignment;
 final class OverlayRenderer {
     private final TimelineCanvas tl;
 
-    OverlayRenderer(TimelineCanvas tl) { this.tl = tl; }
+    OverlayRenderer(TimelineCanvas tl) {
+        this.tl = tl;
+    }
 
     /** The height of the strip that marks where the other model runs a different task. */
     static final double DIFF_STRIP = 4;
@@ -31,7 +33,9 @@ final class OverlayRenderer {
         tl.flush(g);
         var vs = tl.viewState();
         // while a question waits, a first divergence that lasts past the cursor is part of the answer
-        boolean veiled = vs.veiled.get() && vs.cursor.get() >= 0 && tl.divergence().firstTimeNs + tl.divergence().firstDurationNs > vs.cursorTime();
+        boolean veiled = vs.veiled.get()
+                && vs.cursor.get() >= 0
+                && tl.divergence().firstTimeNs + tl.divergence().firstDurationNs > vs.cursorTime();
         if (tl.divergence().firstTimeNs >= 0 && !veiled) {
             double xx = Math.round(tl.x(tl.divergence().firstTimeNs)) + 0.5;
             if (xx >= tl.labelW() && xx <= tl.canvas().getWidth()) {
@@ -79,7 +83,8 @@ final class OverlayRenderer {
     /** While a lesson's question waits, the lanes after the cursor are covered: the answer is not on screen. */
     void drawVeil(GraphicsContext g, double h) {
         if (!tl.viewState().veiled.get() || tl.viewState().cursor.get() < 0) return;
-        double x0 = Math.max(tl.labelW(), Math.round(tl.x(tl.viewState().cursorTime())) + 1), w = tl.canvas().getWidth();
+        double x0 = Math.max(tl.labelW(), Math.round(tl.x(tl.viewState().cursorTime())) + 1),
+                w = tl.canvas().getWidth();
         if (x0 >= w) return;
         g.setFill(Palette.VEIL);
         g.fillRect(x0, tl.rulerH(), w - x0, h - tl.rulerH());
@@ -88,15 +93,17 @@ final class OverlayRenderer {
     /** Why the lanes after the cursor are covered, over everything else (a group header's row would hide it). */
     void drawVeilText(GraphicsContext g, double h) {
         if (!tl.viewState().veiled.get() || tl.viewState().cursor.get() < 0) return;
-        double x0 = Math.max(tl.labelW(), Math.round(tl.x(tl.viewState().cursorTime())) + 1), w = tl.canvas().getWidth();
+        double x0 = Math.max(tl.labelW(), Math.round(tl.x(tl.viewState().cursorTime())) + 1),
+                w = tl.canvas().getWidth();
         if (w - x0 <= 120) return;
         String why = tl.viewState().veilReason.get();
-        int cut = why.indexOf(' ', why.length() / 2);                     // on two lines
+        int cut = why.indexOf(' ', why.length() / 2); // on two lines
         String text = cut < 0 ? why : why.substring(0, cut) + "\n" + why.substring(cut + 1);
         double cx = (x0 + w) / 2, cy = tl.rulerH() + (h - tl.rulerH()) / 2;
         Text probe = new Text(text);
         probe.setFont(tl.small);
-        double bw = probe.getLayoutBounds().getWidth() + 16, bh = probe.getLayoutBounds().getHeight() + 8;
+        double bw = probe.getLayoutBounds().getWidth() + 16,
+                bh = probe.getLayoutBounds().getHeight() + 8;
         g.setFill(Palette.VEIL);
         g.fillRect(cx - bw / 2, cy - bh / 2, bw, bh);
         g.setFill(Palette.TEXT);
@@ -114,7 +121,7 @@ final class OverlayRenderer {
         g.setLineWidth(1.5);
         g.strokeLine(xx, 0, xx, h);
         g.setFill(Palette.CURSOR);
-        g.fillPolygon(new double[] {xx - 6, xx + 6, xx}, new double[] {tl.rulerH() - 9, tl.rulerH() - 9, tl.rulerH()}, 3);
+        g.fillPolygon(
+                new double[] {xx - 6, xx + 6, xx}, new double[] {tl.rulerH() - 9, tl.rulerH() - 9, tl.rulerH()}, 3);
     }
-
 }

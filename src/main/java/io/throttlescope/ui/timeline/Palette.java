@@ -14,14 +14,18 @@ import javafx.scene.paint.Paint;
  * is the same colour hatched.
  */
 public final class Palette {
-    private Palette() { }
+    private Palette() {}
 
     private static final Color[] TASK = new Color[Theme.taskColours()];
-    static { for (int i = 0; i < TASK.length; i++) TASK[i] = Theme.colour("task-" + i); }
+
+    static {
+        for (int i = 0; i < TASK.length; i++) TASK[i] = Theme.colour("task-" + i);
+    }
 
     public static final Color RUNNABLE = Theme.colour("runnable");
     /** What covers the lanes after the cursor while a lesson's question waits. */
     public static final Color VEIL = Color.rgb(236, 236, 236);
+
     public static final Color THROTTLED = Theme.colour("throttled");
     public static final Color PARKED = Theme.colour("parked");
     public static final Color SLEEPING = Theme.colour("sleeping");
@@ -48,11 +52,16 @@ public final class Palette {
     public static final Color LABEL_BG = Theme.colour("label-bg");
     public static final Color RULER_BG = Theme.colour("ruler-bg");
 
-    private static final IdentityHashMap<Color, Paint> HATCH = new IdentityHashMap<>();   // the same Color objects ask again and again
+    private static final IdentityHashMap<Color, Paint> HATCH =
+            new IdentityHashMap<>(); // the same Color objects ask again and again
 
-    public static Color task(int i) { return TASK[Math.floorMod(i, TASK.length)]; }
+    public static Color task(int i) {
+        return TASK[Math.floorMod(i, TASK.length)];
+    }
 
-    public static int taskColourCount() { return TASK.length; }
+    public static int taskColourCount() {
+        return TASK.length;
+    }
 
     private static Paint[] userFill, kernelFill;
 
@@ -61,18 +70,28 @@ public final class Palette {
      * again with a second cue drawn in them (bars, then dots, then crosses), so two tasks on screen
      * never look alike.
      */
-    public static Paint taskFill(int i) { fills(); return userFill[slotIndex(i)]; }
+    public static Paint taskFill(int i) {
+        fills();
+        return userFill[slotIndex(i)];
+    }
 
     /** The same in kernel mode: hatched (with the second cue too). */
-    public static Paint hatchedTask(int i) { fills(); return kernelFill[slotIndex(i)]; }
+    public static Paint hatchedTask(int i) {
+        fills();
+        return kernelFill[slotIndex(i)];
+    }
 
     /** The second cue of slot i: 0 none, 1 bars, 2 dots, 3 crosses. */
-    public static int cue(int i) { return Math.floorMod(i, TASK.length * CUES) / TASK.length; }
+    public static int cue(int i) {
+        return Math.floorMod(i, TASK.length * CUES) / TASK.length;
+    }
 
     /** How many tasks can be told apart by colour and cue. */
     public static final int CUES = 4;
 
-    private static int slotIndex(int i) { return Math.floorMod(i, TASK.length * CUES); }
+    private static int slotIndex(int i) {
+        return Math.floorMod(i, TASK.length * CUES);
+    }
 
     private static void fills() {
         if (userFill != null) return;
@@ -142,17 +161,21 @@ public final class Palette {
     }
 
     /** Whether pixel (x, y) of a hatched fill is on a stripe (the pattern is anchored at the canvas's origin). */
-    public static boolean onStripe(int x, int y) { return Math.floorMod(x + y, 8) < 3; }
+    public static boolean onStripe(int x, int y) {
+        return Math.floorMod(x + y, 8) < 3;
+    }
 
     /**
      * The line of CPU c in the budget lanes: colours of their own (not a task's: a CPU line must not
      * read as a task), four of them, and a dash pattern, so eight CPUs are told apart, and without colour as well.
      */
-    public static Color cpu(int c) { return CPU_LINES[Math.floorMod(c, 4)]; }
+    public static Color cpu(int c) {
+        return CPU_LINES[Math.floorMod(c, 4)];
+    }
 
     /** The dash pattern of CPU c's budget line (null: solid). */
     public static double[] cpuDashes(int c) {
-        return switch (Math.floorMod(c + c / 4, 4)) {           // CPUs 4-7 take their colour with another pattern
+        return switch (Math.floorMod(c + c / 4, 4)) { // CPUs 4-7 take their colour with another pattern
             case 1 -> new double[] {8, 4};
             case 2 -> new double[] {2, 3};
             case 3 -> new double[] {9, 3, 2, 3};
@@ -162,5 +185,7 @@ public final class Palette {
 
     public static final Color CPU_LINE_A = Theme.colour("cpu-line-a");
     public static final Color CPU_LINE_B = Theme.colour("cpu-line-b");
-    private static final Color[] CPU_LINES = {CPU_LINE_A, CPU_LINE_B, Theme.colour("cpu-line-c"), Theme.colour("cpu-line-d")};
+    private static final Color[] CPU_LINES = {
+        CPU_LINE_A, CPU_LINE_B, Theme.colour("cpu-line-c"), Theme.colour("cpu-line-d")
+    };
 }

@@ -22,12 +22,15 @@ final class RectBatch {
         last = b;
         double[] r = rects[b];
         int n = sizes[b];
-        if (n >= 4 && r[n - 3] == y && r[n - 1] == h && r[n - 4] + r[n - 2] == x) {   // continues the last one: widen it
+        if (n >= 4 && r[n - 3] == y && r[n - 1] == h && r[n - 4] + r[n - 2] == x) { // continues the last one: widen it
             r[n - 2] += w;
             return;
         }
         if (n + 4 > r.length) rects[b] = r = Arrays.copyOf(r, r.length * 2);
-        r[n] = x; r[n + 1] = y; r[n + 2] = w; r[n + 3] = h;
+        r[n] = x;
+        r[n + 1] = y;
+        r[n + 2] = w;
+        r[n + 3] = h;
         sizes[b] = n + 4;
     }
 
@@ -53,7 +56,7 @@ final class RectBatch {
             sizes[i] = 0;
         }
         last = -1;
-        if (nPaints > 64) {                 // paints made afresh each frame would pile up: start over
+        if (nPaints > 64) { // paints made afresh each frame would pile up: start over
             Arrays.fill(paints, null);
             Arrays.fill(rects, null);
             nPaints = 0;

@@ -12,7 +12,9 @@ import javafx.scene.text.TextAlignment;
 final class RulerRenderer {
     private final TimelineCanvas tl;
 
-    RulerRenderer(TimelineCanvas tl) { this.tl = tl; }
+    RulerRenderer(TimelineCanvas tl) {
+        this.tl = tl;
+    }
 
     /** The ruler: the model, tick times, and the range a drag over it selects (from, to: NaN for none). */
     void drawRuler(GraphicsContext g, Run r, double w, double rulerDragX, double dragX) {
@@ -46,6 +48,7 @@ final class RulerRenderer {
         g.fillText("model \u00B7 time \u2192", 6 * tl.scale(), 16 * tl.scale());
     }
 
-    static double niceStep(double raw) { return BudgetScale.niceStep(raw); }
-
+    static double niceStep(double raw) {
+        return BudgetScale.niceStep(raw);
+    }
 }

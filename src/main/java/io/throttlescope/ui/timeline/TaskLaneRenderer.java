@@ -17,9 +17,12 @@ import javafx.scene.paint.Paint;
 final class TaskLaneRenderer implements LaneRenderer {
     private final TimelineCanvas tl;
 
-    TaskLaneRenderer(TimelineCanvas tl) { this.tl = tl; }
+    TaskLaneRenderer(TimelineCanvas tl) {
+        this.tl = tl;
+    }
 
-    @Override public void draw(GraphicsContext g, Run r, TimelineCanvas.Lane l, double y) {
+    @Override
+    public void draw(GraphicsContext g, Run r, TimelineCanvas.Lane l, double y) {
         double k = tl.scale();
         Slices s = r.index().taskSlices(l.id());
         int own = tl.slot(l.id());
@@ -41,7 +44,8 @@ final class TaskLaneRenderer implements LaneRenderer {
     }
 
     /** The task's state at t (what it waits for, or where it runs), or that it is in another cgroup then. */
-    @Override public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) {
+    @Override
+    public TimelineCanvas.Hit hit(Run r, TimelineCanvas.Lane l, long t) {
         RunInfo info = r.info();
         Slices s = r.index().taskSlices(l.id());
         int i = s.at(t);
@@ -49,29 +53,41 @@ final class TaskLaneRenderer implements LaneRenderer {
         Slices m = r.index().membership(l.id());
         int mi = m.at(t);
         if (mi >= 0 && m.value(mi) != l.group()) {
-            return new TimelineCanvas.Hit(l.id(), -1, -1, info.tasks()[l.id()] + " is in " + info.groups()[m.value(mi)] + " at this time, not in "
-                    + info.groups()[l.group()]);
+            return new TimelineCanvas.Hit(
+                    l.id(),
+                    -1,
+                    -1,
+                    info.tasks()[l.id()] + " is in " + info.groups()[m.value(mi)] + " at this time, not in "
+                            + info.groups()[l.group()]);
         }
         TaskState st = TaskState.values()[s.value(i)];
-        String why = st == TaskState.BLOCKED || st == TaskState.SLEEPING ? " (" + info.str(s.detail(i)) + ")"
-                : st == TaskState.RUNNING ? " on CPU" + TraceIndex.runningCpu(s.detail(i)) + (TraceIndex.runningKernel(s.detail(i)) ? ", kernel mode" : ", user mode") : "";
-        return new TimelineCanvas.Hit(l.id(), -1, -1, info.tasks()[l.id()] + ": " + States.name(st) + why + "\n" + TimelineCanvas.span(s, i));
+        String why = st == TaskState.BLOCKED || st == TaskState.SLEEPING
+                ? " (" + info.str(s.detail(i)) + ")"
+                : st == TaskState.RUNNING
+                        ? " on CPU" + TraceIndex.runningCpu(s.detail(i))
+                                + (TraceIndex.runningKernel(s.detail(i)) ? ", kernel mode" : ", user mode")
+                        : "";
+        return new TimelineCanvas.Hit(
+                l.id(), -1, -1, info.tasks()[l.id()] + ": " + States.name(st) + why + "\n" + TimelineCanvas.span(s, i));
     }
 
     /** Wide enough task-lane slices say what the task waits for (D state, sleeping) or that it is parked or held off. */
     private void labelStates(Run r, Slices s, TimelineCanvas.Lane l, double y, long from, long to) {
         double k = tl.scale();
-        double t0 = Math.max(tl.viewState().viewStart.get(), from), t1 = Math.min(tl.viewState().viewEnd.get(), to);
-        double[] marks = null;                   // found at the first slice wide enough for a label (marks in view can be many)
+        double t0 = Math.max(tl.viewState().viewStart.get(), from),
+                t1 = Math.min(tl.viewState().viewEnd.get(), to);
+        double[] marks = null; // found at the first slice wide enough for a label (marks in view can be many)
         double charW = 6.2 * k;
         int drawn = 0;
         for (int i = s.firstEndingAfter((long) t0), next; i < s.size() && s.start(i) < t1 && drawn < 200; i = next) {
-            double xs = Math.max(tl.labelW(), tl.x(Math.max(s.start(i), from))), xe = Math.min(tl.canvas().getWidth(), tl.x(Math.min(s.end(i), to)));
+            double xs = Math.max(tl.labelW(), tl.x(Math.max(s.start(i), from))),
+                    xe = Math.min(tl.canvas().getWidth(), tl.x(Math.min(s.end(i), to)));
             next = tl.afterNarrow(s, i, xs, xe, 70 * k);
             if (xe - xs < 70 * k) continue;
             TaskState st = TaskState.values()[s.value(i)];
             String text = switch (st) {
-                case BLOCKED, SLEEPING -> s.detail(i) >= 0 ? "waits: " + r.info().str(s.detail(i)) : null;
+                case BLOCKED, SLEEPING ->
+                    s.detail(i) >= 0 ? "waits: " + r.info().str(s.detail(i)) : null;
                 case PARKED -> "parked";
                 case THROTTLED -> "held off (throttled)";
                 default -> null;
@@ -83,18 +99,29 @@ final class TaskLaneRenderer implements LaneRenderer {
             boolean cut = false;
             for (double mx : marks) {
                 if (mx <= xs || mx >= xe) continue;
-                if (!cut || mx - 6 * k - a > bestB - bestA) { bestA = a; bestB = mx - 6 * k; }
+                if (!cut || mx - 6 * k - a > bestB - bestA) {
+                    bestA = a;
+                    bestB = mx - 6 * k;
+                }
                 cut = true;
                 a = mx + 6 * k;
             }
-            if (cut && xe - a > bestB - bestA) { bestA = a; bestB = xe; }
+            if (cut && xe - a > bestB - bestA) {
+                bestA = a;
+                bestB = xe;
+            }
             int fit = (int) ((bestB - bestA - 6) / charW);
             if (fit < 4) continue;
             if (text.length() > fit) text = text.substring(0, fit - 1) + "\u2026";
             Paint p = stateFill(s.value(i), s.detail(i), tl.slot(l.id()));
-            Color fill = st == TaskState.THROTTLED ? Palette.THROTTLED : p instanceof Color c ? c : Palette.task(tl.slot(l.id()));
-            tl.label(st == TaskState.THROTTLED ? new TimelineCanvas.PendingText(text, bestA + 4, y + l.h() / 2, Palette.TEXT, TimelineCanvas.LABEL_BOX)
-                    : new TimelineCanvas.PendingText(text, bestA + 3, y + l.h() / 2, inkOnState(st, fill)));
+            Color fill = st == TaskState.THROTTLED
+                    ? Palette.THROTTLED
+                    : p instanceof Color c ? c : Palette.task(tl.slot(l.id()));
+            tl.label(
+                    st == TaskState.THROTTLED
+                            ? new TimelineCanvas.PendingText(
+                                    text, bestA + 4, y + l.h() / 2, Palette.TEXT, TimelineCanvas.LABEL_BOX)
+                            : new TimelineCanvas.PendingText(text, bestA + 3, y + l.h() / 2, inkOnState(st, fill)));
             drawn++;
         }
     }
@@ -132,5 +159,4 @@ final class TaskLaneRenderer implements LaneRenderer {
             default -> null;
         };
     }
-
 }

@@ -35,9 +35,24 @@ import javafx.util.Duration;
  */
 public final class TimelineCanvas extends Region {
     /** Sizes at scale 1; the scale (Ctrl+plus, presentation mode, large screens) multiplies them all. */
-    public static final double LABEL_W = 130, RULER_H = 30, CPU_H = 24, TASK_H = 17, GROUP_H = 17, BUDGET_LINE_H = 13, SECTION_H = 18;
-    private double k = 1, labelW = LABEL_W, rulerH = RULER_H, cpuH = CPU_H, taskH = TASK_H, groupH = GROUP_H, sectionH = SECTION_H;
-    public Font font = Font.font("System", 11), bold = Font.font("System", FontWeight.BOLD, 11), small = Font.font("System", 10);
+    public static final double LABEL_W = 130,
+            RULER_H = 30,
+            CPU_H = 24,
+            TASK_H = 17,
+            GROUP_H = 17,
+            BUDGET_LINE_H = 13,
+            SECTION_H = 18;
+
+    private double k = 1,
+            labelW = LABEL_W,
+            rulerH = RULER_H,
+            cpuH = CPU_H,
+            taskH = TASK_H,
+            groupH = GROUP_H,
+            sectionH = SECTION_H;
+    public Font font = Font.font("System", 11),
+            bold = Font.font("System", FontWeight.BOLD, 11),
+            small = Font.font("System", 10);
 
     private final ViewState vs;
     private final Canvas canvas = new Canvas();
@@ -51,6 +66,7 @@ public final class TimelineCanvas extends Region {
     private List<List<Lane>> taskLanes = new ArrayList<>();
     /** Compare mode: CPU lanes only, the intervals where the other run differs, the first divergence. */
     private boolean cpuOnly;
+
     private Divergence divergence;
     private double contentH;
     private final TimelinePointer pointer;
@@ -58,10 +74,18 @@ public final class TimelineCanvas extends Region {
 
     /** A horizontal band of the picture; a task lane also names the cgroup it shows the task in. */
     record Lane(Kind kind, int id, double y, double h, String label, int group) {
-        Lane(Kind kind, int id, double y, double h, String label) { this(kind, id, y, h, label, -1); }
+        Lane(Kind kind, int id, double y, double h, String label) {
+            this(kind, id, y, h, label, -1);
+        }
     }
 
-    public enum Kind { SECTION, CPU, GROUP_HEADER, TASK, BUDGET }
+    public enum Kind {
+        SECTION,
+        CPU,
+        GROUP_HEADER,
+        TASK,
+        BUDGET
+    }
 
     public TimelineCanvas(ViewState vs) {
         this.vs = vs;
@@ -69,17 +93,30 @@ public final class TimelineCanvas extends Region {
         vbar.setOrientation(Orientation.VERTICAL);
         getChildren().addAll(canvas, vbar);
         vbar.valueProperty().addListener((o, a, b) -> requestRedraw());
-        vs.run.addListener((o, a, b) -> { layoutLanes(); requestRedraw(); });
+        vs.run.addListener((o, a, b) -> {
+            layoutLanes();
+            requestRedraw();
+        });
         vs.cursor.addListener((o, a, b) -> requestRedraw());
         vs.viewStart.addListener((o, a, b) -> requestRedraw());
         vs.viewEnd.addListener((o, a, b) -> requestRedraw());
-        vs.selectedTask.addListener((o, a, b) -> { revealLanes(subject); requestRedraw(); });   // a clicked or highlighted task into view
+        vs.selectedTask.addListener((o, a, b) -> {
+            revealLanes(subject);
+            requestRedraw();
+        }); // a clicked or highlighted task into view
         vs.selectedGroup.addListener((o, a, b) -> requestRedraw());
         vs.veiled.addListener((o, a, b) -> requestRedraw());
         vs.veilReason.addListener((o, a, b) -> requestRedraw());
         vs.selectedCpu.addListener((o, a, b) -> requestRedraw());
-        vs.taskLanes.addListener((o, a, b) -> { layoutLanes(); requestRedraw(); });
-        vs.scale.addListener((o, a, b) -> { applyScale(); layoutLanes(); requestRedraw(); });
+        vs.taskLanes.addListener((o, a, b) -> {
+            layoutLanes();
+            requestRedraw();
+        });
+        vs.scale.addListener((o, a, b) -> {
+            applyScale();
+            layoutLanes();
+            requestRedraw();
+        });
         applyScale();
         tip.setShowDelay(Duration.millis(150));
         tip.setHideDelay(Duration.millis(100));
@@ -92,26 +129,47 @@ public final class TimelineCanvas extends Region {
 
     private void applyScale() {
         k = vs.scale.get();
-        labelW = LABEL_W * k; rulerH = RULER_H * k; cpuH = CPU_H * k; taskH = TASK_H * k; groupH = GROUP_H * k; sectionH = SECTION_H * k;
+        labelW = LABEL_W * k;
+        rulerH = RULER_H * k;
+        cpuH = CPU_H * k;
+        taskH = TASK_H * k;
+        groupH = GROUP_H * k;
+        sectionH = SECTION_H * k;
         font = Font.font("System", 11 * k);
         bold = Font.font("System", FontWeight.BOLD, 11 * k);
         small = Font.font("System", 10 * k);
     }
 
-    double scale() { return k; }
-    Lane[] cpuLanes() { return cpuLane; }
-    List<List<Lane>> taskLanes() { return taskLanes; }
-    public final MarksRenderer markRenderer = new MarksRenderer(this);            // tests read the marks it drew
-    double labelW() { return labelW; }
-    double rulerH() { return rulerH; }
+    double scale() {
+        return k;
+    }
 
-    @Override protected void layoutChildren() {
+    Lane[] cpuLanes() {
+        return cpuLane;
+    }
+
+    List<List<Lane>> taskLanes() {
+        return taskLanes;
+    }
+
+    public final MarksRenderer markRenderer = new MarksRenderer(this); // tests read the marks it drew
+
+    double labelW() {
+        return labelW;
+    }
+
+    double rulerH() {
+        return rulerH;
+    }
+
+    @Override
+    protected void layoutChildren() {
         double w = getWidth(), h = getHeight(), bw = vbar.prefWidth(-1);
         canvas.setWidth(Math.max(1, w - bw));
         canvas.setHeight(Math.max(1, h));
         vbar.resizeRelocate(w - bw, 0, bw, h);
         updateScroll();
-        revealLanes(subject);                        // the stop's lanes and the highlighted task's, whole
+        revealLanes(subject); // the stop's lanes and the highlighted task's, whole
         redraw();
     }
 
@@ -128,13 +186,19 @@ public final class TimelineCanvas extends Region {
     private final LaneNames names = new LaneNames(this);
 
     /** The lanes, by name, that are whole on screen now (below the ruler, above the bottom edge). */
-    public List<String> wholeLanes() { return names.onScreen(true); }
+    public List<String> wholeLanes() {
+        return names.onScreen(true);
+    }
 
     /** The lanes, by name, of which only a part is on screen (under the ruler or past the bottom edge). */
-    public List<String> cutLanes() { return names.onScreen(false); }
+    public List<String> cutLanes() {
+        return names.onScreen(false);
+    }
 
     /** Every lane's name, top to bottom. */
-    public List<String> laneIds() { return names.all(); }
+    public List<String> laneIds() {
+        return names.all();
+    }
 
     /**
      * Scrolls so that the named lanes and the selected task's lane are in view together: nothing if
@@ -163,8 +227,11 @@ public final class TimelineCanvas extends Region {
     private void layoutLanes() {
         lanes.clear();
         Run r = vs.run.get();
-        contentH = r == null ? 0 : LaneLayout.lay(r, lanes, vs.taskLanes.get(), cpuOnly, colourNames != null, this::slot,
-                new double[] {sectionH, cpuH, groupH, taskH, k});
+        contentH = r == null
+                ? 0
+                : LaneLayout.lay(r, lanes, vs.taskLanes.get(), cpuOnly, colourNames != null, this::slot, new double[] {
+                    sectionH, cpuH, groupH, taskH, k
+                });
         int nc = r == null ? 0 : r.info().cpus(), nt = r == null ? 0 : r.info().tasks().length;
         cpuLane = new Lane[nc];
         taskLanes = new ArrayList<>();
@@ -177,21 +244,34 @@ public final class TimelineCanvas extends Region {
     }
 
     /** A group with a quota at any time of the run. */
-    static boolean limited(Run r, int g) { return LaneLayout.limited(r, g); }
+    static boolean limited(Run r, int g) {
+        return LaneLayout.limited(r, g);
+    }
 
-    public double plotW() { return canvas.getWidth() - labelW; }
+    public double plotW() {
+        return canvas.getWidth() - labelW;
+    }
 
-    public double x(double t) { return labelW + (t - vs.viewStart.get()) / (vs.viewEnd.get() - vs.viewStart.get()) * plotW(); }
+    public double x(double t) {
+        return labelW + (t - vs.viewStart.get()) / (vs.viewEnd.get() - vs.viewStart.get()) * plotW();
+    }
 
-    double time(double x) { return vs.viewStart.get() + (x - labelW) / plotW() * (vs.viewEnd.get() - vs.viewStart.get()); }
+    double time(double x) {
+        return vs.viewStart.get() + (x - labelW) / plotW() * (vs.viewEnd.get() - vs.viewStart.get());
+    }
 
-    double laneY(Lane l) { return rulerH + l.y() - vbar.getValue(); }
+    double laneY(Lane l) {
+        return rulerH + l.y() - vbar.getValue();
+    }
 
     /** The lanes' vertical scroll position (compare mode keeps the two timelines' task lanes level). */
-    public DoubleProperty laneScroll() { return vbar.valueProperty(); }
+    public DoubleProperty laneScroll() {
+        return vbar.valueProperty();
+    }
 
     /** Task names in the order of their colours: a task takes the colour of its name's place (null: the run's own order). */
     private List<String> colourNames;
+
     private int[] slots = new int[0];
     private Run slotsOf;
 
@@ -199,17 +279,28 @@ public final class TimelineCanvas extends Region {
      * Colours follow these names (the scenario's tasks): the same task has the same colour in
      * every canvas, a real trace's included; tasks not named take the colours after them.
      */
-    public void setColourNames(List<String> names) { colourNames = names; slotsOf = null; layoutLanes(); requestRedraw(); }
+    public void setColourNames(List<String> names) {
+        colourNames = names;
+        slotsOf = null;
+        layoutLanes();
+        requestRedraw();
+    }
 
     /** The colour slot of task t of the shown run. */
     public int slot(int t) {
         Run r = vs.run.get();
-        if (r != slotsOf) { slots = TaskColours.slots(r.info().tasks(), colourNames); slotsOf = r; }
+        if (r != slotsOf) {
+            slots = TaskColours.slots(r.info().tasks(), colourNames);
+            slotsOf = r;
+        }
         return t >= 0 && t < slots.length ? slots[t] : t;
     }
 
     /** The differences to the other run to mark (null: none). */
-    public void setDivergence(Divergence d) { this.divergence = d; requestRedraw(); }
+    public void setDivergence(Divergence d) {
+        this.divergence = d;
+        requestRedraw();
+    }
 
     /** Compare mode: the CPU lanes (and task lanes if shown), no budgets, with the differences to the other run highlighted. */
     public void setCompare(boolean cpuOnly, Divergence d) {
@@ -220,35 +311,59 @@ public final class TimelineCanvas extends Region {
     }
 
     /** Scrolls the lanes: 0 shows the CPUs, 1 the last budget lane. */
-    public void scrollLanes(double fraction) { vbar.setValue(vbar.getMax() * fraction); }
+    public void scrollLanes(double fraction) {
+        vbar.setValue(vbar.getMax() * fraction);
+    }
 
     /** The lanes top to bottom as "KIND label [group]", for tests and describe-like checks. */
     public List<String> laneNames() {
         List<String> out = new ArrayList<>();
         Run r = vs.run.get();
-        for (Lane l : lanes) out.add(l.kind() + " " + l.label() + (l.kind() == Kind.TASK && r != null ? " in " + r.info().groups()[l.group()] : ""));
+        for (Lane l : lanes)
+            out.add(l.kind() + " " + l.label()
+                    + (l.kind() == Kind.TASK && r != null ? " in " + r.info().groups()[l.group()] : ""));
         return out;
     }
 
     /** The y of the first lane of a kind with that label (task lanes: in that group), in canvas coordinates, or -1. */
     public double laneTop(Kind kind, String label, int group) {
-        for (Lane l : lanes) if (l.kind() == kind && l.label().equals(label) && (group < 0 || l.group() == group)) return laneY(l);
+        for (Lane l : lanes)
+            if (l.kind() == kind && l.label().equals(label) && (group < 0 || l.group() == group)) return laneY(l);
         return -1;
     }
 
-    BudgetScale lastBudgetScale(int g) { return budgetLane.lastScale(g); }
+    BudgetScale lastBudgetScale(int g) {
+        return budgetLane.lastScale(g);
+    }
 
     /** Duration of the last redraw, for the benchmark. */
-    public long lastRedrawNs() { return lastRedrawNs; }
+    public long lastRedrawNs() {
+        return lastRedrawNs;
+    }
 
-    public Canvas canvas() { return canvas; }
+    public Canvas canvas() {
+        return canvas;
+    }
 
-    ViewState viewState() { return vs; }
-    List<Lane> lanes() { return lanes; }
-    Divergence divergence() { return divergence; }
-    BudgetLane budgetLane() { return budgetLane; }
+    ViewState viewState() {
+        return vs;
+    }
+
+    List<Lane> lanes() {
+        return lanes;
+    }
+
+    Divergence divergence() {
+        return divergence;
+    }
+
+    BudgetLane budgetLane() {
+        return budgetLane;
+    }
     /** Draws the rectangles the lanes have batched so far. */
-    void flush(GraphicsContext g) { batch.flush(g); }
+    void flush(GraphicsContext g) {
+        batch.flush(g);
+    }
 
     // ------------------------------------------------------------------ drawing
 
@@ -258,20 +373,26 @@ public final class TimelineCanvas extends Region {
     public void requestRedraw() {
         if (redrawPending) return;
         redrawPending = true;
-        Platform.runLater(() -> { if (redrawPending) redraw(); });
+        Platform.runLater(() -> {
+            if (redrawPending) redraw();
+        });
     }
 
     /** A label to draw over the slices once they are drawn. */
     /** A label to draw over the slices once they are drawn; box: a backing for it on a hatched fill (null: none). */
     record PendingText(String text, double x, double y, Paint ink, Color box) {
-        PendingText(String text, double x, double y, Paint ink) { this(text, x, y, ink, null); }
+        PendingText(String text, double x, double y, Paint ink) {
+            this(text, x, y, ink, null);
+        }
     }
 
     /** The backing of a label on a hatched fill: the stripes would cut through the letters. */
     static final Color LABEL_BOX = Color.rgb(255, 255, 255, 0.78);
 
     /** A label a lane renderer wants drawn over the slices once they are all drawn. */
-    void label(PendingText t) { pendingText.add(t); }
+    void label(PendingText t) {
+        pendingText.add(t);
+    }
 
     /** The renderer of each kind of lane: the canvas lays the lanes out and loops over them; a new kind of lane is one class here. */
     private final Map<Kind, LaneRenderer> renderers = new EnumMap<>(Map.of(
@@ -292,15 +413,19 @@ public final class TimelineCanvas extends Region {
         g.setFill(Color.WHITE);
         g.fillRect(0, 0, w, h);
         Run r = vs.run.get();
-        if (r == null || plotW() <= 10) { lastRedrawNs = System.nanoTime() - t0; return; }
+        if (r == null || plotW() <= 10) {
+            lastRedrawNs = System.nanoTime() - t0;
+            return;
+        }
         for (Lane l : lanes) {
             double y = laneY(l);
             if (y + l.h() < rulerH || y > h) continue;
-            LaneRenderer lr = renderers.get(l.kind());          // sections and group headers are drawn with the labels
+            LaneRenderer lr = renderers.get(l.kind()); // sections and group headers are drawn with the labels
             if (lr != null) lr.draw(g, r, l, y);
         }
         batch.flush(g);
-        // state labels go over the slices, which the batch has just drawn: no box, an ink that reads on the state's colour
+        // state labels go over the slices, which the batch has just drawn: no box, an ink that reads on the state's
+        // colour
         g.setFont(small);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
@@ -308,7 +433,8 @@ public final class TimelineCanvas extends Region {
             if (t.box() != null) {
                 probe.setText(t.text());
                 probe.setFont(small);
-                double bw = probe.getLayoutBounds().getWidth(), bh = probe.getLayoutBounds().getHeight();
+                double bw = probe.getLayoutBounds().getWidth(),
+                        bh = probe.getLayoutBounds().getHeight();
                 g.setFill(t.box());
                 g.fillRect(t.x() - 2, t.y() - bh / 2, bw + 4, bh);
             }
@@ -319,7 +445,7 @@ public final class TimelineCanvas extends Region {
         if (divergence != null) overlay.drawDivergence(g);
         overlay.drawPeriodLines(g, r, h);
         markRenderer.drawLaneMarks(g, r);
-        overlay.drawVeil(g, h);                // before the labels: a group header's text runs on over the plot
+        overlay.drawVeil(g, h); // before the labels: a group header's text runs on over the plot
         laneLabels.drawLabels(g, r, h);
         overlay.drawVeilText(g, h);
         ruler.drawRuler(g, r, w, pointer.rulerDragFrom(), pointer.rulerDragTo());
@@ -328,7 +454,9 @@ public final class TimelineCanvas extends Region {
         lastRedrawNs = System.nanoTime() - t0;
     }
 
-    interface FillOf { Paint of(int value, int detail); }
+    interface FillOf {
+        Paint of(int value, int detail);
+    }
 
     /**
      * Per-pixel level of detail: each pixel column gets the slice that covers its start (or the first
@@ -339,7 +467,8 @@ public final class TimelineCanvas extends Region {
         double w = plotW();
         double t0 = vs.viewStart.get(), span = vs.viewEnd.get() - t0;
         double nsPerPx = span / w;
-        double lo = Math.max(labelW, labelW + (from - t0) / nsPerPx), hi = Math.min(labelW + w, labelW + (to - t0) / nsPerPx);
+        double lo = Math.max(labelW, labelW + (from - t0) / nsPerPx),
+                hi = Math.min(labelW + w, labelW + (to - t0) / nsPerPx);
         if (hi <= lo) return;
         int i = s.firstEndingAfter((long) Math.floor(Math.max(t0, from)));
         while (i < s.size()) {
@@ -366,7 +495,9 @@ public final class TimelineCanvas extends Region {
      * starts in the column is too narrow for a label too). This keeps label loops to the pixels in
      * view, not the slices: a whole run of ten million events has millions in view.
      */
-    int afterPixel(Slices s, int j, double xs, double xe) { return afterNarrow(s, j, xs, xe, 1); }
+    int afterPixel(Slices s, int j, double xs, double xe) {
+        return afterNarrow(s, j, xs, xe, 1);
+    }
 
     /**
      * As {@link #afterPixel}, for a loop that only wants slices at least minW pixels wide: from a
@@ -408,14 +539,16 @@ public final class TimelineCanvas extends Region {
         Lane l = laneAtY(y);
         if (l == null) return null;
         long t = (long) time(x);
-        if (l.kind() == Kind.GROUP_HEADER) return new Hit(-1, l.id(), -1, r.info().groups()[l.id()] + LaneLayout.quotaText(r, l.id()));
+        if (l.kind() == Kind.GROUP_HEADER)
+            return new Hit(-1, l.id(), -1, r.info().groups()[l.id()] + LaneLayout.quotaText(r, l.id()));
         LaneRenderer lr = renderers.get(l.kind());
         return lr == null ? null : lr.hit(r, l, t);
     }
 
     /** "12.5ms – 13ms  (500us)": a slice's exact span. */
     static String span(Slices s, int i) {
-        return Durations.exact(s.start(i)) + " \u2013 " + Durations.exact(s.end(i)) + "  (" + Durations.exact(s.end(i) - s.start(i)) + ")";
+        return Durations.exact(s.start(i)) + " \u2013 " + Durations.exact(s.end(i)) + "  ("
+                + Durations.exact(s.end(i) - s.start(i)) + ")";
     }
 
     Lane laneAtY(double y) {
@@ -425,5 +558,4 @@ public final class TimelineCanvas extends Region {
         }
         return null;
     }
-
 }

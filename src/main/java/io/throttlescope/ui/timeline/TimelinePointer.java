@@ -36,10 +36,14 @@ final class TimelinePointer {
     }
 
     /** Where a drag along the ruler started, NaN if none is under way. */
-    double rulerDragFrom() { return rulerDragX; }
+    double rulerDragFrom() {
+        return rulerDragX;
+    }
 
     /** Where that drag is now. */
-    double rulerDragTo() { return dragX; }
+    double rulerDragTo() {
+        return dragX;
+    }
 
     private void onScroll(ScrollEvent e) {
         if (vs.run.get() == null) return;

@@ -43,7 +43,10 @@ public final class WhatIfPane extends VBox {
 
     private final Host host;
     private final Label state = new Label(), problem = new Label();
-    private final Button undo = new Button("Undo"), redo = new Button("Redo"), reset = new Button("Reset"), save = new Button("Save as\u2026");
+    private final Button undo = new Button("Undo"),
+            redo = new Button("Redo"),
+            reset = new Button("Reset"),
+            save = new Button("Save as\u2026");
     private final VBox fields = new VBox(6);
     private final Map<String, Node> editors = new LinkedHashMap<>();
     private WhatIf whatIf;
@@ -68,7 +71,8 @@ public final class WhatIfPane extends VBox {
         save.setOnAction(e -> host.saveAs(saveText()));
         for (Button b : new Button[] {undo, redo, reset, save}) b.setFocusTraversable(false);
         FlowPane buttons = new FlowPane(6, 4, undo, redo, reset, save);
-        Label hint = new Label("Change a value and press Enter: both models are simulated again, the cursor stays at its time.");
+        Label hint = new Label(
+                "Change a value and press Enter: both models are simulated again, the cursor stays at its time.");
         hint.setWrapText(true);
         getChildren().addAll(hint, buttons, state, problem, fields);
         open(null);
@@ -81,7 +85,9 @@ public final class WhatIfPane extends VBox {
         rebuild();
     }
 
-    public WhatIf whatIf() { return whatIf; }
+    public WhatIf whatIf() {
+        return whatIf;
+    }
 
     /** Ctrl+Z (redo false) and Ctrl+Shift+Z / Ctrl+Y (redo true). */
     public void undoOrRedo(boolean redo) {
@@ -90,7 +96,9 @@ public final class WhatIfPane extends VBox {
     }
 
     /** The editor of a parameter (tests type into it). */
-    public Node editor(String param) { return editors.get(param); }
+    public Node editor(String param) {
+        return editors.get(param);
+    }
 
     /** Sets a parameter as typing it and pressing Enter does. */
     public boolean edit(String param, String value) {
@@ -127,12 +135,18 @@ public final class WhatIfPane extends VBox {
         reset.setDisable(!h.edited());
         undo.setTooltip(new Tooltip(h.canUndo() ? "Undo " + h.undoLabel() + " (Ctrl+Z)" : "Nothing to undo"));
         redo.setTooltip(new Tooltip(h.canRedo() ? "Redo " + h.redoLabel() + " (Ctrl+Shift+Z)" : "Nothing to redo"));
-        state.setText(h.edited() ? h.edits() + " edit" + (h.edits() == 1 ? "" : "s") + "; last: " + h.undoLabel() : "The file as opened.");
+        state.setText(
+                h.edited()
+                        ? h.edits() + " edit" + (h.edits() == 1 ? "" : "s") + "; last: " + h.undoLabel()
+                        : "The file as opened.");
         String section = null;
         GridPane grid = null;
         int row = 0, steps = 0, left = 0;
         for (ScenarioParams.Param p : whatIf.params()) {
-            if (p.id().startsWith("task.") && ++steps > MAX_STEPS) { left++; continue; }
+            if (p.id().startsWith("task.") && ++steps > MAX_STEPS) {
+                left++;
+                continue;
+            }
             if (!p.section().equals(section)) {
                 section = p.section();
                 Label head = new Label(section);
@@ -152,7 +166,9 @@ public final class WhatIfPane extends VBox {
             grid.addRow(row++, l, editor);
             editors.put(p.id(), editor);
         }
-        if (left > 0) fields.getChildren().add(new Label("\u2026 and " + left + " more step durations: edit the file for those."));
+        if (left > 0)
+            fields.getChildren()
+                    .add(new Label("\u2026 and " + left + " more step durations: edit the file for those."));
     }
 
     private Node editor(ScenarioParams.Param p) {
@@ -162,23 +178,30 @@ public final class WhatIfPane extends VBox {
             if (!p.choices().contains(p.value())) c.getItems().add(p.value());
             c.setValue(p.value());
             c.setId("whatIf-" + p.id());
-            c.setOnAction(e -> { if (c.getValue() != null && !c.getValue().equals(p.value())) edit(p.id(), c.getValue()); });
+            c.setOnAction(e -> {
+                if (c.getValue() != null && !c.getValue().equals(p.value())) edit(p.id(), c.getValue());
+            });
             return c;
         }
         TextField f = new TextField(p.value());
         f.setId("whatIf-" + p.id());
         f.setPrefColumnCount(10);
         f.setTooltip(new Tooltip(tip(p)));
-        f.setOnAction(e -> { if (!f.getText().equals(p.value())) edit(p.id(), f.getText()); });
+        f.setOnAction(e -> {
+            if (!f.getText().equals(p.value())) edit(p.id(), f.getText());
+        });
         f.focusedProperty().addListener((o, was, now) -> {
-            if (!now && !f.getText().equals(p.value()) && f.getScene() != null && editors.get(p.id()) == f) edit(p.id(), f.getText());
+            if (!now && !f.getText().equals(p.value()) && f.getScene() != null && editors.get(p.id()) == f)
+                edit(p.id(), f.getText());
         });
         return f;
     }
 
     private static String tip(ScenarioParams.Param p) {
-        if (p.id().endsWith(":cpu.max")) return "\"QUOTA PERIOD\" in microseconds, or \"max PERIOD\": e.g. 10000 100000 is 10 ms every 100 ms";
-        if (p.id().endsWith(":cpu.max.burst")) return "microseconds of unused quota that may be carried over (at most the quota)";
+        if (p.id().endsWith(":cpu.max"))
+            return "\"QUOTA PERIOD\" in microseconds, or \"max PERIOD\": e.g. 10000 100000 is 10 ms every 100 ms";
+        if (p.id().endsWith(":cpu.max.burst"))
+            return "microseconds of unused quota that may be carried over (at most the quota)";
         if (p.id().endsWith(":cpu.weight")) return "1 to 10000 (100 is the default)";
         if (p.id().equals("kernel.cpus")) return "the number of CPUs";
         return "a duration with its unit, e.g. 5ms, 300us";
@@ -192,10 +215,13 @@ public final class WhatIfPane extends VBox {
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(whatIf.json());
         var lessonProblems = l.ok() ? LessonPlan.check(l.spec()) : List.<Problem>of();
         if (lessonProblems.isEmpty()) return whatIf.formatted();
-        problem.setText("Saved without the lesson: after the edits " + lessonProblems.get(0).message() + ".");
+        problem.setText("Saved without the lesson: after the edits "
+                + lessonProblems.get(0).message() + ".");
         return whatIf.formattedWithout("lesson");
     }
 
     /** Parameters as shown, for tests: id and value. */
-    public List<ScenarioParams.Param> shown() { return whatIf == null ? List.of() : whatIf.params(); }
+    public List<ScenarioParams.Param> shown() {
+        return whatIf == null ? List.of() : whatIf.params();
+    }
 }

@@ -2,7 +2,6 @@ package io.throttlescope.ui.window;
 
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
-
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
@@ -12,7 +11,7 @@ import java.util.List;
 public final class DefaultScenario {
     public static final String RESOURCE = "/scenarios/01-seed-story-rwsem-reader.json";
 
-    private DefaultScenario() { }
+    private DefaultScenario() {}
 
     /** The default scenario's text (what the what-if panel edits); null if the build lacks it. */
     public static String text() {
@@ -25,7 +24,9 @@ public final class DefaultScenario {
 
     public static ScenarioLoader.Loaded load() {
         try (InputStream in = DefaultScenario.class.getResourceAsStream(RESOURCE)) {
-            if (in == null) return new ScenarioLoader.Loaded(null, List.of(new Problem(1, 1, "$", "the default scenario is missing from the build")));
+            if (in == null)
+                return new ScenarioLoader.Loaded(
+                        null, List.of(new Problem(1, 1, "$", "the default scenario is missing from the build")));
             return ScenarioLoader.loadString(new String(in.readAllBytes(), StandardCharsets.UTF_8));
         } catch (IOException e) {
             return new ScenarioLoader.Loaded(null, List.of(new Problem(1, 1, "$", e.getMessage())));

@@ -20,7 +20,8 @@ public final class EditedScenario {
     private final Consumer<Path> saved;
 
     /** saved: told the file the edits went to (the window then shows that file). */
-    public EditedScenario(Stage stage, WhatIfPane whatIf, StatusLine status, Supplier<Path> file, Consumer<Path> saved) {
+    public EditedScenario(
+            Stage stage, WhatIfPane whatIf, StatusLine status, Supplier<Path> file, Consumer<Path> saved) {
         this.stage = stage;
         this.whatIf = whatIf;
         this.status = status;
@@ -32,8 +33,12 @@ public final class EditedScenario {
     public boolean keepEditsAnswered(String what) {
         var w = whatIf.whatIf();
         if (w == null || !w.history().edited() || !stage.isShowing()) return true;
-        Alert a = new Alert(Alert.AlertType.CONFIRMATION, what + " and drop " + w.history().edits() + " What if? edit"
-                + (w.history().edits() == 1 ? "" : "s") + "? (Save as\u2026 in the What if? panel keeps them.)", ButtonType.OK, ButtonType.CANCEL);
+        Alert a = new Alert(
+                Alert.AlertType.CONFIRMATION,
+                what + " and drop " + w.history().edits() + " What if? edit"
+                        + (w.history().edits() == 1 ? "" : "s") + "? (Save as\u2026 in the What if? panel keeps them.)",
+                ButtonType.OK,
+                ButtonType.CANCEL);
         a.initOwner(stage);
         a.setHeaderText("The scenario has unsaved edits");
         return a.showAndWait().filter(b -> b == ButtonType.OK).isPresent();
@@ -46,7 +51,8 @@ public final class EditedScenario {
         Path f0 = file.get();
         String base = f0 == null ? "scenario" : f0.getFileName().toString().replaceAll("\\.json$", "");
         fc.setInitialFileName(base + "-whatif.json");
-        if (f0 != null && f0.getParent() != null && f0.getParent().toFile().isDirectory()) fc.setInitialDirectory(f0.getParent().toFile());
+        if (f0 != null && f0.getParent() != null && f0.getParent().toFile().isDirectory())
+            fc.setInitialDirectory(f0.getParent().toFile());
         File f = fc.showSaveDialog(stage);
         if (f != null) saveTo(text, f.toPath());
     }

@@ -26,7 +26,7 @@ import javafx.stage.Stage;
  */
 public final class Exports {
     /** What the exports read of the window: the open file, its scenario, the edited text of What if? (null if unedited). */
-    public record Source(Supplier<Path> file, Supplier<SimSpec> spec, Supplier<String> editedJson) { }
+    public record Source(Supplier<Path> file, Supplier<SimSpec> spec, Supplier<String> editedJson) {}
 
     private final Stage stage;
     private final ViewState vs;
@@ -52,9 +52,14 @@ public final class Exports {
         Run r = vs.run.get();
         if (r == null) return;
         FileChooser fc = new FileChooser();
-        fc.setTitle(format.equals("csv") ? "Export the trace as CSV" : format.equals("perfetto-proto") ? "Export a native Perfetto trace"
-                : "Export the trace for Perfetto UI");
-        fc.setInitialFileName(base() + "-" + r.model().id + (format.equals("csv") ? ".csv" : format.equals("perfetto-proto") ? ".pftrace" : ".perfetto.json"));
+        fc.setTitle(
+                format.equals("csv")
+                        ? "Export the trace as CSV"
+                        : format.equals("perfetto-proto")
+                                ? "Export a native Perfetto trace"
+                                : "Export the trace for Perfetto UI");
+        fc.setInitialFileName(base() + "-" + r.model().id
+                + (format.equals("csv") ? ".csv" : format.equals("perfetto-proto") ? ".pftrace" : ".perfetto.json"));
         File f = fc.showSaveDialog(stage);
         if (f == null) return;
         exportTo(r, format, f.toPath());
@@ -63,8 +68,15 @@ public final class Exports {
     /** File > Export steps: asks what and where, then renders and writes. */
     public void askExportSteps() {
         Run r = vs.run.get();
-        if (r == null || r.isReal()) { status.error("Nothing to export", "Export steps works on a simulated scenario."); return; }
-        var req = ExportStepsDialog.ask(stage, (long) vs.viewStart.get(), (long) vs.viewEnd.get(), src.spec().get().lesson() != null);
+        if (r == null || r.isReal()) {
+            status.error("Nothing to export", "Export steps works on a simulated scenario.");
+            return;
+        }
+        var req = ExportStepsDialog.ask(
+                stage,
+                (long) vs.viewStart.get(),
+                (long) vs.viewEnd.get(),
+                src.spec().get().lesson() != null);
         if (req.isEmpty()) return;
         String base = base() + (req.get().lesson() ? "-lesson" : "-" + r.model().id);
         File f;
@@ -89,19 +101,37 @@ public final class Exports {
         Run r = vs.run.get();
         var fmt = q.format();
         List<Integer> events = q.lesson() ? List.of() : StepExport.between(r, q.from(), q.to(), q.max());
-        if (!q.lesson() && events.isEmpty()) { status.error("Nothing to export", "No event between the two times."); return null; }
+        if (!q.lesson() && events.isEmpty()) {
+            status.error("Nothing to export", "No event between the two times.");
+            return null;
+        }
         List<StepExport.Frame> frames;
         try {
-            frames = StepExport.renderHere(new StepExport.Options(src.file().get(), r.model().id, events,
-                    q.width(), q.height(), fmt, out, q.lesson(), q.lesson() ? q.from() : 0, q.lesson() ? q.to() : Long.MAX_VALUE),
-                    src.editedJson().get(), windows);
+            frames = StepExport.renderHere(
+                    new StepExport.Options(
+                            src.file().get(),
+                            r.model().id,
+                            events,
+                            q.width(),
+                            q.height(),
+                            fmt,
+                            out,
+                            q.lesson(),
+                            q.lesson() ? q.from() : 0,
+                            q.lesson() ? q.to() : Long.MAX_VALUE),
+                    src.editedJson().get(),
+                    windows);
         } catch (RuntimeException e) {
             status.error("Cannot export the steps", String.valueOf(e.getMessage()));
             return null;
         }
-        if (frames.isEmpty()) { status.error("Nothing to export", "No stop of the lesson between the two times."); return null; }
+        if (frames.isEmpty()) {
+            status.error("Nothing to export", "No stop of the lesson between the two times.");
+            return null;
+        }
         Task<Void> job = new Task<>() {
-            @Override protected Void call() throws Exception {
+            @Override
+            protected Void call() throws Exception {
                 updateMessage("Writing " + frames.size() + " steps to " + out.getFileName() + "\u2026");
                 StepExport.write(frames, fmt, out);
                 return null;
@@ -113,14 +143,17 @@ public final class Exports {
     /** Writes the export off the FX thread, with progress in the status line. */
     public Task<Void> exportTo(Run r, String format, Path out) {
         Task<Void> job = new Task<>() {
-            @Override protected Void call() throws Exception {
+            @Override
+            protected Void call() throws Exception {
                 updateMessage("Writing " + out.getFileName() + "\u2026");
                 updateProgress(-1, 1);
-                if (format.equals("perfetto-proto")) SafeOutput.writeBytes(out, o -> PerfettoProto.write(r.index(), o, Syscalls::numberOf));
-                else SafeOutput.write(out, w -> {
-                    if (format.equals("csv")) CsvExport.write(r.index(), w);
-                    else PerfettoExport.write(r.index(), w);
-                });
+                if (format.equals("perfetto-proto"))
+                    SafeOutput.writeBytes(out, o -> PerfettoProto.write(r.index(), o, Syscalls::numberOf));
+                else
+                    SafeOutput.write(out, w -> {
+                        if (format.equals("csv")) CsvExport.write(r.index(), w);
+                        else PerfettoExport.write(r.index(), w);
+                    });
                 return null;
             }
         };
@@ -130,8 +163,15 @@ public final class Exports {
     /** Runs a writing job off the FX thread, its message and progress in the status line; a failure names the file. */
     private Task<Void> writeInBackground(Task<Void> job, Path out, String done) {
         status.follow(job);
-        job.setOnSucceeded(e -> { status.release(); status.set(done); });
-        job.setOnFailed(e -> { status.release(); status.error("Cannot write " + out, String.valueOf(job.getException().getMessage())); });
+        job.setOnSucceeded(e -> {
+            status.release();
+            status.set(done);
+        });
+        job.setOnFailed(e -> {
+            status.release();
+            status.error(
+                    "Cannot write " + out, String.valueOf(job.getException().getMessage()));
+        });
         Thread th = new Thread(job, "write " + out.getFileName());
         th.setDaemon(true);
         th.start();

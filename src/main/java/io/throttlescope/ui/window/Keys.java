@@ -39,19 +39,48 @@ public final class Keys {
         if (e.getTarget() instanceof TextField || e.getTarget() instanceof TextArea) return;
         KeyCode k = e.getCode();
         boolean shift = e.isShiftDown(), ctrl = e.isShortcutDown(), alt = e.isAltDown();
-        if (ctrl && (k == KeyCode.PLUS || k == KeyCode.EQUALS || k == KeyCode.ADD)) { cmd.zoomText(1); e.consume(); return; }
-        if (ctrl && (k == KeyCode.MINUS || k == KeyCode.SUBTRACT)) { cmd.zoomText(-1); e.consume(); return; }
-        if (ctrl && (k == KeyCode.DIGIT0 || k == KeyCode.NUMPAD0)) { cmd.zoomText(0); e.consume(); return; }
-        if (k == KeyCode.F11) { cmd.togglePresenting(); e.consume(); return; }
-        if (ctrl && k == KeyCode.Z && cmd.undoOrRedo(shift)) { e.consume(); return; }
-        if (ctrl && k == KeyCode.Y && cmd.undoOrRedo(true)) { e.consume(); return; }
-        if (k == KeyCode.ESCAPE && cmd.leavePresenting()) { e.consume(); return; }
+        if (ctrl && (k == KeyCode.PLUS || k == KeyCode.EQUALS || k == KeyCode.ADD)) {
+            cmd.zoomText(1);
+            e.consume();
+            return;
+        }
+        if (ctrl && (k == KeyCode.MINUS || k == KeyCode.SUBTRACT)) {
+            cmd.zoomText(-1);
+            e.consume();
+            return;
+        }
+        if (ctrl && (k == KeyCode.DIGIT0 || k == KeyCode.NUMPAD0)) {
+            cmd.zoomText(0);
+            e.consume();
+            return;
+        }
+        if (k == KeyCode.F11) {
+            cmd.togglePresenting();
+            e.consume();
+            return;
+        }
+        if (ctrl && k == KeyCode.Z && cmd.undoOrRedo(shift)) {
+            e.consume();
+            return;
+        }
+        if (ctrl && k == KeyCode.Y && cmd.undoOrRedo(true)) {
+            e.consume();
+            return;
+        }
+        if (k == KeyCode.ESCAPE && cmd.leavePresenting()) {
+            e.consume();
+            return;
+        }
         if (vs.run.get() == null) return;
         int dir = 0;
         if (k == KeyCode.RIGHT || k == KeyCode.PERIOD) dir = 1;
         if (k == KeyCode.LEFT || k == KeyCode.COMMA) dir = -1;
         if (dir != 0) {
-            nav.stepLike(dir, shift && vs.cursor.get() >= 0 ? Navigation.Like.KIND : ctrl ? Navigation.Like.TASK : alt ? Navigation.Like.CPU : Navigation.Like.ANY);
+            nav.stepLike(
+                    dir,
+                    shift && vs.cursor.get() >= 0
+                            ? Navigation.Like.KIND
+                            : ctrl ? Navigation.Like.TASK : alt ? Navigation.Like.CPU : Navigation.Like.ANY);
             e.consume();
             return;
         }
@@ -59,28 +88,55 @@ public final class Keys {
         double around = vs.cursor.get() >= 0 ? vs.cursorTime() : (vs.viewStart.get() + vs.viewEnd.get()) / 2;
         switch (k) {
             case T -> nav.step(shift ? -1 : 1, nav.kind(EventKind.THROTTLE), false);
-            case P -> { if (shift) nav.step(-1, nav.kind(EventKind.PARKED), false); else nav.nextPark(); }
+            case P -> {
+                if (shift) nav.step(-1, nav.kind(EventKind.PARKED), false);
+                else nav.nextPark();
+            }
             case H -> nav.step(shift ? -1 : 1, nav.kind(EventKind.HUNG_TASK), false);
             case HOME -> nav.goToFirst();
             case END -> nav.goToLast();
             case SPACE -> playback.toggle();
             case W -> vs.zoom(0.7, around);
-            case S -> { if (!ctrl) vs.zoom(1.0 / 0.7, around); }
+            case S -> {
+                if (!ctrl) vs.zoom(1.0 / 0.7, around);
+            }
             case A -> vs.pan(-span * 0.2);
             case D -> vs.pan(span * 0.2);
-            case F -> { if (ctrl) return; vs.fit(); }
+            case F -> {
+                if (ctrl) return;
+                vs.fit();
+            }
             case M -> cmd.otherModel();
             case L -> vs.taskLanes.set(!vs.taskLanes.get());
-            case C -> { if (ctrl) return; cmd.setCompare(!cmd.comparing()); }
-            case X -> { if (!cmd.comparing()) cmd.setCompare(true); cmd.goToDivergence(); }   // outside compare mode: into it, not nothing
-            case G -> { if (ctrl) cmd.askTime(); else return; }
-            case N -> { if (!lessonBar.active()) return; if (shift) lessonBar.previous(); else lessonBar.next(); }
+            case C -> {
+                if (ctrl) return;
+                cmd.setCompare(!cmd.comparing());
+            }
+            case X -> {
+                if (!cmd.comparing()) cmd.setCompare(true);
+                cmd.goToDivergence();
+            } // outside compare mode: into it, not nothing
+            case G -> {
+                if (ctrl) cmd.askTime();
+                else return;
+            }
+            case N -> {
+                if (!lessonBar.active()) return;
+                if (shift) lessonBar.previous();
+                else lessonBar.next();
+            }
             case DIGIT1, DIGIT2, DIGIT3, DIGIT4, DIGIT5, DIGIT6, DIGIT7, DIGIT8, DIGIT9 -> {
                 if (!lessonBar.waitingForAnswer()) return;
                 lessonBar.answer(k.getChar().charAt(0) - '1');
             }
-            case SLASH -> { if (shift) cmd.showShortcuts(); else return; }
-            default -> { if ("?".equals(e.getText())) cmd.showShortcuts(); else return; }
+            case SLASH -> {
+                if (shift) cmd.showShortcuts();
+                else return;
+            }
+            default -> {
+                if ("?".equals(e.getText())) cmd.showShortcuts();
+                else return;
+            }
         }
         e.consume();
     }
@@ -98,13 +154,16 @@ public final class Keys {
         GridPane grid = new GridPane();
         grid.setHgap(16);
         grid.setVgap(4);
-        double w = owner == null ? 900 : Math.min(900, owner.getWidth() - 60), h = owner == null ? 700 : owner.getHeight() - 60;
-        double font = owner != null && owner.getScene() != null ? Columns.fontSize(owner.getScene().getRoot()) : 13;
+        double w = owner == null ? 900 : Math.min(900, owner.getWidth() - 60),
+                h = owner == null ? 700 : owner.getHeight() - 60;
+        double font = owner != null && owner.getScene() != null
+                ? Columns.fontSize(owner.getScene().getRoot())
+                : 13;
         int row = 0;
         for (Shortcuts.Key s : Shortcuts.ALL) {
             Label k = new Label(s.keys());
             k.getStyleClass().add("key-name");
-            k.setMinWidth(Region.USE_PREF_SIZE);                    // a key is never cut: its description wraps instead
+            k.setMinWidth(Region.USE_PREF_SIZE); // a key is never cut: its description wraps instead
             Label d = new Label(s.does());
             d.setWrapText(true);
             grid.addRow(row++, k, d);
@@ -112,7 +171,7 @@ public final class Keys {
         ScrollPane sp = new ScrollPane(grid);
         sp.setFitToWidth(true);
         sp.setHbarPolicy(ScrollPane.ScrollBarPolicy.NEVER);
-        sp.setPrefViewportHeight(Math.max(200, h - 10 * font));        // the header, the button and the borders
+        sp.setPrefViewportHeight(Math.max(200, h - 10 * font)); // the header, the button and the borders
         DialogPane pane = a.getDialogPane();
         pane.setContent(sp);
         pane.setId("shortcutsDialog");

@@ -34,8 +34,20 @@ public final class MainMenu {
         MenuItem csv = item("Export trace as _CSV\u2026", () -> cmd.export("csv"));
         MenuItem copyCmp = item("Copy the comparison table", cmd::copyComparison);
         MenuItem stepsItem = item("Export _steps (GIF, slides, PNGs)\u2026", cmd::exportSteps);
-        Menu fileMenu = new Menu("_File", null, open, recentMenu, reload, new SeparatorMenuItem(), perfetto, proto, csv, stepsItem, copyCmp,
-                new SeparatorMenuItem(), quit);
+        Menu fileMenu = new Menu(
+                "_File",
+                null,
+                open,
+                recentMenu,
+                reload,
+                new SeparatorMenuItem(),
+                perfetto,
+                proto,
+                csv,
+                stepsItem,
+                copyCmp,
+                new SeparatorMenuItem(),
+                quit);
         fileMenu.setOnShowing(e -> fillRecent());
         CheckMenuItem lanes = new CheckMenuItem("_Task lanes");
         lanes.selectedProperty().bindBidirectional(vs.taskLanes);
@@ -52,10 +64,18 @@ public final class MainMenu {
         MenuItem jumpTo = item("Jump to time\u2026 (Ctrl+G)", cmd::askTime);
         MenuItem nextStop = item("Next lesson stop (N)", lessonBar::next);
         MenuItem prevStop = item("Previous lesson stop (Shift+N)", lessonBar::previous);
-        Menu go = new Menu("_Go", null, next, prev, thr, park, hung, jumpTo, new SeparatorMenuItem(), nextStop, prevStop);
-        go.setOnShowing(e -> { nextStop.setDisable(!lessonBar.active()); prevStop.setDisable(!lessonBar.active() || lessonBar.stop() <= 0); });
+        Menu go =
+                new Menu("_Go", null, next, prev, thr, park, hung, jumpTo, new SeparatorMenuItem(), nextStop, prevStop);
+        go.setOnShowing(e -> {
+            nextStop.setDisable(!lessonBar.active());
+            prevStop.setDisable(!lessonBar.active() || lessonBar.stop() <= 0);
+        });
         Menu help = new Menu("_Help", null, item("Keyboard shortcuts (?)", cmd::showShortcuts));
-        Menu tools = new Menu("_Tools", null, item("_What if? (edit the scenario)", cmd::openWhatIf), item("_Sweep a parameter\u2026", cmd::openSweep));
+        Menu tools = new Menu(
+                "_Tools",
+                null,
+                item("_What if? (edit the scenario)", cmd::openWhatIf),
+                item("_Sweep a parameter\u2026", cmd::openSweep));
         bar = new MenuBar(fileMenu, view, go, tools, help);
     }
 

@@ -32,7 +32,7 @@ public final class MainToolBar {
     private final ToggleButton legacyBtn = new ToggleButton("Legacy (\u2264 6.17)");
     private final ToggleButton taskBtn = new ToggleButton("Task-based (6.18)");
     private final ToggleButton compareBtn = new ToggleButton("Compare");
-    private boolean selecting;            // the window shows a run: the switch follows without asking for it again
+    private boolean selecting; // the window shows a run: the switch follows without asking for it again
 
     public MainToolBar(WindowCommands cmd, ViewState vs, Navigation nav, Playback playback, Runnable focusTimeline) {
 
@@ -48,7 +48,10 @@ public final class MainToolBar {
         legacyBtn.setTooltip(new Tooltip("The cfs_rq-based throttle of Linux 6.17 and earlier (M switches)"));
         taskBtn.setTooltip(new Tooltip("The task-based throttle of Linux 6.18 (M switches)"));
         models.selectedToggleProperty().addListener((o, a, b) -> {
-            if (b == null) { a.setSelected(true); return; }
+            if (b == null) {
+                a.setSelected(true);
+                return;
+            }
             if (!selecting) cmd.switchModel(b == legacyBtn ? Simulator.Model.LEGACY : Simulator.Model.TASK);
         });
         MenuItem home = item("First event (Home)", "jumpFirst", nav::goToFirst);
@@ -57,9 +60,11 @@ public final class MainToolBar {
         Button fwd = button("\u25B6", "Next event (\u2192)", () -> nav.step(1, i -> true, false));
         fwd.setId("stepForward");
         MenuItem end = item("Last event (End)", "jumpLast", nav::goToLast);
-        MenuItem thr = item("Next throttle (T)", "nextThrottle", () -> nav.step(1, nav.kind(EventKind.THROTTLE), false));
+        MenuItem thr =
+                item("Next throttle (T)", "nextThrottle", () -> nav.step(1, nav.kind(EventKind.THROTTLE), false));
         MenuItem park = item("Next park: a task parked at its return to user (P)", "nextPark", nav::nextPark);
-        MenuItem hung = item("Next hung-task report (H)", "nextHung", () -> nav.step(1, nav.kind(EventKind.HUNG_TASK), false));
+        MenuItem hung =
+                item("Next hung-task report (H)", "nextHung", () -> nav.step(1, nav.kind(EventKind.HUNG_TASK), false));
         MenuButton go = new MenuButton("Jump", null, home, end, new SeparatorMenuItem(), thr, park, hung);
         go.setId("jumpMenu");
         go.setFocusTraversable(false);
@@ -67,13 +72,18 @@ public final class MainToolBar {
         TextField jump = new TextField();
         jump.setId("jumpTime");
         jump.setPromptText("go to 15ms");
-        // none of the row takes the focus by itself: in compare mode Ctrl+0 gave it to this field, and N was typed there
+        // none of the row takes the focus by itself: in compare mode Ctrl+0 gave it to this field, and N was typed
+        // there
         jump.setFocusTraversable(false);
-        playback.button.setFocusTraversable(false);        // after "Answer" the focus ring sat on Play: Space would have started it
+        playback.button.setFocusTraversable(
+                false); // after "Answer" the focus ring sat on Play: Space would have started it
         playback.speed.setFocusTraversable(false);
         jump.setPrefColumnCount(6);
         jump.setTooltip(new Tooltip("Go to a time: 15ms, 1.5s (Enter)"));
-        jump.setOnAction(e -> { nav.jumpTo(jump.getText()); focusTimeline.run(); });
+        jump.setOnAction(e -> {
+            nav.jumpTo(jump.getText());
+            focusTimeline.run();
+        });
         ToggleButton lanes = new ToggleButton("Task lanes");
         lanes.setId("taskLanesToggle");
         lanes.selectedProperty().bindBidirectional(vs.taskLanes);
@@ -82,15 +92,23 @@ public final class MainToolBar {
         Button fit = button("Fit", "Show the whole run (F)", vs::fit);
         fit.setId("fit");
         compareBtn.setId("compareToggle");
-        compareBtn.setTooltip(new Tooltip("Both models stacked on one time axis, with their differences and a results table (C)"));
+        compareBtn.setTooltip(
+                new Tooltip("Both models stacked on one time axis, with their differences and a results table (C)"));
         compareBtn.setOnAction(e -> cmd.setCompare(compareBtn.isSelected()));
         Button help = button("?", "Keyboard shortcuts", cmd::showShortcuts);
         bar.setId("toolbar");
         bar.setPadding(new Insets(3, 6, 3, 6));
         // what a lesson uses first: at Ctrl+plus on a 1024 px screen the row overflows from its end, so playback and
         // the time field fold into the "»" menu before task lanes and compare do (Compare was folded first)
-        bar.getItems().addAll(modelSwitch, group(back, fwd), go, group(lanes, fit, compareBtn),
-                group(playback.button, playback.speed), jump, help);
+        bar.getItems()
+                .addAll(
+                        modelSwitch,
+                        group(back, fwd),
+                        go,
+                        group(lanes, fit, compareBtn),
+                        group(playback.button, playback.speed),
+                        jump,
+                        help);
         // the skin keeps what it once put in its overflow menu: after a scale change (leaving presentation
         // mode) the items are laid out afresh, so that those that fit again are back on the row
         vs.scale.addListener((o, a, b) -> Platform.runLater(() -> {
@@ -118,13 +136,20 @@ public final class MainToolBar {
             return scenarios;
         }
         legacyBtn.setText("Real (" + (legacy.model() == Simulator.Model.LEGACY ? "legacy" : "6.18") + " kernel)");
-        taskBtn.setText(task == legacy ? "Real" : "Simulated (" + (task.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + ")");
+        taskBtn.setText(
+                task == legacy
+                        ? "Real"
+                        : "Simulated (" + (task.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + ")");
         return Simulator.Model.LEGACY;
     }
 
-    public boolean comparing() { return compareBtn.isSelected(); }
+    public boolean comparing() {
+        return compareBtn.isSelected();
+    }
 
-    public void setComparing(boolean on) { compareBtn.setSelected(on); }
+    public void setComparing(boolean on) {
+        compareBtn.setSelected(on);
+    }
 
     /** Buttons that stay together when the toolbar wraps. */
     private static HBox group(Node... nodes) {

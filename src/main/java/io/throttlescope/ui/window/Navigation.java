@@ -30,9 +30,13 @@ public final class Navigation {
         this.tell = tell;
     }
 
-    private int size() { return vs.run.get() == null ? 0 : vs.run.get().trace().size(); }
+    private int size() {
+        return vs.run.get() == null ? 0 : vs.run.get().trace().size();
+    }
 
-    private boolean visible(int i) { return vs.run.get().trace().kind(i) != EventKind.STATE; }
+    private boolean visible(int i) {
+        return vs.run.get().trace().kind(i) != EventKind.STATE;
+    }
 
     int firstVisible() {
         for (int i = 0; i < size(); i++) if (visible(i)) return i;
@@ -47,15 +51,18 @@ public final class Navigation {
     /** The next park (task-based), or the next task held off by a throttle (legacy). */
     public void nextPark() {
         Run r = vs.run.get();
-        if (r != null && r.model() == Simulator.Model.LEGACY) step(1, i -> r.trace().kind(i) == EventKind.STATE
-                && r.trace().argA(i) == TaskState.THROTTLED.ordinal(), true);
+        if (r != null && r.model() == Simulator.Model.LEGACY)
+            step(
+                    1,
+                    i -> r.trace().kind(i) == EventKind.STATE && r.trace().argA(i) == TaskState.THROTTLED.ordinal(),
+                    true);
         else step(1, kind(EventKind.PARKED));
     }
 
     /** Moves the cursor to the next (dir 1) or previous (-1) visible event that matches; hidden (bookkeeping) events count when allowHidden. */
     public void step(int dir, IntPredicate match, boolean allowHidden) {
         if (vs.run.get() == null) return;
-        if (dir > 0 && questionOpen.getAsBoolean()) {          // a lesson's question: answer before stepping on
+        if (dir > 0 && questionOpen.getAsBoolean()) { // a lesson's question: answer before stepping on
             tell.accept("Answer the lesson's question first: pick a choice and press Answer.");
             return;
         }
@@ -73,10 +80,17 @@ public final class Navigation {
         tell.accept(dir > 0 ? "No further event of that kind." : "No earlier event of that kind.");
     }
 
-    public void step(int dir, IntPredicate match) { step(dir, match, false); }
+    public void step(int dir, IntPredicate match) {
+        step(dir, match, false);
+    }
 
     /** What an arrow key steps to: any event, or one like the cursor's (same kind, same task, same CPU). */
-    public enum Like { ANY, KIND, TASK, CPU }
+    public enum Like {
+        ANY,
+        KIND,
+        TASK,
+        CPU
+    }
 
     /**
      * The arrow keys: the next (dir 1) or previous (-1) event, or the next like the current one: of its
@@ -89,11 +103,17 @@ public final class Navigation {
         Trace tr = r.trace();
         switch (like) {
             case KIND -> {
-                if (cur < 0) { step(dir, i -> true); return; }
+                if (cur < 0) {
+                    step(dir, i -> true);
+                    return;
+                }
                 EventKind k = tr.kind(cur);
                 step(dir, i -> tr.kind(i) == k);
             }
-            case TASK -> { int t = vs.selectedTask.get(); step(dir, i -> tr.task(i) == t); }
+            case TASK -> {
+                int t = vs.selectedTask.get();
+                step(dir, i -> tr.task(i) == t);
+            }
             case CPU -> {
                 int c = vs.selectedCpu.get() >= 0 ? vs.selectedCpu.get() : cur >= 0 ? tr.cpu(cur) : 0;
                 step(dir, i -> tr.cpu(i) == c);
@@ -106,9 +126,13 @@ public final class Navigation {
         vs.cursor.set(Math.max(-1, Math.min(size() - 1, i)));
     }
 
-    public void goToFirst() { goTo(firstVisible()); }
+    public void goToFirst() {
+        goTo(firstVisible());
+    }
 
-    public void goToLast() { goTo(size() - 1); }
+    public void goToLast() {
+        goTo(size() - 1);
+    }
 
     public void goToTime(long t) {
         if (vs.run.get() == null) return;
@@ -118,7 +142,8 @@ public final class Navigation {
     /** Keeps the cursor's event i in view, away from the edges. */
     public void keepInView(int i) {
         if (i < 0 || vs.run.get() == null) return;
-        double[] f = StoryRange.follow(vs.viewStart.get(), vs.viewEnd.get(), vs.run.get().trace().time(i));
+        double[] f = StoryRange.follow(
+                vs.viewStart.get(), vs.viewEnd.get(), vs.run.get().trace().time(i));
         if (f[0] != vs.viewStart.get() || f[1] != vs.viewEnd.get()) vs.setRange(f[0], f[1]);
     }
 

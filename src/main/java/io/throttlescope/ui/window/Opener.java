@@ -1,4 +1,5 @@
 package io.throttlescope.ui.window;
+
 import io.throttlescope.compare.Fidelity;
 import io.throttlescope.files.IoText;
 import io.throttlescope.realtrace.RealPair;
@@ -50,15 +51,16 @@ public final class Opener {
     }
 
     /** A trace opened beside its simulation, and its fidelity rows (null if it has no scenario to pair with). */
-    private record Opened(RealPair pair, List<Fidelity.Row> rows) { }
+    private record Opened(RealPair pair, List<Fidelity.Row> rows) {}
 
     /** The rows the fidelity command prints for this pair, or null where it has none (no scenario, or refused). */
     private static List<Fidelity.Row> rowsOf(Path path, RealPair pair) {
         if (pair.simulated() == null || pair.unpairedWhy() != null) return null;
         try {
-            return Fidelity.of(Fidelity.traceName(path), pair);      // the verdicts only: no simulation of the scenario as written
+            return Fidelity.of(
+                    Fidelity.traceName(path), pair); // the verdicts only: no simulation of the scenario as written
         } catch (RuntimeException e) {
-            return null;              // the verdicts fall back to the plain tolerances; the trace still opens
+            return null; // the verdicts fall back to the plain tolerances; the trace still opens
         }
     }
 
@@ -67,7 +69,7 @@ public final class Opener {
     private final Host host;
     private Task<?> loading;
     private long loadGeneration;
-    private String source;           // the text of the scenario being simulated, for What if?
+    private String source; // the text of the scenario being simulated, for What if?
 
     public Opener(Stage stage, StatusLine status, Host host) {
         this.stage = stage;
@@ -79,8 +81,11 @@ public final class Opener {
     public void chooseFile() {
         FileChooser fc = new FileChooser();
         fc.setTitle("Open a scenario or a real trace");
-        fc.getExtensionFilters().addAll(new FileChooser.ExtensionFilter("Scenarios and traces", "*.json", "*.txt", "*.trace", "*.gz", "*.dat"),
-                new FileChooser.ExtensionFilter("All files", "*"));
+        fc.getExtensionFilters()
+                .addAll(
+                        new FileChooser.ExtensionFilter(
+                                "Scenarios and traces", "*.json", "*.txt", "*.trace", "*.gz", "*.dat"),
+                        new FileChooser.ExtensionFilter("All files", "*"));
         Path file = host.file();
         Path dir = file != null ? file.getParent() : Path.of("scenarios");
         if (dir != null && dir.toFile().isDirectory()) fc.setInitialDirectory(dir.toFile());
@@ -96,7 +101,10 @@ public final class Opener {
         });
         scene.setOnDragDropped(e -> {
             List<File> f = e.getDragboard().getFiles();
-            if (f != null && !f.isEmpty() && host.keepEditsAnswered("Open " + f.get(0).getName())) open(f.get(0).toPath());
+            if (f != null
+                    && !f.isEmpty()
+                    && host.keepEditsAnswered("Open " + f.get(0).getName()))
+                open(f.get(0).toPath());
             e.setDropCompleted(true);
             e.consume();
         });
@@ -117,17 +125,23 @@ public final class Opener {
     private volatile RealTrace.Options read = RealTrace.Options.defaults();
 
     /** Reads traces with these options from now on. */
-    public void readTracesWith(RealTrace.Options o) { read = o; }
+    public void readTracesWith(RealTrace.Options o) {
+        read = o;
+    }
 
     /** Imports a real trace in the background and shows it beside its scenario's simulation. */
     private void openTrace(Path path) {
         Task<Opened> job = new Task<>() {
-            @Override protected Opened call() throws Exception {
+            @Override
+            protected Opened call() throws Exception {
                 updateMessage("Importing " + path.getFileName() + "\u2026");
-                RealPair pair = RealPair.open(path, read, f -> {        // a newer open stops this one: a big trace would hold its memory
-                    if (isCancelled()) throw new CancellationException("a newer file was opened");
-                    updateProgress(f, 1);
-                });
+                RealPair pair = RealPair.open(
+                        path,
+                        read,
+                        f -> { // a newer open stops this one: a big trace would hold its memory
+                            if (isCancelled()) throw new CancellationException("a newer file was opened");
+                            updateProgress(f, 1);
+                        });
                 if (isCancelled()) throw new CancellationException("a newer file was opened");
                 updateMessage("Checking " + path.getFileName() + " against its scenario\u2026");
                 return new Opened(pair, rowsOf(path, pair));
@@ -151,7 +165,7 @@ public final class Opener {
     private void load(ScenarioLoader.Loaded l, Path path) {
         if (!l.ok()) {
             showProblems(path, l.problems());
-            if (host.spec() == null && path != null) load(DefaultScenario.load(), null);   // never an empty window
+            if (host.spec() == null && path != null) load(DefaultScenario.load(), null); // never an empty window
             return;
         }
         source = path == null ? DefaultScenario.text() : readText(path);
@@ -173,11 +187,15 @@ public final class Opener {
     public void simulate(SimSpec s, Path path, boolean keepView) {
         long started = System.nanoTime();
         Task<Run[]> job = new Task<>() {
-            @Override protected Run[] call() throws Exception {
+            @Override
+            protected Run[] call() throws Exception {
                 updateMessage("Simulating " + s.name() + " under both models\u2026");
                 CompletableFuture<Run> a = CompletableFuture.supplyAsync(
                         () -> Run.simulate(s, Simulator.Model.LEGACY, f -> stopIfCancelled()));
-                Run b = Run.simulate(s, Simulator.Model.TASK, f -> { stopIfCancelled(); updateProgress(f, 1); });
+                Run b = Run.simulate(s, Simulator.Model.TASK, f -> {
+                    stopIfCancelled();
+                    updateProgress(f, 1);
+                });
                 updateProgress(1, 1);
                 try {
                     return new Run[] {a.get(), b};
@@ -221,7 +239,11 @@ public final class Opener {
             status.release();
             loading = null;
             Throwable t = job.getException();
-            status.error(header, t instanceof IOException ioe ? IoText.message(ioe) : String.valueOf(t == null ? "" : t.getMessage()));
+            status.error(
+                    header,
+                    t instanceof IOException ioe
+                            ? IoText.message(ioe)
+                            : String.valueOf(t == null ? "" : t.getMessage()));
         });
     }
 

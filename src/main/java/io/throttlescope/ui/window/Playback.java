@@ -36,7 +36,11 @@ public final class Playback {
     /** Simulated nanoseconds per second of playback for a choice of the speed list. */
     public static double rate(String choice) {
         return switch (choice) {
-            case "0.1 ms/s" -> 1e5; case "1 ms/s" -> 1e6; case "100 ms/s" -> 1e8; case "1 s/s" -> 1e9; default -> 1e7;
+            case "0.1 ms/s" -> 1e5;
+            case "1 ms/s" -> 1e6;
+            case "100 ms/s" -> 1e8;
+            case "1 s/s" -> 1e9;
+            default -> 1e7;
         };
     }
 
@@ -49,18 +53,25 @@ public final class Playback {
             long last = -1;
             double simT = vs.cursorTime();
 
-            @Override public void handle(long now) {
-                if (last < 0) { last = now; return; }
+            @Override
+            public void handle(long now) {
+                if (last < 0) {
+                    last = now;
+                    return;
+                }
                 simT += (now - last) / 1e9 * rate(speed.getValue());
                 last = now;
                 Run r = vs.run.get();
                 if (r == null) return;
-                long stopAt = limit.getAsLong();                   // an event: a lesson's question is put there, not played past
+                long stopAt = limit.getAsLong(); // an event: a lesson's question is put there, not played past
                 int i = r.trace().firstAtOrAfter((long) simT + 1) - 1;
                 boolean held = i >= stopAt;
                 if (held) i = (int) stopAt;
                 if (i > vs.cursor.get()) vs.cursor.set(i);
-                if (held || simT >= r.info().endNs()) { button.setSelected(false); set(false); }
+                if (held || simT >= r.info().endNs()) {
+                    button.setSelected(false);
+                    set(false);
+                }
             }
         };
         player.start();

@@ -29,16 +29,22 @@ public final class RecentFiles {
 
     private final Path file;
 
-    public RecentFiles() { this(defaultFile()); }
+    public RecentFiles() {
+        this(defaultFile());
+    }
 
-    public RecentFiles(Path file) { this.file = file; }
+    public RecentFiles(Path file) {
+        this.file = file;
+    }
 
     static Path defaultFile() {
         String dir = System.getProperty("throttlescope.config");
         if (dir == null || dir.isEmpty()) {
             String xdg = System.getenv("XDG_CONFIG_HOME");
-            dir = xdg != null && xdg.startsWith("/") ? Path.of(xdg, "throttlescope").toString()
-                    : Path.of(System.getProperty("user.home"), ".config", "throttlescope").toString();
+            dir = xdg != null && xdg.startsWith("/")
+                    ? Path.of(xdg, "throttlescope").toString()
+                    : Path.of(System.getProperty("user.home"), ".config", "throttlescope")
+                            .toString();
         }
         return Path.of(dir, "recent-files");
     }
@@ -48,7 +54,7 @@ public final class RecentFiles {
         List<String> out = new ArrayList<>();
         try {
             BasicFileAttributes a = Files.readAttributes(file, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
-            if (!a.isRegularFile() || a.size() > MAX_FILE_BYTES) return out;     // a FIFO, a device, a link: never opened
+            if (!a.isRegularFile() || a.size() > MAX_FILE_BYTES) return out; // a FIFO, a device, a link: never opened
             byte[] bytes;
             try (InputStream in = Files.newInputStream(file, LinkOption.NOFOLLOW_LINKS)) {
                 bytes = in.readNBytes((int) MAX_FILE_BYTES + 1);
@@ -72,7 +78,8 @@ public final class RecentFiles {
         l.add(0, path);
         while (l.size() > MAX) l.remove(l.size() - 1);
         try {
-            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS)) return false;   // not ours to replace
+            if (Files.exists(file, LinkOption.NOFOLLOW_LINKS) && !Files.isRegularFile(file, LinkOption.NOFOLLOW_LINKS))
+                return false; // not ours to replace
             Files.createDirectories(file.getParent());
             Path tmp = Files.createTempFile(file.getParent(), "recent-files", ".tmp");
             try {

@@ -4,7 +4,7 @@ import java.util.List;
 
 /** Every keyboard shortcut and mouse action: the "?" dialog shows this list and the guide's table (docs/guide.md) is this list (a test compares them). */
 public final class Shortcuts {
-    private Shortcuts() { }
+    private Shortcuts() {}
 
     public record Key(String keys, String does) {}
 
@@ -23,7 +23,9 @@ public final class Shortcuts {
             new Key("W / S", "zoom in / out around the cursor"),
             new Key("A / D", "pan left / right"),
             new Key("F", "fit the whole run"),
-            new Key("mouse wheel", "zoom around the pointer (Shift+wheel, or the wheel over the labels: scroll the lanes)"),
+            new Key(
+                    "mouse wheel",
+                    "zoom around the pointer (Shift+wheel, or the wheel over the labels: scroll the lanes)"),
             new Key("drag", "pan; drag on the time ruler to zoom to that range; click the ruler to move the cursor"),
             new Key("click", "a slice selects its task; a CPU lane selects the CPU; a budget lane selects the group"),
             new Key("double-click a note", "zoom to that note"),
@@ -31,8 +33,12 @@ public final class Shortcuts {
             new Key("L", "show or hide the task lanes"),
             new Key("C", "compare mode: both models stacked, their differences and the results table"),
             new Key("X", "go to the first divergence of the two models (compare mode turns on)"),
-            new Key("Ctrl+plus / Ctrl+minus / Ctrl+0", "larger / smaller text, lanes and tables / back to the size the window started with"),
-            new Key("F11", "presentation mode: the timeline, the lesson bar and the explanation (comparing: both timelines and the results table), full screen, larger (Esc leaves it)"),
+            new Key(
+                    "Ctrl+plus / Ctrl+minus / Ctrl+0",
+                    "larger / smaller text, lanes and tables / back to the size the window started with"),
+            new Key(
+                    "F11",
+                    "presentation mode: the timeline, the lesson bar and the explanation (comparing: both timelines and the results table), full screen, larger (Esc leaves it)"),
             new Key("N / Shift+N", "a scenario's lesson: start it, next stop / previous stop"),
             new Key("1 \u2026 9", "at a lesson's question: answer with that choice"),
             new Key("Ctrl+O", "open a scenario (or drop a .json file on the window)"),
@@ -43,7 +49,8 @@ public final class Shortcuts {
     /** The list as the guide's Markdown table (docs/guide.md). */
     public static String markdown() {
         StringBuilder sb = new StringBuilder("| key | does |\n|---|---|\n");
-        for (Key k : ALL) sb.append("| ").append(k.keys()).append(" | ").append(k.does()).append(" |\n");
+        for (Key k : ALL)
+            sb.append("| ").append(k.keys()).append(" | ").append(k.does()).append(" |\n");
         return sb.toString();
     }
 }

@@ -15,22 +15,34 @@ public final class StatusLine {
     private Window owner;
 
     /** The window the error dialogs belong to. */
-    public void setOwner(Window owner) { this.owner = owner; }
+    public void setOwner(Window owner) {
+        this.owner = owner;
+    }
 
     /** "step 12 of 180 · t = 15.1ms · task-based model": the numbering of the log, describe and --step. */
-    public static String stepText(Run r, int i) { return stepText(r, i, Long.MAX_VALUE); }
+    public static String stepText(Run r, int i) {
+        return stepText(r, i, Long.MAX_VALUE);
+    }
 
     /** The same, knowing nothing after the horizon (a lesson's question waits). */
     public static String stepText(Run r, int i, long horizon) {
-        return (i < 0 ? "before the first step (0 of " + r.index().steps() + ")"
-                : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = " + Durations.atEvent(r, i, horizon))
-                + "  \u00B7  " + (r.isReal() ? "real trace (" + (r.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + " kernel)"
+        return (i < 0
+                        ? "before the first step (0 of " + r.index().steps() + ")"
+                        : "step " + r.index().stepOf(i) + " of " + r.index().steps() + "  \u00B7  t = "
+                                + Durations.atEvent(r, i, horizon))
+                + "  \u00B7  "
+                + (r.isReal()
+                        ? "real trace (" + (r.model() == Simulator.Model.LEGACY ? "legacy" : "task-based") + " kernel)"
                         : r.model() == Simulator.Model.LEGACY ? "legacy model" : "task-based model");
     }
 
-    public void set(String text) { bar.setText(text); }
+    public void set(String text) {
+        bar.setText(text);
+    }
 
-    public String text() { return bar.getText(); }
+    public String text() {
+        return bar.getText();
+    }
 
     /** The job's message and progress are shown until it ends. */
     public void follow(Task<?> job) {

@@ -14,6 +14,7 @@ public interface WindowCommands {
     void reload();
     /** Opens a recent file (edits of What if? are asked about first). */
     void openRecent(String path);
+
     void quit();
     /** Exports the shown run: "perfetto", "perfetto-proto" or "csv". */
     void export(String format);
@@ -23,10 +24,13 @@ public interface WindowCommands {
     void copyComparison();
     /** Larger (1), smaller (-1) or starting (0) text and lanes. */
     void zoomText(int dir);
+
     void togglePresenting();
     /** Leaves presentation mode if on; false if it was off. */
     boolean leavePresenting();
+
     void setCompare(boolean on);
+
     boolean comparing();
     /** Shows a model's run (for a real trace: LEGACY is the real run). */
     void switchModel(Simulator.Model m);
@@ -34,8 +38,11 @@ public interface WindowCommands {
     void otherModel();
     /** Go > Jump to time: asks for a time. */
     void askTime();
+
     void showShortcuts();
+
     void openSweep();
+
     void openWhatIf();
     /** Moves the cursor to where the two runs first part (compare mode). */
     void goToDivergence();

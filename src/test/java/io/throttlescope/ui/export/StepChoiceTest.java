@@ -14,7 +14,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 class StepChoiceTest {
     @Test
     void theParkAndTheTaskWorkAreKeptFirst() {
-        Run r = Run.simulate(ScenarioLoader.load(Path.of("scenarios/01-seed-story-rwsem-reader.json")).spec(), Simulator.Model.TASK);
+        Run r = Run.simulate(
+                ScenarioLoader.load(Path.of("scenarios/01-seed-story-rwsem-reader.json"))
+                        .spec(),
+                Simulator.Model.TASK);
         List<Integer> steps = StepExport.between(r, 15_000_000L, 15_100_000L, 4);
         assertThat(steps).hasSize(4);
         List<EventKind> kinds = steps.stream().map(i -> r.trace().kind(i)).toList();

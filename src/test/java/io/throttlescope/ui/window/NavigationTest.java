@@ -21,7 +21,10 @@ class NavigationTest {
     final Navigation nav = new Navigation(vs, () -> question, said::add);
 
     Run run(Simulator.Model m) {
-        Run r = Run.simulate(ScenarioLoader.load(Path.of("scenarios/01-seed-story-rwsem-reader.json")).spec(), m);
+        Run r = Run.simulate(
+                ScenarioLoader.load(Path.of("scenarios/01-seed-story-rwsem-reader.json"))
+                        .spec(),
+                m);
         vs.run.set(r);
         vs.cursor.set(-1);
         return r;
@@ -41,7 +44,7 @@ class NavigationTest {
         assertThat(said).containsExactly("No further event of that kind.");
         nav.goToFirst();
         assertThat(r.trace().kind(vs.cursor.get())).isNotEqualTo(EventKind.STATE);
-        nav.step(-1, i -> true);                               // before the first event
+        nav.step(-1, i -> true); // before the first event
         assertThat(vs.cursor.get()).isEqualTo(-1);
     }
 
@@ -102,6 +105,7 @@ class NavigationTest {
         int before = vs.cursor.get();
         nav.stepLike(1, Navigation.Like.ANY);
         assertThat(vs.cursor.get()).isGreaterThan(before);
-        for (int i = before + 1; i < vs.cursor.get(); i++) assertThat(r.trace().kind(i)).isEqualTo(EventKind.STATE);
+        for (int i = before + 1; i < vs.cursor.get(); i++)
+            assertThat(r.trace().kind(i)).isEqualTo(EventKind.STATE);
     }
 }

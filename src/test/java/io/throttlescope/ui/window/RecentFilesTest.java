@@ -17,19 +17,23 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
  * before: jstack showed RecentFiles.add blocked in FileSystemPreferences.loadCache on the FIFO.
  */
 class RecentFilesTest {
-    @TempDir Path dir;
+    @TempDir
+    Path dir;
 
     @Test
     void aPathOfAnyLengthIsRememberedOrSkippedNeverThrown() {
         RecentFiles r = new RecentFiles(dir.resolve("cfg/recent-files"));
-        String longPath = "/" + "d/".repeat(5000) + "scenario.json";          // 10,014 characters
+        String longPath = "/" + "d/".repeat(5000) + "scenario.json"; // 10,014 characters
         assertThat(r.add("/tmp/a.json")).isTrue();
         assertThat(r.add(longPath)).isTrue();
         assertThat(r.list()).containsExactly(longPath, "/tmp/a.json");
-        assertThat(RecentFiles.label(longPath)).hasSizeLessThanOrEqualTo(80).endsWith("d/d/scenario.json").startsWith("/d/d/");
+        assertThat(RecentFiles.label(longPath))
+                .hasSizeLessThanOrEqualTo(80)
+                .endsWith("d/d/scenario.json")
+                .startsWith("/d/d/");
         String tooLong = "/" + "x".repeat(RecentFiles.MAX_PATH_CHARS);
         assertThat(r.add(tooLong)).isFalse();
-        assertThat(r.add("/tmp/new\nline.json")).isFalse();                 // one path a line: never split
+        assertThat(r.add("/tmp/new\nline.json")).isFalse(); // one path a line: never split
         assertThat(r.list()).containsExactly(longPath, "/tmp/a.json");
     }
 
@@ -49,7 +53,8 @@ class RecentFilesTest {
         RecentFiles r = new RecentFiles(fifo);
         List<String> l = assertTimeoutPreemptively(Duration.ofSeconds(20), r::list);
         assertThat(l).isEmpty();
-        assertThat(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> r.add("/tmp/a.json"))).isFalse();
+        assertThat(assertTimeoutPreemptively(Duration.ofSeconds(20), () -> r.add("/tmp/a.json")))
+                .isFalse();
         assertThat(Files.isRegularFile(fifo)).isFalse();
         assertThat(Files.exists(fifo)).isTrue();
 
