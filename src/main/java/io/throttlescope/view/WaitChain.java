@@ -209,18 +209,75 @@ public final class WaitChain {
         long period = run.isReal() ? 0 : run.index().periodAtEvent(at, s.event), phase = info.phaseNs()[at];
         long quota = run.isReal() ? -1 : run.index().quotaAtEvent(at, s.event);
         String until = "";
+        int ends = predict ? nextUnthrottle(run, s.event, at, c) : -1;
         if (!predict) {
             until = " until it gets runtime again";
-        } else if (!run.isReal() && period > 0) {
+        } else if (ends >= 0) { // the run shows when it ends, and what ends it
+            until = " until " + unthrottledBy(run, ends, at, c)
+                    + (quota > 0 && -rt >= quota
+                            ? " (" + Durations.human(-rt) + " of debt, " + Durations.human(quota) + " a period)"
+                            : "");
+        } else if (!run.isReal() && period > 0) { // not within the run: the earliest refill that could end it
             long next = phase + Math.floorDiv(s.time - phase, period) * period + period;
             // a debt is repaid first: each refill brings at most the quota, and runtime must go above zero
             long refills = quota > 0 && rt < 0 ? -rt / quota + 1 : 1;
-            until = refills <= 1
-                    ? " until the refill at " + Durations.human(next)
-                    : " until the refill at " + Durations.human(next + (refills - 1) * period) + " at the earliest ("
-                            + Durations.human(-rt) + " of debt, " + Durations.human(quota) + " a period)";
+            until = " until the refill at " + Durations.human(next + (refills - 1) * period) + " at the earliest"
+                    + (refills > 1
+                            ? " (" + Durations.human(-rt) + " of debt, " + Durations.human(quota) + " a period)"
+                            : "")
+                    + ", after the end of the run";
         }
         return who + runtime + until + (at != g ? " (an ancestor of " + info.groups()[g] + ")" : "");
+    }
+
+    /** The first unthrottle of group g's cfs_rq on CPU c after event i (-1: none within the run). */
+    static int nextUnthrottle(Run run, int i, int g, int c) {
+        int[] marks = run.index().cpuMarks(c);
+        Trace tr = run.trace();
+        int lo = 0, hi = marks.length;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (marks[mid] <= i) lo = mid + 1;
+            else hi = mid;
+        }
+        for (int k = lo; k < marks.length; k++)
+            if (tr.kind(marks[k]) == EventKind.UNTHROTTLE && tr.group(marks[k]) == g) return marks[k];
+        return -1;
+    }
+
+    /**
+     * What unthrottles group g's cfs_rq on CPU c at event u, read from the events before it: "the refill
+     * at 300ms" (the period timer), "the slack timer at 208.5ms" (runtime given back by other CPUs), "the
+     * write of cpu.max at 40ms", else "its unthrottle at 40ms". The timer hands the runtime over
+     * (distribute) and a remote CPU's cfs_rq is unthrottled a little later: the cause is looked for within
+     * a millisecond before.
+     */
+    static String unthrottledBy(Run run, int u, int g, int c) {
+        Trace tr = run.trace();
+        long t = tr.time(u);
+        long from = t; // the instant of the timer that handed the runtime over
+        boolean refilled = false;
+        for (int j = u - 1; j >= 0 && tr.time(j) >= t - 1_000_000L; j--) {
+            if (tr.group(j) != g) continue;
+            EventKind k = tr.kind(j);
+            if (k == EventKind.DISTRIBUTE && tr.cpu(j) == c && from == t) from = tr.time(j);
+            if (tr.time(j) != from) continue;
+            String when = Durations.human(from);
+            switch (k) {
+                case REFILL -> refilled = true; // by the period timer, or by a write of cpu.max before it
+                case PERIOD_TIMER -> {
+                    return "the refill at " + when;
+                }
+                case SLACK_TIMER -> {
+                    return "the slack timer at " + when + " hands it runtime given back by other CPUs";
+                }
+                case CGROUP_WRITE -> {
+                    return "the write of cpu.max at " + when;
+                }
+                default -> {}
+            }
+        }
+        return refilled ? "the refill at " + Durations.human(from) : "its unthrottle at " + Durations.human(t);
     }
 
     /** The event where the task's current state began (its last state change at or before the cursor). */

@@ -5,6 +5,7 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.trace.Snapshot;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -35,7 +36,7 @@ class WaitChainTest {
                         "Q#0 waits in D state (down_read) behind writer W#1"
                                 + " \u2192 W#1 holds cgroup_threadgroup_rwsem's block and waits in D state for the readers inside"
                                 + " \u2192 R#1 holds the read side of cgroup_threadgroup_rwsem"
-                                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime -2ms) until the refill at 10s at the earliest (2ms of debt, 1ms a period)");
+                                + " \u2192 R#1 is held off: /G @ CPU0 is throttled (runtime -2ms) until the refill at 10s (2ms of debt, 1ms a period)");
         // each link jumps to where it began: Q#0's wait started with its block, W#1's with its own
         assertThat(r.trace().kind(chain.get(0).since())).isIn(EventKind.BLOCK, EventKind.LOCK_WAIT, EventKind.STATE);
         assertThat(r.trace().task(chain.get(0).since())).isEqualTo(task(r, "Q#0"));
@@ -52,9 +53,9 @@ class WaitChainTest {
             delimiter = '|',
             value = {
                 // a debt is repaid first: 1 ms a period, and the runtime must go above zero
-                "4500000000  | -1ms | 6s at the earliest (1ms of debt, 1ms a period)", // just after R#1 was handed the
+                "4500000000  | -1ms | 6s (1ms of debt, 1ms a period)", // just after R#1 was handed the
                 // read side
-                "6250000000  | -3ms | 10s at the earliest (3ms of debt, 1ms a period)", // the first hung-task reports:
+                "6250000000  | -3ms | 10s (3ms of debt, 1ms a period)", // the first hung-task reports:
                 // the hog overran the 6 s
                 // refill by 3 ms
                 "9500000000  | 0    | 10s"
@@ -90,6 +91,33 @@ class WaitChainTest {
                         "R is parked on the limbo list of /G @ CPU0: /G @ CPU0 is throttled (runtime -100us) until the refill at 100ms");
         assertThat(WaitChain.text(WaitChain.of(task, at(task, 50_000_000L), task(task, "W"))))
                 .startsWith("W is running on CPU1");
+    }
+
+    /**
+     * The end of a throttle is read from the run, not foretold from the period grid: 08's B#0 is parked at
+     * 203.5 ms until the slack timer hands CPU2 runtime at 208.5 ms (the review: "until the refill at
+     * 300ms"); 06's T, 25 ms in debt at the 100 ms refill, runs again at 300 ms, not "400ms at the earliest".
+     */
+    @Test
+    void aThrottleEndsWhenTheRunShowsItAndBecauseOfWhatEndsIt() {
+        Run slack = run("08-slack-timer.json", Simulator.Model.TASK);
+        assertThat(WaitChain.text(WaitChain.of(slack, at(slack, 203_500_000L), task(slack, "B#0"))))
+                .isEqualTo("B#0 is parked on the limbo list of /G @ CPU2: /G @ CPU2 is throttled (runtime 0)"
+                        + " until the slack timer at 208.5ms hands it runtime given back by other CPUs");
+        Run debt = run("06-kernel-mode-overrun.json", Simulator.Model.TASK);
+        Snapshot s = debt.index().at(debt.index().eventOfStep(17));
+        assertThat(s.time).isEqualTo(100_000_000L);
+        assertThat(WaitChain.text(WaitChain.of(debt, s, task(debt, "T"))))
+                .isEqualTo("T is parked on the limbo list of /G @ CPU0: /G @ CPU0 is throttled (runtime -25ms)"
+                        + " until the refill at 300ms (25ms of debt, 10ms a period)");
+        // what ends a throttle, read from the run: the period timer, the slack timer, a write of cpu.max
+        Run write = run("14-write-cpu-max-while-throttled.json", Simulator.Model.TASK);
+        List<String> ends = new ArrayList<>();
+        for (int i = 0; i < write.trace().size(); i++)
+            if (write.trace().kind(i) == EventKind.UNTHROTTLE)
+                ends.add(WaitChain.unthrottledBy(
+                        write, i, write.trace().group(i), write.trace().cpu(i)));
+        assertThat(ends).anyMatch(e -> e.startsWith("the write of cpu.max at "));
     }
 
     @Test
