@@ -38,7 +38,11 @@ final class LessonLoader {
         Node tn = l.required(o, "title"), sn = l.required(o, "stops");
         String title = tn == null ? null : l.string(tn, "the lesson's title");
         if (!(sn instanceof Arr a) || a.items().isEmpty()) {
-            if (sn != null) l.problem(sn, "found " + l.describe(sn) + ", expected a non-empty array of stops");
+            if (sn != null)
+                l.problem(
+                        sn,
+                        "found " + (sn instanceof Arr ? "an empty array" : l.describe(sn))
+                                + ", expected a non-empty array of stops");
             return null;
         }
         if (a.items().size() > MAX_STOPS) {

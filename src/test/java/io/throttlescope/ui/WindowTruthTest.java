@@ -760,6 +760,41 @@ class WindowTruthTest {
         assertThat(drawn.stream().map(tr::kind)).contains(EventKind.TASK_WORK_ADDED, EventKind.PARKED);
     }
 
+    /**
+     * A stop shows the same moment each time it is shown: back with Shift+N to 08 stop 2 after stop 3's
+     * question was answered, the slack timer's unthrottle at 208.5 ms was drawn and the wait chain named
+     * it (the fourth review: "shows the future"). Stop 2 covers what follows its cursor as it did the
+     * first time, and stop 3 puts its question again.
+     */
+    @Test
+    void aStopShownAgainAfterALaterAnswerShowsNoMoreThanTheFirstTime(FxRobot robot) {
+        open(robot, "08-slack-timer.json");
+        robot.interact(() -> w.lessonBar.show(1));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.vs.veiled.get()).as("stop 2, the first time").isTrue();
+        int cursor = w.vs.cursor.get();
+        double start = w.vs.viewStart.get(), end = w.vs.viewEnd.get();
+        robot.interact(() -> w.lessonBar.next());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> w.lessonBar.reveal());
+        robot.interact(() -> w.lessonBar.next());
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.interact(() -> w.lessonBar.previous()); // stop 3: its question again
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.lessonBar.waitingForAnswer()).as("stop 3 asks again").isTrue();
+        robot.interact(() -> w.lessonBar.previous());
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.vs.veiled.get()).as("stop 2, again").isTrue();
+        assertThat(w.vs.cursor.get()).isEqualTo(cursor);
+        assertThat(new double[] {w.vs.viewStart.get(), w.vs.viewEnd.get()}).containsExactly(start, end);
+        List<Integer> drawn = new java.util.ArrayList<>();
+        robot.interact(() -> {
+            w.timeline.redraw();
+            drawn.addAll(w.timeline.markRenderer.drawn);
+        });
+        assertThat(drawn).allSatisfy(e -> assertThat(e).isLessThanOrEqualTo(cursor));
+    }
+
     /** 01 stop 5 asks when W can take the lock: "Why isn't it running?" said R is held off "until the refill at 100ms" (the review). */
     @Test
     void theWaitChainForetellsNoRefillWhileAQuestionWaits(FxRobot robot) {

@@ -10,10 +10,8 @@ import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.EnumMap;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 import java.util.stream.Collectors;
 import javafx.geometry.Insets;
 import javafx.geometry.Pos;
@@ -68,13 +66,14 @@ public final class LessonBar extends VBox {
     private int stop = -1;
     private int answerAt = -1;
     private boolean answered;
-    /** The stops whose question was answered (or revealed) since the lesson was opened. */
-    private final Set<Integer> answeredStops = new HashSet<>();
-
-    /** True if a stop after k asks a question not answered yet: then the views show nothing after the cursor. */
+    /**
+     * True if a stop after k asks a question: then the views show nothing after the cursor. A stop shows
+     * the same moment each time it is shown: one passed again after a later question was answered covers
+     * what follows as it did the first time (and a question stop asks again), never the answer's future.
+     */
     private boolean laterQuestion(int k) {
         for (int j = k + 1; j < lesson.stops().size(); j++)
-            if (lesson.stops().get(j).question() != null && !answeredStops.contains(j)) return true;
+            if (lesson.stops().get(j).question() != null) return true;
         return false;
     }
 
@@ -144,7 +143,6 @@ public final class LessonBar extends VBox {
         setManaged(on);
         stop = -1;
         answered = false;
-        answeredStops.clear();
         vs.veiled.set(false);
         if (on) {
             title.setText("Lesson: " + lesson.title());
@@ -382,7 +380,6 @@ public final class LessonBar extends VBox {
 
     private void finish(String why) {
         answered = true;
-        answeredStops.add(stop);
         vs.veilReason.set(ViewState.LATER_QUESTION);
         vs.veiled.set(laterQuestion(stop));
         verdict.setText(why);
