@@ -110,8 +110,13 @@ public final class Navigation {
                 EventKind k = tr.kind(cur);
                 step(dir, i -> tr.kind(i) == k);
             }
-            case TASK -> {
-                int t = vs.selectedTask.get();
+            case TASK -> { // the selected task, else the cursor's (with neither, it stepped to events of no task)
+                int t = vs.selectedTask.get() >= 0 ? vs.selectedTask.get() : cur >= 0 ? tr.task(cur) : -1;
+                if (t < 0) {
+                    tell.accept(
+                            "Ctrl+\u2192 steps through a task's events: click a task's lane, or move to one of its events");
+                    return;
+                }
                 step(dir, i -> tr.task(i) == t);
             }
             case CPU -> {
