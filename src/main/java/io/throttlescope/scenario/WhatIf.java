@@ -50,7 +50,22 @@ public final class WhatIf {
             return new Outcome(null, p.path() + ": " + p.message());
         }
         history.push(next, param + " = " + value);
-        return new Outcome(l.spec(), null);
+        return new Outcome(marked(l.spec()), null);
+    }
+
+    /** What a note says of an edited scenario's run: it was written for the file as opened. */
+    public static final String AS_WRITTEN = "As written, before What if?: ";
+
+    /**
+     * An edited scenario's notes say that they were written for the file as opened: they stay at their
+     * times, and an edit may have moved or removed what they describe (the review saw a note say "/G is
+     * throttled" at 10 ms of a run with twice the quota).
+     */
+    private SimSpec marked(SimSpec spec) {
+        if (!history.edited() || spec.notes().isEmpty()) return spec;
+        return spec.withNotes(spec.notes().stream()
+                .map(n -> new SimSpec.Note(n.atNs(), AS_WRITTEN + n.text()))
+                .toList());
     }
 
     public Outcome undo() {
@@ -73,7 +88,7 @@ public final class WhatIf {
     private Outcome reload() {
         ScenarioLoader.Loaded l = ScenarioLoader.loadString(history.current());
         return l.ok()
-                ? new Outcome(l.spec(), null)
+                ? new Outcome(marked(l.spec()), null)
                 : new Outcome(null, l.problems().get(0).message());
     }
 

@@ -9,6 +9,7 @@ import java.io.PrintWriter;
 import java.io.StringWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -57,6 +58,29 @@ class WhatIfTest {
                 .filteredOn(p -> p.id().startsWith("task.R."))
                 .isNotEmpty()
                 .allSatisfy(p -> assertThat(p.section()).isEqualTo("task R"));
+    }
+
+    /**
+     * The notes of an edited scenario say that they were written for the file as opened (the review: the
+     * notes stayed at their times, "/G is throttled" at 10 ms of a run with five times the quota, with no
+     * word); undone, they are the file's again. The file saved keeps its notes as written.
+     */
+    @Test
+    void anEditedScenariosNotesSayTheyWereWrittenForTheFileAsOpened() throws Exception {
+        WhatIf w = new WhatIf(Files.readString(SEED));
+        List<SimSpec.Note> written = ScenarioLoader.loadString(w.json()).spec().notes();
+        assertThat(written).isNotEmpty().noneMatch(n -> n.text().startsWith(WhatIf.AS_WRITTEN));
+        WhatIf.Outcome o = w.set("/G:cpu.max", "50000 100000");
+        assertThat(o.spec().notes())
+                .extracting(SimSpec.Note::text)
+                .containsExactlyElementsOf(
+                        written.stream().map(n -> WhatIf.AS_WRITTEN + n.text()).toList());
+        assertThat(o.spec().notes())
+                .extracting(SimSpec.Note::atNs)
+                .containsExactlyElementsOf(
+                        written.stream().map(SimSpec.Note::atNs).toList());
+        assertThat(ScenarioLoader.loadString(w.json()).spec().notes()).isEqualTo(written);
+        assertThat(w.undo().spec().notes()).isEqualTo(written);
     }
 
     @Test

@@ -53,6 +53,24 @@ public record SimSpec(
                 null);
     }
 
+    /** The same scenario with other notes. */
+    public SimSpec withNotes(List<Note> other) {
+        return new SimSpec(
+                name,
+                description,
+                defaultModel,
+                kernel,
+                durationNs,
+                seed,
+                cgroups,
+                locks,
+                pipes,
+                tasks,
+                actions,
+                other,
+                lesson);
+    }
+
     /** The same scenario run for at least this long (to sit beside a longer real recording). */
     public SimSpec withDurationAtLeast(long ns) {
         return ns <= durationNs
