@@ -30,6 +30,7 @@ import io.throttlescope.ui.window.Playback;
 import io.throttlescope.ui.window.RecentFiles;
 import io.throttlescope.ui.window.StatusLine;
 import io.throttlescope.ui.window.WindowCommands;
+import io.throttlescope.view.Cursors;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.StoryRange;
 import java.nio.file.Path;
@@ -396,6 +397,8 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     public void reinstall(SimSpec s, Run legacy, Run task, long ms) {
         boolean wasLegacy = vs.run.get() == legacyRun;
         long t = vs.cursor.get() >= 0 ? vs.cursorTime() : -1;
+        Run shown = vs.run.get();
+        int cursor = vs.cursor.get();
         double a = vs.viewStart.get(), b = vs.viewEnd.get();
         spec = s;
         legacyRun = legacy;
@@ -411,7 +414,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         vs.cursor.set(-1);
         vs.run.set(r);
         vs.setRange(a, b);
-        if (t >= 0) goTo(r.index().lastVisibleAtOrBefore(t));
+        if (t >= 0) goTo(Cursors.sameStep(shown, cursor, r)); // the same step of its instant, not the instant's last
         if (toolbar.comparing()) setCompare(true);
         var h = whatIf.whatIf().history(); // after undoing every edit there is no edit to name
         status.set(lessonBar.afterEdit(s, h.edited()) + "What if: "

@@ -166,4 +166,58 @@ class WhatIfWindowTest {
         assertThat(w.lessonBar().isVisible()).isTrue();
         assertThat(w.lessonBar().active()).isTrue();
     }
+
+    /**
+     * Undo back to the file as saved reopens the lesson at the stop it was left at, showing that stop as
+     * before (the fourth review: the lesson came back at its start, N to go through it again).
+     */
+    @Test
+    void undoReopensTheLessonAtItsStop(FxRobot robot) throws Exception {
+        robot.interact(() -> w.lessonBar().show(3));
+        WaitForAsyncUtils.waitForFxEvents();
+        int cursor = w.vs.cursor.get();
+        Run before = w.vs.run.get();
+        Run old = w.legacyRun;
+        type(robot, "/G:cpu.max", "20000 100000");
+        waitForNewRuns(old);
+        assertThat(w.lessonBar().stop()).isEqualTo(-1);
+        Run edited = w.legacyRun;
+        robot.press(KeyCode.CONTROL).type(KeyCode.Z).release(KeyCode.CONTROL);
+        waitForNewRuns(edited);
+        assertThat(w.lessonBar().stop()).isEqualTo(3);
+        assertThat(w.vs.run.get().model()).isEqualTo(before.model());
+        assertThat(w.vs.cursor.get()).isEqualTo(cursor);
+        assertThat(w.statusText()).contains("stop 4");
+    }
+
+    /**
+     * An edit keeps the cursor at the same step of its instant, not the last event of it (the fourth
+     * review: "What if? moves the cursor a few steps after an edit"): here the first of 01's events at
+     * 10 ms (legacy), after a change of cpu.weight that moves nothing.
+     */
+    @Test
+    void anEditKeepsTheCursorAtItsStepOfTheInstant(FxRobot robot) throws Exception {
+        var tr = w.legacyRun.trace();
+        int first = w.legacyRun.index().lastVisibleAtOrBefore(10_000_000L);
+        while (first > 0 && tr.time(first - 1) == tr.time(first)) first--;
+        while (!io.throttlescope.trace.TraceIndex.visible(tr.kind(first))) first++;
+        assertThat(w.legacyRun.index().lastVisibleAtOrBefore(10_000_000L))
+                .as("an instant of several steps")
+                .isGreaterThan(first);
+        int at = first;
+        robot.interact(() -> {
+            w.switchModel(io.throttlescope.sim.Simulator.Model.LEGACY);
+            w.goTo(at);
+        });
+        var kind = tr.kind(at);
+        int task = tr.task(at);
+        Run old = w.legacyRun;
+        type(robot, "/G:cpu.weight", "200");
+        waitForNewRuns(old);
+        var now = w.legacyRun.trace();
+        int c = w.vs.cursor.get();
+        assertThat(now.time(c)).isEqualTo(10_000_000L);
+        assertThat(now.kind(c)).isEqualTo(kind);
+        assertThat(now.task(c)).isEqualTo(task);
+    }
 }

@@ -64,6 +64,9 @@ public final class LessonBar extends VBox {
     private SimSpec spec;
     private Lesson lesson;
     private int stop = -1;
+    /** The stop the lesson was at when an edit closed it (-1: none): undo reopens it there. */
+    private int closedAt = -1;
+
     private int answerAt = -1;
     private boolean answered;
     /**
@@ -116,6 +119,7 @@ public final class LessonBar extends VBox {
      * refuses such a file; the window opens it without its lesson).
      */
     public void openChecked(SimSpec s, Run legacy, Run task, String fileName, Stage owner) {
+        closedAt = -1; // a file opened anew starts its lesson from the beginning
         List<Problem> problems = s == null
                 ? List.of()
                 : LessonPlan.check(
@@ -166,12 +170,17 @@ public final class LessonBar extends VBox {
      */
     public String afterEdit(SimSpec s, boolean edited) {
         if (edited && active()) {
+            closedAt = stop;
             open(null);
             return "Edited, so the lesson is closed (its stops are for the scenario as saved; undo reopens it). ";
         }
         if (!edited && !active() && s.lesson() != null && !s.lesson().stops().isEmpty()) {
+            int back = closedAt;
+            closedAt = -1;
             open(s);
-            return "As saved again, and so is its lesson (press N). ";
+            if (back < 0 || back >= lesson.stops().size()) return "As saved again, and so is its lesson (press N). ";
+            show(back); // where it was left
+            return "As saved again, and so is its lesson, back at stop " + (back + 1) + ". ";
         }
         return "";
     }
