@@ -438,6 +438,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
             recent.add(path.toAbsolutePath().normalize().toString());
         stage.setTitle("ThrottleScope \u2014 " + s.name() + (path == null ? "" : "  (" + path.getFileName() + ")"));
         scenarioPanel.show(s);
+        sidePanel.newRun();
         boolean real = legacy.isReal();
         Simulator.Model m = toolbar.nameModels(legacy, task, Simulator.Model.of(s.defaultModel()));
         // a real trace's tasks take their scenario task's colour and come first (its other processes after)

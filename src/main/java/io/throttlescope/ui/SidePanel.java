@@ -8,6 +8,7 @@ import java.util.List;
 import java.util.Map;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.property.ReadOnlyBooleanProperty;
 import javafx.beans.property.ReadOnlyDoubleProperty;
 import javafx.beans.property.SimpleBooleanProperty;
 import javafx.beans.property.SimpleDoubleProperty;
@@ -39,9 +40,24 @@ final class SidePanel {
     /** A lesson stop opened the panes (the runqueue table then asks for its width); outside a stop the timeline keeps 60%. */
     private final BooleanProperty inStop = new SimpleBooleanProperty(false);
 
-    /** The width the panel asks for: at lesson stops the widest the runqueue table has wanted (its columns whole), else 0. */
+    /**
+     * The width the panel asks for: the widest the runqueue table has wanted (its columns whole) since
+     * the run was shown, so the timeline does not jump from step to step; at lesson stops the window
+     * gives it up to half its width, outside them up to 45% (at 1024 px a run's table needed a sideways
+     * scroll for its running and queued tasks: the fourth review).
+     */
     ReadOnlyDoubleProperty wantedWidth() {
         return wanted;
+    }
+
+    /** A lesson stop opened the panes. */
+    ReadOnlyBooleanProperty inStop() {
+        return inStop;
+    }
+
+    /** A new run is shown: the table asks for its width again. */
+    void newRun() {
+        wanted.set(0);
     }
 
     private boolean revealing, revealWanted;
@@ -88,11 +104,9 @@ final class SidePanel {
         if (cfsRqs instanceof CfsRqView v) {
             // through a lesson the widest the table has asked for, so the timeline does not jump from stop to stop; 0
             // outside one
-            v.wantedWidth().addListener((o, a, b) -> {
-                if (inStop.get()) wanted.set(Math.max(wanted.get(), b.doubleValue()));
-            });
+            v.wantedWidth().addListener((o, a, b) -> wanted.set(Math.max(wanted.get(), b.doubleValue())));
             inStop.addListener((o, a, b) ->
-                    wanted.set(b ? Math.max(wanted.get(), v.wantedWidth().get()) : 0));
+                    wanted.set(Math.max(wanted.get(), v.wantedWidth().get())));
         }
     }
 
@@ -126,7 +140,7 @@ final class SidePanel {
             if (inside
                     && e.getKey().equals("runqueues")
                     && p.getContent() instanceof CfsRqView v
-                    && !v.citedColumnsWhole(inStop.get())) inside = false;
+                    && !v.everyColumnWhole()) inside = false;
             if (whole ? inside : shown && !inside) out.add(e.getKey());
         }
         return out;

@@ -40,6 +40,7 @@ final class WindowLayout {
         top.setDividerPositions(0.6);
         top.widthProperty().addListener((o, a, b) -> placeSide());
         sidePanel.wantedWidth().addListener((o, a, b) -> placeSide());
+        sidePanel.inStop().addListener((o, a, b) -> placeSide());
         main.getItems().addAll(top, log);
         main.setDividerPositions(0.72);
         log.minHeightProperty()
@@ -72,14 +73,16 @@ final class WindowLayout {
     }
 
     /**
-     * The side panel's share of the width: 40%, more (up to 50%) at a lesson stop whose runqueue table
-     * needs it (at 1024 px throttle_count was off screen and running cut); while presenting, 32%. Set whenever the window's width or the table's columns change.
+     * The side panel's share of the width: 40%, more where the runqueue table needs it for its columns
+     * (up to 50% at a lesson stop, 45% outside one: at 1024 px throttle_count was off screen and the
+     * tasks cut); while presenting, 32%. Set whenever the window's width or the table's columns change.
      */
     private void placeSide() {
         double w = top.getWidth();
         if (w <= 0 || top.getItems().size() < 2) return;
         double want = presenting ? 0 : sidePanel.wantedWidth().get() + 24;
-        double share = presenting ? 0.32 : Math.max(0.4, Math.min(0.5, want / w));
+        double share =
+                presenting ? 0.32 : Math.max(0.4, Math.min(sidePanel.inStop().get() ? 0.5 : 0.45, want / w));
         top.setDividerPositions(1 - share);
     }
 

@@ -36,6 +36,13 @@ public final class CfsRqRows {
             return v == null ? "(no limit)" : Durations.exact(v);
         }
 
+        /** The running task first, said so, then the queued ones: "W (running), H" (the window's last column). */
+        public String tasksText() {
+            String q = queuedText();
+            if (running.isEmpty()) return q;
+            return running + " (running)" + (q.isEmpty() ? "" : ", " + q);
+        }
+
         public String queuedText() {
             return String.join(", ", queued);
         }
