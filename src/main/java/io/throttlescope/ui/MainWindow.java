@@ -438,7 +438,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
             recent.add(path.toAbsolutePath().normalize().toString());
         stage.setTitle("ThrottleScope \u2014 " + s.name() + (path == null ? "" : "  (" + path.getFileName() + ")"));
         scenarioPanel.show(s);
-        sidePanel.newRun();
+        sidePanel.askWidthAgain();
         boolean real = legacy.isReal();
         Simulator.Model m = toolbar.nameModels(legacy, task, Simulator.Model.of(s.defaultModel()));
         // a real trace's tasks take their scenario task's colour and come first (its other processes after)
@@ -562,6 +562,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         scene.getRoot().setStyle(String.format(Locale.ROOT, "-fx-font-size: %.1fpx;", 13 * vs.scale.get()));
         Run r = vs.run.get();
         if (r != null) {
+            if (sidePanel != null) sidePanel.askWidthAgain(); // the widths of the old scale no longer hold
             cfsRqs.show(r, r.index().at(vs.cursor.get()));
             locks.show(r, r.index().at(vs.cursor.get()));
         }

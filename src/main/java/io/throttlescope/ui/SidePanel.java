@@ -55,8 +55,8 @@ final class SidePanel {
         return inStop;
     }
 
-    /** A new run is shown: the table asks for its width again. */
-    void newRun() {
+    /** A new run is shown, or the text scale changed: the table asks for its width again. */
+    void askWidthAgain() {
         wanted.set(0);
     }
 

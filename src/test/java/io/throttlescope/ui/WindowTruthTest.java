@@ -796,6 +796,27 @@ class WindowTruthTest {
         assertThat(drawn).allSatisfy(e -> assertThat(e).isLessThanOrEqualTo(cursor));
     }
 
+    /**
+     * Ctrl+plus twice then Ctrl+0 at 10 stop 4: the runqueue table's columns kept their larger widths,
+     * the last column went off screen behind a sideways scroll bar (the fifth review's high defect).
+     */
+    @Test
+    void theRunqueueColumnsComeBackToTheirWidthsAfterCtrl0(FxRobot robot) {
+        open(robot, "10-nested-parent-binds.json");
+        robot.interact(() -> w.lessonBar.show(3));
+        WaitForAsyncUtils.waitForFxEvents();
+        List<Double> before = new java.util.ArrayList<>(), after = new java.util.ArrayList<>();
+        robot.interact(() -> w.cfsRqs.getColumns().forEach(c -> before.add(c.getWidth())));
+        for (int dir : new int[] {1, 1, 0}) {
+            robot.interact(() -> w.zoomText(dir));
+            WaitForAsyncUtils.waitForFxEvents();
+        }
+        robot.interact(() -> w.cfsRqs.getColumns().forEach(c -> after.add(c.getWidth())));
+        for (int i = 0; i < before.size() - 1; i++) // the last column takes what is left
+        assertThat(after.get(i)).as("column " + i).isCloseTo(before.get(i), org.assertj.core.data.Offset.offset(1.0));
+        assertThat(w.cfsRqs.everyColumnWhole()).isTrue();
+    }
+
     /** 01 stop 5 asks when W can take the lock: "Why isn't it running?" said R is held off "until the refill at 100ms" (the review). */
     @Test
     void theWaitChainForetellsNoRefillWhileAQuestionWaits(FxRobot robot) {

@@ -157,8 +157,10 @@ public final class Columns {
         }
         if (!shareWidth) { // one line a row: the table scrolls sideways rather than cut
             for (TableColumn<R, ?> c : table.getColumns()) {
-                c.setPrefWidth((double) c.getProperties().get(FIT_PREF));
+                // the minimum first: a smaller width set under the old, larger minimum kept the old width (after
+                // Ctrl+plus, Ctrl+0 the columns stayed wide and the last went off screen: the fifth review)
                 c.setMinWidth((double) c.getProperties().get(FIT_PREF));
+                c.setPrefWidth((double) c.getProperties().get(FIT_PREF));
             }
             return;
         }
