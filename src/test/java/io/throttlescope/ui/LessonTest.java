@@ -154,6 +154,12 @@ class LessonTest {
         assertThat(w.lessonBar.verdictText())
                 .startsWith(
                         "Not quite: \u201cR waits in D state until /G is refilled at 100 ms, holding the lock\u201d is not what happens");
+        // struck out as drawn: the label's text node, not the button's style (only greyed, the fifth review)
+        assertThat(robot.lookup("#choice0").queryAs(RadioButton.class).lookupAll(".text").stream()
+                        .filter(n -> n instanceof javafx.scene.text.Text)
+                        .map(n -> ((javafx.scene.text.Text) n).isStrikethrough()))
+                .isNotEmpty()
+                .containsOnly(true);
         assertThat(w.lessonBar.waitingForAnswer()).isTrue();
         assertThat(w.vs.cursor.get()).isEqualTo(before);
         robot.type(KeyCode.DIGIT3); // right

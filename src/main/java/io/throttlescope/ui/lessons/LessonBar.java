@@ -371,7 +371,9 @@ public final class LessonBar extends VBox {
             if (b != null) {
                 b.setSelected(false);
                 b.setDisable(true);
-                b.setStyle("-fx-strikethrough: true");
+                b.getStyleClass()
+                        .add("wrong-choice"); // the label's text struck out (theme.css): a style on the button is
+                // not drawn
             }
             verdict.setText("Not quite: \u201c" + q.choices().get(c)
                     + "\u201d is not what happens. Try another answer, or ask to be shown.");
