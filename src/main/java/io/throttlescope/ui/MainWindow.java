@@ -138,6 +138,9 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
             if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), vs.selectedTask.get(), !vs.veiled.get());
         };
         vs.selectedTask.addListener(chain);
+        vs.selectedTask.addListener((o, a, b) -> {
+            if (b.intValue() >= 0 && lessonBar.stop() < 0) sidePanel.showWaitChain();
+        });
         vs.veiled.addListener(chain);
         vs.cursor.addListener((o, a, b) -> {
             if (toolbar.comparing()) compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0);

@@ -171,6 +171,17 @@ final class SidePanel {
         revealWanted = true;
     }
 
+    /**
+     * A task was picked in the lanes (outside a lesson): "Why isn't it running?" opens and comes into
+     * view (it stayed above the scrolled panel: the fifth review had to scroll up for it).
+     */
+    void showWaitChain() {
+        TitledPane p = panes.get("wait-chain");
+        if (p == null) return;
+        p.setExpanded(true);
+        follow("wait-chain");
+    }
+
     /** Presentation mode: the pinned explanation alone, the tables gone (not folded: they come back as they were). */
     void explanationOnly(boolean on) {
         scroll.setVisible(!on);

@@ -115,6 +115,25 @@ class WindowTruthTest {
         assertThat(w.timeline.laneNames()).contains("TASK T in /G", "TASK T in /H");
     }
 
+    /**
+     * A task picked in the lanes outside a lesson brings "Why isn't it running?" into view (08 at 203.5
+     * ms: the side panel stayed on the scenario's description, the chain above it out of sight: the
+     * fifth review).
+     */
+    @Test
+    void aPickedTaskBringsWhyIsntItRunningIntoView(FxRobot robot) {
+        open(robot, "08-slack-timer.json");
+        robot.interact(() -> {
+            w.switchModel(io.throttlescope.sim.Simulator.Model.LEGACY);
+            w.goTo(w.legacyRun.index().lastVisibleAtOrBefore(203_500_000L));
+        });
+        WaitForAsyncUtils.waitForFxEvents();
+        int t = java.util.Arrays.asList(w.legacyRun.info().tasks()).indexOf("B#3");
+        robot.interact(() -> w.vs.selectedTask.set(t));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(audit(robot).viewsWhole()).contains("wait-chain");
+    }
+
     /** The layout audit of the window now, for a subject (the README walk's step names what to look at). */
     io.throttlescope.ui.export.LayoutAudit audit(FxRobot robot) {
         io.throttlescope.ui.export.LayoutAudit[] a = new io.throttlescope.ui.export.LayoutAudit[1];
