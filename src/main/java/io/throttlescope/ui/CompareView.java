@@ -379,9 +379,11 @@ public final class CompareView extends SplitPane {
         divergence = Divergence.of(legacy.index(), task.index(), th);
         legacyTl.setCompare(true, divergence);
         taskTl.setCompare(true, divergence);
-        // one colour a scenario task in both halves, a real trace's included (its other processes after them)
-        List<String> names =
-                Arrays.asList((task.isReal() ? legacy : task).info().tasks());
+        // one colour a scenario task in both halves, a real trace's included (its other processes after them); two
+        // simulated runs share their tasks and keep the single view's order (by colour, the seed story's W came last)
+        List<String> names = legacy.isReal() || task.isReal()
+                ? Arrays.asList((task.isReal() ? legacy : task).info().tasks())
+                : null;
         legacyTl.setColourNames(names);
         taskTl.setColourNames(names);
         comparison = Comparison.of(legacy.result(), task.result());

@@ -134,6 +134,26 @@ class WindowTruthTest {
         assertThat(audit(robot).viewsWhole()).contains("wait-chain");
     }
 
+    /**
+     * Compare mode lists the task lanes in the single view's order: the seed story's W, whom the story and
+     * the results table are about, came last and below the fold in both halves (the fifth review).
+     */
+    @Test
+    void compareModeKeepsTheSingleViewsLaneOrder(FxRobot robot) {
+        robot.interact(() -> w.vs.taskLanes.set(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        List<String> single = w.timeline.laneNames().stream()
+                .filter(n -> n.startsWith("TASK"))
+                .toList();
+        robot.interact(() -> w.setCompare(true));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(single).isNotEmpty();
+        assertThat(w.compare.legacyTl.laneNames().stream()
+                        .filter(n -> n.startsWith("TASK"))
+                        .toList())
+                .isEqualTo(single);
+    }
+
     /** The layout audit of the window now, for a subject (the README walk's step names what to look at). */
     io.throttlescope.ui.export.LayoutAudit audit(FxRobot robot) {
         io.throttlescope.ui.export.LayoutAudit[] a = new io.throttlescope.ui.export.LayoutAudit[1];
