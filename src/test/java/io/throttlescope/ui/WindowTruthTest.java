@@ -154,6 +154,26 @@ class WindowTruthTest {
                 .isEqualTo(single);
     }
 
+    /** A tick at the ruler's right edge has its time whole, left of it (it was cut to "200m": the fifth review). */
+    @Test
+    void theRulersLastTimeIsWhole(FxRobot robot) {
+        open(robot, "08-slack-timer.json");
+        for (double end : new double[] {200.3e6, 200.5e6, 201e6, 150.2e6, 100.4e6}) {
+            List<double[]> labels = new java.util.ArrayList<>();
+            double[] width = new double[1];
+            robot.interact(() -> {
+                w.vs.setRange(0, end);
+                w.timeline.redraw();
+                labels.addAll(w.timeline.rulerLabels());
+                width[0] = w.timeline.canvas().getWidth();
+            });
+            assertThat(labels).as("labels up to " + end).hasSizeGreaterThanOrEqualTo(2);
+            assertThat(labels)
+                    .as("labels up to " + end)
+                    .allSatisfy(l -> assertThat(l[0] + l[1]).isLessThanOrEqualTo(width[0]));
+        }
+    }
+
     /** The layout audit of the window now, for a subject (the README walk's step names what to look at). */
     io.throttlescope.ui.export.LayoutAudit audit(FxRobot robot) {
         io.throttlescope.ui.export.LayoutAudit[] a = new io.throttlescope.ui.export.LayoutAudit[1];

@@ -3,9 +3,12 @@ package io.throttlescope.ui.timeline;
 import io.throttlescope.view.BudgetScale;
 import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
+import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 
 /** The time ruler along the top of the timeline: the run's name, tick times at a round step, a dragged range. */
@@ -16,8 +19,13 @@ final class RulerRenderer {
         this.tl = tl;
     }
 
+    private final Text probe = new Text();
+    /** The tick labels of the last drawing, as {x, width} (tests check they are whole). */
+    final List<double[]> labels = new ArrayList<>();
+
     /** The ruler: the model, tick times, and the range a drag over it selects (from, to: NaN for none). */
     void drawRuler(GraphicsContext g, Run r, double w, double rulerDragX, double dragX) {
+        labels.clear();
         g.setFill(Palette.RULER_BG);
         g.fillRect(0, 0, w, tl.rulerH());
         g.setStroke(Palette.GRID);
@@ -34,7 +42,14 @@ final class RulerRenderer {
             g.setStroke(Palette.GRID.darker());
             g.strokeLine(xx, tl.rulerH() - 6 * tl.scale(), xx, tl.rulerH());
             g.setFill(Palette.TEXT);
-            g.fillText(Durations.tick(Math.round(t), Math.max(1, Math.round(step))), xx + 3, 2 * tl.scale());
+            String label = Durations.tick(Math.round(t), Math.max(1, Math.round(step)));
+            probe.setFont(tl.font);
+            probe.setText(label);
+            double lw = probe.getLayoutBounds().getWidth();
+            // a tick near the right edge has its time left of it, whole (it was cut to "200m": the fifth review)
+            double lx = xx + 3 + lw <= w - 2 ? xx + 3 : xx - 3 - lw;
+            g.fillText(label, lx, 2 * tl.scale());
+            labels.add(new double[] {lx, lw});
         }
         if (!Double.isNaN(rulerDragX)) {
             g.setFill(Color.rgb(30, 100, 200, 0.25));

@@ -400,6 +400,12 @@ public final class TimelineCanvas extends Region {
 
     private final OverlayRenderer overlay = new OverlayRenderer(this);
     private final RulerRenderer ruler = new RulerRenderer(this);
+
+    /** The ruler's tick labels as last drawn, {x, width} each (tests check they are whole). */
+    public List<double[]> rulerLabels() {
+        return List.copyOf(ruler.labels);
+    }
+
     private final LaneLabelsRenderer laneLabels = new LaneLabelsRenderer(this);
     private final List<PendingText> pendingText = new ArrayList<>();
     private final Text probe = new Text();
