@@ -109,7 +109,6 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         VBox.setVgrow(timeline, Priority.ALWAYS);
         sidePanel = new SidePanel(explanation, waitChain, cfsRqs, locks, whatIf, scenarioPanel);
         layout = new WindowLayout(stage, vs, timelineBox, sidePanel, log, compare);
-        vs.cursor.addListener((o, a, b) -> sidePanel.revealLater());
         VBox centre = new VBox(lessonBar, layout.main); // the lesson bar stays in compare and presentation mode
         VBox.setVgrow(layout.main, Priority.ALWAYS);
         root.setCenter(centre);
@@ -128,9 +127,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         stage.setScene(scene);
         stage.setTitle("ThrottleScope");
         vs.cursor.addListener((o, a, b) -> cursorMoved());
-        vs.cursor.addListener((o, a, b) -> {
-            if (lessonBar.stop() < 0) sidePanel.follow(SidePanel.viewOf(vs.run.get(), b.intValue()));
-        });
+        sidePanel.followTheCursor(vs, () -> lessonBar.stop() < 0);
         // a task picked in the lanes: why it is not running; again when a question is put or answered (no refill time
         // while it waits)
         InvalidationListener chain = x -> {
@@ -138,9 +135,6 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
             if (r != null) waitChain.show(r, r.index().at(vs.cursor.get()), vs.selectedTask.get(), !vs.veiled.get());
         };
         vs.selectedTask.addListener(chain);
-        vs.selectedTask.addListener((o, a, b) -> {
-            if (b.intValue() >= 0 && lessonBar.stop() < 0) sidePanel.showWaitChain();
-        });
         vs.veiled.addListener(chain);
         vs.cursor.addListener((o, a, b) -> {
             if (toolbar.comparing()) compare.setTime(vs.cursorTime(), vs.cursor.get() >= 0);
@@ -153,7 +147,6 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
                                 ? Simulator.Model.LEGACY
                                 : Simulator.Model.TASK); // the switch follows the run shown
             cursorMoved();
-            if (lessonBar.stop() < 0) sidePanel.follow(SidePanel.viewOf(vs.run.get(), vs.cursor.get()));
         });
     }
 

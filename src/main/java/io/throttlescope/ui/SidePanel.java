@@ -1,11 +1,13 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.ui.tables.CfsRqView;
 import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.function.BooleanSupplier;
 import javafx.beans.property.BooleanProperty;
 import javafx.beans.property.DoubleProperty;
 import javafx.beans.property.ReadOnlyBooleanProperty;
@@ -169,6 +171,24 @@ final class SidePanel {
         revealPane = p;
         reveal();
         revealWanted = true;
+    }
+
+    /**
+     * Outside a lesson (outside says so) the panel follows the cursor: the view its event is about comes
+     * into view, on every move and when the run shown changes; a task picked in the lanes brings "Why
+     * isn't it running?". At any time a move brings the stop's pane back into view after the next layout.
+     */
+    void followTheCursor(ViewState vs, BooleanSupplier outside) {
+        vs.cursor.addListener((o, a, b) -> {
+            revealLater();
+            if (outside.getAsBoolean()) follow(viewOf(vs.run.get(), b.intValue()));
+        });
+        vs.run.addListener((o, a, b) -> {
+            if (outside.getAsBoolean()) follow(viewOf(b, vs.cursor.get()));
+        });
+        vs.selectedTask.addListener((o, a, b) -> {
+            if (b.intValue() >= 0 && outside.getAsBoolean()) showWaitChain();
+        });
     }
 
     /**
