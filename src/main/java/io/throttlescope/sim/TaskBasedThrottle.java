@@ -92,12 +92,13 @@ final class TaskBasedThrottle implements ThrottleModel {
         if (p.exiting) return false;
         CfsRq c = p.cfsRq();
         if (c.throttleCount == 0) return false;
+        // the park is said first: what its dequeue does (an emptied cfs_rq's slack return) follows it
+        s.life.setState(p, TaskState.PARKED);
+        s.emit(EventKind.PARKED, p.cpu.id, p.id, c.tg.id, -1, 0, 0);
         s.fair.dequeueTask(p, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_SPECIAL | Fair.DEQUEUE_THROTTLE);
         c.limbo.addFirst(p);
         p.limboOf = c;
         p.throttled = true;
-        s.life.setState(p, TaskState.PARKED);
-        s.emit(EventKind.PARKED, p.cpu.id, p.id, c.tg.id, -1, 0, 0);
         return true;
     }
 

@@ -74,10 +74,12 @@ final class TaskLife {
     /** The running task stops: it blocks or sleeps. */
     void blockCurrent(Task t, TaskState st, int why) {
         s.sync(t.cpu);
-        s.fair.dequeueTask(t, Fair.DEQUEUE_SLEEP);
+        // the block is said first: what dequeue_task() does for it (an emptied cfs_rq's slack return) follows it,
+        // so no view shows a cfs_rq returning its slack beside its task still running (the fifth review)
         setState(t, st);
         t.waitingFor = why;
         s.emit(EventKind.BLOCK, t.cpu.id, t.id, t.group.id, why, st == TaskState.BLOCKED ? 1 : 0, 0);
+        s.fair.dequeueTask(t, Fair.DEQUEUE_SLEEP);
     }
 
     void sleep(Task t, long d, boolean uninterruptible) {
@@ -101,10 +103,10 @@ final class TaskLife {
         t.exiting = true;
         if (t.locksHeld > 0) s.fault(t.cpu, t, t.name + " exits holding " + t.locksHeld + " lock(s)");
         s.sync(t.cpu);
-        s.fair.dequeueTask(t, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_SPECIAL); // TASK_DEAD is a special state: never delayed
-        setState(t, TaskState.EXITED);
+        setState(t, TaskState.EXITED); // said first, as a block is: its dequeue's slack return follows it
         t.exitedAt = s.now;
         s.emit(EventKind.EXIT, t.cpu.id, t.id, t.group.id, -1, 0, 0);
+        s.fair.dequeueTask(t, Fair.DEQUEUE_SLEEP | Fair.DEQUEUE_SPECIAL); // TASK_DEAD is a special state: never delayed
     }
 
     void syscallEnter(Task t, int name) {
