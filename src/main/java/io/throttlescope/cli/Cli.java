@@ -6,6 +6,9 @@ import java.io.IOException;
 import java.io.PrintWriter;
 import java.lang.reflect.InvocationTargetException;
 import java.nio.charset.Charset;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
+import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
@@ -48,6 +51,22 @@ public final class Cli implements Runnable {
                 new PrintWriter(System.err, true, Charset.defaultCharset()));
     }
 
+    /**
+     * A file alone opens it, as a desktop program does ("throttlescope trace.dat", a file association):
+     * it said "Unmatched argument" (the fifth review). A command's name always wins over a file's.
+     */
+    static String[] fileAlone(String[] args, CommandLine cl) {
+        if (args.length != 1
+                || cl.getSubcommands().containsKey(args[0])
+                || args[0].startsWith("-")
+                || args[0].startsWith("@")) return args;
+        try {
+            return Files.isRegularFile(Path.of(args[0])) ? new String[] {"open", args[0]} : args;
+        } catch (InvalidPathException e) {
+            return args;
+        }
+    }
+
     /** Runs a command with the given streams; returns the exit code (0 ok, 1 invalid or faulted, 2 usage). */
     public static int run(String[] args, PrintWriter out, PrintWriter err) {
         boolean debug = false;
@@ -59,6 +78,7 @@ public final class Cli implements Runnable {
             return 2;
         }
         CommandLine cl = new CommandLine(new Cli());
+        rest = fileAlone(rest, cl);
         cl.setOut(out);
         cl.setErr(err);
         cl.setCaseInsensitiveEnumValuesAllowed(true);

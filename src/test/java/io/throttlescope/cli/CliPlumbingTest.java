@@ -153,4 +153,21 @@ class CliPlumbingTest {
                         "--range",
                         "--max");
     }
+
+    /** A file alone is opened in the window, as `open FILE` opens it; a command's name, an option or a missing file is not. */
+    @Test
+    void aFileAloneIsOpened(@TempDir Path dir) throws Exception {
+        CommandLine cl = new CommandLine(new Cli());
+        Path f = dir.resolve("run");
+        Files.writeString(f, "{}");
+        assertThat(Cli.fileAlone(new String[] {f.toString()}, cl)).containsExactly("open", f.toString());
+        assertThat(Cli.fileAlone(new String[] {"scenarios/01-seed-story-rwsem-reader.json"}, cl))
+                .containsExactly("open", "scenarios/01-seed-story-rwsem-reader.json");
+        assertThat(Cli.fileAlone(new String[] {"run"}, cl)).containsExactly("run"); // the command
+        assertThat(Cli.fileAlone(new String[] {"--help"}, cl)).containsExactly("--help");
+        assertThat(Cli.fileAlone(new String[] {dir.resolve("none.json").toString()}, cl))
+                .hasSize(1);
+        assertThat(Cli.fileAlone(new String[] {dir.toString()}, cl)).containsExactly(dir.toString()); // a folder
+        assertThat(Cli.fileAlone(new String[] {"a\u0000b"}, cl)).hasSize(1);
+    }
 }
