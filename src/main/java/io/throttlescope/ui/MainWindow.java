@@ -539,7 +539,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         if (r == null) return;
         int i = vs.cursor.get();
         Snapshot s = r.index().at(i);
-        explanation.show(r, s, i);
+        explanation.show(r, s, i, vs.horizon());
         cfsRqs.show(r, s);
         locks.show(r, s);
         waitChain.show(r, s, vs.selectedTask.get(), !vs.veiled.get()); // a question waits: no refill time

@@ -119,7 +119,7 @@ public final class Describe {
         Snapshot s = idx.at(i);
         long t = i < 0 ? 0 : run.trace().time(i);
         long horizon = question ? t : Long.MAX_VALUE;
-        Explanation ex = Explainer.explain(run, s, i);
+        Explanation ex = Explainer.explain(run, s, i, horizon);
         List<Link> links =
                 ex.functions().stream().map(f -> new Link(f, ex.link(f))).toList();
         List<CfsRq> rqs = CfsRqRows.of(run, s).stream()

@@ -18,11 +18,20 @@ public final class Explainer {
 
     /** The explanation of event i (-1: before the first event), with s the state after it. */
     public static Explanation explain(Run run, Snapshot s, int i) {
+        return explain(run, s, i, Long.MAX_VALUE);
+    }
+
+    /**
+     * The same, knowing nothing after horizon (a lesson's question waits): the time is said as the
+     * status line and the log say it (apart from the events around it), not to the nanosecond beside
+     * their rounder figure ("At 203.502ms" beside "t = 203.5ms": the fifth review).
+     */
+    public static Explanation explain(Run run, Snapshot s, int i, long horizon) {
         boolean legacy = run.model().id.equals("legacy");
         List<String> fns = new ArrayList<>();
         String text = i < 0
                 ? "Nothing has happened yet. Press \u2192 (or .) to step to the first event."
-                : "At " + Durations.exact(run.trace().time(i)) + ": "
+                : "At " + Durations.atEvent(run, i, horizon) + ": "
                         + (run.isReal()
                                 ? RealExplainer.text(run, i, legacy, fns)
                                 : new Ctx(run, s, i, legacy, fns).text());

@@ -256,15 +256,15 @@ public final class WaitChain {
         Trace tr = run.trace();
         long t = tr.time(u);
         long from = t; // the instant of the timer that handed the runtime over
-        boolean refilled = false;
+        int refill = -1;
         for (int j = u - 1; j >= 0 && tr.time(j) >= t - 1_000_000L; j--) {
             if (tr.group(j) != g) continue;
             EventKind k = tr.kind(j);
             if (k == EventKind.DISTRIBUTE && tr.cpu(j) == c && from == t) from = tr.time(j);
             if (tr.time(j) != from) continue;
-            String when = Durations.human(from);
+            String when = Durations.atEvent(run, j); // as the log says that event's time
             switch (k) {
-                case REFILL -> refilled = true; // by the period timer, or by a write of cpu.max before it
+                case REFILL -> refill = j; // by the period timer, or by a write of cpu.max before it
                 case PERIOD_TIMER -> {
                     return "the refill at " + when;
                 }
@@ -277,7 +277,9 @@ public final class WaitChain {
                 default -> {}
             }
         }
-        return refilled ? "the refill at " + Durations.human(from) : "its unthrottle at " + Durations.human(t);
+        return refill >= 0
+                ? "the refill at " + Durations.atEvent(run, refill)
+                : "its unthrottle at " + Durations.atEvent(run, u);
     }
 
     /** The event where the task's current state began (its last state change at or before the cursor). */

@@ -103,7 +103,7 @@ class WaitChainTest {
         Run slack = run("08-slack-timer.json", Simulator.Model.TASK);
         assertThat(WaitChain.text(WaitChain.of(slack, at(slack, 203_500_000L), task(slack, "B#0"))))
                 .isEqualTo("B#0 is parked on the limbo list of /G @ CPU2: /G @ CPU2 is throttled (runtime 0)"
-                        + " until the slack timer at 208.5ms hands it runtime given back by other CPUs");
+                        + " until the slack timer at 208.502ms hands it runtime given back by other CPUs");
         Run debt = run("06-kernel-mode-overrun.json", Simulator.Model.TASK);
         Snapshot s = debt.index().at(debt.index().eventOfStep(17));
         assertThat(s.time).isEqualTo(100_000_000L);
@@ -118,6 +118,29 @@ class WaitChainTest {
                 ends.add(WaitChain.unthrottledBy(
                         write, i, write.trace().group(i), write.trace().cpu(i)));
         assertThat(ends).anyMatch(e -> e.startsWith("the write of cpu.max at "));
+    }
+
+    /**
+     * One event, one time: the explanation says an event's time as the log and the status line do (08,
+     * legacy: "At 203.502ms" beside "203.5ms" in the log, the slack timer "at 208.5ms" in the wait chain
+     * beside "208.502ms": the fifth review). Every visible event of 08 and 01 under both models.
+     */
+    @Test
+    void theExplanationSaysAnEventsTimeAsTheLogDoes() {
+        int seen = 0;
+        for (String f : List.of("08-slack-timer.json", "01-seed-story-rwsem-reader.json"))
+            for (Simulator.Model m : Simulator.Model.values()) {
+                Run r = run(f, m);
+                for (int i = 0; i < r.trace().size(); i++) {
+                    if (!io.throttlescope.trace.TraceIndex.visible(r.trace().kind(i))) continue;
+                    seen++;
+                    String log = LogRows.of(r, i).time();
+                    assertThat(Explainer.explain(r, r.index().at(i), i).text())
+                            .as(f + " " + m + " event " + i)
+                            .startsWith("At " + log + ": ");
+                }
+            }
+        assertThat(seen).isGreaterThan(500);
     }
 
     @Test

@@ -324,7 +324,8 @@ public final class StepExport {
             w.redrawTimelines();
             WritableImage img = stage.getScene().getRoot().snapshot(null, null);
             audit(w, "Step " + r.index().stepOf(i) + " of " + r.index().steps());
-            String text = Explainer.explain(r, r.index().at(i), i).text();
+            String text = Explainer.explain(r, r.index().at(i), i, w.viewState().horizon())
+                    .text();
             out.accept(new Frame(
                     i,
                     "Step " + r.index().stepOf(i) + " of " + r.index().steps(),

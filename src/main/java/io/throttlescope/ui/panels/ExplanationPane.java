@@ -35,9 +35,9 @@ public final class ExplanationPane extends VBox {
         getChildren().addAll(explanation, sourceLinks);
     }
 
-    /** Explains event i of the run (-1: before the first event), in the state s it leaves. */
-    public void show(Run r, Snapshot s, int i) {
-        Explanation e = Explainer.explain(r, s, i);
+    /** Explains event i of the run (-1: before the first event), in the state s it leaves, knowing nothing after horizon. */
+    public void show(Run r, Snapshot s, int i, long horizon) {
+        Explanation e = Explainer.explain(r, s, i, horizon);
         explanation.setText(e.text());
         sourceLinks.getChildren().clear();
         if (e.functions().isEmpty()) return;
