@@ -225,13 +225,24 @@ public final class WaitChain {
                     + (refills > 1
                             ? " (" + Durations.human(-rt) + " of debt, " + Durations.human(quota) + " a period)"
                             : "")
-                    + ", after the end of the run";
+                    + (ends == -1 ? ", after the end of the run" : "");
         }
         return who + runtime + until + (at != g ? " (an ancestor of " + info.groups()[g] + ")" : "");
     }
 
     /** The first unthrottle of group g's cfs_rq on CPU c after event i (-1: none within the run). */
     static int nextUnthrottle(Run run, int i, int g, int c) {
+        return nextUnthrottle(run, i, g, c, LOOK_AHEAD);
+    }
+
+    /**
+     * How many of a CPU's marks the cursor's wait chain reads ahead for a throttle's end: it runs at every
+     * cursor move, and a group throttled to the end of a run of millions of events would be read to the end.
+     */
+    static final int LOOK_AHEAD = 200_000;
+
+    /** The same, reading at most limit marks: -2 if the end lies further (unknown). */
+    static int nextUnthrottle(Run run, int i, int g, int c, int limit) {
         int[] marks = run.index().cpuMarks(c);
         Trace tr = run.trace();
         int lo = 0, hi = marks.length;
@@ -240,8 +251,10 @@ public final class WaitChain {
             if (marks[mid] <= i) lo = mid + 1;
             else hi = mid;
         }
-        for (int k = lo; k < marks.length; k++)
+        for (int k = lo; k < marks.length; k++) {
+            if (k - lo >= limit) return -2;
             if (tr.kind(marks[k]) == EventKind.UNTHROTTLE && tr.group(marks[k]) == g) return marks[k];
+        }
         return -1;
     }
 

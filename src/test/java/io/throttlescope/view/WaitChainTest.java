@@ -143,6 +143,18 @@ class WaitChainTest {
         assertThat(seen).isGreaterThan(500);
     }
 
+    /** The look-ahead for a throttle's end is bounded (it runs at every cursor move): past it, unknown (-2), not "none". */
+    @Test
+    void theLookAheadForAThrottlesEndIsBounded() {
+        Run r = run("08-slack-timer.json", Simulator.Model.TASK);
+        int i = r.index().lastVisibleAtOrBefore(203_500_000L), g = 1, c = 2;
+        int end = WaitChain.nextUnthrottle(r, i, g, c);
+        assertThat(end).isGreaterThan(i);
+        assertThat(r.trace().time(end)).isEqualTo(208_504_000L);
+        assertThat(WaitChain.nextUnthrottle(r, i, g, c, 0)).isEqualTo(-2);
+        assertThat(WaitChain.nextUnthrottle(r, r.trace().size() - 1, g, c)).isEqualTo(-1);
+    }
+
     @Test
     void describeSaysWhyEachWaitingTaskIsNotRunning() {
         Run legacy = run("01-seed-story-rwsem-reader.json", Simulator.Model.LEGACY);
