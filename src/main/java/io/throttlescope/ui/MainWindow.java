@@ -38,6 +38,7 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntPredicate;
+import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
 import javafx.concurrent.Task;
 import javafx.scene.Scene;
@@ -474,6 +475,8 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         }
         layout.showCompare(on && legacyRun != null);
         lessonBar.comparing(on);
+        // the keys stay with the timeline shown: the parts swapped handed the focus to the log's filter
+        Platform.runLater(on && legacyRun != null ? compare::takeFocus : timeline::requestFocus);
     }
 
     @Override

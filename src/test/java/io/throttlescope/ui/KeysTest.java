@@ -145,4 +145,40 @@ class KeysTest {
         type(robot, KeyCode.SPACE);
         assertThat(w.playback.button.isSelected()).isFalse();
     }
+
+    /**
+     * C swaps the side panel's parts: the focus went to the event log's filter box, so the next
+     * N or arrow typed into the filter instead of moving (the fifth review). The keys still step.
+     */
+    @Test
+    void compareKeepsTheKeys(FxRobot robot) {
+        type(robot, KeyCode.HOME);
+        type(robot, KeyCode.C);
+        assertThat(w.comparing()).isTrue();
+        assertThat(w.stage.getScene().getFocusOwner()).isSameAs(w.compare.legacyTl);
+        type(robot, KeyCode.C);
+        assertThat(w.stage.getScene().getFocusOwner()).isSameAs(w.timeline);
+        int at = cursor();
+        type(robot, KeyCode.RIGHT);
+        assertThat(cursor()).isGreaterThan(at);
+    }
+
+    /** Escape leaves presentation mode first, then the lesson's stops (N starts the lesson again). */
+    @Test
+    void escapeLeavesTheLesson(FxRobot robot) {
+        robot.interact(() -> w.openNow(java.nio.file.Path.of("scenarios/01-seed-story-rwsem-reader.json")));
+        type(robot, KeyCode.N);
+        type(robot, KeyCode.N);
+        assertThat(w.lessonBar.stop()).isEqualTo(1);
+        type(robot, KeyCode.F11);
+        type(robot, KeyCode.ESCAPE);
+        assertThat(w.presenting()).isFalse();
+        assertThat(w.lessonBar.stop()).isEqualTo(1);
+        type(robot, KeyCode.ESCAPE);
+        assertThat(w.lessonBar.stop()).isEqualTo(-1);
+        assertThat(w.vs.veiled.get()).isFalse();
+        assertThat(w.lessonBar.text()).contains("You left the lesson at stop 2");
+        type(robot, KeyCode.N);
+        assertThat(w.lessonBar.stop()).isEqualTo(0);
+    }
 }

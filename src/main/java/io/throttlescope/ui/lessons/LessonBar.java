@@ -267,6 +267,21 @@ public final class LessonBar extends VBox {
         return out;
     }
 
+    /**
+     * Escape: leaves the lesson's stops. The veil lifts, the highlights and the lesson's folding go, the
+     * cursor stays; the bar offers the lesson again (N starts it). False if no stop is shown.
+     */
+    public boolean leave() {
+        if (!active() || stop < 0) return false;
+        int left = stop;
+        host.highlightLock(null);
+        host.highlightCfsRq(null, -1);
+        open(spec);
+        text.setText("You left the lesson at stop " + (left + 1) + " of "
+                + lesson.stops().size() + ". Press N (or \u201cStart the lesson\u201d) to start it again.");
+        return true;
+    }
+
     /** The current stop's question, or null. */
     public Lesson.Question question() {
         return stop < 0 ? null : lesson.stops().get(stop).question();

@@ -67,7 +67,7 @@ public final class Keys {
             e.consume();
             return;
         }
-        if (k == KeyCode.ESCAPE && cmd.leavePresenting()) {
+        if (k == KeyCode.ESCAPE && (cmd.leavePresenting() || lessonBar.leave())) {
             e.consume();
             return;
         }

@@ -64,11 +64,13 @@ public final class MainMenu {
         MenuItem jumpTo = item("Jump to time\u2026 (Ctrl+G)", cmd::askTime);
         MenuItem nextStop = item("Next lesson stop (N)", lessonBar::next);
         MenuItem prevStop = item("Previous lesson stop (Shift+N)", lessonBar::previous);
-        Menu go =
-                new Menu("_Go", null, next, prev, thr, park, hung, jumpTo, new SeparatorMenuItem(), nextStop, prevStop);
+        MenuItem leave = item("Leave the lesson (Esc)", lessonBar::leave);
+        Menu go = new Menu(
+                "_Go", null, next, prev, thr, park, hung, jumpTo, new SeparatorMenuItem(), nextStop, prevStop, leave);
         go.setOnShowing(e -> {
             nextStop.setDisable(!lessonBar.active());
             prevStop.setDisable(!lessonBar.active() || lessonBar.stop() <= 0);
+            leave.setDisable(!lessonBar.active() || lessonBar.stop() < 0);
         });
         Menu help = new Menu("_Help", null, item("Keyboard shortcuts (?)", cmd::showShortcuts));
         Menu tools = new Menu(

@@ -40,6 +40,7 @@ public final class Shortcuts {
                     "F11",
                     "presentation mode: the timeline, the lesson bar and the explanation (comparing: both timelines and the results table), full screen, larger (Esc leaves it)"),
             new Key("N / Shift+N", "a scenario's lesson: start it, next stop / previous stop"),
+            new Key("Esc", "leave presentation mode; else leave the lesson's stops (N starts it again)"),
             new Key("1 \u2026 9", "at a lesson's question: answer with that choice"),
             new Key("Ctrl+O", "open a scenario (or drop a .json file on the window)"),
             new Key("Ctrl+R", "reload the scenario from its file"),
