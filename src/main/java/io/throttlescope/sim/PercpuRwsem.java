@@ -9,11 +9,13 @@ import java.util.List;
  * FIFO wake batching up to the first writer, the writer waiting for readers in D state.
  */
 final class PercpuRwsem {
+    /** kernel/rcu/sync.c's gp_state, in its order: a writer waits only for a state below PASSED. */
     enum Gp {
         IDLE,
         ENTER,
         PASSED,
-        EXIT
+        EXIT,
+        REPLAY
     }
 
     record Waiter(Task task, boolean reader) {}
@@ -88,29 +90,31 @@ final class PercpuRwsem {
         }
     }
 
-    /** percpu_down_write(): true if owned now; otherwise the task sleeps and resumes via onRun. */
+    /**
+     * percpu_down_write(): rcu_sync_enter() first, then block. True if owned now; otherwise the task
+     * sleeps and resumes via onRun. rcu_sync_enter(): from GP_IDLE the writer moves the gate to GP_ENTER
+     * and waits a grace period itself (synchronize_rcu(), then rcu_sync_func() makes it GP_PASSED); in
+     * GP_ENTER it waits for that; in GP_PASSED, GP_EXIT or GP_REPLAY it goes on at once (the state is
+     * left as it is: a pending exit callback finds gp_count raised and makes it GP_PASSED).
+     */
     boolean downWrite(Task t) {
+        Gp was = gp;
         gpCount++;
-        switch (gp) {
-            case IDLE -> {
-                gp = Gp.ENTER;
-                if (s.kernel.rcuGpNs() == 0) {
-                    gp = Gp.PASSED;
-                } else {
-                    s.armLockTimer(this, s.now + s.kernel.rcuGpNs(), ++gpGen);
-                    return waitForGp(t);
-                }
+        if (was == Gp.IDLE) {
+            gp = Gp.ENTER;
+            if (s.kernel.rcuGpNs() == 0) {
+                gp = Gp.PASSED; // a grace period of no length
+                return takeBlock(t);
             }
-            case ENTER -> {
-                return waitForGp(t);
-            }
-            case EXIT -> {
-                gp = Gp.PASSED;
-                gpGen++;
-            }
-            case PASSED -> {}
+            rcuSyncCall();
         }
+        if (gp == Gp.ENTER) return waitForGp(t);
         return takeBlock(t);
+    }
+
+    /** The grace period's callback, rcu_sync_func(), one grace period from now. */
+    private void rcuSyncCall() {
+        s.armLockTimer(this, s.now + s.kernel.rcuGpNs(), ++gpGen);
     }
 
     private boolean waitForGp(Task t) {
@@ -121,14 +125,21 @@ final class PercpuRwsem {
         return false;
     }
 
-    /** A grace period ended: ENTER becomes PASSED, or EXIT returns the gate to idle. */
+    /**
+     * rcu_sync_func(), a grace period after the call: writers inside make it GP_PASSED (and wake those
+     * waiting in rcu_sync_enter()); an exit that came while it was pending (GP_REPLAY) asks for one more
+     * grace period; else the gate is idle again and readers take the fast path.
+     */
     void gpTimer(long gen) {
         if (gen != gpGen) return;
-        if (gp == Gp.ENTER) {
+        if (gpCount > 0) {
             gp = Gp.PASSED;
             for (Task w : gpWaiters) s.life.wake(w);
             gpWaiters.clear();
-        } else if (gp == Gp.EXIT) {
+        } else if (gp == Gp.REPLAY) {
+            gp = Gp.EXIT;
+            rcuSyncCall();
+        } else {
             gp = Gp.IDLE;
         }
     }
@@ -182,9 +193,13 @@ final class PercpuRwsem {
                 break;
             }
         }
-        if (--gpCount == 0) { // rcu_sync_exit
-            gp = Gp.EXIT;
-            s.armLockTimer(this, s.now + s.kernel.rcuGpNs(), ++gpGen);
+        if (--gpCount == 0) { // rcu_sync_exit(): the last writer out
+            if (gp == Gp.PASSED) {
+                gp = Gp.EXIT;
+                rcuSyncCall();
+            } else if (gp == Gp.EXIT) {
+                gp = Gp.REPLAY; // the pending callback will ask for one more grace period
+            }
         }
     }
 }
