@@ -9,6 +9,7 @@ import io.throttlescope.trace.Trace;
 import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
@@ -26,7 +27,8 @@ public final class RecordedActions {
     static final String MARK = "throttlescope: action ";
 
     /** When the recording made action k (ns from the trace's start), or -1 if it did not (not reached, failed, a stranger's trace). */
-    public static long madeAt(Run real, SimSpec spec, int k) {
+    public static long madeAt(RealTrace rt, SimSpec spec, int k) {
+        Run real = rt.run;
         Trace tr = real.index().trace();
         RunInfo info = real.info();
         long begins = -1;
@@ -40,7 +42,7 @@ public final class RecordedActions {
             }
             if (text.startsWith(MARK + k + " failed")) return -1;
             if (!(spec.actions().get(k) instanceof ActionSpec.Move m)) return tr.time(i);
-            int task = taskOf(info, m.task());
+            int task = taskOf(info, m.task(), RealTrace.ownTasks(rt.header));
             for (int j = 0; j < i; j++) { // the attach of that task between the two notes
                 if (tr.kind(j) == EventKind.MOVE && tr.task(j) == task && begins >= 0 && tr.time(j) >= begins)
                     return tr.time(j);
@@ -50,16 +52,21 @@ public final class RecordedActions {
         return -1;
     }
 
-    /** The real task of a scenario task: a recording names it NAME-TID (the pid told apart tasks of one comm); -1 if none. */
-    static int taskOf(RunInfo info, String name) {
+    /**
+     * The real task of a scenario task: a recording names it NAME-TID (the pid told apart tasks of one
+     * comm), one of the tasks it started ({@code own}, when known: a recording made beside another
+     * holds the other's task of the same name); -1 if none.
+     */
+    static int taskOf(RunInfo info, String name, Set<String> own) {
         String[] tasks = info.tasks();
         for (int i = 0; i < tasks.length; i++)
-            if (tasks[i].equals(name) || tasks[i].matches(Pattern.quote(name) + "-\\d+")) return i;
+            if ((own.isEmpty() || own.contains(tasks[i]))
+                    && (tasks[i].equals(name) || tasks[i].matches(Pattern.quote(name) + "-\\d+"))) return i;
         return -1;
     }
 
     /** The scenario with each action the recording made at the time it made it; the others as written. */
-    public static SimSpec apply(SimSpec spec, Run real) {
+    public static SimSpec apply(SimSpec spec, RealTrace real) {
         if (spec.actions().isEmpty()) return spec;
         List<ActionSpec> out = new ArrayList<>();
         boolean changed = false;

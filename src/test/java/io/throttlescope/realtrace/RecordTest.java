@@ -113,7 +113,7 @@ class RecordTest {
         assertThat(writes).containsExactly("/G cpu.max 50000 100000");
         // without the write T has 10 ms of each 100 ms period, 30 ms in all; with it, 50 ms a period from 40 ms on
         assertThat(rt.run.result().tasks().get("T").cpu_ns()).isGreaterThan(80_000_000L);
-        assertThat(RecordedActions.madeAt(rt.run, spec, 0)).isBetween(40_000_000L, 120_000_000L);
+        assertThat(RecordedActions.madeAt(rt, spec, 0)).isBetween(40_000_000L, 120_000_000L);
     }
 
     /**

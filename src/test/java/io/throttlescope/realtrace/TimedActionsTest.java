@@ -111,13 +111,13 @@ class TimedActionsTest {
                 go = real.trace().time(i);
                 break;
             }
-        SimSpec made = RecordedActions.apply(spec, real);
+        SimSpec made = RecordedActions.apply(spec, rt);
         List<Long> at = made.actions().stream().map(a -> a.at().typical()).toList();
         // the write and the affinity change when their second marker says they returned; the move at its attach;
         // the failed move as written
         assertThat(at).containsExactly(go + 30_900_000, go + 49_700_000, go + 53_300_000, 60_000_000L);
         assertThat(made.actions().get(1)).isInstanceOf(ActionSpec.Move.class);
-        assertThat(RecordedActions.madeAt(real, spec, 3)).isEqualTo(-1);
+        assertThat(RecordedActions.madeAt(rt, spec, 3)).isEqualTo(-1);
         // the pair opens with its simulation made so: its move is at the real move's time
         RealPair p = RealPair.open(trace());
         var sim = p.simulated().trace();
@@ -143,5 +143,28 @@ class TimedActionsTest {
         assertThat(Recorder.refusals(wake, 100_000_000L))
                 .containsExactly(
                         "actions[0]: a wake action cannot be made real (nothing outside a task ends its sleep early)");
+    }
+
+    /**
+     * Two recordings at once: the other recorder's task of the same name (T-200, in its own root) is
+     * no task of this recording. Its attach inside this recording's move window is not this move.
+     */
+    @Test
+    void anotherRecordingsTaskOfTheSameNameIsNotFollowed() throws Exception {
+        List<String> l = new ArrayList<>(Files.readAllLines(trace()));
+        l.add(2, NoiseTest.sw(1.000005, "swapper/1", 0, "R", "T", 200));
+        l.add(3, NoiseTest.sw(1.000008, "T", 200, "R", "swapper/1", 0));
+        int at = l.indexOf(attach(1.049700, "/throttlescope-9/H"));
+        l.add(at, attach(1.045000, "/throttlescope-8/H").replace("pid=100", "pid=200"));
+        Path f = dir.resolve("two.txt");
+        Files.writeString(f, String.join("\n", l) + "\n");
+        RealTrace rt = RealTrace.importFile(f, RealTrace.Options.defaults());
+        SimSpec spec = ScenarioLoader.loadString(SCENARIO).spec();
+        long go = -1;
+        for (int i = 0; i < rt.run.trace().size() && go < 0; i++)
+            if (rt.run.trace().kind(i) == EventKind.NOTE) go = rt.run.trace().time(i);
+        assertThat(java.util.Arrays.asList(rt.run.info().tasks())).contains("T-100", "T-200");
+        assertThat(RecordedActions.madeAt(rt, spec, 1)).isEqualTo(go + 49_700_000);
+        assertThat(rt.run.result().tasks()).containsOnlyKeys("T");
     }
 }
