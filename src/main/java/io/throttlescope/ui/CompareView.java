@@ -528,11 +528,6 @@ public final class CompareView extends SplitPane {
         return divergenceLabel.getText();
     }
 
-    /** The keyboard's focus goes to the upper timeline (never to a part left over from the other view). */
-    public void takeFocus() {
-        legacyTl.requestFocus();
-    }
-
     public void goToDivergence() {
         if (divergence != null && divergence.firstTimeNs >= 0 && !divergenceVeiled())
             goToTime.accept(divergence.firstTimeNs);

@@ -30,6 +30,7 @@ import io.throttlescope.ui.window.Playback;
 import io.throttlescope.ui.window.RecentFiles;
 import io.throttlescope.ui.window.StatusLine;
 import io.throttlescope.ui.window.WindowCommands;
+import io.throttlescope.ui.window.WindowTitle;
 import io.throttlescope.view.Cursors;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.StoryRange;
@@ -38,7 +39,6 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.function.IntPredicate;
-import javafx.application.Platform;
 import javafx.beans.InvalidationListener;
 import javafx.concurrent.Task;
 import javafx.scene.Scene;
@@ -87,7 +87,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         status.setOwner(stage);
         edits = new EditedScenario(stage, whatIf, status, () -> file, out -> {
             file = out;
-            stage.setTitle("ThrottleScope \u2014 " + spec.name() + "  (" + out.getFileName() + ")");
+            stage.setTitle(WindowTitle.of(spec.name(), out, false));
         });
         opener = new Opener(stage, status, this);
         exports = new Exports(
@@ -346,8 +346,11 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         status.set("The comparison table is on the clipboard.");
     }
 
+    /** What if? edits in the side panel: presentation and compare mode, which hide it, are left first. */
     @Override
     public void openWhatIf() {
+        leavePresenting();
+        if (comparing()) setCompare(false);
         sidePanel.openWhatIf();
     }
 
@@ -401,8 +404,8 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         legacyRun = legacy;
         taskRun = task;
         scenarioPanel.show(s);
-        stage.setTitle("ThrottleScope \u2014 " + s.name() + (file == null ? "" : "  (" + file.getFileName() + ")")
-                + " \u2014 edited");
+        var h = whatIf.whatIf().history(); // after undoing every edit there is no edit to name
+        stage.setTitle(WindowTitle.of(s.name(), file, h.edited())); // undone to the file: no longer "edited"
         if (vs.selectedCpu.get() >= legacy.info().cpus()) vs.selectedCpu.set(-1);
         Run r = pendingModel != null
                 ? (pendingModel == Simulator.Model.LEGACY ? legacy : task)
@@ -413,15 +416,9 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         vs.setRange(a, b);
         if (t >= 0) goTo(Cursors.sameStep(shown, cursor, r)); // the same step of its instant, not the instant's last
         if (toolbar.comparing()) setCompare(true);
-        var h = whatIf.whatIf().history(); // after undoing every edit there is no edit to name
         status.set(lessonBar.afterEdit(s, h.edited()) + "What if: "
                 + (h.canUndo() ? h.undoLabel() : "the file as opened") + ". Both models simulated again in " + ms
                 + " ms: " + legacy.trace().size() + " and " + task.trace().size() + " events.");
-    }
-
-    /** Loads a scenario in the background as File > Open does (tests use it to overlap loads). */
-    void openInBackground(Path path) {
-        open(path);
     }
 
     /** Installs freshly simulated runs (also used by tests and screenshots, on the FX thread). */
@@ -433,7 +430,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         taskRun = task;
         if (path != null && rememberRecent)
             recent.add(path.toAbsolutePath().normalize().toString());
-        stage.setTitle("ThrottleScope \u2014 " + s.name() + (path == null ? "" : "  (" + path.getFileName() + ")"));
+        stage.setTitle(WindowTitle.of(s.name(), path, false));
         scenarioPanel.show(s);
         sidePanel.askWidthAgain();
         boolean real = legacy.isReal();
@@ -476,7 +473,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         layout.showCompare(on && legacyRun != null);
         lessonBar.comparing(on);
         // the keys stay with the timeline shown: the parts swapped handed the focus to the log's filter
-        Platform.runLater(on && legacyRun != null ? compare::takeFocus : timeline::requestFocus);
+        (on && legacyRun != null ? compare.legacyTl : timeline).takeFocusWhenShown();
     }
 
     @Override
@@ -515,11 +512,6 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     /** Moves the cursor to the next (dir 1) or previous (-1) visible event that matches. */
     public void step(int dir, IntPredicate match) {
         nav.step(dir, match, false);
-    }
-
-    /** As {@link #step(int, IntPredicate)}; hidden (bookkeeping) events count when allowHidden. */
-    public void step(int dir, IntPredicate match, boolean allowHidden) {
-        nav.step(dir, match, allowHidden);
     }
 
     /** The last visible event at or before time t (-1 if none). */

@@ -19,6 +19,7 @@ import javafx.geometry.Insets;
 import javafx.scene.Node;
 import javafx.scene.Scene;
 import javafx.scene.control.ScrollPane;
+import javafx.scene.control.TextInputControl;
 import javafx.scene.control.TitledPane;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.Region;
@@ -166,6 +167,9 @@ final class SidePanel {
      */
     void follow(String view) {
         inStop.set(false);
+        // an edit moves the cursor: the field being typed in stays in view
+        Scene scene = scroll.getScene();
+        if (scene != null && whatIfPane.isFocusWithin() && scene.getFocusOwner() instanceof TextInputControl) return;
         TitledPane p = view == null ? null : panes.get(view);
         if (p == null || !p.isExpanded()) return;
         revealPane = p;
@@ -223,9 +227,12 @@ final class SidePanel {
         revealWanted = true;
     }
 
-    /** Opens What if? and gives the panel the focus. */
+    /** Opens What if?, scrolls it into view (after the next layout too) and gives the panel the focus. */
     void openWhatIf() {
         whatIfPane.setExpanded(true);
+        revealPane = whatIfPane;
+        reveal();
+        revealWanted = true;
         scroll.requestFocus();
     }
 

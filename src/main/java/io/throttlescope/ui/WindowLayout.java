@@ -109,10 +109,7 @@ final class WindowLayout {
             placeSide();
         }
         if (on || logFolded) main.getItems().setAll(top);
-        else {
-            main.getItems().setAll(top, log);
-            main.setDividerPositions(0.72);
-        }
+        else showLog(0.72);
         if (!on) restore.run();
         stage.setFullScreenExitHint(
                 ""); // no hint over the slide: it covered 01 stop 7's W lane at 2560 px for over 5 s (the third
@@ -153,10 +150,19 @@ final class WindowLayout {
         if (on) {
             if (main.getItems().size() > 1) logDivider = main.getDividerPositions()[0];
             main.getItems().setAll(top);
-        } else {
-            main.getItems().setAll(top, log);
-            main.setDividerPositions(logShare());
-        }
+        } else showLog(logShare());
+    }
+
+    /**
+     * The log back below the top half, its divider at share. The split pane lays its new items out
+     * first: a position set before that was lost (a What if? edit that closed a lesson left the log
+     * over two thirds of the window at 1024x768, the sixth review).
+     */
+    private void showLog(double share) {
+        main.getItems().setAll(top, log);
+        main.applyCss();
+        main.layout();
+        main.setDividerPositions(share);
     }
 
     /**

@@ -158,6 +158,7 @@ class WhatIfWindowTest {
         assertThat(w.lessonBar().isVisible()).isFalse();
         assertThat(w.lessonBar().stop()).isEqualTo(-1);
         assertThat(w.statusText()).startsWith("Edited, so the lesson is closed");
+        assertThat(w.stage.getTitle()).endsWith("\u2014 edited");
         Run edited = w.legacyRun;
         robot.press(KeyCode.CONTROL)
                 .type(KeyCode.Z)
@@ -165,6 +166,7 @@ class WhatIfWindowTest {
         waitForNewRuns(edited);
         assertThat(w.lessonBar().isVisible()).isTrue();
         assertThat(w.lessonBar().active()).isTrue();
+        assertThat(w.stage.getTitle()).doesNotContain("edited"); // as saved again (the sixth review: it stayed)
     }
 
     /**

@@ -403,8 +403,8 @@ class WindowTruthTest {
     @Test
     void aNewerFileWinsOverAnOlderLoadStillSimulating(FxRobot robot) throws Exception {
         robot.interact(() -> {
-            w.openInBackground(Path.of("scenarios/18-hackbench-16-groups.json"));
-            w.openInBackground(Path.of("scenarios/03-single-task-limited.json"));
+            w.open(Path.of("scenarios/18-hackbench-16-groups.json"));
+            w.open(Path.of("scenarios/03-single-task-limited.json"));
         });
         String want = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/03-single-task-limited.json"))
                 .spec()

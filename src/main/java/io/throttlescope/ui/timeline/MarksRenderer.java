@@ -16,6 +16,7 @@ import java.util.WeakHashMap;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Color;
+import javafx.scene.text.Text;
 import javafx.scene.text.TextAlignment;
 
 /**
@@ -246,14 +247,23 @@ public final class MarksRenderer {
         }
     }
 
+    /** A letter mark on a white backing a pixel wider than the glyph: it reads on the cursor's line and on any slice. */
     private void letter(GraphicsContext g, double px, double y, String s, Color c) {
         if (y < 0) return;
+        glyph.setText(s);
+        glyph.setFont(tl.bold);
+        double w = glyph.getLayoutBounds().getWidth(),
+                h = glyph.getLayoutBounds().getHeight();
+        g.setFill(Color.WHITE);
+        g.fillRect(Math.floor(px - w / 2 - 1), y, Math.ceil(w + 2), h);
         g.setFill(c);
         g.setFont(tl.bold);
         g.setTextAlign(TextAlignment.CENTER);
         g.setTextBaseline(VPos.TOP);
         g.fillText(s, px, y);
     }
+
+    private final Text glyph = new Text();
 
     /** A mark within 4 px of the pointer, on the lane under it (or in the ruler), explained; null if none. */
     TimelineCanvas.Hit hitMark(Run r, double x, double y) {

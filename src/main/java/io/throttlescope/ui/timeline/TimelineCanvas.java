@@ -13,8 +13,11 @@ import java.util.List;
 import java.util.Map;
 import javafx.application.Platform;
 import javafx.beans.property.DoubleProperty;
+import javafx.beans.value.ChangeListener;
+import javafx.beans.value.ObservableValue;
 import javafx.geometry.Orientation;
 import javafx.geometry.VPos;
+import javafx.scene.Scene;
 import javafx.scene.canvas.Canvas;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.control.ScrollBar;
@@ -341,6 +344,26 @@ public final class TimelineCanvas extends Region {
         return lastRedrawNs;
     }
 
+    /**
+     * Takes the keyboard's focus once this timeline is in the window (a mode switch puts it there at the
+     * next layout). Taken then, the focus is not handed on to the next control when the part that held it
+     * leaves: after C it went to the event log's filter (the fifth and sixth reviews).
+     */
+    public void takeFocusWhenShown() {
+        if (getScene() != null) {
+            requestFocus();
+            return;
+        }
+        sceneProperty().addListener(new ChangeListener<Scene>() {
+            @Override
+            public void changed(ObservableValue<? extends Scene> o, Scene was, Scene now) {
+                if (now == null) return;
+                sceneProperty().removeListener(this);
+                requestFocus();
+            }
+        });
+    }
+
     public Canvas canvas() {
         return canvas;
     }
@@ -450,13 +473,14 @@ public final class TimelineCanvas extends Region {
         pendingText.clear();
         if (divergence != null) overlay.drawDivergence(g);
         overlay.drawPeriodLines(g, r, h);
+        overlay.drawCursor(g, rulerH, h, false); // under the marks: a mark at the cursor's time stays whole
         markRenderer.drawLaneMarks(g, r);
         overlay.drawVeil(g, h); // before the labels: a group header's text runs on over the plot
         laneLabels.drawLabels(g, r, h);
         overlay.drawVeilText(g, h);
         ruler.drawRuler(g, r, w, pointer.rulerDragFrom(), pointer.rulerDragTo());
+        overlay.drawCursor(g, 0, rulerH, true);
         markRenderer.drawRulerMarks(g, r);
-        overlay.drawCursor(g, r, h);
         lastRedrawNs = System.nanoTime() - t0;
     }
 
