@@ -252,6 +252,7 @@ public final class CompareView extends SplitPane {
                     {
                         text.wrappingWidthProperty().bind(c.widthProperty().subtract(10));
                         text.getStyleClass().add("metric-text");
+                        Columns.wrapIdentifiers(text); // "longest_lock_wait_ms" wraps after an underscore
                         setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
                         setPrefHeight(Control.USE_COMPUTED_SIZE);
                     }
@@ -259,7 +260,7 @@ public final class CompareView extends SplitPane {
                     @Override
                     protected void updateItem(String v, boolean empty) {
                         super.updateItem(v, empty);
-                        text.setText(empty ? null : v);
+                        Columns.showWrapped(text, empty || v == null ? "" : v);
                         boolean headline = !empty && v != null && Sense.headline(v);
                         text.setStyle(headline ? "-fx-font-weight: bold" : "");
                         setGraphic(empty ? null : text);

@@ -47,13 +47,14 @@ public final class Columns {
             this.styleClass = styleClass;
             text.getStyleClass().add("wrap-text");
             text.wrappingWidthProperty().bind(col.widthProperty().subtract(10));
+            wrapIdentifiers(text);
             setContentDisplay(ContentDisplay.GRAPHIC_ONLY);
         }
 
         @Override
         protected void updateItem(String s, boolean empty) {
             super.updateItem(s, empty);
-            text.setText(empty || s == null ? "" : s);
+            showWrapped(text, empty || s == null ? "" : s);
             setText(empty ? null : s); // the cell's text too: lookups and accessibility read it
             setGraphic(empty ? null : text);
             if (styleClass != null) {
@@ -61,6 +62,47 @@ public final class Columns {
                 if (!empty && s != null && when.test(s)) getStyleClass().add(styleClass);
             }
         }
+    }
+
+    /**
+     * The text as a wrapping cell lays it out: a break allowed (a zero-width space) after each underscore
+     * or slash inside a word, so that a kernel identifier too long for its column wraps between its
+     * parts ("cgroup_threadgroup_" / "rwsem"), never inside one. The cell's text stays as it is.
+     */
+    public static String breakable(String s) {
+        StringBuilder b = new StringBuilder(s.length() + 8);
+        for (int i = 0; i < s.length(); i++) {
+            char c = s.charAt(i);
+            b.append(c);
+            if ((c == '_' || c == '/') && i + 1 < s.length() && !Character.isWhitespace(s.charAt(i + 1)))
+                b.append('\u200A');
+        }
+        return b.toString();
+    }
+
+    private static final String RAW = "columns.raw";
+
+    /** A wrapping text node shows its text again whenever its width or font changes ({@link #showWrapped}). */
+    public static void wrapIdentifiers(Text text) {
+        text.wrappingWidthProperty().addListener((o, a, b) -> showWrapped(text, null));
+        text.fontProperty().addListener((o, a, b) -> showWrapped(text, null));
+    }
+
+    /**
+     * Shows s (null: the text shown last) in a wrapping text node, with breaks allowed inside a word
+     * ({@link #breakable}) only where a word is wider than the node's wrapping width.
+     */
+    public static void showWrapped(Text text, String s) {
+        if (s != null) text.getProperties().put(RAW, s);
+        String raw = (String) text.getProperties().getOrDefault(RAW, "");
+        Text probe = new Text();
+        probe.setFont(text.getFont());
+        boolean wide = false;
+        for (String word : raw.split("\\s+")) {
+            probe.setText(word);
+            wide |= text.getWrappingWidth() > 0 && probe.getLayoutBounds().getWidth() > text.getWrappingWidth();
+        }
+        text.setText(wide ? breakable(raw) : raw);
     }
 
     /** A header with a tooltip that says what the column means. */
