@@ -562,7 +562,8 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     /** Ctrl+plus / Ctrl+minus / Ctrl+0. */
     @Override
     public void zoomText(int dir) {
-        vs.zoomText(dir);
+        if (dir == 0 && presenting()) vs.scale.set(layout.presentingScale()); // F11's own size, not the window's
+        else vs.zoomText(dir);
     }
 
     /** Presentation mode (F11): the timeline, the lesson bar and the explanation, full screen, larger. */

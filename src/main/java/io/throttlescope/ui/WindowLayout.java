@@ -96,7 +96,7 @@ final class WindowLayout {
         if (on == presenting) return;
         presenting = on;
         if (on) scaleBeforePresenting = vs.scale.get();
-        vs.scale.set(on ? Math.max(1.4, scaleBeforePresenting * 1.4) : scaleBeforePresenting);
+        vs.scale.set(on ? presentingScale() : scaleBeforePresenting);
         for (Node n : chrome) {
             n.setVisible(!on);
             n.setManaged(!on);
@@ -119,6 +119,11 @@ final class WindowLayout {
 
     boolean presenting() {
         return presenting;
+    }
+
+    /** The text scale of presentation mode: 1.4 times the window's, at least 1.4 (Ctrl+0 while presenting goes back to it). */
+    double presentingScale() {
+        return Math.max(1.4, scaleBeforePresenting * 1.4);
     }
 
     private boolean logFolded;

@@ -136,7 +136,16 @@ class KeysTest {
         type(robot, KeyCode.CONTROL, KeyCode.DIGIT0);
         type(robot, KeyCode.F11);
         assertThat(w.presenting()).isTrue();
+        double presenting = w.vs.scale.get();
+        assertThat(presenting).isGreaterThan(normal);
+        type(robot, KeyCode.CONTROL, KeyCode.EQUALS);
+        type(
+                robot,
+                KeyCode.CONTROL,
+                KeyCode.DIGIT0); // presentation mode's own size, not the window's (the sixth review)
+        assertThat(w.vs.scale.get()).isEqualTo(presenting);
         type(robot, KeyCode.ESCAPE);
+        assertThat(w.vs.scale.get()).isEqualTo(normal);
         assertThat(w.presenting()).isFalse();
         type(robot, KeyCode.CONTROL, KeyCode.Z); // no edit to undo: nothing, no error
         assertThat(w.statusText()).doesNotContain("rror");
@@ -161,6 +170,13 @@ class KeysTest {
         int at = cursor();
         type(robot, KeyCode.RIGHT);
         assertThat(cursor()).isGreaterThan(at);
+    }
+
+    /** F1 opens the key list, as "?" does. */
+    @Test
+    void f1OpensTheKeyList(FxRobot robot) {
+        type(robot, KeyCode.F1);
+        assertThat(robot.lookup("#shortcutsDialog").tryQuery()).isPresent();
     }
 
     /** Escape leaves presentation mode first, then the lesson's stops (N starts the lesson again). */

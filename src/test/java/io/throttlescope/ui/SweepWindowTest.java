@@ -89,4 +89,25 @@ class SweepWindowTest {
         assertThat(w.whatIf.whatIf().history().undoLabel()).isEqualTo("/G:cpu.max = 10000 100000");
         assertThat(WhatIfWindowTest.wWait(w.legacyRun)).isEqualTo(84.1);
     }
+
+    /** Escape closes the sweep's window, as it does a dialog (under a virtual display there is no close box: the sixth review). */
+    @Test
+    void escapeClosesTheSweep(FxRobot robot) {
+        robot.interact(() -> w.sweep());
+        assertThat(w.sweeps.stage().isShowing()).isTrue();
+        robot.interact(() -> w.sweeps.stage().requestFocus());
+        robot.interact(() -> javafx.event.Event.fireEvent(
+                w.sweeps.stage().getScene().getRoot(),
+                new javafx.scene.input.KeyEvent(
+                        javafx.scene.input.KeyEvent.KEY_PRESSED,
+                        "",
+                        "",
+                        javafx.scene.input.KeyCode.ESCAPE,
+                        false,
+                        false,
+                        false,
+                        false)));
+        WaitForAsyncUtils.waitForFxEvents();
+        assertThat(w.sweeps.stage().isShowing()).isFalse();
+    }
 }

@@ -26,6 +26,8 @@ import javafx.scene.control.ScrollPane;
 import javafx.scene.control.Spinner;
 import javafx.scene.control.TextField;
 import javafx.scene.control.Tooltip;
+import javafx.scene.input.KeyCode;
+import javafx.scene.input.KeyEvent;
 import javafx.scene.layout.BorderPane;
 import javafx.scene.layout.FlowPane;
 import javafx.scene.layout.HBox;
@@ -115,6 +117,14 @@ public final class SweepPane extends BorderPane {
         st.setTitle(title);
         Scene sc = new Scene(pane, 1000, 720);
         sc.getStylesheets().add(Theme.STYLESHEET);
+        sc.addEventFilter(
+                KeyEvent.KEY_PRESSED,
+                e -> { // Escape closes it, as a dialog (a virtual display has no close box)
+                    if (e.getCode() == KeyCode.ESCAPE) {
+                        st.close();
+                        e.consume();
+                    }
+                });
         st.setScene(sc);
         st.show();
         return st;

@@ -54,6 +54,11 @@ public final class Keys {
             e.consume();
             return;
         }
+        if (k == KeyCode.F1) { // the key list, as "?" (F1 is where help is looked for)
+            cmd.showShortcuts();
+            e.consume();
+            return;
+        }
         if (k == KeyCode.F11) {
             cmd.togglePresenting();
             e.consume();

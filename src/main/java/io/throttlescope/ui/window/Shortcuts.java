@@ -35,7 +35,7 @@ public final class Shortcuts {
             new Key("X", "go to the first divergence of the two models (compare mode turns on)"),
             new Key(
                     "Ctrl+plus / Ctrl+minus / Ctrl+0",
-                    "larger / smaller text, lanes and tables / back to the size the window started with"),
+                    "larger / smaller text, lanes and tables / back to the size the window started with (presenting: presentation mode's size)"),
             new Key(
                     "F11",
                     "presentation mode: the timeline, the lesson bar and the explanation (comparing: both timelines and the results table), full screen, larger (Esc leaves it)"),
@@ -45,7 +45,7 @@ public final class Shortcuts {
             new Key("Ctrl+O", "open a scenario (or drop a .json file on the window)"),
             new Key("Ctrl+R", "reload the scenario from its file"),
             new Key("Ctrl+C", "in the results table: copy it as text"),
-            new Key("?", "this list"));
+            new Key("? or F1", "this list"));
 
     /** The list as the guide's Markdown table (docs/guide.md). */
     public static String markdown() {
