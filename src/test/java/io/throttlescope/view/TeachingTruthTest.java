@@ -327,7 +327,7 @@ class TeachingTruthTest {
         assertThat(legacy.user_usec()).isNotEqualTo(task.user_usec());
     }
 
-    /** 01 stop 3 asks at W's release, one event before the grant: the locks table shows R queued, as the stop now says. */
+    /** 01 stop 3 asks at W's release, one event before the grant: the locks table shows R queued, then a reader, as the stop says. */
     @Test
     void theQuestionOfStopThreeSitsBeforeTheGrant() throws Exception {
         var spec = io.throttlescope.scenario.ScenarioLoader.load(
@@ -339,8 +339,12 @@ class TeachingTruthTest {
         LockRows.Row row = LockRows.of(r, r.index().at(ask)).get(0);
         assertThat(row.queueText()).contains("R");
         assertThat(row.insideText()).doesNotContain("R");
-        assertThat(stop.text())
-                .contains("the locks table still shows R queued, and the next event hands it the read side");
+        assertThat(stop.text()).contains("the locks table shows R queued until the hand-over, then as a reader");
+        // after the answer the cursor is at the grant: R is a reader there, as the text says too (the sixth review:
+        // "still shows R queued" stood beside a table showing R inside)
+        int grant = LessonPlan.eventOf(r, stop.place());
+        LockRows.Row after = LockRows.of(r, r.index().at(grant)).get(0);
+        assertThat(after.insideText()).contains("R");
     }
 
     /**
