@@ -73,8 +73,15 @@ public final class UiBench {
                 lines / split / 1e6);
         out.flush();
         t0 = System.nanoTime();
-        RealPair pair = RealPair.open(file);
-        double imp = (System.nanoTime() - t0) / 1e9;
+        // each phase's end, from the open's progress: the text read (both passes) at 0.9 of the import, the
+        // import with its index at 0.85 of the open, then the simulation beside it
+        long[] end = new long[2];
+        RealPair pair = RealPair.open(file, f -> {
+            if (end[0] == 0 && f >= 0.85 * 0.9 - 1e-9) end[0] = System.nanoTime();
+            if (end[1] == 0 && f >= 0.85 - 1e-9) end[1] = System.nanoTime();
+        });
+        long done = System.nanoTime();
+        double imp = (done - t0) / 1e9;
         Run real = pair.real().run;
         out.printf(
                 Locale.ROOT,
@@ -88,6 +95,30 @@ public final class UiBench {
                                 Locale.ROOT,
                                 " (the simulation beside it: %,d events)",
                                 pair.simulated().trace().size()));
+        if (end[0] > 0 && end[1] >= end[0]) {
+            double read = (end[0] - t0) / 1e9, index = (end[1] - end[0]) / 1e9, sim = (done - end[1]) / 1e9;
+            out.printf(
+                    Locale.ROOT,
+                    "  of which: reading the text (both passes) %.1f s = %.2f million lines/s; the events and their"
+                            + " index %.1f s; the simulation beside it %.1f s%n",
+                    read,
+                    lines / read / 1e6,
+                    index,
+                    sim);
+        }
+        long[] mem = resident();
+        if (mem[1] > 0)
+            out.printf(
+                    Locale.ROOT,
+                    "  peak resident memory after the open (VmHWM): %.0f MB = %.1f bytes an event of both runs%n",
+                    mem[1] / 1e6,
+                    mem[1]
+                            / (double) Math.max(
+                                    1,
+                                    real.trace().size()
+                                            + (pair.simulated() == null
+                                                    ? 0
+                                                    : pair.simulated().trace().size())));
         out.print(Headless.run(1920, 1200, () -> measureWindow(pair.spec(), file, real, pair.right())));
         out.flush();
     }
