@@ -525,8 +525,10 @@ public final class TraceText {
             return;
         }
         if (line.startsWith("#")) return;
-        Matcher m = CPUS.matcher(line);
-        if (m.matches()) {
+        // the three patterns are tried only where their fixed text is: an event line (nearly every line) pays
+        // a prefix test and two searches instead of three regular expressions (issue 28: the import's profile)
+        Matcher m = line.startsWith("cpus=") ? CPUS.matcher(line) : null;
+        if (m != null && m.matches()) {
             if (m.group(1).length() > 4 || Integer.parseInt(m.group(1)) > 4096) {
                 skip("line " + n + ": cpus=" + Escape.shortText(m.group(1)) + " is over 4096");
                 return;
@@ -535,8 +537,8 @@ public final class TraceText {
             if (format.equals("unknown") || format.equals("tracefs")) format = "trace-cmd report";
             return;
         }
-        m = LOST.matcher(line);
-        if (m.matches()) {
+        m = line.contains("EVENTS") ? LOST.matcher(line) : null;
+        if (m != null && m.matches()) {
             String count = m.group(2) != null
                     ? m.group(2)
                     : m.group(3) != null ? m.group(3).strip() : "-1";
@@ -545,7 +547,8 @@ public final class TraceText {
             else if (counting) lost.add(new long[] {n, Long.parseLong(m.group(1)), Long.parseLong(count)});
             return;
         }
-        if (line.startsWith("version = ") || EMPTY_CPU.matcher(line).matches()) return;
+        if (line.startsWith("version = ")
+                || (line.contains("is empty") && EMPTY_CPU.matcher(line).matches())) return;
         TraceLine tl = TraceLine.parse(n, line);
         if (tl == null || tl.tsNs() < 0 || tl.pid() < 0 || tl.cpu() < 0 || tl.cpu() > 4095) {
             skip("line " + n + ": not an event line: " + Escape.shortText(line));
