@@ -1,6 +1,7 @@
 package io.throttlescope.compare;
 
 import io.throttlescope.realtrace.RealPair;
+import io.throttlescope.realtrace.RecordedStarts;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.view.Run;
 import java.nio.file.Path;
@@ -89,12 +90,13 @@ public final class Fidelity {
      * computed from the data, the hung-task row where the recorded kernel could report.
      */
     public static List<Row> of(String name, RealPair p) {
+        Run real = RecordedStarts.fromProgramStarts(p.real().run, p.simulated().spec());
         return of(
                 name,
-                p.real().run.result(),
+                real.result(),
                 p.simulated().result(),
                 emulated(p),
-                KnownDifferences.of(p.real().run, p.simulated().spec(), emulated(p)),
+                KnownDifferences.of(real, p.simulated().spec(), emulated(p)),
                 hungTaskWatched(p));
     }
 
@@ -107,7 +109,15 @@ public final class Fidelity {
         var written = Run.simulate(p.asWritten(), p.simulated().model()).result();
         return withAsWritten(
                 rows,
-                of(name, p.real().run.result(), written, emulated(p), KnownDifferences.none(), hungTaskWatched(p)));
+                of(
+                        name,
+                        RecordedStarts.fromProgramStarts(
+                                        p.real().run, p.simulated().spec())
+                                .result(),
+                        written,
+                        emulated(p),
+                        KnownDifferences.none(),
+                        hungTaskWatched(p)));
     }
 
     /** A recording made in a guest under qemu's TCG (its tolerances are doubled). */

@@ -2,6 +2,7 @@ package io.throttlescope.compare;
 
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.TaskState;
+import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
@@ -145,9 +146,12 @@ public final class KnownDifferences {
         for (TaskSpec ts : scenario.tasks()) {
             if (!ts.name().equals(task)) continue;
             if (usesSyscall(ts.program(), "futex")) return null;
-            // the worker sleeps on a futex (parkNanos): one as long as a sleep of the task, or its start offset, is
-            // that wait
-            if (near(d, ts.start().typical()) || sleeps(ts.program()).stream().anyMatch(x -> near(d, x))) return null;
+            // the worker sleeps on a futex (parkNanos): one as long as a sleep of the task is that wait, and so is one
+            // as
+            // long as a start offset that was drawn (a fixed or recorded start's wait is not in the figures:
+            // RecordedStarts.fromProgramStarts)
+            if ((!(ts.start() instanceof Dur.Fixed) && near(d, ts.start().typical()))
+                    || sleeps(ts.program()).stream().anyMatch(x -> near(d, x))) return null;
         }
         return String.format(
                 Locale.ROOT,

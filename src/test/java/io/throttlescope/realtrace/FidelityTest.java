@@ -28,9 +28,9 @@ class FidelityTest {
         List<Fidelity.Row> small =
                 rows.stream().filter(r -> !r.trace().startsWith("27-")).toList();
         assertThat(small.stream().filter(Fidelity.Row::within).count()).isGreaterThan(small.size() * 3 / 4);
-        // the differences no rule explains yet, each said in docs/real-kernels.md: in the 6.18 recording of 01 R sits
-        // ~97 ms off the
-        // CPU where the simulation lets it go at once; the pile-up (27) stalls the writer every period in the
+        // the differences no rule explains yet, each said in docs/real-kernels.md (with each task started when the
+        // recording shows it woken for its start, R of 01 on 6.18 is parked as really, 90 ms against 96.6, and 14's
+        // nr_throttled holds); the pile-up (27) stalls the writer every period in the
         // simulation
         // where the real 6.12 kernel did once in this recording (2 of 6 recordings), and on 6.18 the tasks sharing CPU1
         // with the workers' JVM threads wait longer than the replayed other work makes them
@@ -40,10 +40,10 @@ class FidelityTest {
                 .toList();
         assertThat(unexplained.stream().filter(u -> !u.startsWith("27-")).toList())
                 .containsExactly(
-                        "01-seed-story-rwsem-reader-task-6.18: task R switched out while runnable (ms)",
+                        // R's clone took 34 us in the recording: it never waited for the lock (no rule says so yet)
+                        "01-seed-story-rwsem-reader-task-6.18: task R longest syscall (ms)",
                         "12-parked-task-affinity-change-task-6.18: /G throttled_usec (ms)",
-                        "13-parked-task-cgroup-move-task-6.18: /G throttled_usec (ms)",
-                        "14-write-cpu-max-while-throttled-task-6.18: /G nr_throttled");
+                        "13-parked-task-cgroup-move-task-6.18: /G throttled_usec (ms)");
         assertThat(unexplained.stream()
                         .filter(u -> u.startsWith("27-pileup-for-recording-legacy"))
                         .count())
@@ -71,8 +71,10 @@ class FidelityTest {
                 .doesNotContain("translated code");
         Fidelity.Row six = row("traces/06-kernel-mode-overrun-legacy-6.12.txt.gz", "task T longest syscall (ms)");
         assertThat(six.known()).contains("translated code").doesNotContain("no step of the scenario makes");
+        // R#1's 4.1 s clock_nanosleep was tsrun's wait for its start offset: before the task's start, no figure now
         Fidelity.Row r1 = row("traces/27-pileup-for-recording-legacy-6.12.txt.gz", "task R#1 longest syscall (ms)");
-        assertThat(r1.known()).contains("clock_nanosleep", "the worker's wait for the task's start offset");
+        assertThat(r1.real()).isLessThan(4110);
+        assertThat(r1.within()).isTrue();
     }
 
     static Fidelity.Row row(String trace, String figure) throws Exception {
@@ -279,7 +281,21 @@ class FidelityTest {
                                 + "\"duration\":\"100ms\",\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},\"tasks\":[{\"name\":\"S\",\"cgroup\":\"/G\","
                                 + "\"start\":\"8ms\",\"program\":[{\"loop\":[{\"user\":\"1ms\"}]}]}]}")
                 .spec();
-        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(other, "S", started))
+        // a fixed start: the worker's wait for it began before the task's start and is no figure at all
+        var run = new io.throttlescope.view.Run(started, io.throttlescope.sim.Simulator.Model.TASK, null, null, other);
+        assertThat(RecordedStarts.fromProgramStarts(run, started)
+                        .result()
+                        .tasks()
+                        .get("S")
+                        .syscalls())
+                .isEmpty();
+        // a drawn start: a futex about as long as its typical value is taken for that wait
+        var drawn = io.throttlescope.scenario.ScenarioLoader.loadString(
+                        "{\"format\":1,\"name\":\"s\",\"kernel\":{\"cpus\":1},"
+                                + "\"duration\":\"100ms\",\"cgroups\":{\"/G\":{\"cpu.max\":\"10000 100000\"}},\"tasks\":[{\"name\":\"S\",\"cgroup\":\"/G\","
+                                + "\"start\":{\"uniform\":[\"6ms\",\"10ms\"]},\"program\":[{\"loop\":[{\"user\":\"1ms\"}]}]}]}")
+                .spec();
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(other, "S", drawn))
                 .isNull();
     }
 
@@ -341,15 +357,14 @@ class FidelityTest {
         var read = new io.throttlescope.sim.RunResult.Syscall("read", 10, null);
         assertThat(exit.durationUpTo(1_000)).isZero();
         assertThat(read.durationUpTo(1_000)).isEqualTo(990);
-        // in the shipped 6.18 recording of 01, R's longest syscall is its clone (8.3 ms), not its exit held open to the
-        // end
+        // in the shipped 6.18 recording of 01, R's longest syscall is not its exit held open to the end (nor, since
+        // the figures start at each task's start, the worker's 8.3 ms futex waiting for it)
         io.throttlescope.compare.Fidelity.Row r =
                 FidelityCommandRows("traces/01-seed-story-rwsem-reader-task-6.18.txt.gz").stream()
                         .filter(x -> x.figure().equals("task R longest syscall (ms)"))
                         .findFirst()
                         .orElseThrow();
-        assertThat(r.real()).isLessThan(20);
-        assertThat(r.within()).isTrue();
+        assertThat(r.real()).isLessThan(2);
     }
 
     static java.util.List<io.throttlescope.compare.Fidelity.Row> FidelityCommandRows(String t) {

@@ -1,0 +1,124 @@
+package io.throttlescope.realtrace;
+
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.spec.Dur;
+import io.throttlescope.sim.spec.SimSpec;
+import io.throttlescope.sim.spec.TaskSpec;
+import io.throttlescope.trace.Trace;
+import io.throttlescope.view.Run;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * When each task of a recording really started its program (docs/real-kernels.md, "Start skew"): a
+ * worker sleeps from "go" for its task's start offset, so its program begins when the kernel wakes it
+ * from that sleep, never before the offset and often later (a timer's slack, a busy CPU: 3 ms late on a
+ * quiet host, up to 73 ms beside busy loops). That wake-up is the first of the task's at or after its
+ * written start; the simulation beside the recording starts the task there. A task with no such
+ * wake-up in the trace (a stranger's trace, a start before the trace) keeps its written start.
+ */
+public final class RecordedStarts {
+    private RecordedStarts() {}
+
+    /** How late a worker may start: the recordings beside four busy loops started up to 73 ms late. */
+    static final long LATEST_NS = 100_000_000L;
+
+    /**
+     * When the recording's task named as the scenario's task was woken for its start, -1 if the trace
+     * does not say. A worker with a start offset is woken twice: at "go" (it waited for it) and when its
+     * sleep of the offset ends, not before the offset's least value ({@code from}); a worker without
+     * one starts at the "go" wake-up.
+     */
+    static long wokenAt(RealTrace rt, String name, long from, boolean sleeps) {
+        Set<String> own = RealTrace.ownTasks(rt.header);
+        if (own.isEmpty()) return -1; // not a recording of ours: no worker slept for its start
+        int task = RecordedActions.taskOf(rt.run.info(), name, own);
+        if (task < 0) return -1;
+        Trace tr = rt.run.trace();
+        boolean go = !sleeps; // the wake-up at "go" passed
+        for (int i = Math.max(0, tr.firstAtOrAfter(0)); i < tr.size(); i++) {
+            if (tr.kind(i) != EventKind.WAKE || tr.task(i) != task) continue;
+            if (go && tr.time(i) >= from) return tr.time(i);
+            go = true;
+        }
+        return -1;
+    }
+
+    /** The scenario with each task starting when the recording shows it woken for its start. */
+    public static SimSpec apply(SimSpec spec, RealTrace rt) {
+        List<TaskSpec> out = new ArrayList<>();
+        boolean changed = false;
+        for (TaskSpec t : spec.tasks()) {
+            Dur d = t.start();
+            // the least start the worker may have drawn (an exponential start has none to tell its wake-up by)
+            long least = d == null ? 0 : d instanceof Dur.Uniform u ? u.lo() : d instanceof Dur.Fixed f ? f.ns() : -1;
+            long at = least < 0 ? -1 : wokenAt(rt, t.name(), least, least > 0);
+            long most = d == null ? 0 : d instanceof Dur.Uniform u ? u.hi() : d instanceof Dur.Fixed f ? f.ns() : 0;
+            // far past the greatest start the worker could draw, a wake-up is another one (the trace missed the
+            // start's)
+            if (at > most + LATEST_NS) at = -1;
+            if (at < 0 || (d instanceof Dur.Fixed f && f.ns() == at)) {
+                out.add(t);
+                continue;
+            }
+            changed = true;
+            out.add(new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), Dur.ns(at), t.kthread(), t.program()));
+        }
+        return changed ? spec.withTasks(out) : spec;
+    }
+
+    /**
+     * The recorded run without the syscalls each task made before its program started (its start in
+     * {@code spec}, the simulation's): the worker's wait for "go" and for its start offset is no step of
+     * the scenario, and a figure such as the longest syscall counted it (27's Q#1: a 14.4 ms futex).
+     */
+    public static Run fromProgramStarts(Run real, SimSpec spec) {
+        RunResult r = real.result();
+        Map<String, RunResult.TaskStat> kept = new LinkedHashMap<>();
+        boolean changed = false;
+        for (var e : r.tasks().entrySet()) {
+            RunResult.TaskStat t = e.getValue();
+            long start = -1;
+            for (TaskSpec ts : spec.tasks())
+                if (ts.name().equals(e.getKey()) && ts.start() instanceof Dur.Fixed f) start = f.ns();
+            List<RunResult.Syscall> sc = new ArrayList<>();
+            for (RunResult.Syscall c : t.syscalls()) if (c.enter_ns() >= start) sc.add(c);
+            changed |= sc.size() != t.syscalls().size();
+            kept.put(
+                    e.getKey(),
+                    new RunResult.TaskStat(
+                            t.cpu_ns(),
+                            t.user_ns(),
+                            t.kernel_ns(),
+                            t.runnable_ns(),
+                            t.throttled_ns(),
+                            t.parked_ns(),
+                            t.sleeping_ns(),
+                            t.blocked_ns(),
+                            t.exited_ns(),
+                            sc,
+                            t.lock_waits()));
+        }
+        if (!changed) return real;
+        return new Run(
+                real.spec(),
+                real.model(),
+                real.info(),
+                real.index(),
+                new RunResult(
+                        r.format(),
+                        r.scenario(),
+                        r.model(),
+                        r.end_ns(),
+                        r.events(),
+                        r.cgroups(),
+                        kept,
+                        r.hung_tasks(),
+                        r.counts(),
+                        r.faults()));
+    }
+}
