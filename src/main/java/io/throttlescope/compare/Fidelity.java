@@ -96,7 +96,7 @@ public final class Fidelity {
                 real.result(),
                 p.simulated().result(),
                 emulated(p),
-                KnownDifferences.of(real, p.simulated().spec(), emulated(p)),
+                KnownDifferences.of(real, p.simulated().result(), p.simulated().spec(), emulated(p)),
                 hungTaskWatched(p));
     }
 
