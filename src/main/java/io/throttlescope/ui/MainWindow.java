@@ -416,9 +416,9 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
         vs.setRange(a, b);
         if (t >= 0) goTo(Cursors.sameStep(shown, cursor, r)); // the same step of its instant, not the instant's last
         if (toolbar.comparing()) setCompare(true);
+        // one line at 1024 px: it ended "Both models simulat..." after a lesson's (the sixth review)
         status.set(lessonBar.afterEdit(s, h.edited()) + "What if: "
-                + (h.canUndo() ? h.undoLabel() : "the file as opened") + ". Both models simulated again in " + ms
-                + " ms: " + legacy.trace().size() + " and " + task.trace().size() + " events.");
+                + (h.canUndo() ? h.undoLabel() : "the file as opened") + ", both models again in " + ms + " ms.");
     }
 
     /** Installs freshly simulated runs (also used by tests and screenshots, on the FX thread). */

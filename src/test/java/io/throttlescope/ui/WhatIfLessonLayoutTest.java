@@ -1,5 +1,6 @@
 package io.throttlescope.ui;
 
+import io.throttlescope.ui.export.LayoutAudit;
 import io.throttlescope.view.Run;
 import java.util.concurrent.TimeUnit;
 import javafx.event.ActionEvent;
@@ -75,5 +76,10 @@ class WhatIfLessonLayoutTest {
         Bounds field = f.localToScene(f.getBoundsInLocal());
         assertThat(field.getMinY()).as("the field edited").isGreaterThanOrEqualTo(0);
         assertThat(field.getMaxY()).as("the field edited").isLessThan(log.getMinY());
+        // the status line says it all on one line ("...Both models simulat..." was cut: the sixth review)
+        assertThat(w.statusText()).startsWith("Edited: the lesson is closed");
+        LayoutAudit[] a = new LayoutAudit[1];
+        robot.interact(() -> a[0] = w.audit(0, "after the edit"));
+        assertThat(a[0].cutTexts()).isEmpty();
     }
 }

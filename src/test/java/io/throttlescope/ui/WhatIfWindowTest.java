@@ -157,7 +157,7 @@ class WhatIfWindowTest {
         waitForNewRuns(old);
         assertThat(w.lessonBar().isVisible()).isFalse();
         assertThat(w.lessonBar().stop()).isEqualTo(-1);
-        assertThat(w.statusText()).startsWith("Edited, so the lesson is closed");
+        assertThat(w.statusText()).startsWith("Edited: the lesson is closed");
         assertThat(w.stage.getTitle()).endsWith("\u2014 edited");
         Run edited = w.legacyRun;
         robot.press(KeyCode.CONTROL)

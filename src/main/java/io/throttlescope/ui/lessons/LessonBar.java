@@ -172,7 +172,7 @@ public final class LessonBar extends VBox {
         if (edited && active()) {
             closedAt = stop;
             open(null);
-            return "Edited, so the lesson is closed (its stops are for the scenario as saved; undo reopens it). ";
+            return "Edited: the lesson is closed (its stops are for the file; Ctrl+Z reopens it). ";
         }
         if (!edited && !active() && s.lesson() != null && !s.lesson().stops().isEmpty()) {
             int back = closedAt;
