@@ -7,8 +7,10 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * Which cgroup each traced task was in and each cgroup's limit, for an imported trace: a file
@@ -105,5 +107,25 @@ public final class CgroupMap {
 
     public boolean isEmpty() {
         return tasks.isEmpty() && limits.isEmpty();
+    }
+
+    /**
+     * The tasks a recording started, as COMM-PID (its header's cgroup map); empty for a trace that is
+     * no recording. Another recording made at the same time has tasks of the same names: only these
+     * are the recording's.
+     */
+    static Set<String> ownTasks(JsonObject header) {
+        Set<String> own = new HashSet<>();
+        try {
+            if (header != null
+                    && header.has("cgroup_map")
+                    && header.getAsJsonObject("cgroup_map").has("tasks"))
+                own.addAll(header.getAsJsonObject("cgroup_map")
+                        .getAsJsonObject("tasks")
+                        .keySet());
+        } catch (RuntimeException e) {
+            return Set.of(); // a stranger's header: no task is told apart by it
+        }
+        return own;
     }
 }

@@ -282,32 +282,12 @@ public final class RealTrace {
     }
 
     /**
-     * The tasks a recording started, as COMM-PID (its header's cgroup map); empty for a trace that is
-     * no recording. Another recording made at the same time has tasks of the same names: only these
-     * are the recording's.
-     */
-    static Set<String> ownTasks(JsonObject header) {
-        Set<String> own = new HashSet<>();
-        try {
-            if (header != null
-                    && header.has("cgroup_map")
-                    && header.getAsJsonObject("cgroup_map").has("tasks"))
-                own.addAll(header.getAsJsonObject("cgroup_map")
-                        .getAsJsonObject("tasks")
-                        .keySet());
-        } catch (RuntimeException e) {
-            return Set.of(); // a stranger's header: no task is told apart by it
-        }
-        return own;
-    }
-
-    /**
      * The result the views and the compare table use. For a recording, only the tasks it started,
      * under their scenario names (so they line up with the simulation's), and the cgroups' cpu.stat
      * as read at its end; otherwise every task as COMM-PID.
      */
     private static RunResult runResult(Importer im, String scenario, String model, JsonObject header) {
-        Set<String> workload = ownTasks(header);
+        Set<String> workload = CgroupMap.ownTasks(header);
         Map<String, RunResult.TaskStat> ts = new LinkedHashMap<>();
         Map<String, String> names = taskNames(header);
         for (ImportedTask t : im.tasks) {

@@ -42,7 +42,7 @@ public final class RecordedActions {
             }
             if (text.startsWith(MARK + k + " failed")) return -1;
             if (!(spec.actions().get(k) instanceof ActionSpec.Move m)) return tr.time(i);
-            int task = taskOf(info, m.task(), RealTrace.ownTasks(rt.header));
+            int task = taskOf(info, m.task(), CgroupMap.ownTasks(rt.header));
             for (int j = 0; j < i; j++) { // the attach of that task between the two notes
                 if (tr.kind(j) == EventKind.MOVE && tr.task(j) == task && begins >= 0 && tr.time(j) >= begins)
                     return tr.time(j);

@@ -34,7 +34,7 @@ public final class RecordedStarts {
      * one starts at the "go" wake-up.
      */
     static long wokenAt(RealTrace rt, String name, long from, boolean sleeps) {
-        Set<String> own = RealTrace.ownTasks(rt.header);
+        Set<String> own = CgroupMap.ownTasks(rt.header);
         if (own.isEmpty()) return -1; // not a recording of ours: no worker slept for its start
         int task = RecordedActions.taskOf(rt.run.info(), name, own);
         if (task < 0) return -1;
