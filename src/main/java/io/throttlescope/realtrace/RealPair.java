@@ -239,22 +239,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         Map<String, RunResult.TaskStat> kept = new LinkedHashMap<>();
         for (var e : r.tasks().entrySet()) if (names.contains(e.getKey())) kept.put(e.getKey(), e.getValue());
         if (kept.size() == r.tasks().size()) return sim;
-        return new Run(
-                sim.spec(),
-                sim.model(),
-                sim.info(),
-                sim.index(),
-                new RunResult(
-                        r.format(),
-                        r.scenario(),
-                        r.model(),
-                        r.end_ns(),
-                        r.events(),
-                        r.cgroups(),
-                        kept,
-                        r.hung_tasks(),
-                        r.counts(),
-                        r.faults()));
+        return new Run(sim.spec(), sim.model(), sim.info(), sim.index(), r.withTasks(kept));
     }
 
     /** The run shown on the right: the simulation, or the real run again when there is no scenario. */

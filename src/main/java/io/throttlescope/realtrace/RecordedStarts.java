@@ -88,37 +88,9 @@ public final class RecordedStarts {
             List<RunResult.Syscall> sc = new ArrayList<>();
             for (RunResult.Syscall c : t.syscalls()) if (c.enter_ns() >= start) sc.add(c);
             changed |= sc.size() != t.syscalls().size();
-            kept.put(
-                    e.getKey(),
-                    new RunResult.TaskStat(
-                            t.cpu_ns(),
-                            t.user_ns(),
-                            t.kernel_ns(),
-                            t.runnable_ns(),
-                            t.throttled_ns(),
-                            t.parked_ns(),
-                            t.sleeping_ns(),
-                            t.blocked_ns(),
-                            t.exited_ns(),
-                            sc,
-                            t.lock_waits()));
+            kept.put(e.getKey(), t.withSyscalls(sc));
         }
         if (!changed) return real;
-        return new Run(
-                real.spec(),
-                real.model(),
-                real.info(),
-                real.index(),
-                new RunResult(
-                        r.format(),
-                        r.scenario(),
-                        r.model(),
-                        r.end_ns(),
-                        r.events(),
-                        r.cgroups(),
-                        kept,
-                        r.hung_tasks(),
-                        r.counts(),
-                        r.faults()));
+        return new Run(real.spec(), real.model(), real.info(), real.index(), r.withTasks(kept));
     }
 }

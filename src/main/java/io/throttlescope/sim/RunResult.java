@@ -23,6 +23,11 @@ public record RunResult(
         Map<String, Long> counts,
         List<String> faults) {
 
+    /** The same result with these tasks' figures (a recording's own tasks, or their figures from their start). */
+    public RunResult withTasks(Map<String, TaskStat> t) {
+        return new RunResult(format, scenario, model, end_ns, events, cgroups, t, hung_tasks, counts, faults);
+    }
+
     /** cpu.stat and cpu.stat.local of one cgroup at the end of the run. */
     public record CgroupStat(
             long usage_usec,
@@ -46,7 +51,23 @@ public record RunResult(
             long blocked_ns,
             Long exited_ns,
             List<Syscall> syscalls,
-            List<LockWait> lock_waits) {}
+            List<LockWait> lock_waits) {
+        /** The same figures with these syscalls. */
+        public TaskStat withSyscalls(List<Syscall> sc) {
+            return new TaskStat(
+                    cpu_ns,
+                    user_ns,
+                    kernel_ns,
+                    runnable_ns,
+                    throttled_ns,
+                    parked_ns,
+                    sleeping_ns,
+                    blocked_ns,
+                    exited_ns,
+                    sc,
+                    lock_waits);
+        }
+    }
 
     public record Syscall(String name, long enter_ns, Long exit_ns) {
         /** exit and exit_group never return: one still open at the end is the task's end, not a wait. */
