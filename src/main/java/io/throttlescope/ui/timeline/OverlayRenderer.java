@@ -2,6 +2,8 @@ package io.throttlescope.ui.timeline;
 
 import io.throttlescope.trace.RunInfo;
 import io.throttlescope.view.Run;
+import java.util.ArrayList;
+import java.util.List;
 import javafx.geometry.VPos;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.text.Text;
@@ -90,8 +92,22 @@ final class OverlayRenderer {
         g.fillRect(x0, tl.rulerH(), w - x0, h - tl.rulerH());
     }
 
+    /** The veil's label as last drawn, {x, y, width, height} (null: none); tests check it is off the header rows. */
+    double[] veilBox;
+
+    /** {@link #veilBox}, then each header row's {top, bottom}. */
+    List<double[]> veilLabelAndHeaders() {
+        List<double[]> out = new ArrayList<>();
+        out.add(veilBox);
+        for (TimelineCanvas.Lane l : tl.lanes())
+            if (l.kind() == TimelineCanvas.Kind.SECTION || l.kind() == TimelineCanvas.Kind.GROUP_HEADER)
+                out.add(new double[] {tl.laneY(l), tl.laneY(l) + l.h()});
+        return out;
+    }
+
     /** Why the lanes after the cursor are covered, over everything else (a group header's row would hide it). */
     void drawVeilText(GraphicsContext g, double h) {
+        veilBox = null;
         if (!tl.viewState().veiled.get() || tl.viewState().cursor.get() < 0) return;
         double x0 = Math.max(tl.labelW(), Math.round(tl.x(tl.viewState().cursorTime())) + 1),
                 w = tl.canvas().getWidth();
@@ -104,6 +120,14 @@ final class OverlayRenderer {
         probe.setFont(tl.small);
         double bw = probe.getLayoutBounds().getWidth() + 16,
                 bh = probe.getLayoutBounds().getHeight() + 8;
+        // off the section and group header rows: at 02 stop 1 it sat on the "Budgets" band (the seventh review)
+        for (TimelineCanvas.Lane l : tl.lanes()) {
+            if (l.kind() != TimelineCanvas.Kind.SECTION && l.kind() != TimelineCanvas.Kind.GROUP_HEADER) continue;
+            double top = tl.laneY(l), bottom = top + l.h();
+            if (cy + bh / 2 <= top || cy - bh / 2 >= bottom) continue;
+            cy = bottom + bh / 2 + 2 + bh <= h ? bottom + bh / 2 + 2 : top - bh / 2 - 2;
+        }
+        veilBox = new double[] {cx - bw / 2, cy - bh / 2, bw, bh};
         g.setFill(Palette.VEIL);
         g.fillRect(cx - bw / 2, cy - bh / 2, bw, bh);
         g.setFill(Palette.TEXT);

@@ -429,6 +429,11 @@ public final class TimelineCanvas extends Region {
         return List.copyOf(ruler.labels);
     }
 
+    /** The veil's label as last drawn {x, y, w, h} (or null), then each header row's {top, bottom}. */
+    public List<double[]> veilLabelAndHeaders() {
+        return overlay.veilLabelAndHeaders();
+    }
+
     private final LaneLabelsRenderer laneLabels = new LaneLabelsRenderer(this);
     private final List<PendingText> pendingText = new ArrayList<>();
     private final Text probe = new Text();
