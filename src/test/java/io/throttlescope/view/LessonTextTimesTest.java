@@ -1,11 +1,9 @@
 package io.throttlescope.view;
 
-import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.spec.Lesson;
 import io.throttlescope.sim.spec.SimSpec;
 import java.math.BigDecimal;
 import java.math.RoundingMode;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,13 +26,9 @@ class LessonTextTimesTest {
     @TestFactory
     List<DynamicTest> aStopsTextSaysItsTimeAsTheExplanationDoes() throws Exception {
         List<DynamicTest> out = new ArrayList<>();
-        List<Path> files;
-        try (var l = Files.list(Path.of("scenarios"))) {
-            files = l.sorted().toList();
-        }
-        for (Path f : files) {
-            SimSpec spec = ScenarioLoader.load(f).spec();
-            if (spec.lesson() == null) continue;
+        for (LibraryLessons.Entry lib : LibraryLessons.all()) {
+            Path f = lib.file();
+            SimSpec spec = lib.spec();
             List<Lesson.Stop> stops = spec.lesson().stops();
             for (int k = 0; k < stops.size(); k++) {
                 Lesson.Stop s = stops.get(k);

@@ -1,10 +1,8 @@
 package io.throttlescope.view;
 
-import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.Lesson;
 import io.throttlescope.sim.spec.SimSpec;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -25,13 +23,9 @@ class LessonWalkTest {
     @TestFactory
     List<DynamicTest> noQuestionShowsWhatComesAfterTheCursor() throws Exception {
         List<DynamicTest> out = new ArrayList<>();
-        List<Path> files;
-        try (var l = Files.list(Path.of("scenarios"))) {
-            files = l.sorted().toList();
-        }
-        for (Path f : files) {
-            SimSpec spec = ScenarioLoader.load(f).spec();
-            if (spec.lesson() == null) continue;
+        for (LibraryLessons.Entry lib : LibraryLessons.all()) {
+            Path f = lib.file();
+            SimSpec spec = lib.spec();
             int lastQuestion = -1;
             for (int k = 0; k < spec.lesson().stops().size(); k++)
                 if (spec.lesson().stops().get(k).question() != null) lastQuestion = k;
