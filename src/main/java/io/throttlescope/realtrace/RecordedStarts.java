@@ -31,16 +31,17 @@ public final class RecordedStarts {
      * When the recording's task named as the scenario's task was woken for its start, -1 if the trace
      * does not say. A worker with a start offset is woken twice: at "go" (it waited for it) and when its
      * sleep of the offset ends, not before the offset's least value ({@code from}); a worker without
-     * one starts at the "go" wake-up.
+     * one starts at the "go" wake-up. None after {@code until} is taken for it.
      */
-    static long wokenAt(RealTrace rt, String name, long from, boolean sleeps) {
+    static long wokenAt(RealTrace rt, String name, long from, long until, boolean sleeps) {
         Set<String> own = CgroupMap.ownTasks(rt.header);
         if (own.isEmpty()) return -1; // not a recording of ours: no worker slept for its start
         int task = RecordedActions.taskOf(rt.run.info(), name, own);
         if (task < 0) return -1;
         Trace tr = rt.run.trace();
         boolean go = !sleeps; // the wake-up at "go" passed
-        for (int i = Math.max(0, tr.firstAtOrAfter(0)); i < tr.size(); i++) {
+        // no further than the latest start there can be: a task never woken read a long trace to its end
+        for (int i = Math.max(0, tr.firstAtOrAfter(0)); i < tr.size() && tr.time(i) <= until; i++) {
             if (tr.kind(i) != EventKind.WAKE || tr.task(i) != task) continue;
             if (go && tr.time(i) >= from) return tr.time(i);
             go = true;
@@ -56,11 +57,10 @@ public final class RecordedStarts {
             Dur d = t.start();
             // the least start the worker may have drawn (an exponential start has none to tell its wake-up by)
             long least = d == null ? 0 : d instanceof Dur.Uniform u ? u.lo() : d instanceof Dur.Fixed f ? f.ns() : -1;
-            long at = least < 0 ? -1 : wokenAt(rt, t.name(), least, least > 0);
             long most = d == null ? 0 : d instanceof Dur.Uniform u ? u.hi() : d instanceof Dur.Fixed f ? f.ns() : 0;
             // far past the greatest start the worker could draw, a wake-up is another one (the trace missed the
             // start's)
-            if (at > most + LATEST_NS) at = -1;
+            long at = least < 0 ? -1 : wokenAt(rt, t.name(), least, most + LATEST_NS, least > 0);
             if (at < 0 || (d instanceof Dur.Fixed f && f.ns() == at)) {
                 out.add(t);
                 continue;
