@@ -129,31 +129,41 @@ final class Inference {
         for (var e : returns.entrySet()) {
             long period = map.limits.get(e.getKey())[1];
             if (period <= 0) continue;
-            long[] r = e.getValue();
-            int n = (int) r[0];
-            long[] res = new long[n];
-            for (int i = 0; i < n; i++) res[i] = Math.floorMod(r[i + 1], period);
-            Integer[] order = new Integer[n];
-            for (int i = 0; i < n; i++) order[i] = i;
-            Arrays.sort(order, (a, b) -> Long.compare(res[a], res[b]));
-            long w = onGridNs(period);
-            int best = 0;
-            long phase = -1;
-            boolean recurs = false;
-            for (int a = 0; a < n; a++) {
-                long from = res[order[a]];
-                int score = periodsIn(r, res, order, a, period, w);
-                // among windows of the same score the earliest start wins, but only a start that recurs (returns of two
-                // periods within a quarter of the window): a lone preemption just before the refills would else set it
-                boolean rec = periodsIn(r, res, order, a, period, w / 4) >= 2;
-                if (score > best || (score == best && rec && !recurs)) {
-                    best = score;
-                    phase = from;
-                    recurs = rec;
-                }
-            }
-            if (best >= MIN_GRID_PERIODS) grids.put(e.getKey(), new long[] {period, phase, best});
+            long[] fit = fit(e.getValue(), period);
+            if (fit[1] >= MIN_GRID_PERIODS) grids.put(e.getKey(), new long[] {period, fit[0], fit[1]});
         }
+    }
+
+    /**
+     * The refill phase that return times ({@code r}: the count first, then the times) say: their
+     * residues modulo the period are sorted, and the window of {@link #onGridNs} that holds returns
+     * of the most distinct periods gives the phase (its earliest residue). Returns {phase, periods};
+     * {-1, 0} for no returns.
+     */
+    static long[] fit(long[] r, long period) {
+        int n = (int) r[0];
+        long[] res = new long[n];
+        for (int i = 0; i < n; i++) res[i] = Math.floorMod(r[i + 1], period);
+        Integer[] order = new Integer[n];
+        for (int i = 0; i < n; i++) order[i] = i;
+        Arrays.sort(order, (a, b) -> Long.compare(res[a], res[b]));
+        long w = onGridNs(period);
+        int best = 0;
+        long phase = -1;
+        boolean recurs = false;
+        for (int a = 0; a < n; a++) {
+            long from = res[order[a]];
+            int score = periodsIn(r, res, order, a, period, w);
+            // among windows of the same score the earliest start wins, but only a start that recurs (returns of two
+            // periods within a quarter of the window): a lone preemption just before the refills would else set it
+            boolean rec = periodsIn(r, res, order, a, period, w / 4) >= 2;
+            if (score > best || (score == best && rec && !recurs)) {
+                best = score;
+                phase = from;
+                recurs = rec;
+            }
+        }
+        return new long[] {phase, best};
     }
 
     /**

@@ -156,30 +156,17 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
     /**
      * A real kernel's period timer has its own phase (where the refills fall relative to the start).
      * It is read from the recording: the refill grid fitted from the group-wide pattern of returns
-     * (see Inference), or else the first unthrottle probe of the group, or else the first time one
-     * of its tasks comes back from a throttle; the simulation then refills at the same instants.
+     * (see Inference), or else the first unthrottle probe of the group, or else (a recording of too few
+     * periods for a grid) the same fit over the returns of its tasks from a throttle that are a
+     * refill's ({@link #phaseFromReturns}); the simulation then refills at the same instants.
      */
     static SimSpec withRecordedPhases(SimSpec s, Run real, Map<String, Long> fitted) {
         Map<String, CgroupSpec> cg = new LinkedHashMap<>();
         var info = real.info();
-        var tr = real.trace();
         for (var c : s.cgroups().values()) {
             int g = Arrays.asList(info.groups()).indexOf(c.path());
             long refill = fitted.getOrDefault(c.path(), -1L);
-            if (refill < 0 && g > 0 && c.quotaUs() >= 0) {
-                int[] state = new int[info.tasks().length];
-                for (int i = 0; i < tr.size() && refill < 0; i++) {
-                    var k = tr.kind(i);
-                    if (k == EventKind.UNTHROTTLE && tr.group(i) == g) refill = tr.time(i);
-                    else if (k == EventKind.STATE && tr.task(i) >= 0 && info.taskGroup()[tr.task(i)] == g) {
-                        int t = tr.task(i), st = (int) tr.argA(i);
-                        boolean heldBefore =
-                                state[t] == TaskState.THROTTLED.ordinal() || state[t] == TaskState.PARKED.ordinal();
-                        if (heldBefore && st != state[t]) refill = tr.time(i);
-                        state[t] = st;
-                    }
-                }
-            }
+            if (refill < 0 && g > 0 && c.quotaUs() >= 0) refill = phaseFromReturns(real, g, c);
             long period = c.periodUs() * 1000;
             cg.put(
                     c.path(),
@@ -189,6 +176,58 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
                                     c.path(), c.quotaUs(), c.periodUs(), c.burstUs(), c.weight(), refill % period));
         }
         return s.withCgroups(cg);
+    }
+
+    /**
+     * Where a group's refills fall, from a recording too short for a grid (docs/real-kernels.md,
+     * "The refill grid"): its first unthrottle probe if it has one; else the fit of {@link
+     * Inference#fit} over its tasks' returns from a hold that a refill ended. A hold shorter than
+     * {@link Inference#fitMinOff} is a preemption (13's T was held 3 ms by a JIT thread at the
+     * start), and one that overlaps a timed action, from its first note to its attach (a move) or
+     * its second note, may have been ended by it (12's affinity change un-parked T on its new CPU 25
+     * ms before the refill; 13's move back into /G began T's last hold, which the refill ended). -1
+     * if no return says.
+     */
+    static long phaseFromReturns(Run real, int g, CgroupSpec c) {
+        var info = real.info();
+        var tr = real.trace();
+        long[] actions = new long[8]; // [begins, took effect by] of each timed action the recording made
+        int nActions = 0;
+        Map<String, long[]> open = new LinkedHashMap<>(); // action -> {begins, its move's attach or -1}
+        for (int i = 0; i < tr.size(); i++) {
+            if (tr.kind(i) == EventKind.UNTHROTTLE && tr.group(i) == g) return tr.time(i);
+            if (tr.kind(i) == EventKind.MOVE) for (long[] a : open.values()) if (a[1] < 0) a[1] = tr.time(i);
+            if (tr.kind(i) != EventKind.NOTE || tr.text(i) < 0) continue;
+            String text = info.strings().get(tr.text(i));
+            if (!text.startsWith(RecordedActions.MARK)) continue;
+            String[] w = text.substring(RecordedActions.MARK.length()).split(" ", 2);
+            if (w.length == 2 && w[1].equals("begins")) open.put(w[0], new long[] {tr.time(i), -1});
+            else if (open.containsKey(w[0])) {
+                long[] a = open.remove(w[0]);
+                if (nActions + 2 > actions.length) actions = Arrays.copyOf(actions, actions.length * 2);
+                actions[nActions++] = a[0];
+                actions[nActions++] = a[1] >= 0 ? a[1] : tr.time(i); // a move at its attach, else by the note
+            }
+        }
+        long period = c.periodUs() * 1000, minOff = Inference.fitMinOff(new long[] {c.quotaUs() * 1000, period});
+        long[] returns = new long[9]; // the count first
+        long[] heldSince = new long[info.tasks().length];
+        Arrays.fill(heldSince, -1);
+        for (int i = 0; i < tr.size(); i++) {
+            if (tr.kind(i) != EventKind.STATE || tr.task(i) < 0 || info.taskGroup()[tr.task(i)] != g) continue;
+            int t = tr.task(i), st = (int) tr.argA(i);
+            boolean held = st == TaskState.THROTTLED.ordinal() || st == TaskState.PARKED.ordinal();
+            if (held && heldSince[t] < 0) heldSince[t] = tr.time(i);
+            if (held || heldSince[t] < 0) continue;
+            long from = heldSince[t], back = tr.time(i);
+            heldSince[t] = -1;
+            boolean acted = false;
+            for (int a = 0; a < nActions && !acted; a += 2) acted = actions[a] <= back && actions[a + 1] >= from;
+            if (back - from < minOff || acted) continue;
+            if (returns[0] + 1 == returns.length) returns = Arrays.copyOf(returns, returns.length * 2);
+            returns[(int) ++returns[0]] = back;
+        }
+        return returns[0] == 0 ? -1 : Inference.fit(returns, period)[0];
     }
 
     /**
