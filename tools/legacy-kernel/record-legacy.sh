@@ -44,6 +44,9 @@ if [ ! -f "$work/vmlinuz" ]; then
     dpkg-deb -x linux-image-*.deb ex
     cp ex/boot/vmlinuz-* vmlinuz )
 fi
+# the kernel's tick (CONFIG_HZ, from the package's config): the header's "hz", when it charges runtime
+[ -f "$work/config" ] || cp "$work"/ex/boot/config-* "$work/config" 2>/dev/null || true
+hz=$(sed -n 's/^CONFIG_HZ=\([0-9]*\)$/\1/p' "$work/config" 2>/dev/null || true)
 gcc -O2 -static -Wall -Wno-format-truncation -o "$work/tsrun" "$here/tsrun.c"
 
 for scenario in "$@"; do
@@ -81,6 +84,7 @@ INIT
     [ -s "$dest" ] && break
   done
   [ -s "$dest" ] || { echo "no recording came back for $name; see $work/console-$name.txt" >&2; exit 1; }
+  if [ -n "$hz" ]; then sed -i "1s/^# throttlescope: {/# throttlescope: {\"hz\":$hz,/" "$dest"; fi
   gzip -9f "$dest"
   echo "wrote $dest.gz" >&2
 done

@@ -37,6 +37,36 @@ public final class KernelFiles {
         }
     }
 
+    /**
+     * The running kernel's CONFIG_HZ, from /proc/config.gz (a gzip stream, read to its end), or -1 if
+     * the kernel does not offer its configuration or names no HZ. The tick decides when a real
+     * kernel charges a group's runtime (docs/real-kernels.md, "The tick").
+     */
+    public static int configHz(Path configGz) {
+        try (InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(configGz))) {
+            ByteArrayOutputStream out = new ByteArrayOutputStream();
+            byte[] b = new byte[CHUNK];
+            for (int n; (n = in.read(b)) >= 0; ) out.write(b, 0, n);
+            return hzOf(out.toString(StandardCharsets.UTF_8));
+        } catch (IOException e) {
+            return -1;
+        }
+    }
+
+    /** CONFIG_HZ in a kernel configuration's text, or -1. */
+    public static int hzOf(String config) {
+        for (String l : config.split("\n")) {
+            if (!l.startsWith("CONFIG_HZ=")) continue;
+            try {
+                int hz = Integer.parseInt(l.substring("CONFIG_HZ=".length()).strip());
+                return hz >= 24 && hz <= 10_000 ? hz : -1;
+            } catch (NumberFormatException e) {
+                return -1;
+            }
+        }
+        return -1;
+    }
+
     /** The file's lines, read as {@link #read} reads it. */
     public static List<String> lines(Path p) throws IOException {
         return lines(p, StandardCharsets.UTF_8);

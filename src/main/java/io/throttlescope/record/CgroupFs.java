@@ -82,7 +82,14 @@ final class CgroupFs {
         return p;
     }
 
-    void limit(Path cg, long quotaUs, long periodUs, long burstUs, int weight) throws IOException {
+    /**
+     * Writes a group's limit. On cgroup v1 a child's quota above its nearest limited ancestor's share
+     * of a CPU is refused by the kernel ({@link #v1Refusal}); the child is then left unlimited (v1
+     * then holds it to that ancestor's limit, which is what binds in the scenario the way v2 runs
+     * it) and what v1 refused is returned, for the recording's header and the user; else null.
+     */
+    String limit(Path cg, long quotaUs, long periodUs, long burstUs, int weight) throws IOException {
+        String refused = null;
         if (v2) {
             Files.writeString(cg.resolve("cpu.max"), (quotaUs < 0 ? "max" : Long.toString(quotaUs)) + " " + periodUs);
             if (burstUs > 0) Files.writeString(cg.resolve("cpu.max.burst"), Long.toString(burstUs));
@@ -99,7 +106,10 @@ final class CgroupFs {
                         "/" + parent.relativize(a),
                         aq,
                         KernelFiles.number(a.resolve("cpu.cfs_period_us")));
-                if (no != null) throw new IOException(no);
+                if (no != null) {
+                    refused = no;
+                    quotaUs = -1;
+                }
                 break;
             }
             Files.writeString(cg.resolve("cpu.cfs_period_us"), Long.toString(periodUs));
@@ -108,6 +118,7 @@ final class CgroupFs {
                 Files.writeString(cg.resolve("cpu.cfs_burst_us"), Long.toString(burstUs));
             Files.writeString(cg.resolve("cpu.shares"), Long.toString((weight * 1024L + 50) / 100));
         }
+        return refused;
     }
 
     /**
@@ -124,8 +135,9 @@ final class CgroupFs {
                 + " us) above its ancestor " + ancestor + "'s ("
                 + ancestorQuotaUs + " us every " + ancestorPeriodUs
                 + " us): v1 wants a child's share of a CPU at most its parent's, v2 lets the"
-                + " parent bind instead; record this scenario on a cgroup v2 host, or lower " + child
-                + "'s cpu.max to at most its parent's share";
+                + " parent bind instead; " + child + " is recorded unlimited (v1 holds it to " + ancestor
+                + "'s limit), and the simulation beside the recording has it so (record on a cgroup v2"
+                + " host for the scenario as written)";
     }
 
     /**

@@ -40,7 +40,8 @@ public final class Recorder {
     static final String RWSEM = "cgroup_threadgroup_rwsem";
 
     private final Path scenarioFile;
-    private final SimSpec spec;
+    private SimSpec spec; // on cgroup v1, with the children v1 refused unlimited (see CgroupFs.limit)
+    private final Map<String, String> v1Unlimited = new LinkedHashMap<>(); // group -> what v1 refused
     private final long durationNs;
     private final Consumer<String> progress;
     private final List<Process> workers = new ArrayList<>();
@@ -220,11 +221,19 @@ public final class Recorder {
         progress.accept("creating cgroups under " + cg.parent);
         cg.createParent();
         Map<String, Path> groups = new LinkedHashMap<>();
+        Map<String, CgroupSpec> written = new LinkedHashMap<>();
         for (CgroupSpec c : spec.cgroups().values()) {
             Path p = cg.create(c.path());
             groups.put(c.path(), p);
-            cg.limit(p, c.quotaUs(), c.periodUs(), c.burstUs(), c.weight());
+            String refused = cg.limit(p, c.quotaUs(), c.periodUs(), c.burstUs(), c.weight());
+            if (refused != null) {
+                progress.accept(refused);
+                v1Unlimited.put(c.path(), refused);
+                c = new CgroupSpec(c.path(), -1, c.periodUs(), c.burstUs(), c.weight(), c.phaseNs());
+            }
+            written.put(c.path(), c);
         }
+        spec = spec.withCgroups(written);
         long maxKernel = 1_000_000;
         for (TaskSpec t : spec.tasks()) maxKernel = Math.max(maxKernel, maxKernel(t.program()));
 
@@ -482,12 +491,25 @@ public final class Recorder {
         h.addProperty("recorded_by", "throttlescope record");
         h.addProperty("recorded_at", Instant.now().toString());
         h.addProperty("kernel", KernelFiles.value(Path.of("/proc/sys/kernel/osrelease")));
+        int hz = KernelFiles.configHz(Path.of("/proc/config.gz"));
+        if (hz > 0) h.addProperty("hz", hz); // its tick: when it charges runtime
         h.addProperty("machine_cpus", Runtime.getRuntime().availableProcessors());
         h.addProperty("cpus", cpus);
         h.addProperty("cgroup_version", cg.v2 ? 2 : 1);
         h.addProperty("duration_ns", durationNs);
         h.addProperty("scenario_file", scenarioFile.getFileName().toString());
-        h.add("scenario", JsonParser.parseString(Files.readString(scenarioFile)));
+        JsonObject scenario =
+                JsonParser.parseString(Files.readString(scenarioFile)).getAsJsonObject();
+        if (!v1Unlimited.isEmpty()) { // the scenario as recorded: what v1 refused is unlimited, and said so
+            JsonObject why = new JsonObject();
+            for (var e : v1Unlimited.entrySet()) {
+                JsonObject g = scenario.getAsJsonObject("cgroups").getAsJsonObject(e.getKey());
+                g.addProperty("cpu.max", "max " + spec.cgroups().get(e.getKey()).periodUs());
+                why.addProperty(e.getKey(), e.getValue());
+            }
+            h.add("v1_unlimited", why);
+        }
+        h.add("scenario", scenario);
         JsonObject map = new JsonObject(), mg = new JsonObject(), mt = new JsonObject();
         for (CgroupSpec c : spec.cgroups().values()) {
             JsonObject x = new JsonObject();

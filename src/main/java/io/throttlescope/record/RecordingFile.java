@@ -1,7 +1,10 @@
 package io.throttlescope.record;
 
 import com.google.gson.JsonObject;
+import java.io.BufferedWriter;
 import java.io.IOException;
+import java.io.OutputStream;
+import java.io.OutputStreamWriter;
 import java.io.PrintWriter;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -12,6 +15,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
+import java.util.zip.GZIPOutputStream;
 
 /**
  * A recording's file: the header line, then the trace between the recorder's two marks, only the
@@ -45,7 +49,10 @@ final class RecordingFile {
             if (l.contains(GO)) from = ts(l);
             if (l.contains(END)) to = ts(l);
         }
-        try (PrintWriter w = new PrintWriter(Files.newBufferedWriter(tmp, StandardCharsets.UTF_8))) {
+        // a name ending in .gz is gzip'd, as the shipped traces are (it was plain text under a .gz name)
+        OutputStream raw = Files.newOutputStream(tmp);
+        if (out.getFileName().toString().endsWith(".gz")) raw = new GZIPOutputStream(raw, 1 << 16);
+        try (PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(raw, StandardCharsets.UTF_8)))) {
             w.println("# throttlescope: " + h);
             for (String l : lines) {
                 if (l.startsWith("#")) {

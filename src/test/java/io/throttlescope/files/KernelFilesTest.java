@@ -74,4 +74,25 @@ class KernelFilesTest {
         Path gone = dir.resolve("missing").resolve("x");
         assertThatThrownBy(() -> KernelFiles.writeChecked(gone, "1")).isInstanceOf(IOException.class);
     }
+
+    /** The kernel's tick, for the recording's header: what {@code zcat /proc/config.gz} says, where the kernel offers it. */
+    @Test
+    void theKernelsTickIsWhatZcatSays() throws Exception {
+        Path config = Path.of("/proc/config.gz");
+        org.junit.jupiter.api.Assumptions.assumeTrue(
+                java.nio.file.Files.isReadable(config), "this kernel offers no /proc/config.gz");
+        Process z = new ProcessBuilder("zcat", config.toString())
+                .redirectError(ProcessBuilder.Redirect.DISCARD)
+                .start();
+        String text = new String(z.getInputStream().readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+        assertThat(z.waitFor()).isZero();
+        String line =
+                text.lines().filter(l -> l.startsWith("CONFIG_HZ=")).findFirst().orElseThrow();
+        assertThat(KernelFiles.configHz(config)).isEqualTo(Integer.parseInt(line.substring(10)));
+        assertThat(KernelFiles.hzOf("# CONFIG_HZ_100 is not set\nCONFIG_HZ_250=y\nCONFIG_HZ=250\n"))
+                .isEqualTo(250);
+        assertThat(KernelFiles.hzOf("CONFIG_HZ=banana\n")).isEqualTo(-1);
+        assertThat(KernelFiles.hzOf("")).isEqualTo(-1);
+        assertThat(KernelFiles.configHz(Path.of("/nonexistent/config.gz"))).isEqualTo(-1);
+    }
 }

@@ -260,6 +260,45 @@ class FidelityTest {
                     .satisfies(r -> assertThat(r.within()).as(r.verdict()).isTrue());
     }
 
+    /**
+     * Issue 25: a real kernel charges a group's runtime at its tick, so its tasks overrun the quota by up
+     * to a tick before they are throttled. The recordings of 10 name their kernel's tick (hz 250); the
+     * simulation beside them accounts at it. With the scenario's exact accounting, A's CPU on 6.12 was
+     * 40.0 ms against 57.5 real (the children used 32 ms of /P's 20 ms in a period): a row that differed.
+     */
+    @Test
+    void theSimulationBesideARecordingChargesRuntimeAtTheKernelsTick(@org.junit.jupiter.api.io.TempDir Path dir)
+            throws Exception {
+        Path legacy = Path.of("traces/10-nested-parent-binds-legacy-6.12.txt.gz");
+        RealPair p = RealPair.open(legacy);
+        assertThat(p.real().header.get("hz").getAsInt()).isEqualTo(250);
+        assertThat(p.simulated().spec().kernel().exactAccounting()).isFalse();
+        assertThat(p.simulated().spec().kernel().hz()).isEqualTo(250);
+        assertThat(FidelityCommand.rows(legacy))
+                .allSatisfy(r -> assertThat(r.within()).as(r.verdict()).isTrue());
+        // the same recording without the tick in its header keeps the scenario's exact accounting, and A's CPU differs
+        Path without = dir.resolve("10-nested-parent-binds-legacy-6.12.txt.gz");
+        List<String> lines;
+        try (var in = new java.io.BufferedReader(new java.io.InputStreamReader(
+                new java.util.zip.GZIPInputStream(Files.newInputStream(legacy)),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            lines = new ArrayList<>(in.lines().toList());
+        }
+        lines.set(0, lines.get(0).replace("{\"hz\":250,", "{"));
+        try (var out = new java.io.PrintWriter(new java.io.OutputStreamWriter(
+                new java.util.zip.GZIPOutputStream(Files.newOutputStream(without)),
+                java.nio.charset.StandardCharsets.UTF_8))) {
+            lines.forEach(out::println);
+        }
+        RealPair q = RealPair.open(without);
+        assertThat(q.real().header.has("hz")).isFalse();
+        assertThat(q.simulated().spec().kernel().exactAccounting()).isTrue();
+        assertThat(FidelityCommand.rows(without))
+                .filteredOn(r -> r.figure().equals("task A CPU time (ms)"))
+                .singleElement()
+                .satisfies(r -> assertThat(r.within()).as(r.verdict()).isFalse());
+    }
+
     /** The JVM rule needs a futex as the longest syscall and no futex in the scenario: a write or a scenario futex gets no reason. */
     @Test
     void aJvmWaitIsAReasonOnlyForAFutexTheScenarioDoesNotMake() {

@@ -117,6 +117,49 @@ class RecordTest {
     }
 
     /**
+     * Issue 25: 10 (children's quotas above their parent's) failed on this cgroup v1 host with a bare
+     * "Invalid argument". v1 refuses a child's quota above its parent's share; the child is recorded
+     * unlimited (v1 holds it to the parent's limit), the header says so and carries the scenario as
+     * recorded, and the simulation beside it runs that. On v2 the scenario is recorded as written.
+     * Either way only /P is throttled.
+     */
+    @Test
+    void recordsTheNestedScenarioOnCgroupV1WithWhatV1Refused() throws Exception {
+        assumeRecordingPossible();
+        Path scenario = Path.of("scenarios/10-nested-parent-binds.json");
+        SimSpec spec = ScenarioLoader.load(scenario).spec();
+        Path out = dir.resolve("rec10.txt.gz");
+        List<String> said = new java.util.ArrayList<>();
+        new Recorder(scenario, spec, spec.durationNs(), said::add).record(out);
+        assertThat(TraceText.gzipped(out)).as("a .gz name is gzip'd").isTrue();
+        RealTrace rt = RealTrace.importFile(out, RealTrace.Options.defaults());
+        var cgroups = rt.header.getAsJsonObject("scenario").getAsJsonObject("cgroups");
+        if (rt.header.get("cgroup_version").getAsInt() == 1) {
+            assertThat(rt.header.getAsJsonObject("v1_unlimited").keySet()).containsExactly("/P/A", "/P/B");
+            assertThat(said).anyMatch(l -> l.startsWith("cgroup v1 refuses /P/A's quota") && l.contains("unlimited"));
+            assertThat(cgroups.getAsJsonObject("/P/A").get("cpu.max").getAsString())
+                    .isEqualTo("max 100000");
+            assertThat(rt.header
+                            .getAsJsonObject("cgroup_map")
+                            .getAsJsonObject("cgroups")
+                            .getAsJsonObject("/P/B")
+                            .get("cpu.max")
+                            .getAsString())
+                    .isEqualTo("max 100000");
+        } else {
+            assertThat(rt.header.has("v1_unlimited")).isFalse();
+            assertThat(cgroups.getAsJsonObject("/P/A").get("cpu.max").getAsString())
+                    .isEqualTo("30000 100000");
+        }
+        var stat = rt.header.getAsJsonObject("cpu_stat");
+        assertThat(stat.getAsJsonObject("/P").get("nr_throttled").getAsLong()).isPositive();
+        assertThat(stat.getAsJsonObject("/P/A").get("nr_throttled").getAsLong()).isZero();
+        RealPair pair = RealPair.open(out);
+        assertThat(pair.unpairedWhy()).isNull();
+        assertThat(pair.spec().cgroups().get("/P/A").quotaUs()).isEqualTo(rt.header.has("v1_unlimited") ? -1 : 30000);
+    }
+
+    /**
      * The trace is read from trace_pipe while recording, so a ring buffer far too small for the run
      * loses nothing. Read at the end (the old way), a 64 KiB buffer per CPU kept 2,152 of 3,137
      * events: the start mark was overwritten and the import began in the middle.

@@ -201,14 +201,15 @@ class RecordSettingsTest {
         assertThat(Recorder.endReadBufferKb(60_000_000_000L, 64L << 20, 2)).isEqualTo(16384); // never below the default
     }
 
-    /** Issue 25: on cgroup v1, scenario 10 failed with a bare "Invalid argument"; the refusal is one line that says why and what to do. */
+    /** Issue 25: on cgroup v1, scenario 10 failed with a bare "Invalid argument"; the refusal is one line that says why and what the recording does instead. */
     @org.junit.jupiter.api.Test
     void cgroupV1RefusesAChildQuotaAboveItsParentsShareAndSaysSo() {
         String no = CgroupFs.v1Refusal("/P/A", 30000, 100000, "/P", 20000, 100000);
         org.assertj.core.api.Assertions.assertThat(no)
                 .startsWith(
                         "cgroup v1 refuses /P/A's quota (30000 us every 100000 us) above its ancestor /P's (20000 us every 100000 us)")
-                .contains("record this scenario on a cgroup v2 host")
+                .contains("/P/A is recorded unlimited (v1 holds it to /P's limit)")
+                .contains("record on a cgroup v2 host for the scenario as written")
                 .doesNotContain("\n");
         org.assertj.core.api.Assertions.assertThat(CgroupFs.v1Refusal("/P/A", 10000, 100000, "/P", 20000, 100000))
                 .isNull();
