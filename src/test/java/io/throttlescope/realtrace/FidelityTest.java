@@ -321,6 +321,34 @@ class FidelityTest {
     }
 
     /**
+     * Issue 25: a worker makes the scenario's clone by starting a thread and joining it, so the futexes
+     * right after a clone3 are that step (the start's handshake and the join, which waits for the new
+     * thread to run in the task's group), not a wait of the JVM. In a 6.18 recording of 27, R#1's
+     * 1,001 ms futex after clone3, rt_sigprocmask and two futexes had been given the JVM reason.
+     */
+    @Test
+    void aFutexThatJoinsTheWorkersCloneIsNoJvmWait() {
+        var spec = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/27-pileup-for-recording.json"))
+                .spec();
+        RunResult join = result(
+                "R#1",
+                new RunResult.Syscall("clone3", 0, 100_000L),
+                new RunResult.Syscall("rt_sigprocmask", 110_000L, 111_000L),
+                new RunResult.Syscall("futex", 120_000L, 130_000L),
+                new RunResult.Syscall("gettid", 140_000L, 141_000L),
+                new RunResult.Syscall("futex", 150_000L, 1_001_150_000L));
+        RunResult afterRead = result(
+                "R#1",
+                new RunResult.Syscall("clone3", 0, 100_000L),
+                new RunResult.Syscall("read", 110_000L, 200_000L),
+                new RunResult.Syscall("futex", 300_000L, 1_000_300_000L));
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(join, "R#1", spec))
+                .isNull();
+        assertThat(io.throttlescope.compare.KnownDifferences.jvmWait(afterRead, "R#1", spec))
+                .contains("futex (1000.0 ms)");
+    }
+
+    /**
      * Issue 25: the worker sleeps on a futex (parkNanos), so a futex as long as one of the task's
      * sleeps, or as its start offset, is the scenario's own wait, not the JVM's: 07's S sleeps 30 ms.
      */
