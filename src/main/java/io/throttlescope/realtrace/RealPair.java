@@ -121,6 +121,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
                 withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header), rt.header);
         scenario = RecordedWork.apply(
                 written, rt.header); // the work each step really did, where the recording measured it
+        scenario = RecordedWork.withOverhead(
+                scenario, written, rt.header, rt.run.result()); // and the worker's around them
         scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
         scenario = RecordedActions.apply(scenario, rt); // each timed action when the recording made it
         scenario = RecordedStarts.apply(scenario, rt); // each task from when it really started

@@ -67,6 +67,57 @@ class RecordedWorkTest {
                 .isEqualTo(s.tasks().get(task(s, "Q#0")).program());
     }
 
+    /**
+     * Issue 25: the worker's own CPU around its steps (its loop, the clock reads around each step, its
+     * parking) is in the trace but in no measurement. W's 100 writes measured 2 + 7 ms of CPU (the
+     * sleep's 20 ms is wall time) where the trace gives it 13.4 ms: 44 us an iteration, added as user
+     * work at the end of its loop. Fewer than ten iterations, or a task that used less than its steps
+     * measured, get nothing.
+     */
+    @Test
+    void theWorkersCpuAroundItsStepsIsAddedToEachIteration() {
+        SimSpec s = pileup();
+        int w = task(s, "W");
+        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
+        for (int i = 0; i < s.tasks().size(); i++)
+            work.append(i == 0 ? "" : ",").append(i == w ? "[[1,100,2000000],[2,100,7000000],[3,100,20000000]]" : "[]");
+        var header = JsonParser.parseString(work.append("]}").toString()).getAsJsonObject();
+        SimSpec measured = RecordedWork.apply(s, header);
+        SimSpec replay = RecordedWork.withOverhead(measured, s, header, cpu("W", 13_400_000L));
+        Step.Loop loop = (Step.Loop) replay.tasks().get(w).program().get(0);
+        Step last = loop.body().get(loop.body().size() - 1);
+        assertThat(last).isInstanceOf(Step.User.class);
+        assertThat(((Step.User) last).d().typical()).isEqualTo(44_000);
+        assertThat(loop.body())
+                .hasSize(((Step.Loop) measured.tasks().get(w).program().get(0))
+                                .body()
+                                .size()
+                        + 1);
+        // used less than measured, or too few iterations: as measured
+        assertThat(RecordedWork.withOverhead(measured, s, header, cpu("W", 8_000_000L)))
+                .isEqualTo(measured);
+        var few = JsonParser.parseString(work.toString().replace("100,", "9,")).getAsJsonObject();
+        assertThat(RecordedWork.withOverhead(measured, s, few, cpu("W", 13_400_000L)))
+                .isEqualTo(measured);
+    }
+
+    private static io.throttlescope.sim.RunResult cpu(String task, long ns) {
+        return new io.throttlescope.sim.RunResult(
+                1,
+                "s",
+                "task",
+                1_000_000_000L,
+                0,
+                java.util.Map.of(),
+                java.util.Map.of(
+                        task,
+                        new io.throttlescope.sim.RunResult.TaskStat(
+                                ns, 0, 0, 0, 0, 0, 0, 0, null, List.of(), List.of())),
+                List.of(),
+                java.util.Map.of(),
+                List.of());
+    }
+
     @Test
     void aStrangersHeaderLeavesTheScenarioAsWritten() {
         SimSpec s = pileup();
