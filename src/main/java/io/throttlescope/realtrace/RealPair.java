@@ -119,8 +119,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         Simulator.Model m = Simulator.Model.of(rt.model);
         SimSpec written = withRecordedTick(
                 withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header), rt.header);
-        scenario = RecordedWork.apply(
-                written, rt.header); // the work each step really did, where the recording measured it
+        scenario = RecordedWork.apply( // the work each step really did, where the recording measured it
+                written, rt.header, RecordedWork.unfinishedForks(rt.run, written));
         scenario = RecordedWork.withOverhead(
                 scenario, written, rt.header, rt.run.result()); // and the worker's around them
         scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs

@@ -101,6 +101,40 @@ class RecordedWorkTest {
                 .isEqualTo(measured);
     }
 
+    /**
+     * Issue 25: in a 6.12 recording of 27 with measured work (qemu's TCG), the forkers in /G never
+     * finished a fork in 10 s, so they measured nothing for it and the simulation gave their clone the
+     * scenario's 50 us: it stalled the writer for 2 s in every period the real one never stalled. The
+     * CPU each used inside its unfinished clone (1.2 to 1.7 ms) is now the least its clone takes; the
+     * writer's and the outside forkers' CPU and waits then hold.
+     */
+    @Test
+    void aForkStillUnderWayAtTheEndTakesAtLeastTheCpuItUsed() throws Exception {
+        Path trace = Path.of("traces/27-pileup-for-recording-legacy-6.12-measured.txt.gz");
+        RealPair p = RealPair.open(trace);
+        var forks = RecordedWork.unfinishedForks(p.real().run, pileup());
+        assertThat(forks).containsOnlyKeys("R#0", "R#1", "R#2");
+        assertThat(forks.get("R#0")).isEqualTo(1_340_000L);
+        Step.Loop loop = (Step.Loop) p.simulated()
+                .spec()
+                .tasks()
+                .get(task(pileup(), "R#0"))
+                .program()
+                .get(0);
+        Step.Syscall clone = (Step.Syscall) loop.body().get(0);
+        assertThat(clone.body().get(0)).isInstanceOf(Step.Kernel.class);
+        assertThat(((Step.Kernel) clone.body().get(0)).d().typical()).isEqualTo(1_340_000L);
+        assertThat(io.throttlescope.cli.FidelityCommand.rows(trace))
+                .filteredOn(r -> r.figure().startsWith("task W ") && !r.figure().contains("longest"))
+                .hasSize(2)
+                .allSatisfy(r -> assertThat(r.within()).as(r.verdict()).isTrue());
+        // without it, the clone is the scenario's
+        SimSpec without = RecordedWork.apply(pileup(), p.real().header);
+        Step.Loop plain =
+                (Step.Loop) without.tasks().get(task(pileup(), "R#0")).program().get(0);
+        assertThat(((Step.Syscall) plain.body().get(0)).body().get(0)).isInstanceOf(Step.DownRead.class);
+    }
+
     private static io.throttlescope.sim.RunResult cpu(String task, long ns) {
         return new io.throttlescope.sim.RunResult(
                 1,
