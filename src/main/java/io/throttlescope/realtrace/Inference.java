@@ -83,6 +83,13 @@ final class Inference {
     /** How far before the fitted phase a return still counts as the refill's (the fitted phase is the earliest return seen). */
     static final long EARLY_NS = 250_000L;
 
+    /** Lets the look-ahead go once the import is done (its phases stay). */
+    void release() {
+        if (grids == null) grids = new HashMap<>();
+        nextIn = nextOnCpu = new int[0];
+        inByGroupCpu = new HashMap<>();
+    }
+
     /** The fitted refill phase of each limited group (path: phase in ns, modulo its period, on the trace's clock). */
     Map<String, Long> phases() {
         if (probed) return Map.of();

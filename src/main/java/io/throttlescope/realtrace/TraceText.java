@@ -150,6 +150,7 @@ public final class TraceText {
             t.count(l);
         });
         t.counting = false;
+        t.switches.trim();
         if (disordered[0]) {
             if (t.textBytes > maxSorted) { // the text, not the file: a gzip of 63 MB may hold 1.2 GB
                 throw new IOException(
@@ -194,6 +195,7 @@ public final class TraceText {
         forks.clear();
         eventNames.clear();
         all.forEach(this::count);
+        switches.trim();
     }
 
     private void count(TraceLine l) {
