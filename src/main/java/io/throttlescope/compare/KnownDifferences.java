@@ -197,8 +197,8 @@ public final class KnownDifferences {
 
     /**
      * A reason if the recorded task's longest syscall is a futex that no step of its scenario makes:
-     * a wait of the worker's JVM (a safepoint, a thread start's handshake with a thread that must run
-     * first), which the scenario does not model. On the host the pile-up's writer's longest syscall was
+     * a wait of the worker's JVM (a safepoint, say), which the scenario does not model; not a futex of
+     * the worker's clone step ({@link #joinsAClone}). On the host the pile-up's writer's longest syscall was
      * a 21.6 ms futex, not a write.
      */
     public static String jvmWait(RunResult real, String task, SimSpec scenario) {

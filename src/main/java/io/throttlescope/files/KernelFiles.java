@@ -9,6 +9,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.zip.GZIPInputStream;
 
 /**
  * The one way this program reads and writes /proc, /sys and tracefs files. Those files report a
@@ -43,7 +44,7 @@ public final class KernelFiles {
      * kernel charges a group's runtime (docs/real-kernels.md, "The tick").
      */
     public static int configHz(Path configGz) {
-        try (InputStream in = new java.util.zip.GZIPInputStream(Files.newInputStream(configGz))) {
+        try (InputStream in = new GZIPInputStream(Files.newInputStream(configGz))) {
             ByteArrayOutputStream out = new ByteArrayOutputStream();
             byte[] b = new byte[CHUNK];
             for (int n; (n = in.read(b)) >= 0; ) out.write(b, 0, n);

@@ -119,10 +119,11 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         Simulator.Model m = Simulator.Model.of(rt.model);
         SimSpec written = withRecordedTick(
                 withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header), rt.header);
+        var unfinished = RecordedWork.unfinishedForks(rt.run, written, rt.header);
         scenario = RecordedWork.apply( // the work each step really did, where the recording measured it
-                written, rt.header, RecordedWork.unfinishedForks(rt.run, written));
+                written, rt.header, unfinished);
         scenario = RecordedWork.withOverhead(
-                scenario, written, rt.header, rt.run.result()); // and the worker's around them
+                scenario, written, rt.header, rt.run.result(), unfinished); // and the worker's around them
         scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
         scenario = RecordedActions.apply(scenario, rt); // each timed action when the recording made it
         scenario = RecordedStarts.apply(scenario, rt); // each task from when it really started
@@ -183,8 +184,9 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
 
     /**
      * Where a group's refills fall, from a recording too short for a grid (docs/real-kernels.md,
-     * "The refill grid"): its first unthrottle probe if it has one; else the fit of {@link
-     * Inference#fit} over its tasks' returns from a hold that a refill ended. A hold shorter than
+     * "The period phase"): its first unthrottle probe if it has one; else the fit of {@link
+     * Inference#fit} over the returns of its tasks and its children's from a hold that a refill ended
+     * (at most {@link Inference#MAX_FIT_RETURNS}). A hold shorter than
      * {@link Inference#fitMinOff} is a preemption (13's T was held 3 ms by a JIT thread at the
      * start), and one that overlaps a timed action, from its first note to its attach (a move) or
      * its second note, may have been ended by it (12's affinity change un-parked T on its new CPU 25
@@ -217,7 +219,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         long[] heldSince = new long[info.tasks().length];
         Arrays.fill(heldSince, -1);
         for (int i = 0; i < tr.size(); i++) {
-            if (tr.kind(i) != EventKind.STATE || tr.task(i) < 0 || info.taskGroup()[tr.task(i)] != g) continue;
+            if (tr.kind(i) != EventKind.STATE || tr.task(i) < 0 || !info.isWithin(info.taskGroup()[tr.task(i)], g))
+                continue; // a task of g or below it: a parent's refill ends its children's holds (10's /P)
             int t = tr.task(i), st = (int) tr.argA(i);
             boolean held = st == TaskState.THROTTLED.ordinal() || st == TaskState.PARKED.ordinal();
             if (held && heldSince[t] < 0) heldSince[t] = tr.time(i);
@@ -226,7 +229,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             heldSince[t] = -1;
             boolean acted = false;
             for (int a = 0; a < nActions && !acted; a += 2) acted = actions[a] <= back && actions[a + 1] >= from;
-            if (back - from < minOff || acted) continue;
+            if (back - from < minOff || acted || returns[0] >= Inference.MAX_FIT_RETURNS) continue;
             if (returns[0] + 1 == returns.length) returns = Arrays.copyOf(returns, returns.length * 2);
             returns[(int) ++returns[0]] = back;
         }
@@ -274,7 +277,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
      * recording whose header names the kernel's tick ({@code hz}, from its configuration) accounts
      * at that tick; a recording without it keeps the scenario's accounting. In the 6.12 recording of
      * 10 (HZ 250), /P's two children used 32 ms of its 20 ms in a period, and A's CPU was 57.5 ms
-     * against 40.0 simulated with exact accounting, 47.3 at the tick.
+     * against 40.0 simulated with exact accounting, 42.3 at the tick (with the workers' own CPU and
+     * /P's phase).
      */
     static SimSpec withRecordedTick(SimSpec s, JsonObject header) {
         int hz;

@@ -3,15 +3,20 @@ package io.throttlescope.realtrace;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.TaskState;
 import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
 import io.throttlescope.sim.spec.TaskSpec;
+import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -96,7 +101,7 @@ public final class RecordedWork {
      * ran, sleeps and tasks the header does not measure keep the scenario's values.
      */
     public static SimSpec apply(SimSpec s, JsonObject header) {
-        return apply(s, header, java.util.Map.of());
+        return apply(s, header, Map.of());
     }
 
     /**
@@ -106,7 +111,7 @@ public final class RecordedWork {
      * forkers in /G (1 ms a second) never finished a fork in 10 s: each had used 1.2 to 1.7 ms inside
      * it by the end, where the scenario's clone does its work in 50 us.
      */
-    public static SimSpec apply(SimSpec s, JsonObject header, java.util.Map<String, Long> unfinishedFork) {
+    public static SimSpec apply(SimSpec s, JsonObject header, Map<String, Long> unfinishedFork) {
         if (!has(header)) return s;
         JsonArray all = header.getAsJsonArray("recorded_work");
         List<TaskSpec> tasks = new ArrayList<>();
@@ -138,8 +143,8 @@ public final class RecordedWork {
      * clone3, fork or vfork entered and never left), by scenario task name; tasks without one are
      * absent.
      */
-    public static java.util.Map<String, Long> unfinishedForks(io.throttlescope.view.Run real, SimSpec s) {
-        java.util.Map<String, Long> out = new java.util.HashMap<>();
+    public static Map<String, Long> unfinishedForks(Run real, SimSpec s, JsonObject header) {
+        Map<String, Long> out = new HashMap<>();
         var result = real.result();
         if (result == null) return out;
         String[] names = real.info().tasks();
@@ -148,20 +153,18 @@ public final class RecordedWork {
             if (stat == null || stat.syscalls().isEmpty()) continue;
             var last = stat.syscalls().get(stat.syscalls().size() - 1);
             if (last.exit_ns() != null || !FORKS.contains(last.name())) continue;
-            int task = RecordedActions.taskOf(real.info(), t.name(), java.util.Set.of());
+            int task = RecordedActions.taskOf(real.info(), t.name(), CgroupMap.ownTasks(header));
             if (task < 0 || task >= names.length) continue;
             long cpu = 0, from = last.enter_ns();
-            for (int c = 0; c < real.info().cpus(); c++) { // its time on the CPUs since it entered the fork
-                var sl = real.index().cpuSlices(c);
-                for (int k = Math.max(0, sl.firstEndingAfter(from)); k < sl.size(); k++)
-                    if (sl.value(k) == task) cpu += sl.end(k) - Math.max(from, sl.start(k));
-            }
+            var sl = real.index().taskSlices(task); // its time on a CPU since it entered the fork
+            for (int k = Math.max(0, sl.firstEndingAfter(from)); k < sl.size(); k++)
+                if (sl.value(k) == TaskState.RUNNING.ordinal()) cpu += sl.end(k) - Math.max(from, sl.start(k));
             if (cpu > 0) out.put(t.name(), cpu);
         }
         return out;
     }
 
-    private static final java.util.Set<String> FORKS = java.util.Set.of("clone", "clone3", "fork", "vfork");
+    private static final Set<String> FORKS = Set.of("clone", "clone3", "fork", "vfork");
 
     /** A loop run fewer times than this gives no per-iteration figure. */
     static final int MIN_ITERATIONS = 10;
@@ -175,8 +178,13 @@ public final class RecordedWork {
      * writer used 138 us a write where its steps measured 94: 1.1 s of CPU over 10 s that the
      * simulation did not do, so it waited less for its CPU than the real writer.
      */
+    public static SimSpec withOverhead(SimSpec s, SimSpec written, JsonObject header, RunResult real) {
+        return withOverhead(s, written, header, real, Map.of());
+    }
+
+    /** As above; the CPU a task used in a fork still under way at the end is that fork's, not its loop's. */
     public static SimSpec withOverhead(
-            SimSpec s, SimSpec written, JsonObject header, io.throttlescope.sim.RunResult real) {
+            SimSpec s, SimSpec written, JsonObject header, RunResult real, Map<String, Long> unfinishedFork) {
         if (!has(header) || real == null) return s;
         JsonArray all = header.getAsJsonArray("recorded_work");
         List<TaskSpec> tasks = new ArrayList<>();
@@ -185,7 +193,10 @@ public final class RecordedWork {
             TaskSpec t = s.tasks().get(i);
             var stat = real.tasks().get(t.name());
             long extra = i < all.size() && i < written.tasks().size() && stat != null
-                    ? perIteration(all.get(i), planOrder(written.tasks().get(i).program()), stat.cpu_ns())
+                    ? perIteration(
+                            all.get(i),
+                            planOrder(written.tasks().get(i).program()),
+                            stat.cpu_ns() - unfinishedFork.getOrDefault(t.name(), 0L))
                     : 0; // the plan is the scenario's as written: its indices are the recorder's
             List<Step> program = extra > 0 ? withTail(t.program(), extra) : null;
             if (program == null) {

@@ -33,7 +33,8 @@ final class Switches {
 
     void add(TraceLine l) {
         if (size == ts.length) {
-            int n = (int) Math.min(Integer.MAX_VALUE - 8, size + (size >> 1)); // by half: a smaller peak than doubling
+            int n = (int) Math.min(Integer.MAX_VALUE - 8, size + (size >> 1) + 16L); // by half (a smaller peak than
+            // doubling), and from any length: trim() may have cut the columns to 0
             ts = Arrays.copyOf(ts, n);
             cpu = Arrays.copyOf(cpu, n);
             prevPid = Arrays.copyOf(prevPid, n);

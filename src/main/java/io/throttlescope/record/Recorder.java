@@ -20,6 +20,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -221,18 +222,25 @@ public final class Recorder {
         progress.accept("creating cgroups under " + cg.parent);
         cg.createParent();
         Map<String, Path> groups = new LinkedHashMap<>();
-        Map<String, CgroupSpec> written = new LinkedHashMap<>();
-        for (CgroupSpec c : spec.cgroups().values()) {
+        List<CgroupSpec> parentsFirst = new ArrayList<>(spec.cgroups().values());
+        parentsFirst.sort(Comparator.comparingInt(
+                c -> c.path().split("/").length)); // a child's check on v1 needs its parent's limit written
+        for (CgroupSpec c : parentsFirst) {
             Path p = cg.create(c.path());
             groups.put(c.path(), p);
             String refused = cg.limit(p, c.quotaUs(), c.periodUs(), c.burstUs(), c.weight());
             if (refused != null) {
                 progress.accept(refused);
                 v1Unlimited.put(c.path(), refused);
-                c = new CgroupSpec(c.path(), -1, c.periodUs(), c.burstUs(), c.weight(), c.phaseNs());
             }
-            written.put(c.path(), c);
         }
+        Map<String, CgroupSpec> written = new LinkedHashMap<>(); // in the scenario's order
+        for (CgroupSpec c : spec.cgroups().values())
+            written.put(
+                    c.path(),
+                    v1Unlimited.containsKey(c.path())
+                            ? new CgroupSpec(c.path(), -1, c.periodUs(), c.burstUs(), c.weight(), c.phaseNs())
+                            : c);
         spec = spec.withCgroups(written);
         long maxKernel = 1_000_000;
         for (TaskSpec t : spec.tasks()) maxKernel = Math.max(maxKernel, maxKernel(t.program()));

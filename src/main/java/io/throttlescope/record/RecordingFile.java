@@ -50,9 +50,16 @@ final class RecordingFile {
             if (l.contains(END)) to = ts(l);
         }
         // a name ending in .gz is gzip'd, as the shipped traces are (it was plain text under a .gz name)
-        OutputStream raw = Files.newOutputStream(tmp);
-        if (out.getFileName().toString().endsWith(".gz")) raw = new GZIPOutputStream(raw, 1 << 16);
-        try (PrintWriter w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(raw, StandardCharsets.UTF_8)))) {
+        PrintWriter w = null;
+        try {
+            OutputStream raw = Files.newOutputStream(tmp);
+            try {
+                if (out.getFileName().toString().endsWith(".gz")) raw = new GZIPOutputStream(raw, 1 << 16);
+            } catch (IOException e) {
+                raw.close();
+                throw e;
+            }
+            w = new PrintWriter(new BufferedWriter(new OutputStreamWriter(raw, StandardCharsets.UTF_8)));
             w.println("# throttlescope: " + h);
             for (String l : lines) {
                 if (l.startsWith("#")) {
@@ -72,6 +79,12 @@ final class RecordingFile {
                 if (selfFound && ours.contains(self.group(1))) names = true;
                 if (onOurCpu || names || l.contains(TimedActions.MARK)) w.println(l);
             }
+            w.close(); // a PrintWriter keeps its errors, gzip's last block included, for checkError
+            if (w.checkError()) throw new IOException("could not write " + out); // a full disk: no truncated file
+        } catch (IOException | RuntimeException e) {
+            if (w != null) w.close();
+            Files.deleteIfExists(tmp);
+            throw e;
         }
         Files.move(tmp, out, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
     }

@@ -23,7 +23,7 @@ public final class Slices {
         }
         if (size == start.length) {
             int n = (int)
-                    Math.min(Integer.MAX_VALUE - 8, size + (size >> 1) + 16); // by half: a smaller peak than doubling
+                    Math.min(Integer.MAX_VALUE - 8, size + (size >> 1) + 16L); // by half: a smaller peak than doubling
             start = Arrays.copyOf(start, n);
             dur = Arrays.copyOf(dur, n);
             value = Arrays.copyOf(value, n);

@@ -283,6 +283,8 @@ class FidelityTest {
         assertThat(p.real().header.get("hz").getAsInt()).isEqualTo(250);
         assertThat(p.simulated().spec().kernel().exactAccounting()).isFalse();
         assertThat(p.simulated().spec().kernel().hz()).isEqualTo(250);
+        // /P binds for its children: its phase comes from their returns (it had none of its own, and stayed 0)
+        assertThat(p.spec().cgroups().get("/P").phaseNs()).isBetween(82_900_000L, 83_100_000L);
         assertThat(FidelityCommand.rows(legacy))
                 .allSatisfy(r -> assertThat(r.within()).as(r.verdict()).isTrue());
         // the same recording without the tick in its header keeps the scenario's exact accounting, and A's CPU differs

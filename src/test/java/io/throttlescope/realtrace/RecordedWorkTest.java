@@ -112,7 +112,7 @@ class RecordedWorkTest {
     void aForkStillUnderWayAtTheEndTakesAtLeastTheCpuItUsed() throws Exception {
         Path trace = Path.of("traces/27-pileup-for-recording-legacy-6.12-measured.txt.gz");
         RealPair p = RealPair.open(trace);
-        var forks = RecordedWork.unfinishedForks(p.real().run, pileup());
+        var forks = RecordedWork.unfinishedForks(p.real().run, pileup(), p.real().header);
         assertThat(forks).containsOnlyKeys("R#0", "R#1", "R#2");
         assertThat(forks.get("R#0")).isEqualTo(1_340_000L);
         Step.Loop loop = (Step.Loop) p.simulated()
