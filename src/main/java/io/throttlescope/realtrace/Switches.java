@@ -32,17 +32,8 @@ final class Switches {
     int size;
 
     void add(TraceLine l) {
-        if (size == ts.length) {
-            int n = (int) Math.min(Integer.MAX_VALUE - 8, size + (size >> 1) + 16L); // by half (a smaller peak than
-            // doubling), and from any length: trim() may have cut the columns to 0
-            ts = Arrays.copyOf(ts, n);
-            cpu = Arrays.copyOf(cpu, n);
-            prevPid = Arrays.copyOf(prevPid, n);
-            nextPid = Arrays.copyOf(nextPid, n);
-            nextComm = Arrays.copyOf(nextComm, n);
-            prevComm = Arrays.copyOf(prevComm, n);
-            prevRunnable = Arrays.copyOf(prevRunnable, n);
-        }
+        // grown by half (a smaller peak than doubling), and from any length: trim() may have cut the columns to 0
+        if (size == ts.length) resize((int) Math.min(Integer.MAX_VALUE - 8, size + (size >> 1) + 16L));
         int i = size++;
         ts[i] = l.tsNs();
         cpu[i] = l.cpu();
@@ -83,14 +74,17 @@ final class Switches {
      * has 20 million switches: 29 bytes each).
      */
     void trim() {
-        if (ts.length == size) return;
-        ts = Arrays.copyOf(ts, size);
-        cpu = Arrays.copyOf(cpu, size);
-        prevPid = Arrays.copyOf(prevPid, size);
-        nextPid = Arrays.copyOf(nextPid, size);
-        nextComm = Arrays.copyOf(nextComm, size);
-        prevComm = Arrays.copyOf(prevComm, size);
-        prevRunnable = Arrays.copyOf(prevRunnable, size);
+        if (ts.length != size) resize(size);
+    }
+
+    private void resize(int n) {
+        ts = Arrays.copyOf(ts, n);
+        cpu = Arrays.copyOf(cpu, n);
+        prevPid = Arrays.copyOf(prevPid, n);
+        nextPid = Arrays.copyOf(nextPid, n);
+        nextComm = Arrays.copyOf(nextComm, n);
+        prevComm = Arrays.copyOf(prevComm, n);
+        prevRunnable = Arrays.copyOf(prevRunnable, n);
     }
 
     /** Lets the columns go once the import is done (a gigabyte of trace has millions of switches). */
