@@ -17,9 +17,11 @@ import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.DoubleConsumer;
@@ -198,20 +200,32 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         var tr = real.trace();
         long[] actions = new long[8]; // [begins, took effect by] of each timed action the recording made
         int nActions = 0;
-        Map<String, long[]> open = new LinkedHashMap<>(); // action -> {begins, its move's attach or -1}
+        Map<String, Long> open = new LinkedHashMap<>(); // action -> its first note's time
+        List<long[]> moves = new ArrayList<>(); // {time, task} of the attaches seen
         for (int i = 0; i < tr.size(); i++) {
             if (tr.kind(i) == EventKind.UNTHROTTLE && tr.group(i) == g) return tr.time(i);
-            if (tr.kind(i) == EventKind.MOVE) for (long[] a : open.values()) if (a[1] < 0) a[1] = tr.time(i);
+            if (tr.kind(i) == EventKind.MOVE && !open.isEmpty()) moves.add(new long[] {tr.time(i), tr.task(i)});
             if (tr.kind(i) != EventKind.NOTE || tr.text(i) < 0) continue;
             String text = info.strings().get(tr.text(i));
             if (!text.startsWith(RecordedActions.MARK)) continue;
             String[] w = text.substring(RecordedActions.MARK.length()).split(" ", 2);
-            if (w.length == 2 && w[1].equals("begins")) open.put(w[0], new long[] {tr.time(i), -1});
+            if (w.length == 2 && w[1].equals("begins")) open.put(w[0], tr.time(i));
             else if (open.containsKey(w[0])) {
-                long[] a = open.remove(w[0]);
+                long begins = open.remove(w[0]), by = tr.time(i); // a move at its own task's attach, else by the note
+                String[] what = w.length == 2 ? w[1].split(" ") : new String[0];
+                for (long[] mv : moves)
+                    if (what.length > 1
+                            && what[0].equals("move")
+                            && mv[0] >= begins
+                            && mv[1] >= 0
+                            && info.tasks()[(int) mv[1]].equals(what[1])) {
+                        by = mv[0];
+                        break;
+                    }
+                if (open.isEmpty()) moves.clear();
                 if (nActions + 2 > actions.length) actions = Arrays.copyOf(actions, actions.length * 2);
-                actions[nActions++] = a[0];
-                actions[nActions++] = a[1] >= 0 ? a[1] : tr.time(i); // a move at its attach, else by the note
+                actions[nActions++] = begins;
+                actions[nActions++] = by;
             }
         }
         long period = c.periodUs() * 1000, minOff = Inference.fitMinOff(new long[] {c.quotaUs() * 1000, period});
