@@ -25,7 +25,8 @@ final class ImportedTask {
     int nSyscalls;
 
     void enter(int nr, long ts) {
-        if (3 * nSyscalls == syscalls.length) syscalls = Arrays.copyOf(syscalls, Math.max(12, syscalls.length * 2));
+        if (3 * nSyscalls == syscalls.length) // grown by half (a smaller peak than doubling), whole syscalls
+        syscalls = Arrays.copyOf(syscalls, Math.max(12, 3 * (nSyscalls + (nSyscalls >> 1))));
         syscalls[3 * nSyscalls] = nr;
         syscalls[3 * nSyscalls + 1] = ts;
         syscalls[3 * nSyscalls + 2] = -1;

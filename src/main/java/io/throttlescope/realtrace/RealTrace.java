@@ -294,12 +294,12 @@ public final class RealTrace {
         Map<String, RunResult.TaskStat> ts = new LinkedHashMap<>();
         Map<String, String> names = taskNames(header);
         for (ImportedTask t : im.tasks) {
+            // cut every task's syscall columns to size in place (no copy beside them while the index is built)
+            if (t.syscalls.length != 3 * t.nSyscalls) t.syscalls = Arrays.copyOf(t.syscalls, 3 * t.nSyscalls);
             String key = TraceLine.key(t.comm, t.pid);
             if (workload.isEmpty()) key = im.taskNames.get(t.id);
             else if (!workload.contains(key)) continue;
-            List<RunResult.Syscall> sc = new SyscallView(
-                    t.syscalls.length == 3 * t.nSyscalls ? t.syscalls : Arrays.copyOf(t.syscalls, 3 * t.nSyscalls),
-                    im.startNs);
+            List<RunResult.Syscall> sc = new SyscallView(t.syscalls, im.startNs);
             long[] in = t.timeIn;
             ts.put(
                     workload.isEmpty() ? key : names.getOrDefault(key, t.comm),
