@@ -113,7 +113,10 @@ class RecordTest {
         assertThat(writes).containsExactly("/G cpu.max 50000 100000");
         // without the write T has 10 ms of each 100 ms period, 30 ms in all; with it, 50 ms a period from 40 ms on
         assertThat(rt.run.result().tasks().get("T").cpu_ns()).isGreaterThan(80_000_000L);
-        assertThat(RecordedActions.madeAt(rt, spec, 0)).isBetween(40_000_000L, 120_000_000L);
+        // due 40 ms after the recorder's clock starts, just before it writes the "go" mark, the trace's zero: a
+        // slow write to trace_marker puts the action that much earlier on the trace's clock (38.4 ms seen while
+        // the full suite loaded both cores), never tens of milliseconds
+        assertThat(RecordedActions.madeAt(rt, spec, 0)).isBetween(30_000_000L, 120_000_000L);
     }
 
     /**
