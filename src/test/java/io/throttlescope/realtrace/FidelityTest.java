@@ -313,8 +313,7 @@ class FidelityTest {
     /** The JVM rule needs a futex as the longest syscall and no futex in the scenario: a write or a scenario futex gets no reason. */
     @Test
     void aJvmWaitIsAReasonOnlyForAFutexTheScenarioDoesNotMake() {
-        var spec = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/27-pileup-for-recording.json"))
-                .spec();
+        var spec = pileup();
         RunResult futex = result(
                 "W",
                 new RunResult.Syscall("write", 0, 1_000_000L),
@@ -339,8 +338,7 @@ class FidelityTest {
      */
     @Test
     void aFutexThatJoinsTheWorkersCloneIsNoJvmWait() {
-        var spec = io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/27-pileup-for-recording.json"))
-                .spec();
+        var spec = pileup();
         RunResult join = result(
                 "R#1",
                 new RunResult.Syscall("clone3", 0, 100_000L),
@@ -494,5 +492,11 @@ class FidelityTest {
                 .contains("clone3 took at most 0.040 ms");
         assertThat(io.throttlescope.compare.KnownDifferences.neverWaited(quick, sim, "H", spec))
                 .isNull(); // H takes no lock
+    }
+
+    /** Scenario 27, the pile-up made for recording. */
+    private static io.throttlescope.sim.spec.SimSpec pileup() {
+        return io.throttlescope.scenario.ScenarioLoader.load(Path.of("scenarios/27-pileup-for-recording.json"))
+                .spec();
     }
 }

@@ -30,6 +30,15 @@ class RecordTest {
         Assumptions.assumeTrue(missing.isEmpty(), () -> "cannot record here: " + missing);
     }
 
+    /** Records a library scenario for its whole duration into out; returns its spec. */
+    private static SimSpec recordWhole(String name, Path out, java.util.function.Consumer<String> progress)
+            throws Exception {
+        Path scenario = Path.of("scenarios/" + name + ".json");
+        SimSpec spec = ScenarioLoader.load(scenario).spec();
+        new Recorder(scenario, spec, spec.durationNs(), progress).record(out);
+        return spec;
+    }
+
     @Test
     void recordsTheKernelModeOverrunAndCleansUp() throws Exception {
         assumeRecordingPossible();
@@ -88,11 +97,9 @@ class RecordTest {
     @Test
     void recordsATimedCpuMaxWriteThatTakesEffect() throws Exception {
         assumeRecordingPossible();
-        Path scenario = Path.of("scenarios/14-write-cpu-max-while-throttled.json");
-        SimSpec spec = ScenarioLoader.load(scenario).spec();
         Path out = dir.resolve("rec14.txt");
         String before = tracingSettings();
-        new Recorder(scenario, spec, spec.durationNs(), s -> {}).record(out);
+        SimSpec spec = recordWhole("14-write-cpu-max-while-throttled", out, s -> {});
         assertThat(tracingSettings()).isEqualTo(before);
         RealTrace rt = RealTrace.importFile(out, RealTrace.Options.defaults());
         var a = rt.header.getAsJsonArray("actions");
@@ -129,11 +136,9 @@ class RecordTest {
     @Test
     void recordsTheNestedScenarioOnCgroupV1WithWhatV1Refused() throws Exception {
         assumeRecordingPossible();
-        Path scenario = Path.of("scenarios/10-nested-parent-binds.json");
-        SimSpec spec = ScenarioLoader.load(scenario).spec();
         Path out = dir.resolve("rec10.txt.gz");
         List<String> said = new java.util.ArrayList<>();
-        new Recorder(scenario, spec, spec.durationNs(), said::add).record(out);
+        recordWhole("10-nested-parent-binds", out, said::add);
         assertThat(TraceText.gzipped(out)).as("a .gz name is gzip'd").isTrue();
         RealTrace rt = RealTrace.importFile(out, RealTrace.Options.defaults());
         var cgroups = rt.header.getAsJsonObject("scenario").getAsJsonObject("cgroups");
