@@ -4,6 +4,7 @@ import io.throttlescope.sim.EventKind;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.IntStream;
 
 import static io.throttlescope.trace.TraceIndex.group;
 
@@ -138,7 +139,7 @@ final class Budgets {
     private final Map<Integer, long[]> dips = new ConcurrentHashMap<>();
 
     /** For each recorded value i of group g on CPU c, the value reached just before value i + 1 (computed once). */
-    private long[] dips(int g, int c) {
+    long[] dips(int g, int c) {
         return dips.computeIfAbsent(g * info.cpus() + c, key -> {
             Series s = remaining[key];
             long[] d = new long[s.size()];
@@ -160,8 +161,15 @@ final class Budgets {
      * the usage since the last value is still counted, so a growing debt is drawn as it grows.
      */
     void remainingCurve(int g, int c, double t0, double dt, double[] out) {
+        remainingCurve(g, c, t0, dt, out, dt >= COARSE_NS);
+    }
+
+    /**
+     * The curve sampled at each instant whatever dt (coarse false: every sample is remainingAt, found
+     * in one sweep), or as the lowest value of each sample's span (coarse true).
+     */
+    void remainingCurve(int g, int c, double t0, double dt, double[] out, boolean coarse) {
         Series s = remaining[g * info.cpus() + c];
-        boolean coarse = dt >= COARSE_NS;
         long[] dip = coarse ? dips(g, c) : null;
         long dflt = info.quotaNs()[g] < 0 ? 0 : info.initialRuntime();
         Slices sl = cpu[c];
@@ -224,6 +232,25 @@ final class Budgets {
             out[k] = coarse && k > 0 ? Math.min(v, low) : v;
             prevT = t;
         }
+    }
+
+    private final Map<Integer, BudgetBand> bands = new ConcurrentHashMap<>();
+
+    /**
+     * The lowest and highest runtime_remaining of all of g's CPUs in each sample's span, from the
+     * whole run's band (built once, on first use); false, with nothing written, where samples dt apart
+     * are too close for it (see {@link BudgetBand#sample}).
+     */
+    boolean band(int g, double t0, double dt, double[] low, double[] high) {
+        if (!BudgetBand.serves(info.endNs(), dt)) return false;
+        BudgetBand b = bands.computeIfAbsent(g, key -> {
+            int nc = info.cpus();
+            int[] cpus = IntStream.range(0, nc)
+                    .filter(c -> remaining[g * nc + c].size() > 0)
+                    .toArray();
+            return BudgetBand.of(this, info, g, cpus);
+        });
+        return b.sample(t0, dt, low, high);
     }
 
     private final Map<Integer, boolean[]> withinOf = new ConcurrentHashMap<>();

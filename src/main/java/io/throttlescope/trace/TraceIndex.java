@@ -374,6 +374,14 @@ public final class TraceIndex {
         return budgets.remainingPoints(g, c);
     }
 
+    /**
+     * The lowest and highest runtime_remaining of all of g's CPUs in each sample's span, read from
+     * the whole run's band; false where the samples are too close for it (see {@link Budgets#band}).
+     */
+    public boolean remainingBand(int g, double t0, double dt, double[] low, double[] high) {
+        return budgets.band(g, t0, dt, low, high);
+    }
+
     /** runtime_remaining of (g, c) sampled at t0, t0 + dt, ... (see {@link Budgets#remainingCurve}). */
     public void remainingCurve(int g, int c, double t0, double dt, double[] out) {
         budgets.remainingCurve(g, c, t0, dt, out);

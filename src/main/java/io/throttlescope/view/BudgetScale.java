@@ -25,7 +25,10 @@ public final class BudgetScale {
     public final int[] cpus;
     /** curves[k][j]: runtime_remaining of cpus[k] at t0 + j * dt. */
     public final double[][] curves;
-    /** With more CPUs than lines: the lowest and highest runtime_remaining of all CPUs at each sample (else null). */
+    /**
+     * With more CPUs than lines: the lowest and highest runtime_remaining of all CPUs at each sample
+     * (else null). Far apart, each sample's span of the whole run's band: every value any CPU had in it.
+     */
     public final double[] bandLow, bandHigh;
 
     public final double dt;
@@ -99,8 +102,11 @@ public final class BudgetScale {
             hi = new double[samples];
             Arrays.fill(lo, Double.MAX_VALUE);
             Arrays.fill(hi, -Double.MAX_VALUE);
-            double[] tmp = new double[samples];
-            for (int c : active) {
+            // the whole run's band where the samples are far apart (a long run at a coarse zoom), unless a question
+            // waits: the band's bins may reach past its horizon
+            boolean banded = horizon >= info.endNs() && idx.remainingBand(g, t0, dt, lo, hi);
+            double[] tmp = new double[banded ? 0 : samples];
+            for (int c : banded ? List.<Integer>of() : active) {
                 idx.remainingCurve(g, c, t0, dt, tmp);
                 for (int j = 0; j < samples; j++) {
                     lo[j] = Math.min(lo[j], tmp[j]);
