@@ -4,61 +4,78 @@ import java.util.Arrays;
 
 /**
  * Intervals of one lane in time order, as primitive columns: [start, end), a value, a flag. The
- * end is kept as a duration in an int (an interval over 2.1 s keeps its end in a side column), and
- * {@link #trim()} drops the growth slack once the lane is complete: 20 bytes an interval.
+ * end is kept as a duration in an int (an interval over 2.1 s keeps its end in a side column), in
+ * chunks of 8,192 intervals, so a lane grows without copying what it holds; {@link #trim()} drops the
+ * last chunk's unused end once the lane is complete: 20 bytes an interval.
  */
 public final class Slices {
-    private long[] start = new long[16];
-    private int[] dur = new int[16]; // end - start, or -1 - k: the end is longEnd[k]
-    private int[] value = new int[16];
-    private int[] detail = new int[16];
+    /** Intervals a chunk: a lane grows by whole chunks, so a long lane is never copied to grow (no garbage). */
+    private static final int SHIFT = 13, CHUNK = 1 << SHIFT, MASK = CHUNK - 1;
+
+    private long[][] start = {new long[16]};
+    private int[][] dur = {new int[16]}; // end - start, or -1 - k: the end is longEnd[k]
+    private int[][] value = {new int[16]};
+    private int[][] detail = {new int[16]};
     private long[] longEnd = new long[0];
     private int size, longs;
 
     void add(long s, long e, int v, int d) {
         if (e <= s) return;
-        if (size > 0 && end(size - 1) == s && value[size - 1] == v && detail[size - 1] == d) {
+        longestStay = null;
+        if (size > 0 && end(size - 1) == s && value(size - 1) == v && detail(size - 1) == d) {
             setEnd(size - 1, e);
             return;
         }
-        if (size == start.length) {
-            int n = (int)
-                    Math.min(Integer.MAX_VALUE - 8, size + (size >> 1) + 16L); // by half: a smaller peak than doubling
-            start = Arrays.copyOf(start, n);
-            dur = Arrays.copyOf(dur, n);
-            value = Arrays.copyOf(value, n);
-            detail = Arrays.copyOf(detail, n);
+        int c = size >>> SHIFT, k = size & MASK;
+        if (c == start.length) { // a new chunk, of full size
+            start = Arrays.copyOf(start, c + 1);
+            dur = Arrays.copyOf(dur, c + 1);
+            value = Arrays.copyOf(value, c + 1);
+            detail = Arrays.copyOf(detail, c + 1);
+            start[c] = new long[CHUNK];
+            dur[c] = new int[CHUNK];
+            value[c] = new int[CHUNK];
+            detail[c] = new int[CHUNK];
+        } else if (k
+                == start[c].length) { // a first (or trimmed) chunk grows to a full one by doubling: short lanes stay
+            // small
+            int n = Math.min(CHUNK, Math.max(16, k * 2)); // (a trimmed chunk grows again)
+            start[c] = Arrays.copyOf(start[c], n);
+            dur[c] = Arrays.copyOf(dur[c], n);
+            value[c] = Arrays.copyOf(value[c], n);
+            detail[c] = Arrays.copyOf(detail[c], n);
         }
-        start[size] = s;
-        value[size] = v;
-        detail[size] = d;
+        start[c][k] = s;
+        value[c][k] = v;
+        detail[c][k] = d;
         size++;
         setEnd(size - 1, e);
     }
 
     private void setEnd(int i, long e) {
-        int cur = dur[i];
+        int cur = dur[i >>> SHIFT][i & MASK];
         if (cur < 0) {
             longEnd[-1 - cur] = e;
             return;
         } // already a long interval (ends only grow)
-        long d = e - start[i];
+        long d = e - start(i);
         if (d <= Integer.MAX_VALUE) {
-            dur[i] = (int) d;
+            dur[i >>> SHIFT][i & MASK] = (int) d;
             return;
         }
         if (longs == longEnd.length) longEnd = Arrays.copyOf(longEnd, Math.max(4, longs * 2));
         longEnd[longs] = e;
-        dur[i] = -1 - longs++;
+        dur[i >>> SHIFT][i & MASK] = -1 - longs++;
     }
 
-    /** Drops the unused ends of the columns: called when the lane is complete. */
+    /** Drops the unused end of the last chunk: called when the lane is complete (copies at most one chunk). */
     void trim() {
-        if (start.length != size) {
-            start = Arrays.copyOf(start, size);
-            dur = Arrays.copyOf(dur, size);
-            value = Arrays.copyOf(value, size);
-            detail = Arrays.copyOf(detail, size);
+        int last = start.length - 1, used = size - (last << SHIFT);
+        if (start[last].length != used) {
+            start[last] = Arrays.copyOf(start[last], used);
+            dur[last] = Arrays.copyOf(dur[last], used);
+            value[last] = Arrays.copyOf(value[last], used);
+            detail[last] = Arrays.copyOf(detail[last], used);
         }
         if (longEnd.length != longs) longEnd = Arrays.copyOf(longEnd, longs);
     }
@@ -68,20 +85,51 @@ public final class Slices {
     }
 
     public long start(int i) {
-        return start[i];
+        return start[i >>> SHIFT][i & MASK];
     }
 
     public long end(int i) {
-        int d = dur[i];
-        return d >= 0 ? start[i] + d : longEnd[-1 - d];
+        int d = dur[i >>> SHIFT][i & MASK];
+        return d >= 0 ? start[i >>> SHIFT][i & MASK] + d : longEnd[-1 - d];
     }
 
     public int value(int i) {
-        return value[i];
+        return value[i >>> SHIFT][i & MASK];
     }
 
     public int detail(int i) {
-        return detail[i];
+        return detail[i >>> SHIFT][i & MASK];
+    }
+
+    /** Intervals a block of {@link #longestStayStartingIn}. */
+    public static final int STAY_BLOCK = 1024;
+
+    private long[] longestStay; // per block, built on first use; dropped when the lane grows
+
+    /**
+     * The longest stay (touching intervals of one value, as a task's time on a CPU split at its
+     * syscalls) among those whose first interval is in block b (intervals b * STAY_BLOCK ..), measured
+     * to its end wherever that is: a label loop skips a block where no stay is long enough to name.
+     */
+    public long longestStayStartingIn(int b) {
+        long[] ls = longestStay;
+        if (ls == null) {
+            ls = new long[(size + STAY_BLOCK - 1) / STAY_BLOCK];
+            int first = 0;
+            for (int i = 1; i <= size; i++) {
+                if (i < size && !startsStay(i)) continue;
+                int blk = first / STAY_BLOCK; // the stay first .. i - 1 ends here
+                ls[blk] = Math.max(ls[blk], end(i - 1) - start(first));
+                first = i;
+            }
+            longestStay = ls;
+        }
+        return b < ls.length ? ls[b] : 0;
+    }
+
+    /** Whether interval i begins a stay: the first, or not touching the one before, or of another value. */
+    public boolean startsStay(int i) {
+        return i == 0 || value(i - 1) != value(i) || end(i - 1) != start(i);
     }
 
     /** Index of the first interval that ends after t. */
@@ -101,12 +149,28 @@ public final class Slices {
      * intervals in a column, not of the lane.
      */
     public int firstEndingAfterFrom(int from, long t) {
-        return Gallop.first(from, size, i -> end(i) <= t);
+        // Gallop.first's walk, written out: a lambda shared by several callers is not inlined, and this is the
+        // timeline's innermost loop
+        if (from >= size || end(from) > t) return from;
+        int lo = from, step = 1, hi = from + 1; // end(lo) <= t
+        while (hi < size && end(hi) <= t) {
+            lo = hi;
+            step <<= 1;
+            hi = lo + step;
+        }
+        hi = Math.min(hi, size);
+        lo++;
+        while (lo < hi) {
+            int mid = (lo + hi) >>> 1;
+            if (end(mid) <= t) lo = mid + 1;
+            else hi = mid;
+        }
+        return lo;
     }
 
     /** The interval covering t, or -1. */
     public int at(long t) {
         int i = firstEndingAfter(t);
-        return i < size && start[i] <= t ? i : -1;
+        return i < size && start(i) <= t ? i : -1;
     }
 }

@@ -42,4 +42,50 @@ class SlicesTest {
         int expected = Math.max(f, s.firstEndingAfter(t));
         assertThat(s.firstEndingAfterFrom(f, t)).isEqualTo(expected);
     }
+
+    @Test
+    void aLaneOfManyChunksKeepsEveryIntervalAndGrowsAgainAfterATrim() {
+        Slices s = new Slices();
+        s.trim(); // an empty lane cut to size can still grow
+        int n = 3 * 8192 + 17; // past three whole chunks
+        for (int i = 0; i < n; i++) s.add(10L * i, 10L * i + 7, i, i % 5);
+        s.trim();
+        s.add(10L * n, 10L * n + 3_000_000_000L, n, 0); // after the trim, with a long end
+        s.add(20L * n + 3_000_000_000L, 20L * n + 3_000_000_001L, n + 1, 1);
+        assertThat(s.size()).isEqualTo(n + 2);
+        for (int i = 0; i < n; i++) {
+            assertThat(s.start(i)).isEqualTo(10L * i);
+            assertThat(s.end(i)).isEqualTo(10L * i + 7);
+            assertThat(s.value(i)).isEqualTo(i);
+            assertThat(s.detail(i)).isEqualTo(i % 5);
+        }
+        assertThat(s.end(n)).isEqualTo(10L * n + 3_000_000_000L);
+        assertThat(s.value(n + 1)).isEqualTo(n + 1);
+        assertThat(s.at(10L * 8192 + 3)).isEqualTo(8192);
+        assertThat(s.at(10L * 8192 + 8)).isEqualTo(-1); // between two intervals
+        assertThat(s.firstEndingAfter(10L * (2 * 8192) + 7)).isEqualTo(2 * 8192 + 1);
+    }
+
+    @Property(tries = 100)
+    void aBlocksLongestStayIsTheLongestRunOfTouchingIntervalsOfOneValueStartingInIt(
+            @ForAll @Size(min = 1, max = 3000) List<@IntRange(min = 0, max = 3) Integer> values) {
+        Slices s = new Slices();
+        long at = 0;
+        for (int i = 0; i < values.size(); i++) {
+            int v = values.get(i);
+            s.add(at, at + 1 + i % 7, v, i % 2); // a different detail: not merged, so stays have several pieces
+            at += 1 + i % 7 + (i % 11 == 0 ? 3 : 0); // a gap now and then ends a stay
+        }
+        int blocks = (s.size() + Slices.STAY_BLOCK - 1) / Slices.STAY_BLOCK;
+        long[] expected = new long[blocks];
+        for (int i = 0; i < s.size(); i++) {
+            if (i > 0 && s.value(i - 1) == s.value(i) && s.end(i - 1) == s.start(i)) continue; // not a stay's start
+            int j = i;
+            while (j + 1 < s.size() && s.value(j + 1) == s.value(i) && s.start(j + 1) == s.end(j)) j++;
+            expected[i / Slices.STAY_BLOCK] = Math.max(expected[i / Slices.STAY_BLOCK], s.end(j) - s.start(i));
+        }
+        for (int b = 0; b < blocks; b++)
+            assertThat(s.longestStayStartingIn(b)).as("block %d", b).isEqualTo(expected[b]);
+        assertThat(s.longestStayStartingIn(blocks)).isZero();
+    }
 }

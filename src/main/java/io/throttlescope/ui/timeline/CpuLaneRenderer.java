@@ -51,7 +51,7 @@ final class CpuLaneRenderer implements LaneRenderer {
                 l.id(),
                 info.tasks()[task] + " (" + g + ") on CPU" + l.id() + ", "
                         + (TraceIndex.kernelMode(s.detail(i)) ? "kernel mode" : "user mode") + "\n"
-                        + TimelineCanvas.span(s, i));
+                        + LaneRenderer.span(s, i));
     }
 
     /**
@@ -66,7 +66,15 @@ final class CpuLaneRenderer implements LaneRenderer {
         long chainEnd = Long.MIN_VALUE;
         double chainX = 0; // where the stay the pieces belong to starts
         boolean chainNamed = false;
+        // a name needs a stay at least this long (its width in view is at most its length): no stay in a block is
+        // that long, so a loop at a new stay skips the rest of its block (a whole run is many blocks of short stays)
+        double minNs = 40 * k * (t1 - t0) / tl.plotW() * 0.999;
         for (int i = s.firstEndingAfter((long) t0), next; i < s.size() && s.start(i) < t1 && drawn < 200; i = next) {
+            if (s.startsStay(i) && s.longestStayStartingIn(i / Slices.STAY_BLOCK) < minNs) {
+                next = (i / Slices.STAY_BLOCK + 1) * Slices.STAY_BLOCK;
+                chainTask = -2; // what follows is looked at afresh
+                continue;
+            }
             int task = s.value(i), j = i;
             // one stay on the CPU (split at syscalls), looked at up to MAX_STAY slices at a time
             while (j + 1 < s.size() && j - i < MAX_STAY && s.value(j + 1) == task && s.start(j + 1) == s.end(j)) j++;

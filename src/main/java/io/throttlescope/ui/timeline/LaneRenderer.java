@@ -1,5 +1,7 @@
 package io.throttlescope.ui.timeline;
 
+import io.throttlescope.trace.Slices;
+import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
 import javafx.scene.canvas.GraphicsContext;
 
@@ -14,5 +16,11 @@ interface LaneRenderer {
     /** What this lane shows at time t (the pointer is over it), with its tooltip; null for nothing. Hit-testing lives with the drawing. */
     default TimelineCanvas.Hit hit(Run run, TimelineCanvas.Lane lane, long t) {
         return null;
+    }
+
+    /** "12.5ms – 13ms  (500us)": a slice's exact span, for a tooltip. */
+    static String span(Slices s, int i) {
+        return Durations.exact(s.start(i)) + " \u2013 " + Durations.exact(s.end(i)) + "  ("
+                + Durations.exact(s.end(i) - s.start(i)) + ")";
     }
 }

@@ -103,24 +103,26 @@ public final class MarksRenderer {
      * lane with millions of marks in view costs its buckets, not its marks.
      */
     private void forLaneMarks(Trace tr, int[] ms, long t0, double t1, MarkDraw draw) {
-        int[][] byKind = byKind(tr, ms);
+        Kinds byKind = byKind(tr, ms);
         int[] chosen = new int[16]; // positions in ms of the marks to draw
         int n = 0;
         double t0v = tl.viewState().viewStart.get(),
                 nsPerPx = (tl.viewState().viewEnd.get() - t0v) / tl.plotW();
-        for (int[] pos : byKind) {
+        for (int k = 0; k < byKind.pos.length; k++) {
+            int[] pos = byKind.pos[k];
+            long[] time = byKind.time[k];
             if (pos.length == 0) continue;
-            int p = firstAtOrAfter(tr, ms, pos, 0, t0);
+            int p = Gallop.firstAtLeast(time, 0, t0);
             while (p < pos.length) {
-                long t = tr.time(ms[pos[p]]);
+                long t = time[p];
                 if (t > t1) break;
                 int bucket = (int) Math.round(tl.x(t)) >> 1;
                 if (n == chosen.length) chosen = Arrays.copyOf(chosen, n * 2);
                 chosen[n++] = pos[p];
                 // the next bucket starts where round(x) reaches 2 (bucket + 1)
                 long next = (long) Math.floor(t0v + (2 * (bucket + 1) - 0.5 - tl.labelW()) * nsPerPx);
-                int q = firstAtOrAfter(tr, ms, pos, p + 1, next);
-                while (q < pos.length && ((int) Math.round(tl.x(tr.time(ms[pos[q]]))) >> 1) <= bucket) q++;
+                int q = Gallop.firstAtLeast(time, p + 1, next);
+                while (q < pos.length && ((int) Math.round(tl.x(time[q]))) >> 1 <= bucket) q++;
                 p = q;
             }
         }
@@ -135,27 +137,30 @@ public final class MarksRenderer {
         }
     }
 
-    /** The first of positions pos[from..] whose mark is at or after t (the walk goes left to right). */
-    private static int firstAtOrAfter(Trace tr, int[] ms, int[] pos, int from, long t) {
-        return Gallop.first(from, pos.length, i -> tr.time(ms[pos[i]]) < t);
-    }
+    /** A lane's marks split by kind: their positions in the lane's array, and their times (searched without the trace). */
+    private record Kinds(int[][] pos, long[][] time) {}
 
-    /** A lane's marks split by kind (positions in the lane's array), made once per lane array. */
-    private final Map<int[], int[][]> kinds = new WeakHashMap<>();
+    /** A lane's marks split by kind, made once per lane array. */
+    private final Map<int[], Kinds> kinds = new WeakHashMap<>();
 
-    private int[][] byKind(Trace tr, int[] ms) {
+    private Kinds byKind(Trace tr, int[] ms) {
         return kinds.computeIfAbsent(ms, a -> {
             int nk = EventKind.values().length;
             int[] count = new int[nk];
             for (int e : a) count[tr.kind(e).ordinal()]++;
-            int[][] out = new int[nk][];
-            for (int k = 0; k < nk; k++) out[k] = new int[count[k]];
+            int[][] pos = new int[nk][];
+            long[][] time = new long[nk][];
+            for (int k = 0; k < nk; k++) {
+                pos[k] = new int[count[k]];
+                time[k] = new long[count[k]];
+            }
             Arrays.fill(count, 0);
             for (int p = 0; p < a.length; p++) {
                 int k = tr.kind(a[p]).ordinal();
-                out[k][count[k]++] = p;
+                time[k][count[k]] = tr.time(a[p]);
+                pos[k][count[k]++] = p;
             }
-            return out;
+            return new Kinds(pos, time);
         });
     }
 

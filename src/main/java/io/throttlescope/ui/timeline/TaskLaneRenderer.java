@@ -68,7 +68,7 @@ final class TaskLaneRenderer implements LaneRenderer {
                                 + (TraceIndex.runningKernel(s.detail(i)) ? ", kernel mode" : ", user mode")
                         : "";
         return new TimelineCanvas.Hit(
-                l.id(), -1, -1, info.tasks()[l.id()] + ": " + States.name(st) + why + "\n" + TimelineCanvas.span(s, i));
+                l.id(), -1, -1, info.tasks()[l.id()] + ": " + States.name(st) + why + "\n" + LaneRenderer.span(s, i));
     }
 
     /** Wide enough task-lane slices say what the task waits for (D state, sleeping) or that it is parked or held off. */

@@ -4,7 +4,6 @@ import io.throttlescope.trace.Divergence;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.BudgetScale;
-import io.throttlescope.view.Durations;
 import io.throttlescope.view.Run;
 import io.throttlescope.view.TaskColours;
 import java.util.ArrayList;
@@ -401,9 +400,8 @@ public final class TimelineCanvas extends Region {
         });
     }
 
-    /** A label to draw over the slices once they are drawn. */
     /** A label to draw over the slices once they are drawn; box: a backing for it on a hatched fill (null: none). */
-    record PendingText(String text, double x, double y, Paint ink, Color box) {
+    public record PendingText(String text, double x, double y, Paint ink, Color box) {
         PendingText(String text, double x, double y, Paint ink) {
             this(text, x, y, ink, null);
         }
@@ -436,6 +434,13 @@ public final class TimelineCanvas extends Region {
 
     private final LaneLabelsRenderer laneLabels = new LaneLabelsRenderer(this);
     private final List<PendingText> pendingText = new ArrayList<>();
+    private List<PendingText> lastText = List.of();
+
+    /** The lanes' labels (task names, states) as last drawn: tests read what the window shows. */
+    public List<PendingText> lastText() {
+        return lastText;
+    }
+
     private final Text probe = new Text();
 
     public void redraw() {
@@ -458,8 +463,7 @@ public final class TimelineCanvas extends Region {
             if (lr != null) lr.draw(g, r, l, y);
         }
         batch.flush(g);
-        // state labels go over the slices, which the batch has just drawn: no box, an ink that reads on the state's
-        // colour
+        // labels go over the slices the batch has just drawn: an ink that reads on the fill, a box on hatching
         g.setFont(small);
         g.setTextAlign(TextAlignment.LEFT);
         g.setTextBaseline(VPos.CENTER);
@@ -475,6 +479,7 @@ public final class TimelineCanvas extends Region {
             g.setFill(t.ink());
             g.fillText(t.text(), t.x(), t.y());
         }
+        lastText = List.copyOf(pendingText);
         pendingText.clear();
         if (divergence != null) overlay.drawDivergence(g);
         overlay.drawPeriodLines(g, r, h);
@@ -578,12 +583,6 @@ public final class TimelineCanvas extends Region {
             return new Hit(-1, l.id(), -1, r.info().groups()[l.id()] + LaneLayout.quotaText(r, l.id()));
         LaneRenderer lr = renderers.get(l.kind());
         return lr == null ? null : lr.hit(r, l, t);
-    }
-
-    /** "12.5ms – 13ms  (500us)": a slice's exact span. */
-    static String span(Slices s, int i) {
-        return Durations.exact(s.start(i)) + " \u2013 " + Durations.exact(s.end(i)) + "  ("
-                + Durations.exact(s.end(i) - s.start(i)) + ")";
     }
 
     Lane laneAtY(double y) {
