@@ -14,10 +14,10 @@ import java.util.stream.IntStream;
  */
 final class BudgetBand {
     /** At most this many bins over the run. */
-    static final int BINS = 1 << 16;
+    static final int BINS = 1 << 14;
 
     /** A view whose samples are at least this many bins apart reads the band; closer ones compute it. */
-    static final int MIN_BINS_A_SAMPLE = 4;
+    static final int MIN_BINS_A_SAMPLE = 2;
 
     final long width;
     private final long[] lo, hi;

@@ -85,8 +85,8 @@ class BudgetBandTest {
                             checked++;
                         }
                     }
-                    // closer than four bins a sample, each CPU's curve is computed instead
-                    assertThat(idx.remainingBand(g, 0, 3.9 * width, new double[4], new double[4]))
+                    // closer than two bins a sample, each CPU's curve is computed instead
+                    assertThat(idx.remainingBand(g, 0, 1.9 * width, new double[4], new double[4]))
                             .isFalse();
                 }
             }
