@@ -1,20 +1,26 @@
 package io.throttlescope.ui.timeline;
 
 import java.util.Arrays;
+import java.util.IdentityHashMap;
 import javafx.scene.canvas.GraphicsContext;
 import javafx.scene.paint.Paint;
 
 /**
  * Rectangles collected per paint and drawn with one setFill each (Canvas records every setFill,
- * and many of them make a frame slow: see the project's JavaFX notes). A frame uses a few dozen
- * paints at most, found by identity in a short array; a rectangle that continues the previous one
- * of its paint (same row, touching) widens it instead of adding another.
+ * and many of them make a frame slow: see the project's JavaFX notes). A frame uses about a
+ * hundred paints at most (the tasks' colours, plain and hatched), found by identity; a rectangle that
+ * continues the previous one of its paint (same row, touching) widens it instead of adding another.
  */
 final class RectBatch {
     private Paint[] paints = new Paint[32];
     private double[][] rects = new double[32][];
     private int[] sizes = new int[32];
     private int nPaints;
+    /** Each paint's place, by identity: a frame of 640 tasks' colours and hatchings has about a hundred. */
+    private final IdentityHashMap<Paint, Integer> index = new IdentityHashMap<>();
+    /** Paints kept from frame to frame (the palette's are few and the same objects each frame). */
+    private static final int MAX_PAINTS = 1024;
+
     private int last = -1;
 
     void add(Paint p, double x, double y, double w, double h) {
@@ -35,7 +41,8 @@ final class RectBatch {
     }
 
     private int bucket(Paint p) {
-        for (int i = 0; i < nPaints; i++) if (paints[i] == p) return i;
+        Integer known = index.get(p);
+        if (known != null) return known;
         if (nPaints == paints.length) {
             paints = Arrays.copyOf(paints, nPaints * 2);
             rects = Arrays.copyOf(rects, nPaints * 2);
@@ -43,6 +50,7 @@ final class RectBatch {
         }
         paints[nPaints] = p;
         rects[nPaints] = new double[256];
+        index.put(p, nPaints);
         return nPaints++;
     }
 
@@ -56,9 +64,10 @@ final class RectBatch {
             sizes[i] = 0;
         }
         last = -1;
-        if (nPaints > 64) { // paints made afresh each frame would pile up: start over
+        if (nPaints > MAX_PAINTS) { // paints made afresh each frame would pile up: start over
             Arrays.fill(paints, null);
             Arrays.fill(rects, null);
+            index.clear();
             nPaints = 0;
         }
     }
