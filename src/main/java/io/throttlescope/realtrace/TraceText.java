@@ -292,10 +292,26 @@ public final class TraceText {
     /** Reads the file through the order window into c. */
     private void stream(Consumer<TraceLine> c) throws IOException {
         Window window = new Window();
-        sink = l -> {
-            window.add(l);
-            if (window.size() > WINDOW) c.accept(window.poll());
-        };
+        accepted = 0;
+        // the file is read, split and parsed on a thread of its own while this one orders and imports the lines
+        ReadAhead.<TraceLine>run(
+                "trace-reader",
+                out -> {
+                    sink = out;
+                    readFile();
+                },
+                l -> {
+                    window.add(l);
+                    if (window.size() > WINDOW) c.accept(window.poll());
+                });
+        while (!window.isEmpty()) c.accept(window.poll());
+    }
+
+    /** Lines given to the sink in this reading. */
+    private long accepted;
+
+    /** Reads the file's lines into the sink (its identity checked against the first reading). */
+    private void readFile() throws IOException {
         if (!Files.isRegularFile(file))
             throw new IOException(
                     file + " was replaced by something that is not a regular file between its readings: open it again");
@@ -328,7 +344,6 @@ public final class TraceText {
         } catch (EOFException e) {
             throw new IOException(file + " is a cut gzip file: it ends before its end (copied or downloaded in part?)");
         }
-        while (!window.isEmpty()) c.accept(window.poll());
     }
 
     /**
@@ -423,9 +438,8 @@ public final class TraceText {
                 if (counting) textBytes = bytes;
                 if (bytes > MAX_BYTES) throw new IOException("the trace is over " + (MAX_BYTES >> 30) + " GiB of text");
                 int from = 0;
-                for (int i = from; i < got; i++) {
+                for (int i = lineEnd(buf, 0, got); i < got; i = lineEnd(buf, i + 1, got)) {
                     byte b = buf[i];
-                    if (b != '\n' && b != '\r') continue;
                     boolean lfOfCrLf = b == '\n' && afterCr && i == from && len == 0;
                     afterCr = b == '\r'; // LF, CR LF and a lone CR (old Mac files) each end a line
                     if (lfOfCrLf) {
@@ -465,6 +479,12 @@ public final class TraceText {
         }
         if (tooLong) longLine(n + 1);
         else if (len > 0) line(n + 1, line, 0, len);
+    }
+
+    /** The first line end (LF or CR) in b from from on, or to: a loop of its own, which the compiler makes tight. */
+    private static int lineEnd(byte[] b, int from, int to) {
+        for (int i = from; i < to; i++) if (b[i] == '\n' || b[i] == '\r') return i;
+        return to;
     }
 
     /** A line may be this long if it is the record header (a scenario with a long description: record writes any length). */
@@ -558,8 +578,8 @@ public final class TraceText {
         }
         if (format.equals("unknown"))
             format = tl.perf() ? "perf script" : "tracefs"; // trace.dat and perfetto keep theirs
-        if (counting && events >= MAX_EVENT_LINES)
-            throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
+        if (counting && accepted++ >= MAX_EVENT_LINES) // counted here: the lines are counted in another thread
+        throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
         sink.accept(tl);
     }
 }
