@@ -14,7 +14,9 @@ import java.util.function.Consumer;
  * a trace is split into lines and parsed there while the caller imports the lines before them, so
  * the two halves of the work share the machine's cores (docs/performance.md). What the reading
  * throws (a failed read, a cancelled import's exception from its progress) is thrown in the caller's
- * thread as it was thrown; what the caller throws stops the reading at its next batch.
+ * thread as it was thrown; what the caller throws, or an interrupt of the caller, stops the reading
+ * at once (the reading thread is interrupted), and a reading thread that ends without a word (out of
+ * memory twice) is an error, not a wait.
  */
 final class ReadAhead {
     private ReadAhead() {}
@@ -70,6 +72,8 @@ final class ReadAhead {
                         hand(queue, last, stop);
                     } catch (Stopped e) {
                         // the caller has gone: nobody waits for the end
+                    } catch (Throwable e) { // (out of memory again): the caller sees this thread end without a word
+                        stop.set(true);
                     }
                 },
                 name);
@@ -78,7 +82,11 @@ final class ReadAhead {
         boolean done = false;
         try {
             while (true) {
-                Object o = queue.take();
+                Object o = queue.poll(100, TimeUnit.MILLISECONDS);
+                if (o == null) {
+                    if (reader.isAlive() || !queue.isEmpty()) continue;
+                    throw new IOException("the trace's reading stopped without an end or an error (out of memory?)");
+                }
                 if (o == END) break;
                 if (o instanceof Throwable e) throw e;
                 Batch b = (Batch) o;
@@ -93,9 +101,10 @@ final class ReadAhead {
         } catch (Throwable e) {
             throw new IOException(e);
         } finally {
-            if (!done) {
+            if (!done) { // stopped here (a failure, a cancelled import's interrupt): the reading stops now too
                 stop.set(true);
                 queue.clear();
+                reader.interrupt(); // a read of the file in progress ends at once (an interruptible channel)
             }
             join(reader);
         }

@@ -474,11 +474,11 @@ public final class TraceText {
                     }
                 }
             }
+            if (tooLong) longLine(n + 1); // the last line, with no line end
+            else if (len > 0) line(n + 1, line, 0, len);
         } catch (UncheckedIOException e) {
             throw e.getCause();
         }
-        if (tooLong) longLine(n + 1);
-        else if (len > 0) line(n + 1, line, 0, len);
     }
 
     /** The first line end (LF or CR) in b from from on, or to: a loop of its own, which the compiler makes tight. */

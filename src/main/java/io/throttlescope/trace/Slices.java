@@ -17,7 +17,7 @@ public final class Slices {
     private int[][] value = {new int[16]};
     private int[][] detail = {new int[16]};
     private long[] longEnd = new long[0];
-    private int size, longs;
+    private int size, longs, chunks = 1;
 
     void add(long s, long e, int v, int d) {
         if (e <= s) return;
@@ -27,11 +27,15 @@ public final class Slices {
             return;
         }
         int c = size >>> SHIFT, k = size & MASK;
-        if (c == start.length) { // a new chunk, of full size
-            start = Arrays.copyOf(start, c + 1);
-            dur = Arrays.copyOf(dur, c + 1);
-            value = Arrays.copyOf(value, c + 1);
-            detail = Arrays.copyOf(detail, c + 1);
+        if (c == chunks) { // a new chunk, of full size (the table of chunks grows by doubling)
+            if (c == start.length) {
+                int n = Math.max(4, 2 * c);
+                start = Arrays.copyOf(start, n);
+                dur = Arrays.copyOf(dur, n);
+                value = Arrays.copyOf(value, n);
+                detail = Arrays.copyOf(detail, n);
+            }
+            chunks++;
             start[c] = new long[CHUNK];
             dur[c] = new int[CHUNK];
             value[c] = new int[CHUNK];
@@ -70,7 +74,13 @@ public final class Slices {
 
     /** Drops the unused end of the last chunk: called when the lane is complete (copies at most one chunk). */
     void trim() {
-        int last = start.length - 1, used = size - (last << SHIFT);
+        if (start.length != chunks) {
+            start = Arrays.copyOf(start, chunks);
+            dur = Arrays.copyOf(dur, chunks);
+            value = Arrays.copyOf(value, chunks);
+            detail = Arrays.copyOf(detail, chunks);
+        }
+        int last = chunks - 1, used = size - (last << SHIFT);
         if (start[last].length != used) {
             start[last] = Arrays.copyOf(start[last], used);
             dur[last] = Arrays.copyOf(dur[last], used);

@@ -1,14 +1,18 @@
 package io.throttlescope.realtrace;
 
 import java.io.IOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.CancellationException;
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.concurrent.atomic.AtomicReference;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 
 /** The trace's reading on a thread of its own: every item in order, its failures thrown as they were, stopped by the caller's. */
 class ReadAheadTest {
@@ -70,5 +74,58 @@ class ReadAheadTest {
         // the reading stopped at its next batch: it got at most the batches queued and the one being filled past the
         // failure
         assertThat(read.get()).isLessThan((long) ReadAhead.BATCH * (ReadAhead.QUEUED + 3));
+    }
+
+    /** The review: a reading blocked between items (a stalled mount, lines that are not events) ran on after the caller failed. */
+    @Test
+    void aReadingBlockedBetweenItemsStopsWhenTheCallerFails() {
+        IllegalStateException stop = new IllegalStateException("the import failed");
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> assertThatThrownBy(() -> ReadAhead.<Integer>run(
+                                "test-reader",
+                                out -> {
+                                    for (int i = 0; i < ReadAhead.BATCH; i++) out.accept(i); // one batch handed over
+                                    try {
+                                        Thread.sleep(Long.MAX_VALUE); // then a read that does not return
+                                    } catch (InterruptedException e) {
+                                        throw new java.io.InterruptedIOException("interrupted");
+                                    }
+                                },
+                                x -> {
+                                    throw stop;
+                                }))
+                        .isSameAs(stop));
+    }
+
+    /** A cancelled import interrupts the thread that waits for the lines: it stops waiting, and the reading stops. */
+    @Test
+    void anInterruptOfTheCallerStopsTheWaitAndTheReading() throws Exception {
+        AtomicReference<Throwable> thrown = new AtomicReference<>();
+        AtomicBoolean readingStopped = new AtomicBoolean();
+        Thread caller = new Thread(() -> {
+            try {
+                ReadAhead.<Integer>run(
+                        "test-reader",
+                        out -> {
+                            try {
+                                Thread.sleep(Long.MAX_VALUE); // a read that does not return
+                            } catch (InterruptedException e) {
+                                readingStopped.set(true);
+                                throw new java.io.InterruptedIOException("interrupted");
+                            }
+                        },
+                        x -> {});
+            } catch (Throwable e) {
+                thrown.set(e);
+            }
+        });
+        caller.start();
+        Thread.sleep(300);
+        caller.interrupt();
+        caller.join(20_000);
+        assertThat(caller.isAlive()).isFalse();
+        assertThat(thrown.get()).isInstanceOf(java.io.InterruptedIOException.class);
+        assertThat(readingStopped).isTrue();
     }
 }

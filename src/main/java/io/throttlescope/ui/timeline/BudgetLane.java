@@ -83,10 +83,11 @@ final class BudgetLane implements LaneRenderer {
         // the min-max band of all CPUs when there are too many for a line each
         if (sc.bandLow != null) {
             g.setFill(Palette.cpu(0).deriveColor(0, 0.5, 1.2, 0.25));
-            for (int j = 0; j + 1 < n; j++) {
+            // sample j stands for the span since sample j - 1: the column left of its x (as the lines' samples do)
+            for (int j = 1; j < n; j++) {
                 if (Double.isNaN(sc.bandLow[j])) continue;
                 double a = vy.applyAsDouble(sc.bandHigh[j]), b = vy.applyAsDouble(sc.bandLow[j]);
-                g.fillRect(x0 + 2 * j, a, 2, Math.max(1, b - a));
+                g.fillRect(x0 + 2 * (j - 1), a, 2, Math.max(1, b - a));
             }
         }
         // each shown CPU's runtime_remaining
