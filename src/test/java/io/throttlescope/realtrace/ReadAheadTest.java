@@ -128,4 +128,24 @@ class ReadAheadTest {
         assertThat(thrown.get()).isInstanceOf(java.io.InterruptedIOException.class);
         assertThat(readingStopped).isTrue();
     }
+
+    /**
+     * The review: a reading thread that ends without handing its end or its error (its last hand-over
+     * failing as well: out of memory twice, or, as here, an interrupt of its own) left the caller
+     * waiting for ever. It is an error now.
+     */
+    @Test
+    void aReadingThreadThatEndsWithoutAWordIsAnErrorNotAWait() {
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> assertThatThrownBy(() -> ReadAhead.<Integer>run(
+                                "test-reader",
+                                out -> {
+                                    Thread.currentThread().interrupt(); // every hand-over fails from here on
+                                    for (int i = 0; i < ReadAhead.BATCH; i++) out.accept(i);
+                                },
+                                x -> {}))
+                        .isInstanceOf(IOException.class)
+                        .hasMessageContaining("stopped without an end or an error"));
+    }
 }
