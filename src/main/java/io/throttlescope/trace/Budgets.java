@@ -305,7 +305,7 @@ final class Budgets {
 
     /** The last point at or before t, searched from p on (samples move left to right). */
     private static int lastAtOrBeforeFrom(Series s, int p, long t) {
-        return Gallop.first(p + 1, s.size(), i -> s.time(i) <= t) - 1;
+        return t == Long.MAX_VALUE ? s.size() - 1 : Gallop.firstAtLeast(s.t, p + 1, s.size(), t + 1) - 1;
     }
 
     /**

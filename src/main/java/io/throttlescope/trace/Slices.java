@@ -159,23 +159,7 @@ public final class Slices {
      * intervals in a column, not of the lane.
      */
     public int firstEndingAfterFrom(int from, long t) {
-        // Gallop.first's walk, written out: a lambda shared by several callers is not inlined, and this is the
-        // timeline's innermost loop
-        if (from >= size || end(from) > t) return from;
-        int lo = from, step = 1, hi = from + 1; // end(lo) <= t
-        while (hi < size && end(hi) <= t) {
-            lo = hi;
-            step <<= 1;
-            hi = lo + step;
-        }
-        hi = Math.min(hi, size);
-        lo++;
-        while (lo < hi) {
-            int mid = (lo + hi) >>> 1;
-            if (end(mid) <= t) lo = mid + 1;
-            else hi = mid;
-        }
-        return lo;
+        return Gallop.first(from, size, i -> end(i) <= t);
     }
 
     /** The interval covering t, or -1. */

@@ -112,7 +112,7 @@ public final class MarksRenderer {
             int[] pos = byKind.pos[k];
             long[] time = byKind.time[k];
             if (pos.length == 0) continue;
-            int p = Gallop.firstAtLeast(time, 0, t0);
+            int p = Gallop.firstAtLeast(time, 0, time.length, t0);
             while (p < pos.length) {
                 long t = time[p];
                 if (t > t1) break;
@@ -121,7 +121,7 @@ public final class MarksRenderer {
                 chosen[n++] = pos[p];
                 // the next bucket starts where round(x) reaches 2 (bucket + 1)
                 long next = (long) Math.floor(t0v + (2 * (bucket + 1) - 0.5 - tl.labelW()) * nsPerPx);
-                int q = Gallop.firstAtLeast(time, p + 1, next);
+                int q = Gallop.firstAtLeast(time, p + 1, time.length, next);
                 while (q < pos.length && ((int) Math.round(tl.x(time[q]))) >> 1 <= bucket) q++;
                 p = q;
             }
