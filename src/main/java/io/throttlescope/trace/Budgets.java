@@ -108,11 +108,11 @@ final class Budgets {
         int task = sl.value(i);
         // a switch right now charges all; a slice that only splits the task's stay at a syscall (same task
         // before it, no gap) does not: the kernel charges at ticks and switches, not at mode changes
-        if (sl.start(i) == t && !(i > 0 && sl.end(i - 1) == t && sl.value(i - 1) == task)) return t;
+        if (sl.start(i) == t && sl.startsStay(i)) return t;
         long lastTick = Math.floorDiv(t, tick) * tick;
         if (cursor != null && cursor[0] >= 0 && i >= cursor[0] && i - cursor[0] <= 256) {
             int j = (int) cursor[0]; // still the stay of the last sample?
-            while (j < i && sl.end(j) == sl.start(j + 1) && sl.value(j + 1) == task) j++;
+            while (j < i && !sl.startsStay(j + 1)) j++;
             if (j == i && sl.value((int) cursor[0]) == task) {
                 cursor[0] = i;
                 return Math.max(cursor[1], lastTick); // its known start, or a start at or before an earlier tick
@@ -121,7 +121,7 @@ final class Budgets {
         // back to the start of the stay (split at syscalls, not at a switch), but never past the last tick,
         // which then wins: a stay of a million syscalls costs the slices of one tick
         int k = i;
-        while (k > 0 && sl.start(k) > lastTick && sl.end(k - 1) == sl.start(k) && sl.value(k - 1) == task) k--;
+        while (k > 0 && sl.start(k) > lastTick && !sl.startsStay(k)) k--;
         if (cursor != null) {
             cursor[0] = i;
             cursor[1] = sl.start(k);

@@ -77,7 +77,7 @@ final class CpuLaneRenderer implements LaneRenderer {
             }
             int task = s.value(i), j = i;
             // one stay on the CPU (split at syscalls), looked at up to MAX_STAY slices at a time
-            while (j + 1 < s.size() && j - i < MAX_STAY && s.value(j + 1) == task && s.start(j + 1) == s.end(j)) j++;
+            while (j + 1 < s.size() && j - i < MAX_STAY && !s.startsStay(j + 1)) j++;
             double xs = Math.max(tl.labelW(), tl.x(s.start(i))),
                     xe = Math.min(tl.canvas().getWidth(), tl.x(s.end(j)));
             boolean continues = task == chainTask && s.start(i) == chainEnd;
