@@ -121,11 +121,13 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         Simulator.Model m = Simulator.Model.of(rt.model);
         SimSpec written = withRecordedTick(
                 withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header), rt.header);
-        var unfinished = RecordedWork.unfinishedForks(rt.run, written, rt.header);
-        scenario = RecordedWork.apply( // the work each step really did, where the recording measured it
-                written, rt.header, unfinished);
-        scenario = RecordedWork.withOverhead(
-                scenario, written, rt.header, rt.run.result(), unfinished); // and the worker's around them
+        // the work each step really did: as the recording measured it, or else as the trace shows it
+        JsonObject work = TraceWork.header(rt.run, rt.header, RecordedStarts.apply(written, rt));
+        var unfinished = RecordedWork.unfinishedForks(rt.run, written, work);
+        scenario = RecordedWork.apply(written, work, unfinished);
+        if (!TraceWork.fromTrace(work)) // and the worker's around them (in the trace's work already)
+        scenario = RecordedWork.withOverhead(scenario, written, work, rt.run.result(), unfinished);
+        scenario = TraceWork.withExits(scenario, rt.run, rt.header); // and the kernel's work in their exits
         scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
         scenario = RecordedActions.apply(scenario, rt); // each timed action when the recording made it
         scenario = RecordedStarts.apply(scenario, rt); // each task from when it really started
@@ -156,7 +158,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
                 sim,
                 shown,
                 null,
-                RecordedWork.has(rt.header) ? written.withDuration(rt.run.info().endNs()) : null);
+                RecordedWork.has(work) ? written.withDuration(rt.run.info().endNs()) : null);
     }
 
     /**

@@ -74,12 +74,16 @@ class FidelityTest {
                         "no step of the scenario makes",
                         "the worker's read of the thread's CPU clock")
                 .doesNotContain("translated code");
+        Fidelity.Row r1m =
+                row("traces/27-pileup-for-recording-legacy-6.12-measured.txt.gz", "task R#1 longest syscall (ms)");
+        assertThat(r1m.known()).contains("translated code").doesNotContain("no step of the scenario makes");
+        // 06's read, which was given it before the trace's work was taken in, now holds: its CPU is the trace's
         Fidelity.Row six = row("traces/06-kernel-mode-overrun-legacy-6.12.txt.gz", "task T longest syscall (ms)");
-        assertThat(six.known()).contains("translated code").doesNotContain("no step of the scenario makes");
+        assertThat(six.within()).as(six.verdict()).isTrue();
+        assertThat(six.known()).isNull();
         // R#1's 4.1 s clock_nanosleep was tsrun's wait for its start offset: before the task's start, no figure now
         Fidelity.Row r1 = row("traces/27-pileup-for-recording-legacy-6.12.txt.gz", "task R#1 longest syscall (ms)");
         assertThat(r1.real()).isLessThan(4110);
-        assertThat(r1.within()).isTrue();
     }
 
     static Fidelity.Row row(String trace, String figure) throws Exception {
@@ -173,7 +177,7 @@ class FidelityTest {
     /**
      * The pile-up on both real kernels (scenario 27): on 6.12 the writer's cgroup.procs write stalls for
      * more than a period (1 s) and the hung-task detector reports it; on 6.18 no write takes long and
-     * nothing is reported. The simulation beside each says the same of its model.
+     * nothing is reported. The scenario as written says the same of each model.
      */
     @Test
     void thePileUpOnBothRealKernels() throws Exception {
@@ -191,7 +195,13 @@ class FidelityTest {
         // a forker waiting its turn on CPU0 is held off with its cfs_rq at every throttle probe hit (it was drawn
         // runnable)
         assertThat(lr.tasks().get("R#0").throttled_ns()).isGreaterThan(7_000_000_000L); // 8.0 of its 10 s; 0 before
-        assertThat(longestWrite(ls, legacy.simulated().info().endNs())).isGreaterThan(900_000_000L);
+        // the scenario as written stalls the writer for a period and more under the legacy model; with the work the
+        // trace shows (a fork of 1.4 ms under TCG whose read side is too short for the trace to measure) no throttle
+        // falls inside a read side, and the writer never waits a period (docs/real-kernels.md)
+        var written = io.throttlescope.view.Run.simulate(
+                legacy.asWritten(), legacy.simulated().model());
+        assertThat(longestWrite(written.result(), written.info().endNs())).isGreaterThan(900_000_000L);
+        assertThat(longestWrite(ls, legacy.simulated().info().endNs())).isLessThan(100_000_000L);
         assertThat(longestWrite(tr, task.real().run.info().endNs())).isLessThan(100_000_000L);
         assertThat(tr.hung_tasks()).isEmpty();
         // on 6.18 a forker of the throttled /G is parked, though another forker of /G runs in the kernel on its CPU

@@ -595,7 +595,7 @@ class WindowTruthTest {
         long holds = cli.stream()
                 .filter(io.throttlescope.compare.Fidelity.Row::within)
                 .count();
-        assertThat(holds).isEqualTo(8);
+        assertThat(holds).isEqualTo(11);
         assertThat(w.compare.divergenceText()).contains("Fidelity: " + holds + " of " + cli.size() + " figures");
         // the first divergence is about the scenario's tasks, not the simulation's replay of the machine's other
         // processes
