@@ -8,6 +8,7 @@ import io.throttlescope.sim.spec.TaskSpec;
 import io.throttlescope.trace.Slices;
 import io.throttlescope.view.Run;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
@@ -44,17 +45,27 @@ public final class ForeignWork {
         List<TaskSpec> tasks = new ArrayList<>(s.tasks());
         for (int c = 0; c < Math.min(s.kernel().cpus(), real.info().cpus()); c++) {
             Map<String, long[]> busyIn = new TreeMap<>(); // cgroup -> busy ns per bin
+            Map<String, long[]> fromIn = new TreeMap<>(); // cgroup -> where in each bin its busy time began
             long total = 0;
             Slices sl = real.index().cpuSlices(c);
             for (int k = 0; k < sl.size(); k++) {
                 int t = sl.value(k);
                 if (t < 0 || t >= names.length || workload.contains(pidOf(names[t]))) continue;
                 String group = real.info().groups()[real.info().taskGroup()[t]];
-                long[] busy = busyIn.computeIfAbsent(s.cgroups().containsKey(group) ? group : "/", g -> new long[bins]);
+                String g = s.cgroups().containsKey(group) ? group : "/";
+                long[] busy = busyIn.computeIfAbsent(g, x -> new long[bins]);
+                long[] from = fromIn.computeIfAbsent(g, x -> {
+                    long[] f = new long[bins];
+                    Arrays.fill(f, -1);
+                    return f;
+                });
                 for (long a = sl.start(k), b = Math.min(end, sl.end(k)); a < b; ) {
                     int bin = (int) (a / BIN_NS);
                     long upTo = Math.min(b, (bin + 1) * BIN_NS);
-                    if (bin < bins) busy[bin] += upTo - a;
+                    if (bin < bins) {
+                        busy[bin] += upTo - a;
+                        if (from[bin] < 0) from[bin] = a - (long) bin * BIN_NS;
+                    }
                     total += upTo - a;
                     a = upTo;
                 }
@@ -64,26 +75,42 @@ public final class ForeignWork {
             mask[c >>> 6] |= 1L << (c & 63);
             for (var e : busyIn.entrySet()) {
                 String name = PREFIX + c + (e.getKey().equals("/") ? "" : " " + e.getKey());
-                tasks.add(new TaskSpec(name, e.getKey(), mask, 0, Dur.ns(0), false, program(e.getValue(), name)));
+                tasks.add(new TaskSpec(
+                        name,
+                        e.getKey(),
+                        mask,
+                        0,
+                        Dur.ns(0),
+                        false,
+                        program(e.getValue(), fromIn.get(e.getKey()), name)));
             }
         }
         if (tasks.size() == s.tasks().size()) return s;
         return s.withTasks(tasks);
     }
 
-    /** Busy stretches and sleeps, bin by bin, consecutive sleeps merged; the last stretch ends the program. */
-    static List<Step> program(long[] busy, String path) {
+    /**
+     * Busy stretches and sleeps, bin by bin, consecutive sleeps merged; the last stretch ends the
+     * program. A bin's work starts no earlier than the bin, where its other tasks began it: each
+     * sleep is until the next busy bin's start (less its idle head, the time before the work began in
+     * the recording), so a stretch the workload held off does not push every later one back. With
+     * relative sleeps the replay beside two busy loops fell further behind each millisecond and left
+     * the workload more CPU than it had.
+     */
+    static List<Step> program(long[] busy, long[] from, String path) {
         List<Step> p = new ArrayList<>();
-        long sleep = 0;
-        for (long b : busy) {
+        boolean slept = true;
+        for (int k = 0; k < busy.length; k++) {
+            long b = busy[k];
             if (b <= 0) {
-                sleep += BIN_NS;
+                slept = true;
                 continue;
             }
-            if (sleep > 0)
-                p.add(new Step.Syscall("nanosleep", List.of(new Step.Sleep(Dur.ns(sleep), false, path)), path));
+            long at = k * BIN_NS + (from == null ? 0 : Math.max(0, from[k]));
+            if (slept || from != null) // a busy bin after a busy one begins where it began, if not late already
+            p.add(new Step.Syscall("nanosleep", List.of(new Step.SleepUntil(at, path)), path));
             p.add(new Step.User(Dur.ns(b), path));
-            sleep = BIN_NS - b;
+            slept = false;
         }
         return p;
     }

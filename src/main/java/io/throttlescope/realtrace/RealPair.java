@@ -121,6 +121,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         Simulator.Model m = Simulator.Model.of(rt.model);
         SimSpec written = withRecordedTick(
                 withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header), rt.header);
+        if (!CgroupMap.ownTasks(rt.header).isEmpty()) // a recording of ours: its workers' syscalls
+        written = RecordedWork.namedAsMade(written);
         // the work each step really did: as the recording measured it, or else as the trace shows it
         JsonObject work = TraceWork.header(rt.run, rt.header, RecordedStarts.apply(written, rt));
         var unfinished = RecordedWork.unfinishedForks(rt.run, written, work);

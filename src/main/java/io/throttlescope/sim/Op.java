@@ -20,14 +20,15 @@ final class Op {
             SEND = 10,
             RECV = 11,
             LOOP = 12,
-            EXIT = 13;
+            EXIT = 13,
+            SLEEP_UNTIL = 14;
 
     final int kind;
     final Dur d; // user, kernel, sleep
     final Object target; // PercpuRwsem, Mutex or Pipe
     final int nameIdx; // syscall name
     final Op[] body; // syscall, loop
-    final long times; // loop; < 0 = forever
+    final long times; // loop; < 0 = forever; sleep until: the instant
     final boolean flag; // sleep: uninterruptible
 
     Op(int kind, Dur d, Object target, int nameIdx, Op[] body, long times, boolean flag) {

@@ -39,6 +39,7 @@ final class Program {
         if (st instanceof Step.Syscall sc)
             return new Op(Op.SYSCALL, null, null, s.str(sc.name()), compile(sc.body()), 0, false);
         if (st instanceof Step.Sleep sl) return new Op(Op.SLEEP, sl.d(), null, -1, null, 0, sl.uninterruptible());
+        if (st instanceof Step.SleepUntil u) return new Op(Op.SLEEP_UNTIL, null, null, -1, null, u.atNs(), false);
         if (st instanceof Step.DownRead x)
             return new Op(Op.DOWN_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
         if (st instanceof Step.UpRead x) return new Op(Op.UP_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
@@ -131,6 +132,12 @@ final class Program {
             case Op.SLEEP -> {
                 s.life.sleep(t, Math.max(0, op.d.sample(s.rng)), op.flag);
                 return false;
+            }
+            case Op.SLEEP_UNTIL -> { // an instant already passed: no sleep (a sleep of 0 would yield the CPU)
+                if (op.times > s.now) {
+                    s.life.sleep(t, op.times - s.now, false);
+                    return false;
+                }
             }
             case Op.DOWN_READ -> {
                 return ((PercpuRwsem) op.target).downRead(t);

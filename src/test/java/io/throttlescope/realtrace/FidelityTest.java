@@ -42,17 +42,17 @@ class FidelityTest {
                 .isEmpty();
         assertThat(unexplained.stream()
                         .filter(u -> u.startsWith("27-pileup-for-recording-legacy-6.12:"))
-                        .count())
-                .isEqualTo(9);
+                        .toList())
+                .containsExactlyInAnyOrder(
+                        "27-pileup-for-recording-legacy-6.12: task R#0 longest syscall (ms)",
+                        "27-pileup-for-recording-legacy-6.12: task R#1 longest syscall (ms)");
         // the measured 6.12 recording (no pile-up in it): 15 rows differed before an unfinished fork took its CPU
         assertThat(unexplained.stream()
                         .filter(u -> u.startsWith("27-pileup-for-recording-legacy-6.12-measured:"))
                         .toList())
                 .containsExactlyInAnyOrder(
                         "27-pileup-for-recording-legacy-6.12-measured: task W longest syscall (ms)",
-                        "27-pileup-for-recording-legacy-6.12-measured: task R#0 longest syscall (ms)",
-                        "27-pileup-for-recording-legacy-6.12-measured: task Q#0 longest syscall (ms)",
-                        "27-pileup-for-recording-legacy-6.12-measured: task Q#1 longest syscall (ms)");
+                        "27-pileup-for-recording-legacy-6.12-measured: task R#0 longest syscall (ms)");
         assertThat(unexplained.stream()
                         .filter(u -> u.startsWith("27-pileup-for-recording-task"))
                         .count())
@@ -177,7 +177,7 @@ class FidelityTest {
     /**
      * The pile-up on both real kernels (scenario 27): on 6.12 the writer's cgroup.procs write stalls for
      * more than a period (1 s) and the hung-task detector reports it; on 6.18 no write takes long and
-     * nothing is reported. The scenario as written says the same of each model.
+     * nothing is reported. The scenario as written and the simulation beside each say the same of each model.
      */
     @Test
     void thePileUpOnBothRealKernels() throws Exception {
@@ -195,13 +195,12 @@ class FidelityTest {
         // a forker waiting its turn on CPU0 is held off with its cfs_rq at every throttle probe hit (it was drawn
         // runnable)
         assertThat(lr.tasks().get("R#0").throttled_ns()).isGreaterThan(7_000_000_000L); // 8.0 of its 10 s; 0 before
-        // the scenario as written stalls the writer for a period and more under the legacy model; with the work the
-        // trace shows (a fork of 1.4 ms under TCG whose read side is too short for the trace to measure) no throttle
-        // falls inside a read side, and the writer never waits a period (docs/real-kernels.md)
+        // the scenario as written stalls the writer in every period under the legacy model; with the work the trace
+        // shows and the other work replayed where it ran, once, for 3.9 s, as the real kernel did (2.9 s, to the end)
         var written = io.throttlescope.view.Run.simulate(
                 legacy.asWritten(), legacy.simulated().model());
         assertThat(longestWrite(written.result(), written.info().endNs())).isGreaterThan(900_000_000L);
-        assertThat(longestWrite(ls, legacy.simulated().info().endNs())).isLessThan(100_000_000L);
+        assertThat(longestWrite(ls, legacy.simulated().info().endNs())).isGreaterThan(2_000_000_000L);
         assertThat(longestWrite(tr, task.real().run.info().endNs())).isLessThan(100_000_000L);
         assertThat(tr.hung_tasks()).isEmpty();
         // on 6.18 a forker of the throttled /G is parked, though another forker of /G runs in the kernel on its CPU

@@ -19,6 +19,14 @@ public sealed interface Step {
 
     record Sleep(Dur d, boolean uninterruptible, String path) implements Step {}
 
+    /**
+     * A sleep until an instant of the run ({@code atNs}; at once if it has passed). No scenario file
+     * writes it: the replay of a recording's other work (realtrace's ForeignWork) keeps each
+     * millisecond's work in its millisecond with it, where a relative sleep fell behind whenever
+     * the workload held the CPU.
+     */
+    record SleepUntil(long atNs, String path) implements Step {}
+
     record DownRead(String lock, String path) implements Step {}
 
     record UpRead(String lock, String path) implements Step {}
