@@ -19,6 +19,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -121,15 +122,20 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         Simulator.Model m = Simulator.Model.of(rt.model);
         SimSpec written = withRecordedTick(
                 withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header), rt.header);
-        if (!CgroupMap.ownTasks(rt.header).isEmpty()) // a recording of ours: its workers' syscalls
-        written = RecordedWork.namedAsMade(written);
+        if (!CgroupMap.ownTasks(rt.header).isEmpty()) { // a recording of ours: its workers' syscalls
+            written = RecordedWork.namedAsMade(written);
+        }
         // the work each step really did: as the recording measured it, or else as the trace shows it
         JsonObject work = TraceWork.header(rt.run, rt.header, RecordedStarts.apply(written, rt));
         var unfinished = RecordedWork.unfinishedForks(rt.run, written, work);
+        var exits = TraceWork.exitCpu(written, rt.run, rt.header);
         scenario = RecordedWork.apply(written, work, unfinished);
-        if (!TraceWork.fromTrace(work)) // and the worker's around them (in the trace's work already)
-        scenario = RecordedWork.withOverhead(scenario, written, work, rt.run.result(), unfinished);
-        scenario = TraceWork.withExits(scenario, rt.run, rt.header); // and the kernel's work in their exits
+        if (!TraceWork.fromTrace(work)) { // and the worker's around them (in the trace's work already)
+            Map<String, Long> notItsLoop = new HashMap<>(unfinished); // the CPU of an unfinished fork or an exit
+            exits.forEach((k, v) -> notItsLoop.merge(k, v, Long::sum));
+            scenario = RecordedWork.withOverhead(scenario, written, work, rt.run.result(), notItsLoop);
+        }
+        scenario = TraceWork.withExits(scenario, exits); // and the kernel's work in their exits
         scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
         scenario = RecordedActions.apply(scenario, rt); // each timed action when the recording made it
         scenario = RecordedStarts.apply(scenario, rt); // each task from when it really started
@@ -233,7 +239,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             }
         }
         long period = c.periodUs() * 1000, minOff = Inference.fitMinOff(new long[] {c.quotaUs() * 1000, period});
-        long[] returns = new long[9]; // the count first
+        long[] returns = new long[9], froms = new long[9]; // the count first; each return's hold began at froms
         long[] heldSince = new long[info.tasks().length];
         Arrays.fill(heldSince, -1);
         for (int i = 0; i < tr.size(); i++) {
@@ -248,10 +254,53 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             boolean acted = false;
             for (int a = 0; a < nActions && !acted; a += 2) acted = actions[a] <= back && actions[a + 1] >= from;
             if (back - from < minOff || acted || returns[0] >= Inference.MAX_FIT_RETURNS) continue;
-            if (returns[0] + 1 == returns.length) returns = Arrays.copyOf(returns, returns.length * 2);
+            if (returns[0] + 1 == returns.length) {
+                returns = Arrays.copyOf(returns, returns.length * 2);
+                froms = Arrays.copyOf(froms, returns.length);
+            }
             returns[(int) ++returns[0]] = back;
+            froms[(int) returns[0]] = from;
         }
-        return returns[0] == 0 ? -1 : Inference.fit(returns, period)[0];
+        if (returns[0] == 0) return -1;
+        long[] fit = Inference.fit(returns, period);
+        var stat = real.result() == null ? null : real.result().cgroups().get(c.path());
+        // a phase only one period's return supports is a guess among equals: the kernel's counter settles it
+        return stat == null || fit[1] > 1
+                ? fit[0]
+                : byThrottledTime(returns, froms, period, fit, stat.throttled_usec() * 1000);
+    }
+
+    /**
+     * Of the phases that place as many returns on their grid as the fit's (where that is one period's), the one under which the
+     * holds its grid ends add up closest to the kernel's own throttled time (the recording's cpu.stat):
+     * with one or two throttles in a short recording several phases tie, and the earliest is not
+     * always the refill. In a 12 recorded beside a busy loop, a 40 ms wait for the loop ended at 49.2
+     * ms past the period (returns of a throttle: 25 and 80 ms) and set the phase where the group's
+     * 80 ms throttle had ended at 93.2 (throttled_usec 153.0 ms). The fit's phase stands unless another
+     * comes closer by more than the counter's tolerance (20 ms or 15%): a phase a tick later is noise.
+     */
+    static long byThrottledTime(long[] returns, long[] froms, long period, long[] fit, long throttledNs) {
+        long w = Inference.onGridNs(period), early = Inference.EARLY_NS, best = fit[0], bestMiss = Long.MAX_VALUE;
+        int n = (int) returns[0];
+        // the fit's phase stands unless another is closer by more than fidelity's tolerance for the counter
+        long margin = Math.max(20_000_000L, throttledNs * 15 / 100);
+        for (int i = 0; i <= n; i++) {
+            long phase = i == 0 ? fit[0] : Math.floorMod(returns[i], period), held = 0;
+            Set<Long> periods = new HashSet<>();
+            for (int j = 1; j <= n; j++) {
+                long off = Math.floorMod(returns[j] - phase + early, period) - early; // from the grid point before
+                if (off < -early || off >= w) continue;
+                held += returns[j] - froms[j];
+                periods.add(Math.floorDiv(returns[j] - phase + early, period));
+            }
+            if (periods.size() < fit[1]) continue;
+            long miss = Math.abs(held - throttledNs) + (i == 0 ? 0 : margin);
+            if (miss < bestMiss) {
+                bestMiss = miss;
+                best = phase;
+            }
+        }
+        return best;
     }
 
     /**

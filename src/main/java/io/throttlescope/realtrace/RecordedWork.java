@@ -237,7 +237,8 @@ public final class RecordedWork {
                     ? perIteration(
                             all.get(i),
                             planOrder(written.tasks().get(i).program()),
-                            stat.cpu_ns() - unfinishedFork.getOrDefault(t.name(), 0L))
+                            stat.cpu_ns() - unfinishedFork.getOrDefault(t.name(), 0L),
+                            hasLoop(written.tasks().get(i).program()))
                     : 0; // the plan is the scenario's as written: its indices are the recorder's
             List<Step> program = extra > 0 ? withTail(t.program(), extra) : null;
             if (program == null) {
@@ -250,8 +251,15 @@ public final class RecordedWork {
         return changed ? s.withTasks(tasks) : s;
     }
 
-    /** The task's CPU outside its measured steps per iteration of its loop (the most runs of a step), or 0. */
+    /**
+     * The task's CPU outside its measured steps per iteration of its loop (the most runs of a step), or
+     * 0; a program without a loop ran each step once, and all of it comes at its end.
+     */
     static long perIteration(JsonElement e, List<Step> plan, long cpuNs) {
+        return perIteration(e, plan, cpuNs, true);
+    }
+
+    static long perIteration(JsonElement e, List<Step> plan, long cpuNs, boolean loops) {
         long measured = 0, iterations = 0;
         try {
             for (JsonElement x : e.getAsJsonArray()) {
@@ -266,12 +274,28 @@ public final class RecordedWork {
         } catch (RuntimeException bad) {
             return 0; // a stranger's header
         }
+        if (!loops) return iterations == 0 ? 0 : Math.max(0, cpuNs - measured);
         return iterations < MIN_ITERATIONS ? 0 : Math.max(0, (cpuNs - measured) / iterations);
     }
 
-    /** The program with a user step of {@code ns} at the end of its first top-level loop's body; null if it has none. */
+    private static boolean hasLoop(List<Step> program) {
+        for (Step s : program) if (s instanceof Step.Loop) return true;
+        return false;
+    }
+
+    /**
+     * The program with a user step of {@code ns} at the end of its first top-level loop's body, or, in
+     * a program without a loop, before its end (its exit, if it has one).
+     */
     private static List<Step> withTail(List<Step> program, long ns) {
         List<Step> out = new ArrayList<>(program);
+        if (!hasLoop(program)) {
+            int at = !out.isEmpty() && out.get(out.size() - 1) instanceof Step.Exit ? out.size() - 1 : out.size();
+            out.add(
+                    at,
+                    new Step.User(Dur.ns(ns), at == 0 ? "$" : out.get(at - 1).path()));
+            return out;
+        }
         for (int i = 0; i < out.size(); i++) {
             if (!(out.get(i) instanceof Step.Loop l)) continue;
             List<Step> body = new ArrayList<>(l.body());

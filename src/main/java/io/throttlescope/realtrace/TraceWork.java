@@ -97,12 +97,12 @@ final class TraceWork {
      * work (tearing down the memory a fork copied) is CPU time in the task's group. In the 6.12
      * recording of 01, R's exit_group used 2.6 ms of /G's quota and was throttled inside it for 92 ms,
      * which a simulation that ended R at its last step did not show. The work is the task's time on a
-     * CPU from its exit's entry to the end.
+     * CPU from its exit's entry to the end. By task name, for the tasks whose program ends and whose
+     * recording shows it exit.
      */
-    static SimSpec withExits(SimSpec s, Run real, JsonObject header) {
-        if (real.result() == null) return s;
-        List<TaskSpec> out = new ArrayList<>();
-        boolean changed = false;
+    static Map<String, Long> exitCpu(SimSpec s, Run real, JsonObject header) {
+        Map<String, Long> out = new HashMap<>();
+        if (real.result() == null) return out;
         for (TaskSpec t : s.tasks()) {
             List<Step> p = t.program();
             Step last = p.isEmpty() ? null : p.get(p.size() - 1);
@@ -114,24 +114,32 @@ final class TraceWork {
                     || stat == null
                     || task < 0
                     || task >= real.info().tasks().length
-                    || stat.syscalls().isEmpty()) {
-                out.add(t);
-                continue;
-            }
+                    || stat.syscalls().isEmpty()) continue;
             var c = stat.syscalls().get(stat.syscalls().size() - 1);
             long cpu = EXITS.contains(c.name())
                     ? time(real.index().taskSlices(task), c.enter_ns(), Long.MAX_VALUE, true)
                     : 0;
-            if (cpu <= 0) {
+            if (cpu > 0) out.put(t.name(), cpu);
+        }
+        return out;
+    }
+
+    /** The scenario with each task's exit work of {@link #exitCpu} (by task name, ns) at the end of its program. */
+    static SimSpec withExits(SimSpec s, Map<String, Long> exits) {
+        if (exits.isEmpty()) return s;
+        List<TaskSpec> out = new ArrayList<>();
+        for (TaskSpec t : s.tasks()) {
+            Long cpu = exits.get(t.name());
+            List<Step> p = t.program();
+            if (cpu == null || p.isEmpty()) {
                 out.add(t);
                 continue;
             }
             List<Step> program = new ArrayList<>(p);
-            program.add(new Step.Exit(Dur.ns(cpu), last.path()));
+            program.add(new Step.Exit(Dur.ns(cpu), p.get(p.size() - 1).path()));
             out.add(new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), t.start(), t.kthread(), program));
-            changed = true;
         }
-        return changed ? s.withTasks(out) : s;
+        return s.withTasks(out);
     }
 
     /** The scenario task a task is a copy of ({@code R#2} of {@code R}), or its own name. */

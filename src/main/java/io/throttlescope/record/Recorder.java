@@ -26,6 +26,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -48,6 +49,13 @@ public final class Recorder {
     private final List<Process> workers = new ArrayList<>();
     private CgroupFs cg;
     private Tracefs tf;
+    private final Set<String> readers = new HashSet<>(); // the trace_pipe readers' pids of the last recording
+
+    /** The pids of the last recording's trace_pipe readers, whose own events the file leaves out. */
+    public Set<String> readerPids() {
+        return Set.copyOf(readers);
+    }
+
     private final HungTaskSysctl hung = new HungTaskSysctl();
     /** The hung-task detector's settings this recording sets (whole seconds), or null to leave the machine's. */
     private long[] hungTaskSecs;
@@ -331,9 +339,16 @@ public final class Recorder {
         }
         actions.await(
                 System.nanoTime() + 50_000_000L); // one under way at the deadline returns; later ones are not made
-        Map<String, Map<String, Long>> stats = new LinkedHashMap<>(); // cpu.stat as the trace ends, before the kill
-        for (var e : groups.entrySet()) stats.put(e.getKey(), cg.stat(e.getValue()));
-        tf.mark(END);
+        // cpu.stat as the trace ends, before the kill: read on both sides of the end mark until no refill came
+        // between the readings (cpu.stat and cpu.stat.local are two files: a refill between them had split one state
+        // in two, 89.1 ms throttled in one and 179.4 in the other, while the trace went on past the refill)
+        Map<String, Map<String, Long>> stats = null;
+        for (int attempt = 0; attempt < 5; attempt++) {
+            Map<String, Map<String, Long>> before = stats(groups);
+            tf.mark(END);
+            stats = stats(groups);
+            if (samePeriods(before, stats)) break;
+        }
         JsonArray work = work(outs); // what each step measured, asked before the kill
         for (Process p : workers) p.destroyForcibly();
         for (Process p : workers) p.waitFor();
@@ -342,6 +357,21 @@ public final class Recorder {
         List<String> lines = tf.piping() ? tf.drainPipe() : tf.read();
         progress.accept("writing " + out);
         write(out, lines, tids, probes, stats, startStats, work);
+    }
+
+    private Map<String, Map<String, Long>> stats(Map<String, Path> groups) throws IOException {
+        Map<String, Map<String, Long>> out = new LinkedHashMap<>();
+        for (var e : groups.entrySet()) out.put(e.getKey(), cg.stat(e.getValue()));
+        return out;
+    }
+
+    /** True if no group's period timer fired between two readings of cpu.stat (its nr_periods is the same). */
+    static boolean samePeriods(Map<String, Map<String, Long>> a, Map<String, Map<String, Long>> b) {
+        for (var e : a.entrySet()) {
+            Map<String, Long> other = b.get(e.getKey());
+            if (other == null || !Objects.equals(e.getValue().get("nr_periods"), other.get("nr_periods"))) return false;
+        }
+        return true;
     }
 
     /**
@@ -491,8 +521,9 @@ public final class Recorder {
             Map<String, Map<String, Long>> startStats,
             JsonArray work)
             throws IOException {
-        Set<String> ours = new HashSet<>(), readers = new HashSet<>();
+        Set<String> ours = new HashSet<>();
         for (long t : tids) ours.add(Long.toString(t));
+        readers.clear();
         for (long r : tf.readers()) readers.add(Long.toString(r));
         int cpus = spec.kernel().cpus();
         JsonObject h = new JsonObject();

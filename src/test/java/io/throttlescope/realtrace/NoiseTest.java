@@ -270,4 +270,23 @@ class NoiseTest {
     private static RunResult.TaskStat stat() {
         return new RunResult.TaskStat(0, 0, 0, 0, 0, 0, 0, 0, null, List.of(), List.of());
     }
+    /**
+     * Issue 25: a short recording's few returns can tie on several phases. Recorded beside a busy loop,
+     * 12's task came back at 193.2 ms from an 80 ms throttle and at 249.2 ms from a 40 ms wait for the
+     * loop; the fit took the earliest phase, 49.2 ms, and the simulation refilled 44 ms early (244.9 ms
+     * throttled against the kernel's 153.0). Of the tied phases, the one whose ended holds add up
+     * closest to the kernel's throttled time is taken: 93.2 ms.
+     */
+    @Test
+    void aTieOfPhasesIsSettledByTheKernelsThrottledTime() {
+        long period = 100_000_000L;
+        long[] returns = {2, 193_200_000L, 249_200_000L}, froms = {2, 113_200_000L, 209_200_000L};
+        long[] fit = Inference.fit(returns, period);
+        assertThat(fit[0]).isEqualTo(49_200_000L);
+        assertThat(RealPair.byThrottledTime(returns, froms, period, fit, 153_000_000L))
+                .isEqualTo(93_200_000L);
+        // a kernel that counted 40 ms keeps the fit's
+        assertThat(RealPair.byThrottledTime(returns, froms, period, fit, 40_000_000L))
+                .isEqualTo(49_200_000L);
+    }
 }

@@ -173,6 +173,26 @@ class RecordedWorkTest {
         assertThat(row.within()).as(row.verdict()).isTrue();
     }
 
+    /**
+     * A program without a loop ran each step once: the task's CPU its steps did not measure (the
+     * worker's own, around its one step) comes at its end. 28's job measured 49.6 ms of its 50 ms loop
+     * where the trace gives it 50.7: with the rest, a new recording's job is throttled five times as
+     * the kernel's was, not four.
+     */
+    @Test
+    void aProgramWithoutALoopGetsItsWorkersCpuAtItsEnd() {
+        SimSpec s = ScenarioLoader.load(Path.of("scenarios/28-fresh-group-hog.json"))
+                .spec();
+        var header =
+                JsonParser.parseString("{\"recorded_work\":[[[0,1,49602195]]]}").getAsJsonObject();
+        SimSpec measured = RecordedWork.apply(s, header);
+        SimSpec replay = RecordedWork.withOverhead(measured, s, header, cpu("job", 50_685_000L));
+        List<Step> p = replay.tasks().get(0).program();
+        assertThat(p).hasSize(2);
+        assertThat(((Step.User) p.get(0)).d().typical()).isEqualTo(49_602_195L);
+        assertThat(((Step.User) p.get(1)).d().typical()).isEqualTo(1_082_805L);
+    }
+
     @Test
     void aStrangersHeaderLeavesTheScenarioAsWritten() {
         SimSpec s = pileup();
