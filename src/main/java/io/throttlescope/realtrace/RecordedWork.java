@@ -89,8 +89,8 @@ public final class RecordedWork {
 
     /**
      * The scenario with each syscall named as the worker makes it: a syscall whose body takes a read
-     * side is a fork (the worker takes cgroup_threadgroup_rwsem's read side by forking), whatever the
-     * scenario calls it. 27's outside forkers make an {@code exit} that takes the read side; the
+     * side is a fork (the worker takes cgroup_threadgroup_rwsem's read side by forking), and one of
+     * kernel work alone a read() of /dev/zero (06's "long"), whatever the scenario calls it. 27's outside forkers make an {@code exit} that takes the read side; the
      * recording shows them forking, and a syscall named exit is never a task's longest (it is its end):
      * the simulation's forkers blocked behind the stalled writer for 3.9 s had counted 7 ms.
      */
@@ -121,6 +121,11 @@ public final class RecordedWork {
                     && sc.body().stream().anyMatch(b -> b instanceof Step.DownRead)
                     && sc.body().stream().noneMatch(b -> b instanceof Step.DownWrite)) {
                 n = new Step.Syscall("clone", sc.body(), sc.path());
+            } else if (st instanceof Step.Syscall sc
+                    && !sc.name().split("\\s+")[0].equals("read")
+                    && !sc.body().isEmpty()
+                    && sc.body().stream().allMatch(b -> b instanceof Step.Kernel)) {
+                n = new Step.Syscall("read", sc.body(), sc.path()); // kernel work is a read() of /dev/zero
             }
             changed |= n != st;
             out.add(n);

@@ -167,6 +167,10 @@ class RecordedWorkTest {
         assertThat(((Step.Syscall) w.body().get(0)).name()).isEqualTo("write cgroup.procs");
         Step.Loop r = (Step.Loop) s.tasks().get(task(s, "R#0")).program().get(0);
         assertThat(((Step.Syscall) r.body().get(0)).name()).isEqualTo("clone");
+        // kernel work alone is a read() of /dev/zero: 06's "long"
+        SimSpec six = RecordedWork.namedAsMade(ScenarioLoader.load(Path.of("scenarios/06-kernel-mode-overrun.json"))
+                .spec());
+        assertThat(((Step.Syscall) six.tasks().get(0).program().get(1)).name()).isEqualTo("read");
         var row =
                 FidelityTest.row("traces/27-pileup-for-recording-legacy-6.12.txt.gz", "task Q#0 longest syscall (ms)");
         assertThat(row.simulated()).isGreaterThan(3000);
