@@ -99,18 +99,11 @@ public final class ForeignWork {
      */
     static List<Step> program(long[] busy, long[] from, String path) {
         List<Step> p = new ArrayList<>();
-        boolean slept = true;
         for (int k = 0; k < busy.length; k++) {
-            long b = busy[k];
-            if (b <= 0) {
-                slept = true;
-                continue;
-            }
+            if (busy[k] <= 0) continue;
             long at = k * BIN_NS + (from == null ? 0 : Math.max(0, from[k]));
-            if (slept || from != null) // a busy bin after a busy one begins where it began, if not late already
             p.add(new Step.Syscall("nanosleep", List.of(new Step.SleepUntil(at, path)), path));
-            p.add(new Step.User(Dur.ns(b), path));
-            slept = false;
+            p.add(new Step.User(Dur.ns(busy[k]), path));
         }
         return p;
     }

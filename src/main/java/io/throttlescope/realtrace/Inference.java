@@ -75,7 +75,7 @@ final class Inference {
     }
 
     /** A return within the window after a grid point, or a little before it (timer and trace-clock jitter). */
-    private static boolean onGrid(long[] grid, long t) {
+    static boolean onGrid(long[] grid, long t) {
         long early = Math.min(EARLY_NS, onGridNs(grid[0]) / 16);
         return Math.floorMod(t - grid[1] + early, grid[0]) < onGridNs(grid[0]) + early;
     }

@@ -280,20 +280,14 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
      * comes closer by more than the counter's tolerance (20 ms or 15%): a phase a tick later is noise.
      */
     static long byThrottledTime(long[] returns, long[] froms, long period, long[] fit, long throttledNs) {
-        long w = Inference.onGridNs(period), early = Inference.EARLY_NS, best = fit[0], bestMiss = Long.MAX_VALUE;
+        long best = fit[0], bestMiss = Long.MAX_VALUE;
         int n = (int) returns[0];
         // the fit's phase stands unless another is closer by more than fidelity's tolerance for the counter
         long margin = Math.max(20_000_000L, throttledNs * 15 / 100);
         for (int i = 0; i <= n; i++) {
             long phase = i == 0 ? fit[0] : Math.floorMod(returns[i], period), held = 0;
-            Set<Long> periods = new HashSet<>();
-            for (int j = 1; j <= n; j++) {
-                long off = Math.floorMod(returns[j] - phase + early, period) - early; // from the grid point before
-                if (off < -early || off >= w) continue;
-                held += returns[j] - froms[j];
-                periods.add(Math.floorDiv(returns[j] - phase + early, period));
-            }
-            if (periods.size() < fit[1]) continue;
+            long[] grid = {period, phase};
+            for (int j = 1; j <= n; j++) if (Inference.onGrid(grid, returns[j])) held += returns[j] - froms[j];
             long miss = Math.abs(held - throttledNs) + (i == 0 ? 0 : margin);
             if (miss < bestMiss) {
                 bestMiss = miss;

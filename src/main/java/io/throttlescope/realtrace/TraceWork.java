@@ -52,11 +52,17 @@ final class TraceWork {
      * shows it (RecordedStarts): what a task did before it is its worker's wait, no step.
      */
     static JsonObject header(Run real, JsonObject header, SimSpec started) {
-        if (header == null || RecordedWork.has(header) || real.result() == null) return header;
+        if (header == null
+                || RecordedWork.has(header)
+                || real.result() == null
+                || CgroupMap.ownTasks(header).isEmpty()) return header; // not our workers: their steps are unknown
         List<JsonArray> each = new ArrayList<>();
         Map<String, Map<Integer, long[]>> pooled = new HashMap<>(); // a scenario task's copies' sums by plan index
+        List<Set<Integer>> unfinished = new ArrayList<>(); // per task: its steps of a kind it never finished
         for (TaskSpec t : started.tasks()) {
-            JsonArray work = work(real, header, t);
+            Set<Integer> none = new HashSet<>();
+            JsonArray work = work(real, header, t, none);
+            unfinished.add(none);
             each.add(work);
             for (var e : work) {
                 JsonArray a = e.getAsJsonArray();
@@ -74,7 +80,8 @@ final class TraceWork {
             for (var e : work) has.add(e.getAsJsonArray().get(0).getAsInt());
             var family = pooled.getOrDefault(family(started.tasks().get(i).name()), Map.of());
             for (var f : new TreeMap<>(family).entrySet()) {
-                if (has.contains(f.getKey())) continue;
+                if (has.contains(f.getKey()) || !unfinished.get(i).contains(f.getKey()))
+                    continue; // a kind the copy skipped (too many calls) stays as written
                 JsonArray e = new JsonArray();
                 e.add(f.getKey());
                 e.add(1);
@@ -149,13 +156,13 @@ final class TraceWork {
 
     /** True if the header's work was read from the trace, not measured by the workers. */
     static boolean fromTrace(JsonObject header) {
-        return header != null
-                && header.has("recorded_work_from")
-                && "trace".equals(header.get("recorded_work_from").getAsString());
+        if (header == null || !header.has("recorded_work_from")) return false;
+        var v = header.get("recorded_work_from"); // a stranger's header may hold anything there
+        return v.isJsonPrimitive() && v.getAsJsonPrimitive().isString() && "trace".equals(v.getAsString());
     }
 
     /** One task's {@code [plan index, count, ns]} entries, empty if the trace does not say. */
-    private static JsonArray work(Run real, JsonObject header, TaskSpec t) {
+    private static JsonArray work(Run real, JsonObject header, TaskSpec t, Set<Integer> unfinished) {
         JsonArray out = new JsonArray();
         var stat = real.result().tasks().get(t.name());
         int task = RecordedActions.taskOf(real.info(), t.name(), CgroupMap.ownTasks(header));
@@ -213,12 +220,14 @@ final class TraceWork {
             if (at[i] < 0) continue;
             Long n = runs.get(loopOf[at[i]]);
             if (k == Kind.USER) count[i] = n == null ? 0 : n;
-            else if (n == null || count[i] > n + 1 || (loopOf[at[i]] < 0 && count[i] != 1))
+            else if (count[i] > 0 // one never finished stays: its siblings' may stand for it (below)
+                    && (n == null || count[i] > n + 1 || (loopOf[at[i]] < 0 && count[i] != 1)))
                 at[i] = -2; // more calls than the steps could make: some are the worker's own
         }
         ns[Kind.USER.ordinal()] = Math.max(0, time(sl, start, Long.MAX_VALUE, true) - inAny);
         for (Kind k : Kind.values()) {
             int i = k.ordinal();
+            if (at[i] >= 0 && count[i] == 0) unfinished.add(at[i]);
             if (at[i] < 0 || count[i] == 0) continue;
             JsonArray e = new JsonArray();
             e.add(at[i]);

@@ -347,7 +347,8 @@ public final class Recorder {
             Map<String, Map<String, Long>> before = stats(groups);
             tf.mark(END);
             stats = stats(groups);
-            if (samePeriods(before, stats)) break;
+            if (samePeriods(before, stats(groups))) break; // no refill from before the mark to after the reading
+            if (attempt == 4) progress.accept("a refill came between every reading of cpu.stat: the last one is kept");
         }
         JsonArray work = work(outs); // what each step measured, asked before the kill
         for (Process p : workers) p.destroyForcibly();
@@ -382,7 +383,7 @@ public final class Recorder {
      */
     private JsonArray work(List<BufferedReader> outs) {
         String[] answers = new String[workers.size()];
-        List<Thread> readers = new ArrayList<>();
+        List<Thread> copiers = new ArrayList<>();
         for (int i = 0; i < workers.size(); i++) {
             final int k = i;
             try {
@@ -406,10 +407,10 @@ public final class Recorder {
                     "work-" + i);
             t.setDaemon(true);
             t.start();
-            readers.add(t);
+            copiers.add(t);
         }
         long until = System.nanoTime() + 2_000_000_000L;
-        for (Thread t : readers) {
+        for (Thread t : copiers) {
             try {
                 t.join(Math.max(1, (until - System.nanoTime()) / 1_000_000));
             } catch (InterruptedException e) {

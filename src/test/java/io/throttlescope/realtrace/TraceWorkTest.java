@@ -146,6 +146,28 @@ class TraceWorkTest {
         RealTrace rt = read(dir, measured);
         assertThat(TraceWork.header(rt.run, rt.header, scenario(rt))).isSameAs(rt.header);
         assertThat(TraceWork.header(rt.run, null, scenario(rt))).isNull();
+        // a header naming no workers of ours says nothing of how the steps were made
+        JsonObject stranger = rt.header.deepCopy();
+        stranger.remove("cgroup_map");
+        stranger.remove("recorded_work");
+        assertThat(TraceWork.header(rt.run, stranger, scenario(rt))).isSameAs(stranger);
+    }
+
+    /** Whatever a stranger's header holds where the trace's work is said to come from, the trace opens. */
+    @Test
+    void aStrangersWordOnWhereTheWorkCameFromIsNoError(@TempDir Path dir) throws Exception {
+        for (String v : new String[] {"{}", "[1,2]", "null", "7", "\"trace\""}) {
+            String text = trace(false, false)
+                    .replaceFirst(
+                            "\"kernel\":\"6.18.44\",",
+                            "\"kernel\":\"6.18.44\",\"recorded_work_from\":" + v
+                                    + ",\"recorded_work\":[[[1,2,600000]]],");
+            Path f = dir.resolve("s.txt");
+            Files.writeString(f, text);
+            RealPair p = RealPair.open(f);
+            assertThat(p.simulated()).as(v).isNotNull();
+            assertThat(TraceWork.fromTrace(p.real().header)).as(v).isEqualTo(v.equals("\"trace\""));
+        }
     }
 
     /** A program that ends makes its worker exit: the kernel's work in that exit is the task's too. */
