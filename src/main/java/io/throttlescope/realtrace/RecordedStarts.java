@@ -66,7 +66,7 @@ public final class RecordedStarts {
                 continue;
             }
             changed = true;
-            out.add(new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), Dur.ns(at), t.kthread(), t.program()));
+            out.add(t.withStart(Dur.ns(at)));
         }
         return changed ? spec.withTasks(out) : spec;
     }

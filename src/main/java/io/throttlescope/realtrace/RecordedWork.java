@@ -100,10 +100,7 @@ public final class RecordedWork {
         for (TaskSpec t : s.tasks()) {
             List<Step> p = named(t.program());
             changed |= p != t.program();
-            tasks.add(
-                    p == t.program()
-                            ? t
-                            : new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), t.start(), t.kthread(), p));
+            tasks.add(p == t.program() ? t : t.withProgram(p));
         }
         return changed ? s.withTasks(tasks) : s;
     }
@@ -169,17 +166,7 @@ public final class RecordedWork {
             if (mean != null && open != null)
                 for (int k = 0; k < plan.size(); k++)
                     if (plan.get(k) instanceof Step.DownRead && Double.isNaN(mean[k])) mean[k] = open;
-            tasks.add(
-                    mean == null
-                            ? t
-                            : new TaskSpec(
-                                    t.name(),
-                                    t.cgroup(),
-                                    t.cpus(),
-                                    t.nice(),
-                                    t.start(),
-                                    t.kthread(),
-                                    rebuild(t.program(), mean, new int[1])));
+            tasks.add(mean == null ? t : t.withProgram(rebuild(t.program(), mean, new int[1])));
         }
         return s.withTasks(tasks);
     }
@@ -251,7 +238,7 @@ public final class RecordedWork {
                 continue;
             }
             changed = true;
-            tasks.add(new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), t.start(), t.kthread(), program));
+            tasks.add(t.withProgram(program));
         }
         return changed ? s.withTasks(tasks) : s;
     }

@@ -144,7 +144,7 @@ final class TraceWork {
             }
             List<Step> program = new ArrayList<>(p);
             program.add(new Step.Exit(Dur.ns(cpu), p.get(p.size() - 1).path()));
-            out.add(new TaskSpec(t.name(), t.cgroup(), t.cpus(), t.nice(), t.start(), t.kthread(), program));
+            out.add(t.withProgram(program));
         }
         return s.withTasks(out);
     }
