@@ -9,6 +9,7 @@ import java.io.UncheckedIOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -53,9 +54,27 @@ public final class FidelityCommand implements Callable<Integer> {
             out.print(Fidelity.markdown(rows));
             String notes = Fidelity.knownNotes(rows);
             if (!notes.isEmpty()) out.print("\nKnown differences:\n\n" + notes);
-        } else for (Fidelity.Row r : rows) out.println(r.verdict());
+        } else {
+            for (Fidelity.Row r : rows) out.println(r.verdict());
+            out.println(summary(rows));
+        }
         out.flush();
         return rows.stream().allMatch(Fidelity.Row::ok) ? 0 : 1;
+    }
+
+    /** The last line: how many figures hold, differ for a known reason, differ (docs/cli.md). */
+    static String summary(List<Fidelity.Row> rows) {
+        long holds = rows.stream().filter(Fidelity.Row::within).count();
+        long known = rows.stream().filter(r -> !r.within() && r.ok()).count();
+        long differ = rows.size() - holds - known;
+        return String.format(
+                Locale.ROOT,
+                "%d of %d figures hold (%.1f%%), %d differ for a known reason, %d differ",
+                holds,
+                rows.size(),
+                rows.isEmpty() ? 0.0 : 100.0 * holds / rows.size(),
+                known,
+                differ);
     }
 
     /** As {@link #rows}, an I/O failure thrown unchecked (for tests). */

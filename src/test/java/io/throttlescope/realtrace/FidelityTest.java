@@ -86,6 +86,28 @@ class FidelityTest {
         assertThat(r1.real()).isLessThan(4110);
     }
 
+    /** The command's last line counts the verdicts above it. */
+    @Test
+    void theLastLineCountsTheVerdicts() throws Exception {
+        java.io.StringWriter out = new java.io.StringWriter();
+        var cl = new picocli.CommandLine(new FidelityCommand());
+        cl.setOut(new java.io.PrintWriter(out));
+        int code = cl.execute(
+                "traces/01-seed-story-rwsem-reader-task-6.18.txt.gz", "traces/06-kernel-mode-overrun-task-6.18.txt.gz");
+        List<String> lines = out.toString().lines().toList();
+        List<Fidelity.Row> rows =
+                new ArrayList<>(FidelityCommand.rows(Path.of("traces/01-seed-story-rwsem-reader-task-6.18.txt.gz")));
+        rows.addAll(FidelityCommand.rows(Path.of("traces/06-kernel-mode-overrun-task-6.18.txt.gz")));
+        assertThat(lines).hasSize(rows.size() + 1);
+        long holds = rows.stream().filter(Fidelity.Row::within).count();
+        assertThat(holds).isEqualTo(rows.size() - 1); // 01's R longest syscall, with its proved reason
+        assertThat(lines.get(lines.size() - 1))
+                .isEqualTo(holds + " of " + rows.size() + " figures hold ("
+                        + String.format(java.util.Locale.ROOT, "%.1f", 100.0 * holds / rows.size())
+                        + "%), 1 differ for a known reason, 0 differ");
+        assertThat(code).isZero();
+    }
+
     static Fidelity.Row row(String trace, String figure) throws Exception {
         return FidelityCommand.rows(Path.of(trace)).stream()
                 .filter(r -> r.figure().equals(figure))
