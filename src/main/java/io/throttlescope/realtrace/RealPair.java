@@ -139,6 +139,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
         scenario = RecordedActions.apply(scenario, rt); // each timed action when the recording made it
         scenario = RecordedStarts.apply(scenario, rt); // each task from when it really started
+        scenario = RecordedStarts.withRecordedCpus(scenario, rt); // and on the CPU it stayed on
         Run sim = progress == null
                 ? Run.simulate(scenario.withDuration(rt.run.info().endNs()), m) // as long as the recording
                 : Run.simulate(scenario.withDuration(rt.run.info().endNs()), m, f -> progress.accept(0.85 + 0.15 * f));

@@ -2,10 +2,12 @@ package io.throttlescope.realtrace;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.TaskState;
 import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.TaskSpec;
 import io.throttlescope.trace.Trace;
+import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
@@ -67,6 +69,43 @@ public final class RecordedStarts {
             }
             changed = true;
             out.add(t.withStart(Dur.ns(at)));
+        }
+        return changed ? spec.withTasks(out) : spec;
+    }
+
+    /**
+     * The scenario with each task that may run on several CPUs kept on the one CPU the recording
+     * shows it run on, where it ran on one only (docs/real-kernels.md, "Start skew"): the kernel
+     * placed it there and its balancer never moved it (of three tasks in a group on two CPUs it gives
+     * none a reason to: two against one either way), while the simulation's own placement put
+     * another task alone on a CPU. The CPU a task ran on is the recording's word, as its start is.
+     * A task that moved in the recording stays free to move.
+     */
+    public static SimSpec withRecordedCpus(SimSpec spec, RealTrace rt) {
+        Set<String> own = CgroupMap.ownTasks(rt.header);
+        if (own.isEmpty()) return spec;
+        List<TaskSpec> out = new ArrayList<>();
+        boolean changed = false;
+        int running = TaskState.RUNNING.ordinal();
+        for (TaskSpec t : spec.tasks()) {
+            int task = RecordedActions.taskOf(rt.run.info(), t.name(), own);
+            int only = -1;
+            if (task >= 0 && Long.bitCount(t.cpus()[0]) + (t.cpus().length > 1 ? 2 : 0) > 1) {
+                var sl = rt.run.index().taskSlices(task);
+                for (int k = 0; k < sl.size() && only != -2; k++) {
+                    if (sl.value(k) != running) continue;
+                    int cpu = TraceIndex.runningCpu(sl.detail(k));
+                    only = only == -1 || only == cpu ? cpu : -2;
+                }
+            }
+            if (only < 0 || only >= 64 || (t.cpus()[0] & (1L << only)) == 0) {
+                out.add(t);
+                continue;
+            }
+            long[] mask = new long[t.cpus().length];
+            mask[0] = 1L << only;
+            out.add(new TaskSpec(t.name(), t.cgroup(), mask, t.nice(), t.start(), t.kthread(), t.program()));
+            changed = true;
         }
         return changed ? spec.withTasks(out) : spec;
     }
