@@ -4,7 +4,6 @@ import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 import io.throttlescope.sim.RunResult;
-import io.throttlescope.sim.TaskState;
 import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
@@ -188,16 +187,15 @@ public final class RecordedWork {
             if (last.exit_ns() != null || !FORKS.contains(last.name())) continue;
             int task = RecordedActions.taskOf(real.info(), t.name(), CgroupMap.ownTasks(header));
             if (task < 0 || task >= names.length) continue;
-            long cpu = 0, from = last.enter_ns();
-            var sl = real.index().taskSlices(task); // its time on a CPU since it entered the fork
-            for (int k = Math.max(0, sl.firstEndingAfter(from)); k < sl.size(); k++)
-                if (sl.value(k) == TaskState.RUNNING.ordinal()) cpu += sl.end(k) - Math.max(from, sl.start(k));
+            // its time on a CPU since it entered the fork
+            long cpu = TraceWork.time(real.index().taskSlices(task), last.enter_ns(), Long.MAX_VALUE, true);
             if (cpu > 0) out.put(t.name(), cpu);
         }
         return out;
     }
 
-    private static final Set<String> FORKS = Set.of("clone", "clone3", "fork", "vfork");
+    /** The syscalls that make a fork (a read side of cgroup_threadgroup_rwsem). */
+    static final Set<String> FORKS = Set.of("clone", "clone3", "fork", "vfork");
 
     /** A loop run fewer times than this gives no per-iteration figure. */
     static final int MIN_ITERATIONS = 10;

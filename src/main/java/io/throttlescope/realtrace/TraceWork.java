@@ -42,7 +42,6 @@ final class TraceWork {
         USER
     }
 
-    private static final Set<String> FORKS = Set.of("clone", "clone3", "fork", "vfork");
     private static final Set<String> SLEEPS = Set.of("nanosleep", "clock_nanosleep");
 
     /**
@@ -198,7 +197,7 @@ final class TraceWork {
             long cpu = time(sl, c.enter_ns(), end, true);
             inAny += cpu;
             if (c.exit_ns() == null) continue; // under way at the end: its work is not known
-            Kind kind = FORKS.contains(c.name())
+            Kind kind = RecordedWork.FORKS.contains(c.name())
                     ? Kind.FORK
                     : c.name().equals("write") ? Kind.WRITE : c.name().equals("read") ? Kind.READ : null;
             if (kind != null) {
@@ -248,7 +247,7 @@ final class TraceWork {
     }
 
     /** The task's time on a CPU (or asleep: sleeping or blocked) within [from, to). */
-    private static long time(Slices sl, long from, long to, boolean running) {
+    static long time(Slices sl, long from, long to, boolean running) {
         long sum = 0;
         for (int k = Math.max(0, sl.firstEndingAfter(from)); k < sl.size() && sl.start(k) < to; k++) {
             int v = sl.value(k);
