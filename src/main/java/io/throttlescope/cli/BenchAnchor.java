@@ -1,18 +1,18 @@
 package io.throttlescope.cli;
 
+import io.throttlescope.sim.EventKind;
+import io.throttlescope.trace.Trace;
 import java.util.SplittableRandom;
 
 /**
  * The bench's anchor (docs/performance.md, "Speed"): the same number of events as a simulation
  * through a bare binary heap of timed events, each popped, recorded as 28 bytes (a time, a kind and
- * CPU, a task, a group and one argument, in chunked columns as the trace keeps them) and replaced by
+ * CPU, a task, a group and one argument) into a {@link Trace}, as the simulator records its events and replaced by
  * one a pseudo-random time later. What the simulator does beyond that is the scheduler itself; the
  * ratio of the two rates, in the same JVM, says how close it comes to the cost of a bare event loop.
  */
 final class BenchAnchor {
     private BenchAnchor() {}
-
-    private static final int SHIFT = 16, CHUNK = 1 << SHIFT;
 
     /** Events per second through the heap: {@code events} events with {@code pending} timers in flight. */
     static double rate(long events, int pending, long seed) {
@@ -21,34 +21,20 @@ final class BenchAnchor {
         SplittableRandom rng = new SplittableRandom(seed);
         for (int i = 0; i < n; i++) heap[i] = (rng.nextLong(1, 1_000_000) << 20) | i;
         for (int i = n / 2 - 1; i >= 0; i--) down(heap, n, i);
-        int chunks = (int) ((events + CHUNK - 1) >>> SHIFT);
-        long[][] time = new long[chunks][];
-        int[][] meta = new int[chunks][], task = new int[chunks][], group = new int[chunks][];
-        long[][] arg = new long[chunks][];
+        Trace trace = new Trace();
+        EventKind[] kinds = EventKind.values();
         long t0 = System.nanoTime();
         for (long e = 0; e < events; e++) {
-            int c = (int) (e >>> SHIFT), j = (int) (e & (CHUNK - 1));
-            if (j == 0) {
-                time[c] = new long[CHUNK];
-                meta[c] = new int[CHUNK];
-                task[c] = new int[CHUNK];
-                group[c] = new int[CHUNK];
-                arg[c] = new long[CHUNK];
-            }
             long top = heap[0];
             long at = top >>> 20;
             int payload = (int) (top & 0xFFFFF);
-            time[c][j] = at; // 8 + 4 + 4 + 4 + 8 = 28 bytes an event
-            meta[c][j] = payload & 0xFF;
-            task[c][j] = payload;
-            group[c][j] = payload >>> 4;
-            arg[c][j] = at ^ payload;
+            // 8 + 8 + 4 + 4 + 4 bytes an event, recorded as the simulator records its events
+            trace.event(at, kinds[payload & 7], payload & 63, payload, payload >>> 4, -1, at ^ payload, 0);
             heap[0] = ((at + rng.nextLong(1, 10_000)) << 20) | payload;
             down(heap, n, 0);
         }
         long el = System.nanoTime() - t0;
-        if (time.length > 0 && time[0] != null && time[0][0] == Long.MIN_VALUE)
-            throw new AssertionError(); // the columns stay alive
+        if (trace.size() != events) throw new AssertionError(); // the trace stays alive
         return events / (el / 1e9);
     }
 

@@ -102,7 +102,6 @@ public final class BenchCommand implements Callable<Integer> {
         long events = 0;
         List<Double> rates = new ArrayList<>();
         for (int r = 1 - warmup; r <= repeat; r++) {
-            System.gc();
             Trace tr = new Trace();
             Simulator s = new Simulator(sim, m, tr);
             long t0 = System.nanoTime();
@@ -135,10 +134,8 @@ public final class BenchCommand implements Callable<Integer> {
         // the anchor, in the same JVM: as many events through a bare binary heap recording 28 bytes each (best of
         // three)
         double anchor = 0;
-        for (int k = 1; k <= 3; k++) {
-            System.gc();
+        for (int k = 1; k <= 3; k++)
             anchor = Math.max(anchor, BenchAnchor.rate(events, sim.tasks().size(), k));
-        }
         out.printf(
                 Locale.ROOT,
                 "anchor: %,d events through a bare binary heap of %d timers, 28 bytes recorded each: %.2f million events/s;"

@@ -3,47 +3,52 @@ package io.throttlescope.sim;
 import java.util.Arrays;
 
 /**
- * Every syscall of a run, in the order they were entered, in chunked primitive columns: a chunk's
- * columns are 2 MiB each, which G1 keeps out of the young generation, so a long run's syscalls are
- * not copied at every young collection (per-task growing arrays made the simulator twice as slow).
+ * Every syscall of a run, in the order they were entered, in chunks of primitive columns: a chunk
+ * is one long array (who, entry, exit: its rows' columns one after the other) sized to fill a G1
+ * region ({@link HeapChunks}), which G1 keeps out of the young generation, so a long run's syscalls
+ * are not copied at every young collection (per-task growing arrays made the simulator twice as
+ * slow). Only the first chunk grows, so short runs stay small.
  */
 final class SyscallLog {
-    private static final int SHIFT = 15, CHUNK = 1 << SHIFT, MASK = CHUNK - 1;
-    private long[][] who = new long[8][]; // task << 32 | name index
-    private long[][] enter = new long[8][];
-    private long[][] exit = new long[8][];
-    private int size;
+    private static final int CHUNK = HeapChunks.rows(24, 1 << 15);
+    private long[][] data = new long[8][]; // who (task << 32 | name index), entry, exit
+    private long[] cur;
+    private int curCap, curRow, size;
 
     /** Records an entry; returns its index. */
     int enter(int task, int name, long t) {
-        int ch = size >>> SHIFT, i = size & MASK;
-        if (ch == 0) {
-            if (who[0] == null || i == who[0].length) growFirst();
-        } else if (i == 0) {
-            if (ch == who.length) {
-                who = Arrays.copyOf(who, ch * 2);
-                enter = Arrays.copyOf(enter, ch * 2);
-                exit = Arrays.copyOf(exit, ch * 2);
-            }
-            who[ch] = new long[CHUNK];
-            enter[ch] = new long[CHUNK];
-            exit[ch] = new long[CHUNK];
-        }
-        who[ch][i] = (long) task << 32 | name;
-        enter[ch][i] = t;
-        exit[ch][i] = -1;
+        if (curRow == curCap) nextChunk();
+        int i = curRow++, cap = curCap;
+        cur[i] = (long) task << 32 | name;
+        cur[cap + i] = t;
+        cur[2 * cap + i] = -1;
         return size++;
     }
 
-    private void growFirst() {
-        int n = who[0] == null ? 256 : Math.min(CHUNK, who[0].length * 4);
-        who[0] = who[0] == null ? new long[n] : Arrays.copyOf(who[0], n);
-        enter[0] = enter[0] == null ? new long[n] : Arrays.copyOf(enter[0], n);
-        exit[0] = exit[0] == null ? new long[n] : Arrays.copyOf(exit[0], n);
+    private void nextChunk() {
+        if (size < CHUNK) { // the first chunk grows
+            int n = cur == null ? 256 : Math.min(CHUNK, curCap * 4), c = curCap;
+            long[] d = new long[3 * n];
+            if (cur != null) for (int k = 0; k < 3; k++) System.arraycopy(cur, k * c, d, k * n, c);
+            data[0] = cur = d;
+            curCap = n;
+            return;
+        }
+        int ch = size / CHUNK;
+        if (ch == data.length) data = Arrays.copyOf(data, ch * 2);
+        data[ch] = cur = new long[3 * CHUNK];
+        curCap = CHUNK;
+        curRow = 0;
     }
 
     void exit(int index, long t) {
-        exit[index >>> SHIFT][index & MASK] = t;
+        long[] d = data[index / CHUNK];
+        d[2 * (d.length / 3) + index % CHUNK] = t;
+    }
+
+    /** Rows a full chunk holds (for tests). */
+    static int chunkRows() {
+        return CHUNK;
     }
 
     int size() {
@@ -51,18 +56,20 @@ final class SyscallLog {
     }
 
     int task(int i) {
-        return (int) (who[i >>> SHIFT][i & MASK] >>> 32);
+        return (int) (data[i / CHUNK][i % CHUNK] >>> 32);
     }
 
     int name(int i) {
-        return (int) who[i >>> SHIFT][i & MASK];
+        return (int) data[i / CHUNK][i % CHUNK];
     }
 
     long enterNs(int i) {
-        return enter[i >>> SHIFT][i & MASK];
+        long[] d = data[i / CHUNK];
+        return d[d.length / 3 + i % CHUNK];
     }
 
     long exitNs(int i) {
-        return exit[i >>> SHIFT][i & MASK];
+        long[] d = data[i / CHUNK];
+        return d[2 * (d.length / 3) + i % CHUNK];
     }
 }

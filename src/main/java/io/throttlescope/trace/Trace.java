@@ -2,37 +2,38 @@ package io.throttlescope.trace;
 
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.EventSink;
+import io.throttlescope.sim.HeapChunks;
 import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Map;
 
 /**
  * A recorded run: one row per event in primitive columns (no object per event), stored in chunks
- * of 2^15 events so recording never copies what it already has (only the first chunk grows, so
- * small runs stay small). A chunk's columns (256 KiB for the longs) are never "humongous" to G1 at
- * any region size, so no region is half wasted. Row i is the event with {@code seq == i}; time never
- * decreases, so any instant is found by binary search.
+ * so recording never copies what it already has (only the first chunk grows, so small runs stay
+ * small). A chunk is one long array holding its rows' columns one after the other, sized to fill a
+ * G1 heap region ({@link HeapChunks}): it is allocated outside the young generation and never copied
+ * by a collection. Row i is the event with {@code seq == i}; time never decreases, so any instant is
+ * found by binary search.
  *
- * <p>24 bytes an event: time and the first argument (longs), kind and CPU (an int), task (an int),
- * cgroup and text (16 bits each in one int; the rare index past 65534 is kept aside). The second
- * argument is used by few kinds (slice pulls, slack returns, refills, period timers, lock
- * acquisitions, hung-task reports): it is kept only where it is not 0, as (row, value) pairs.
+ * <p>28 bytes an event: time and the first argument (longs), kind and CPU with the task (two ints in a
+ * long), cgroup and text (16 bits each in one int, two rows' in a long; the rare index past 65534 is
+ * kept aside). A chunk of capacity c holds times at [0, c), first arguments at [c, 2c), kind, CPU and
+ * task at [2c, 3c) and groups and texts at [3c, 3.5c). The second argument is used by few kinds
+ * (slice pulls, slack returns, refills, period timers, lock acquisitions, hung-task reports): it is
+ * kept only where it is not 0, as (row, value) pairs.
  */
 public final class Trace implements EventSink {
-    private static final int SHIFT = 15;
-    private static final int CHUNK = 1 << SHIFT;
-    private static final int MASK = CHUNK - 1;
     /** Bytes one event takes in the dense columns. */
     public static final int BYTES_PER_EVENT = 2 * 8 + 3 * 4;
+    /** Rows a full chunk holds. */
+    private static final int CHUNK = HeapChunks.rows(BYTES_PER_EVENT, 1 << 15);
 
     private static final int WIDE = 0xFFFF; // a group or text index kept in the side maps
 
-    private long[][] time = new long[8][];
-    private long[][] a = new long[8][];
-    private int[][] meta = new int[8][]; // kind | (cpu + 1) << 8
-    private int[][] task = new int[8][];
-    private int[][] gt = new int[8][]; // (group + 1) | (text + 1) << 16
+    private long[][] data = new long[8][];
     private int size;
+    private long[] cur; // the chunk being written, its capacity and the row in it
+    private int curCap, curRow;
 
     private int[] bRow = new int[16]; // rows whose second argument is not 0, ascending
     private long[] bVal = new long[16];
@@ -40,18 +41,23 @@ public final class Trace implements EventSink {
     private final boolean[] kindHasB = new boolean[EventKind.values().length];
     private final Map<Integer, Integer> wideGroup = new HashMap<>(), wideText = new HashMap<>();
 
+    /** A chunk's capacity from its length (3.5 longs a row, an even number of rows). */
+    private static int cap(long[] d) {
+        return (d.length << 1) / 7;
+    }
+
+    private static long[] chunk(int cap) {
+        return new long[cap / 2 * 7];
+    }
+
     @Override
     public void event(long t, EventKind k, int c, int ta, int g, int x, long va, long vb) {
-        int ch = size >>> SHIFT, i = size & MASK;
-        if (ch == 0) {
-            if (time[0] == null || i == time[0].length) growFirst();
-        } else if (i == 0) {
-            addChunk(ch, CHUNK);
-        }
-        time[ch][i] = t;
-        a[ch][i] = va;
-        meta[ch][i] = k.ordinal() | (c + 1) << 8;
-        task[ch][i] = ta;
+        if (curRow == curCap) nextChunk();
+        long[] d = cur;
+        int i = curRow++, cap = curCap;
+        d[i] = t;
+        d[cap + i] = va;
+        d[2 * cap + i] = (long) ta << 32 | ((k.ordinal() | (c + 1) << 8) & 0xFFFFFFFFL);
         int gg = g + 1, xx = x + 1;
         if (gg < 0 || gg >= WIDE) {
             wideGroup.put(size, g);
@@ -61,7 +67,9 @@ public final class Trace implements EventSink {
             wideText.put(size, x);
             xx = WIDE;
         }
-        gt[ch][i] = gg | xx << 16;
+        long v = (gg | xx << 16) & 0xFFFFFFFFL;
+        if ((i & 1) == 0) d[3 * cap + (i >>> 1)] = v;
+        else d[3 * cap + (i >>> 1)] |= v << 32;
         if (vb != 0) {
             if (nb == bRow.length) {
                 bRow = Arrays.copyOf(bRow, nb * 2);
@@ -74,33 +82,32 @@ public final class Trace implements EventSink {
         size++;
     }
 
-    private void growFirst() {
-        if (time[0] == null) {
-            addChunk(0, 1024);
+    /** Room for the next row: the first chunk grows (laid out again), later ones are added full size. */
+    private void nextChunk() {
+        if (size < CHUNK) { // the first chunk
+            int n = cur == null ? 1024 : Math.min(CHUNK, curCap * 4);
+            long[] d = chunk(n);
+            if (cur != null) {
+                int c = curCap;
+                System.arraycopy(cur, 0, d, 0, c);
+                System.arraycopy(cur, c, d, n, c);
+                System.arraycopy(cur, 2 * c, d, 2 * n, c);
+                System.arraycopy(cur, 3 * c, d, 3 * n, c / 2);
+            }
+            data[0] = cur = d;
+            curCap = n;
             return;
         }
-        int n = Math.min(CHUNK, time[0].length * 4);
-        time[0] = Arrays.copyOf(time[0], n);
-        a[0] = Arrays.copyOf(a[0], n);
-        meta[0] = Arrays.copyOf(meta[0], n);
-        task[0] = Arrays.copyOf(task[0], n);
-        gt[0] = Arrays.copyOf(gt[0], n);
+        int ch = size / CHUNK;
+        if (ch == data.length) data = Arrays.copyOf(data, ch * 2);
+        data[ch] = cur = chunk(CHUNK);
+        curCap = CHUNK;
+        curRow = 0;
     }
 
-    private void addChunk(int ch, int len) {
-        if (ch == time.length) {
-            int n = time.length * 2;
-            time = Arrays.copyOf(time, n);
-            a = Arrays.copyOf(a, n);
-            meta = Arrays.copyOf(meta, n);
-            task = Arrays.copyOf(task, n);
-            gt = Arrays.copyOf(gt, n);
-        }
-        time[ch] = new long[len];
-        a[ch] = new long[len];
-        meta[ch] = new int[len];
-        task[ch] = new int[len];
-        gt[ch] = new int[len];
+    /** Rows a full chunk holds (for tests). */
+    static int chunkRows() {
+        return CHUNK;
     }
 
     public int size() {
@@ -108,38 +115,51 @@ public final class Trace implements EventSink {
     }
 
     public long time(int i) {
-        return time[i >>> SHIFT][i & MASK];
+        return data[i / CHUNK][i % CHUNK];
     }
 
     public EventKind kind(int i) {
-        return EventKind.of(meta[i >>> SHIFT][i & MASK] & 0xff);
+        return EventKind.of(meta(i) & 0xff);
     }
 
     public int cpu(int i) {
-        return (meta[i >>> SHIFT][i & MASK] >>> 8) - 1;
+        return (meta(i) >>> 8) - 1;
+    }
+
+    private int meta(int i) {
+        long[] d = data[i / CHUNK];
+        return (int) d[2 * cap(d) + i % CHUNK];
     }
 
     public int task(int i) {
-        return task[i >>> SHIFT][i & MASK];
+        long[] d = data[i / CHUNK];
+        return (int) (d[2 * cap(d) + i % CHUNK] >>> 32);
+    }
+
+    private int gt(int i) {
+        long[] d = data[i / CHUNK];
+        int r = i % CHUNK;
+        return (int) (d[3 * cap(d) + (r >>> 1)] >>> ((r & 1) << 5));
     }
 
     public int group(int i) {
-        int g = gt[i >>> SHIFT][i & MASK] & 0xFFFF;
+        int g = gt(i) & 0xFFFF;
         return g == WIDE ? wideGroup.get(i) : g - 1;
     }
 
     public int text(int i) {
-        int x = gt[i >>> SHIFT][i & MASK] >>> 16;
+        int x = gt(i) >>> 16;
         return x == WIDE ? wideText.get(i) : x - 1;
     }
 
     public long argA(int i) {
-        return a[i >>> SHIFT][i & MASK];
+        long[] d = data[i / CHUNK];
+        return d[cap(d) + i % CHUNK];
     }
 
     /** The second argument: 0 unless this kind of event ever recorded one, then found by binary search. */
     public long argB(int i) {
-        if (!kindHasB[meta[i >>> SHIFT][i & MASK] & 0xff]) return 0;
+        if (!kindHasB[meta(i) & 0xff]) return 0;
         int lo = 0, hi = nb;
         while (lo < hi) {
             int mid = (lo + hi) >>> 1;
@@ -163,7 +183,7 @@ public final class Trace implements EventSink {
     /** Bytes held per recorded event: the columns (the unused part of the last chunk included) and the second arguments kept. */
     public double bytesPerEvent() {
         long slots = 0;
-        for (long[] c : time) if (c != null) slots += c.length;
+        for (long[] c : data) if (c != null) slots += cap(c);
         return size == 0 ? 0 : ((double) slots * BYTES_PER_EVENT + bRow.length * 12.0) / size;
     }
 }

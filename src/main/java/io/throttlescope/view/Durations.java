@@ -93,6 +93,66 @@ public final class Durations {
         if (ns == 0) return "0";
         long a = Math.abs(ns);
         if (a < 1_000) return ns + "ns";
+        if (a == Long.MIN_VALUE || digits < 1 || digits > 18) return humanDecimal(ns, digits);
+        int k = a >= 1_000_000_000L ? 9 : a >= 1_000_000L ? 6 : 3; // the unit: 10^k ns
+        String unit = k == 9 ? "s" : k == 6 ? "ms" : "us";
+        // the quotient a / 10^k rounded half-even to `digits` significant digits, as q * 10^-scale, in longs
+        int intDigits = digitsOf(a / POW10[k]);
+        int scale = digits - intDigits;
+        long q;
+        if (scale >= k) { // every digit kept: exact
+            q = a;
+            scale = k;
+        } else {
+            int drop = k - scale; // digits of a rounded away (1 to 18: a < 2^63 < 10^19)
+            if (drop > 18) return humanDecimal(ns, digits);
+            long m = POW10[drop], r = a % m;
+            q = a / m;
+            if (r > m - r || (r == m - r && (q & 1) == 1)) q++;
+        }
+        if (k < 9 && (scale <= 0 || q / POW10[scale] >= 1000)) { // 999.96us rounds to 1000us: say 1ms
+            long whole = scale <= 0 ? q * POW10[-scale] : q / POW10[scale];
+            if (whole >= 1000)
+                return human(Long.signum(ns) * (k == 3 ? 1_000_000L : 1_000_000_000L) * whole / 1000, digits);
+        }
+        StringBuilder b = new StringBuilder(24);
+        if (ns < 0) b.append('-');
+        if (scale <= 0) {
+            b.append(q);
+            for (int z = 0; z < -scale; z++) b.append('0');
+        } else {
+            long p = POW10[scale], frac = q % p;
+            b.append(q / p);
+            if (frac != 0) {
+                String f = Long.toString(frac);
+                b.append('.');
+                for (int z = f.length(); z < scale; z++) b.append('0');
+                int end = f.length();
+                while (f.charAt(end - 1) == '0') end--;
+                b.append(f, 0, end);
+            }
+        }
+        return b.append(unit).toString();
+    }
+
+    private static final long[] POW10 = new long[19];
+
+    static {
+        POW10[0] = 1;
+        for (int i = 1; i < POW10.length; i++) POW10[i] = POW10[i - 1] * 10;
+    }
+
+    private static int digitsOf(long v) {
+        int d = 1;
+        while (d < 19 && v >= POW10[d]) d++;
+        return d;
+    }
+
+    /** {@link #human(long, int)} in decimal arithmetic: the definition the fast form above is checked against. */
+    static String humanDecimal(long ns, int digits) {
+        if (ns == 0) return "0";
+        long a = Math.abs(ns);
+        if (a < 1_000) return ns + "ns";
         String unit;
         long div;
         if (a >= 1_000_000_000L) {
@@ -110,7 +170,7 @@ public final class Durations {
                 .round(new MathContext(digits, RoundingMode.HALF_EVEN));
         if (v.abs().compareTo(BigDecimal.valueOf(1000)) >= 0
                 && !unit.equals("s")) { // 999.96us rounds to 1000us: say 1ms
-            return human(
+            return humanDecimal(
                     v.signum()
                             * (unit.equals("us") ? 1_000_000L : 1_000_000_000L)
                             * v.abs().longValue()

@@ -1,5 +1,7 @@
 package io.throttlescope.ui.tables;
 
+import java.util.HashMap;
+import java.util.Map;
 import java.util.function.Function;
 import java.util.function.Predicate;
 import java.util.regex.Matcher;
@@ -162,6 +164,25 @@ public final class Columns {
      * Sizes every column to its widest header or cell (the first 300 rows), in the table's font: the
      * table scrolls sideways rather than cut a name.
      */
+    private static final Pattern SPACES = Pattern.compile("\\s+");
+
+    private static final Text PROBE = new Text();
+    /** Widths of texts measured, per font: a table refitted at every step measures the same texts again. */
+    private static final Map<Font, Map<String, Double>> WIDTHS = new HashMap<>();
+
+    /** The width of text in font, as a Text node lays it out (measured once, then remembered). */
+    static double width(Font font, String text) {
+        Map<String, Double> m = WIDTHS.computeIfAbsent(font, f -> new HashMap<>());
+        Double known = m.get(text);
+        if (known != null) return known;
+        if (m.size() > 20_000) m.clear(); // texts of long runs come and go: keep the memory bounded
+        PROBE.setFont(font);
+        PROBE.setText(text);
+        double x = PROBE.getLayoutBounds().getWidth();
+        m.put(text, x);
+        return x;
+    }
+
     static <R> void fitToContent(TableView<R> table) {
         fitToContent(table, false);
     }
@@ -169,26 +190,19 @@ public final class Columns {
     /** The same; with shareWidth, a table narrower than its content shares its width out and its (wrapping) texts wrap. */
     static <R> void fitToContent(TableView<R> table, boolean shareWidth) {
         Font font = Font.font(fontSize(table)), bold = Font.font(font.getFamily(), FontWeight.BOLD, font.getSize());
-        Text probe = new Text();
-        probe.setFont(font);
         int rows = Math.min(300, table.getItems().size());
         for (TableColumn<R, ?> c : table.getColumns()) {
             String head = c.getGraphic() instanceof Label l ? l.getText() : c.getText();
-            probe.setText(head);
-            probe.setFont(bold); // a header is drawn bold (modena)
-            // a header is never cut; a cell's padding is a sixth of an em a side (modena), with room to spare
-            double headW = probe.getLayoutBounds().getWidth() + HEAD_PAD * font.getSize(), w = headW;
-            probe.setFont(font);
+            // a header is drawn bold (modena); it is never cut; a cell's padding is a sixth of an em a side (modena),
+            // with room to spare
+            double headW = width(bold, head) + HEAD_PAD * font.getSize(), w = headW;
             double word = 0;
             for (int i = 0; i < rows; i++) {
                 Object v = c.getCellData(i);
                 if (v == null) continue;
-                probe.setText(v.toString());
-                w = Math.max(w, probe.getLayoutBounds().getWidth() + CELL_PAD * font.getSize());
-                for (String part : v.toString().split("\\s+")) {
-                    probe.setText(part);
-                    word = Math.max(word, probe.getLayoutBounds().getWidth());
-                }
+                String text = v.toString();
+                w = Math.max(w, width(font, text) + CELL_PAD * font.getSize());
+                for (String part : SPACES.split(text)) word = Math.max(word, width(font, part));
             }
             c.getProperties().put(FIT_PREF, Math.ceil(w));
             c.getProperties()
