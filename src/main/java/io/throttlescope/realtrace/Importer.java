@@ -380,7 +380,7 @@ final class Importer {
         }
         switch (l.event()) {
             case "sched_switch" -> {
-                SwitchFields sf = SwitchFields.parse(f);
+                SwitchFields sf = l.switchFields();
                 if (sf == null) {
                     text.note("line " + l.lineNo() + ": sched_switch without its fields");
                     return;

@@ -42,7 +42,7 @@ final class Switches {
         prevPid[i] = -1;
         prevComm[i] = -1;
         prevRunnable[i] = false;
-        SwitchFields f = SwitchFields.parse(l.fields());
+        SwitchFields f = l.switchFields();
         if (f != null) {
             prevComm[i] = comms.id(f.prevComm());
             prevRunnable[i] = f.prevState().isEmpty() || f.prevState().charAt(0) == 'R';

@@ -1,5 +1,7 @@
 package io.throttlescope.realtrace;
 
+import java.util.Map;
+
 /**
  * One event line of a text trace, in any of the layouts the importer reads: tracefs
  * ({@code cat trace}, {@code trace_pipe}), {@code trace-cmd report} (default and {@code -N}) and
@@ -7,7 +9,48 @@ package io.throttlescope.realtrace;
  * {@code sched_switch}); the fields are the text after it.
  */
 public record TraceLine(
-        int lineNo, String comm, int pid, int cpu, long tsNs, String event, String fields, boolean perf) {
+        int lineNo,
+        String comm,
+        int pid,
+        int cpu,
+        long tsNs,
+        String event,
+        String fields,
+        boolean perf,
+        SwitchFields preSwitch) {
+
+    /**
+     * A sched_switch's fields: as the reading thread parsed them ahead ({@link #readAhead}), or parsed
+     * now; null if they are not a switch's.
+     */
+    SwitchFields switchFields() {
+        return preSwitch != null ? preSwitch : SwitchFields.parse(fields);
+    }
+
+    /**
+     * The line as the reading thread hands it on: its task name and event name the instances seen
+     * before (so that the importer's lookups by them find their hash kept and compare by identity), a
+     * switch's fields parsed here, off the importing thread (docs/performance.md).
+     */
+    TraceLine readAhead(Map<String, String> names) {
+        String c = canonical(names, comm), e = canonical(names, event);
+        SwitchFields sw = e.equals("sched_switch") ? SwitchFields.parse(fields) : null;
+        if (sw != null)
+            sw = new SwitchFields(
+                    canonical(names, sw.prevComm()),
+                    sw.prevPid(),
+                    sw.prevState(),
+                    canonical(names, sw.nextComm()),
+                    sw.nextPid());
+        return new TraceLine(lineNo, c, pid, cpu, tsNs, e, fields, perf, sw);
+    }
+
+    private static String canonical(Map<String, String> names, String s) {
+        String known = names.get(s);
+        if (known != null) return known;
+        if (names.size() < 8192) names.put(s, s); // a trace of many names keeps the first ones only
+        return s;
+    }
 
     /**
      * Parses a line; null if it is not an event line of a known layout. Linear in the line's length
@@ -64,7 +107,8 @@ public record TraceLine(
                 t.ts(),
                 bare(t.event()),
                 t.fields(),
-                false);
+                false,
+                null);
     }
 
     /**
@@ -102,7 +146,8 @@ public record TraceLine(
                 t.ts(),
                 t.event(),
                 t.fields(),
-                true);
+                true,
+                null);
     }
 
     private static Tail tail(String line, int i, boolean ftrace) {

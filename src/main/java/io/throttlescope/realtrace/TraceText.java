@@ -12,13 +12,13 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.BasicFileAttributes;
-import java.util.ArrayDeque;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.PriorityQueue;
+import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
@@ -62,7 +62,7 @@ public final class TraceText {
 
     private static final Pattern CPUS = Pattern.compile("^cpus=(\\d+)\\s*$");
     private static final Pattern EMPTY_CPU = Pattern.compile("^\\s*CPU \\d+ is empty\\s*$");
-    private static final Comparator<TraceLine> ORDER =
+    static final Comparator<TraceLine> ORDER =
             Comparator.comparingLong(TraceLine::tsNs).thenComparingInt(TraceLine::lineNo);
 
     /** Line number and why, for lines that were skipped. */
@@ -291,8 +291,11 @@ public final class TraceText {
 
     /** Reads the file through the order window into c. */
     private void stream(Consumer<TraceLine> c) throws IOException {
-        Window window = new Window();
+        LineWindow window = new LineWindow();
         accepted = 0;
+        // a file whose first reading found every line in order is read again without the window: the window would
+        // give the lines as they come (the reading checks that the file is the same)
+        boolean direct = readings > 0 && inFileOrder;
         // the file is read, split and parsed on a thread of its own while this one orders and imports the lines
         ReadAhead.<TraceLine>run(
                 "trace-reader",
@@ -300,12 +303,18 @@ public final class TraceText {
                     sink = out;
                     readFile();
                 },
-                l -> {
-                    window.add(l);
-                    if (window.size() > WINDOW) c.accept(window.poll());
-                });
+                direct
+                        ? c
+                        : l -> {
+                            window.add(l);
+                            if (window.size() > WINDOW) c.accept(window.poll());
+                        });
+        if (!direct && readings == 1) inFileOrder = window.inOrder();
         while (!window.isEmpty()) c.accept(window.poll());
     }
+
+    /** Whether the first reading found every line in time order (then the window gave them as they came). */
+    private boolean inFileOrder;
 
     /** Lines given to the sink in this reading. */
     private long accepted;
@@ -385,40 +394,6 @@ public final class TraceText {
                 next = n + (4L << 20);
                 said.accept(n);
             }
-        }
-    }
-
-    /**
-     * The lines not yet given out, least first: a queue while they come in order (the usual case,
-     * constant time a line), a heap from the first line that does not.
-     */
-    private static final class Window {
-        private final ArrayDeque<TraceLine> inOrder = new ArrayDeque<>();
-        private PriorityQueue<TraceLine> heap;
-
-        void add(TraceLine l) {
-            if (heap == null && (inOrder.isEmpty() || ORDER.compare(inOrder.peekLast(), l) <= 0)) {
-                inOrder.addLast(l);
-                return;
-            }
-            if (heap == null) {
-                heap = new PriorityQueue<>(Math.max(16, inOrder.size() * 2), ORDER);
-                heap.addAll(inOrder);
-                inOrder.clear();
-            }
-            heap.add(l);
-        }
-
-        int size() {
-            return heap == null ? inOrder.size() : heap.size();
-        }
-
-        boolean isEmpty() {
-            return size() == 0;
-        }
-
-        TraceLine poll() {
-            return heap == null ? inOrder.pollFirst() : heap.poll();
         }
     }
 
@@ -580,6 +555,9 @@ public final class TraceText {
             format = tl.perf() ? "perf script" : "tracefs"; // trace.dat and perfetto keep theirs
         if (counting && accepted++ >= MAX_EVENT_LINES) // counted here: the lines are counted in another thread
         throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
-        sink.accept(tl);
+        sink.accept(tl.readAhead(names));
     }
+
+    /** Task and event names met in this reading, each kept as the first instance seen (reading thread only). */
+    private final Map<String, String> names = new HashMap<>();
 }
