@@ -40,10 +40,10 @@ public final class Slices {
             dur[c] = new int[CHUNK];
             value[c] = new int[CHUNK];
             detail[c] = new int[CHUNK];
-        } else if (k
-                == start[c].length) { // a first (or trimmed) chunk grows to a full one by doubling: short lanes stay
-            // small
-            int n = Math.min(CHUNK, Math.max(16, k * 2)); // (a trimmed chunk grows again)
+        } else if (k == start[c].length) {
+            // a first (or trimmed) chunk grows to a full one, four times as large each time: short lanes stay small,
+            // and the copies thrown away are a third of the chunk, not all of it (docs/performance.md: the peak)
+            int n = Math.min(CHUNK, Math.max(16, k * 4)); // (a trimmed chunk grows again)
             start[c] = Arrays.copyOf(start[c], n);
             dur[c] = Arrays.copyOf(dur[c], n);
             value[c] = Arrays.copyOf(value[c], n);
