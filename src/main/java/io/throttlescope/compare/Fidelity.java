@@ -3,6 +3,7 @@ package io.throttlescope.compare;
 import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.realtrace.RecordedStarts;
 import io.throttlescope.sim.RunResult;
+import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.view.Run;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -98,6 +99,14 @@ public final class Fidelity {
                 emulated(p),
                 KnownDifferences.of(real, p.simulated().result(), p.simulated().spec(), emulated(p)),
                 hungTaskWatched(p));
+    }
+
+    /**
+     * A recording's figures as the rows judge them beside the simulation of spec: without the syscalls
+     * a task made before its program started (the window's compare table shows these).
+     */
+    public static RunResult judgedReal(Run real, SimSpec spec) {
+        return RecordedStarts.fromProgramStarts(real, spec).result();
     }
 
     /**

@@ -387,8 +387,10 @@ public final class CompareView extends SplitPane {
                 : null;
         legacyTl.setColourNames(names);
         taskTl.setColourNames(names);
-        comparison = Comparison.of(legacy.result(), task.result());
         boolean recording = legacy.isReal() && !task.isReal();
+        // a recording's figures as its verdicts judge them (without what a task did before its program started)
+        comparison =
+                Comparison.of(recording ? Fidelity.judgedReal(legacy, task.spec()) : legacy.result(), task.result());
         rows = comparison.table.stream()
                 .filter(r -> !Comparison.sameFigures(r))
                 .filter(r -> !recording || Comparison.recordingTells(r.metric()))

@@ -26,6 +26,7 @@ import org.testfx.framework.junit5.Start;
 import org.testfx.util.WaitForAsyncUtils;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.within;
 
 /** What the window shows, as a user sees it, at projector sizes too (issue 8). */
 @ExtendWith(ApplicationExtension.class)
@@ -605,6 +606,33 @@ class WindowTruthTest {
         String[] none = new String[1];
         robot.interact(() -> none[0] = ((javafx.scene.control.Label) w.locks.getPlaceholder()).getText());
         assertThat(none[0]).startsWith("A recorded trace has no lock events");
+    }
+
+    /**
+     * The compare table's numbers are the ones its verdicts were computed from: the fidelity command's
+     * real figure leaves out what a task did before its program started (its worker waiting for its
+     * start). The table showed 27's R#1 on 6.12 with a longest syscall of its start wait beside the
+     * verdict on the syscall of its program.
+     */
+    @Test
+    void aRecordingsTableShowsTheFiguresItsVerdictsJudge(FxRobot robot) {
+        Path trace = Path.of("traces/27-pileup-for-recording-legacy-6.12.txt.gz");
+        robot.interact(() -> w.openNow(trace));
+        WaitForAsyncUtils.waitForFxEvents();
+        robot.clickOn("#compareToggle");
+        int checked = 0;
+        for (io.throttlescope.compare.Fidelity.Row f : io.throttlescope.cli.FidelityCommand.rowsUnchecked(trace)) {
+            String m = CompareView.metricOf(f.figure());
+            if (m == null || !(m.endsWith("longest_syscall_ms") || m.endsWith("cpu_ms"))) continue;
+            var row = w.compare.table.getItems().stream()
+                    .filter(r -> r.metric().equals(m))
+                    .findFirst();
+            if (row.isEmpty()) continue; // the same figure on both sides: not in the table
+            assertThat(row.get().legacy().mean()).as("real " + m).isCloseTo(f.real(), within(0.05));
+            assertThat(row.get().task().mean()).as("simulated " + m).isCloseTo(f.simulated(), within(0.05));
+            checked++;
+        }
+        assertThat(checked).isGreaterThanOrEqualTo(6);
     }
 
     @Test
