@@ -295,7 +295,8 @@ public final class TraceText {
         accepted = 0;
         // a file whose first reading found every line in order is read again without the window: the window would
         // give the lines as they come (the reading checks that the file is the same)
-        boolean direct = readings > 0 && inFileOrder;
+        boolean direct = readings > 0 && inFileOrder && identity != null && Files.size(file) == identity.size();
+        long[] last = {Long.MIN_VALUE, -1};
         // the file is read, split and parsed on a thread of its own while this one orders and imports the lines
         ReadAhead.<TraceLine>run(
                 "trace-reader",
@@ -304,7 +305,14 @@ public final class TraceText {
                     readFile();
                 },
                 direct
-                        ? c
+                        ? l -> { // rewritten in place since (same size, same start): an error, as a replaced file is
+                            if (l.tsNs() < last[0])
+                                throw new UncheckedIOException(new IOException(file
+                                        + " was rewritten between its readings (line " + l.lineNo()
+                                        + " is out of the time order the first reading found): open it again"));
+                            last[0] = l.tsNs();
+                            c.accept(l);
+                        }
                         : l -> {
                             window.add(l);
                             if (window.size() > WINDOW) c.accept(window.poll());

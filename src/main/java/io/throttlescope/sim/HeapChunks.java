@@ -30,14 +30,18 @@ public final class HeapChunks {
 
     /**
      * Rows of {@code bytesPerRow} bytes a chunk holds (an even number): as many as one long array
-     * filling a G1 region holds (its 16-byte header included), or {@code fallback}.
+     * filling a G1 region holds, 64 bytes kept for its header (16 bytes with compressed class
+     * pointers, 24 without), or {@code fallback}.
      */
     public static int rows(int bytesPerRow, int fallback) {
         return rows(REGION, bytesPerRow, fallback);
     }
 
+    /** Bytes of a region kept for the array's header, whatever the JVM's object layout. */
+    static final int HEADER_ROOM = 64;
+
     static int rows(long region, int bytesPerRow, int fallback) {
         if (region < (1 << 20) || region > (1L << 30)) return fallback;
-        return (int) ((region - 16) / bytesPerRow) & ~1;
+        return (int) ((region - HEADER_ROOM) / bytesPerRow) & ~1;
     }
 }

@@ -5,6 +5,7 @@ import io.throttlescope.compare.Fidelity;
 import io.throttlescope.compare.Sense;
 import io.throttlescope.scenario.DurationText;
 import io.throttlescope.sim.EventKind;
+import io.throttlescope.sim.RunResult;
 import io.throttlescope.trace.Divergence;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.ui.tables.Columns;
@@ -388,9 +389,8 @@ public final class CompareView extends SplitPane {
         legacyTl.setColourNames(names);
         taskTl.setColourNames(names);
         boolean recording = legacy.isReal() && !task.isReal();
-        // a recording's figures as its verdicts judge them (without what a task did before its program started)
-        comparison =
-                Comparison.of(recording ? Fidelity.judgedReal(legacy, task.spec()) : legacy.result(), task.result());
+        RunResult shownReal = shownLeft(legacy, task);
+        comparison = Comparison.of(shownReal, task.result());
         rows = comparison.table.stream()
                 .filter(r -> !Comparison.sameFigures(r))
                 .filter(r -> !recording || Comparison.recordingTells(r.metric()))
@@ -404,7 +404,7 @@ public final class CompareView extends SplitPane {
             // opener computed them for this recording; else the plain tolerances
             var rows = legacy == fidelityOf && fidelityRows != null
                     ? fidelityRows
-                    : Fidelity.of(legacy.info().scenario(), legacy.result(), task.result(), false);
+                    : Fidelity.of(legacy.info().scenario(), shownReal, task.result(), false);
             verdicts = new HashMap<>();
             for (var f : rows) {
                 String m = metricOf(f.figure());
@@ -549,7 +549,15 @@ public final class CompareView extends SplitPane {
     /** Puts the comparison table of the two runs on the clipboard, as text. */
     public static void copyTable(Run legacy, Run task) {
         ClipboardContent c = new ClipboardContent();
-        c.putString(Comparison.of(legacy.result(), task.result()).text(true));
+        c.putString(Comparison.of(shownLeft(legacy, task), task.result()).text(true));
         Clipboard.getSystemClipboard().setContent(c);
+    }
+
+    /**
+     * The left run's figures as the table shows them: a recording beside its simulation as its verdicts
+     * judge it (without what a task did before its program started), else as it ran.
+     */
+    static RunResult shownLeft(Run legacy, Run task) {
+        return legacy.isReal() && !task.isReal() ? Fidelity.judgedReal(legacy, task.spec()) : legacy.result();
     }
 }

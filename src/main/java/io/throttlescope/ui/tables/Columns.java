@@ -160,10 +160,6 @@ public final class Columns {
         }
     }
 
-    /**
-     * Sizes every column to its widest header or cell (the first 300 rows), in the table's font: the
-     * table scrolls sideways rather than cut a name.
-     */
     private static final Pattern SPACES = Pattern.compile("\\s+");
 
     private static final Text PROBE = new Text();
@@ -183,6 +179,10 @@ public final class Columns {
         return x;
     }
 
+    /**
+     * Sizes every column to its widest header or cell (the first 300 rows), in the table's font: the
+     * table scrolls sideways rather than cut a name.
+     */
     static <R> void fitToContent(TableView<R> table) {
         fitToContent(table, false);
     }
