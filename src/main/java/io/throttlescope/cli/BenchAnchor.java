@@ -7,8 +7,8 @@ import java.util.SplittableRandom;
 /**
  * The bench's anchor (docs/performance.md, "Speed"): the same number of events as a simulation
  * through a bare binary heap of timed events, each popped, recorded as 28 bytes (a time, a kind and
- * CPU, a task, a group and one argument) into a {@link Trace}, as the simulator records its events and replaced by
- * one a pseudo-random time later. What the simulator does beyond that is the scheduler itself; the
+ * CPU, a task, a group and one argument) into a {@link Trace} as the simulator records its events,
+ * and replaced by one a pseudo-random time later. What the simulator does beyond that is the scheduler itself; the
  * ratio of the two rates, in the same JVM, says how close it comes to the cost of a bare event loop.
  */
 final class BenchAnchor {

@@ -4,12 +4,12 @@ import com.sun.management.HotSpotDiagnosticMXBean;
 import java.lang.management.ManagementFactory;
 
 /**
- * How many rows a chunk of a long run's columns holds (docs/performance.md, "Memory while a run is
- * built"). Under G1 a chunk that fills one heap region is a "humongous" object: it is allocated
+ * How many rows a chunk of a long run's columns holds (docs/performance.md, "Speed of the window":
+ * a trace that is never copied). Under G1 a chunk that fills one heap region is a "humongous" object: it is allocated
  * outside the young generation and never copied, so the young collections while a run of millions
  * of events is simulated and indexed do not copy what it has recorded (they had copied it, some of
  * it several times, and the collector grew the heap to keep up). A chunk sized to the region leaves
- * at most a row's bytes of it unused. Under another collector, or where the region size cannot be
+ * less than 64 bytes and a row of it unused. Under another collector, or where the region size cannot be
  * read, chunks hold the fallback.
  */
 public final class HeapChunks {
