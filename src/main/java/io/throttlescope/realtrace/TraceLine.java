@@ -20,29 +20,33 @@ public record TraceLine(
         SwitchFields preSwitch) {
 
     /**
-     * A sched_switch's fields: as the reading thread parsed them ahead ({@link #readAhead}), or parsed
-     * now; null if they are not a switch's.
+     * A sched_switch's fields: as the reading thread parsed them ahead ({@link #parse(int, String,
+     * Map)}), or parsed now; null if they are not a switch's.
      */
     SwitchFields switchFields() {
         return preSwitch != null ? preSwitch : SwitchFields.parse(fields);
     }
 
     /**
-     * The line as the reading thread hands it on: its task name and event name the instances seen
-     * before (so that the importer's lookups by them find their hash kept and compare by identity), a
-     * switch's fields parsed here, off the importing thread (docs/performance.md).
+     * The line made as the reading thread hands it on, where names is given: its task name and event
+     * name the instances seen before (so that the importer's lookups by them find their hash kept and
+     * compare by identity), a switch's fields parsed here, off the importing thread
+     * (docs/performance.md).
      */
-    TraceLine readAhead(Map<String, String> names) {
-        String c = canonical(names, comm), e = canonical(names, event);
+    private static TraceLine of(
+            int lineNo,
+            String comm,
+            int pid,
+            int cpu,
+            long ts,
+            String event,
+            String fields,
+            boolean perf,
+            Map<String, String> names) {
+        if (names == null) return new TraceLine(lineNo, comm, pid, cpu, ts, event, fields, perf, null);
+        String e = canonical(names, event);
         SwitchFields sw = e.equals("sched_switch") ? SwitchFields.parse(fields) : null;
-        if (sw != null)
-            sw = new SwitchFields(
-                    canonical(names, sw.prevComm()),
-                    sw.prevPid(),
-                    sw.prevState(),
-                    canonical(names, sw.nextComm()),
-                    sw.nextPid());
-        return new TraceLine(lineNo, c, pid, cpu, tsNs, e, fields, perf, sw);
+        return new TraceLine(lineNo, canonical(names, comm), pid, cpu, ts, e, fields, perf, sw);
     }
 
     private static String canonical(Map<String, String> names, String s) {
@@ -65,13 +69,18 @@ public record TraceLine(
      * </ul>
      */
     public static TraceLine parse(int lineNo, String line) {
+        return parse(lineNo, line, null);
+    }
+
+    /** The same, the names canonical in names (the reading thread's own map) and a switch's fields parsed. */
+    static TraceLine parse(int lineNo, String line, Map<String, String> names) {
         for (int i = line.indexOf('['); i >= 0; i = line.indexOf('[', i + 1)) {
             int close = i + 1;
             while (close < line.length() && isDigit(line.charAt(close))) close++;
             if (close == i + 1 || close >= line.length() || line.charAt(close) != ']' || close - i - 1 > 9) continue;
             int cpu = Integer.parseInt(line, i + 1, close, 10);
-            TraceLine t = ftrace(lineNo, line, i, close + 1, cpu);
-            if (t == null) t = perf(lineNo, line, i, close + 1, cpu);
+            TraceLine t = ftrace(lineNo, line, i, close + 1, cpu, names);
+            if (t == null) t = perf(lineNo, line, i, close + 1, cpu, names);
             if (t != null) return t;
         }
         return null;
@@ -80,7 +89,7 @@ public record TraceLine(
     /** The part after [CPU]: optional flags (ftrace), TIMESTAMP:, then the event and fields; null if it is not that. */
     private record Tail(long ts, String event, String fields) {}
 
-    private static TraceLine ftrace(int lineNo, String line, int open, int after, int cpu) {
+    private static TraceLine ftrace(int lineNo, String line, int open, int after, int cpu, Map<String, String> names) {
         // backwards from '[': blanks, an optional (TGID) column and blanks, then -PID
         int j = open - 1;
         if (j < 0 || !isBlank(line.charAt(j))) return null;
@@ -99,7 +108,7 @@ public record TraceLine(
         int pid = Integer.parseInt(line, j + 1, pidEnd, 10);
         Tail t = tail(line, after, true);
         if (t == null) return null;
-        return new TraceLine(
+        return of(
                 lineNo,
                 withoutInstance(line.substring(0, j)).strip(),
                 pid,
@@ -108,7 +117,7 @@ public record TraceLine(
                 bare(t.event()),
                 t.fields(),
                 false,
-                null);
+                names);
     }
 
     /**
@@ -122,7 +131,7 @@ public record TraceLine(
         return colon < 0 ? comm : comm.substring(colon + 2);
     }
 
-    private static TraceLine perf(int lineNo, String line, int open, int after, int cpu) {
+    private static TraceLine perf(int lineNo, String line, int open, int after, int cpu, Map<String, String> names) {
         // backwards from '[': blanks, PID[/TID], blanks, then the command
         int j = open - 1;
         if (j < 0 || !isBlank(line.charAt(j))) return null;
@@ -138,7 +147,7 @@ public record TraceLine(
                 || pidText.length() > 9) return null;
         Tail t = tail(line, after, false);
         if (t == null) return null;
-        return new TraceLine(
+        return of(
                 lineNo,
                 line.substring(0, j).strip(),
                 Integer.parseInt(pidText),
@@ -147,7 +156,7 @@ public record TraceLine(
                 t.event(),
                 t.fields(),
                 true,
-                null);
+                names);
     }
 
     private static Tail tail(String line, int i, boolean ftrace) {

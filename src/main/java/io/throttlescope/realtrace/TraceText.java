@@ -554,7 +554,7 @@ public final class TraceText {
         }
         if (line.startsWith("version = ")
                 || (line.contains("is empty") && EMPTY_CPU.matcher(line).matches())) return;
-        TraceLine tl = TraceLine.parse(n, line);
+        TraceLine tl = TraceLine.parse(n, line, names);
         if (tl == null || tl.tsNs() < 0 || tl.pid() < 0 || tl.cpu() < 0 || tl.cpu() > 4095) {
             skip("line " + n + ": not an event line: " + Escape.shortText(line));
             return;
@@ -563,7 +563,7 @@ public final class TraceText {
             format = tl.perf() ? "perf script" : "tracefs"; // trace.dat and perfetto keep theirs
         if (counting && accepted++ >= MAX_EVENT_LINES) // counted here: the lines are counted in another thread
         throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
-        sink.accept(tl.readAhead(names));
+        sink.accept(tl);
     }
 
     /** Task and event names met in this reading, each kept as the first instance seen (reading thread only). */
