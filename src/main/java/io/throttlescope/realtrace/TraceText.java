@@ -296,7 +296,7 @@ public final class TraceText {
         // a file whose first reading found every line in order is read again without the window: the window would
         // give the lines as they come (the reading checks that the file is the same)
         boolean direct = readings > 0 && inFileOrder && identity != null && Files.size(file) == identity.size();
-        long[] last = {Long.MIN_VALUE, -1};
+        long[] last = {Long.MIN_VALUE};
         // the file is read, split and parsed on a thread of its own while this one orders and imports the lines
         ReadAhead.<TraceLine>run(
                 "trace-reader",

@@ -97,13 +97,9 @@ public final class Columns {
     public static void showWrapped(Text text, String s) {
         if (s != null) text.getProperties().put(RAW, s);
         String raw = (String) text.getProperties().getOrDefault(RAW, "");
-        Text probe = new Text();
-        probe.setFont(text.getFont());
         boolean wide = false;
-        for (String word : raw.split("\\s+")) {
-            probe.setText(word);
-            wide |= text.getWrappingWidth() > 0 && probe.getLayoutBounds().getWidth() > text.getWrappingWidth();
-        }
+        for (String word : SPACES.split(raw))
+            wide |= text.getWrappingWidth() > 0 && width(text.getFont(), word) > text.getWrappingWidth();
         text.setText(wide ? breakable(raw) : raw);
     }
 

@@ -30,7 +30,6 @@ import javafx.scene.control.skin.VirtualFlow;
 import javafx.scene.layout.HBox;
 import javafx.scene.layout.Priority;
 import javafx.scene.layout.VBox;
-import javafx.scene.text.Text;
 
 /**
  * Every event of the run in a virtualised table (rows are event indices, nothing per row is kept),
@@ -140,9 +139,7 @@ public final class EventLogView extends VBox {
 
     /** The width a cell needs to show s whole. */
     private static double textWidth(TableCell<?, ?> cell, String s) {
-        Text probe = new Text(s);
-        probe.setFont(cell.getFont());
-        return Math.ceil(probe.getLayoutBounds().getWidth() + cell.snappedLeftInset() + cell.snappedRightInset() + 8);
+        return Math.ceil(Columns.width(cell.getFont(), s) + cell.snappedLeftInset() + cell.snappedRightInset() + 8);
     }
 
     /** A column grows (never shrinks) to the widest text shown in it: a time or a name is never ellipsised. */
