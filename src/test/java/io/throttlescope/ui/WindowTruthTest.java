@@ -830,7 +830,7 @@ class WindowTruthTest {
         List<Integer> drawn = new java.util.ArrayList<>();
         robot.interact(() -> {
             w.timeline.redraw();
-            drawn.addAll(w.timeline.markRenderer.drawn);
+            drawn.addAll(w.timeline.markRenderer.drawn());
         });
         var tr = w.vs.run.get().trace();
         assertThat(drawn)
@@ -843,7 +843,7 @@ class WindowTruthTest {
         drawn.clear();
         robot.interact(() -> {
             w.timeline.redraw();
-            drawn.addAll(w.timeline.markRenderer.drawn);
+            drawn.addAll(w.timeline.markRenderer.drawn());
         });
         assertThat(drawn.stream().map(tr::kind)).contains(EventKind.TASK_WORK_ADDED, EventKind.PARKED);
     }
@@ -878,7 +878,7 @@ class WindowTruthTest {
         List<Integer> drawn = new java.util.ArrayList<>();
         robot.interact(() -> {
             w.timeline.redraw();
-            drawn.addAll(w.timeline.markRenderer.drawn);
+            drawn.addAll(w.timeline.markRenderer.drawn());
         });
         assertThat(drawn).allSatisfy(e -> assertThat(e).isLessThanOrEqualTo(cursor));
     }

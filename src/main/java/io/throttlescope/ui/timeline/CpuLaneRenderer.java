@@ -24,13 +24,7 @@ final class CpuLaneRenderer implements LaneRenderer {
         g.setFill(Palette.IDLE);
         g.fillRect(tl.labelW(), y + 2, tl.plotW(), l.h() - 4);
         Slices s = r.index().cpuSlices(l.id());
-        tl.drawSlices(
-                s,
-                y + 2,
-                l.h() - 4,
-                (v, d) -> TraceIndex.kernelMode(d) ? Palette.hatchedTask(tl.slot(v)) : Palette.taskFill(tl.slot(v)),
-                Long.MIN_VALUE,
-                Long.MAX_VALUE);
+        tl.drawSlices(s, y + 2, l.h() - 4, tl.taskFills(), Long.MIN_VALUE, Long.MAX_VALUE);
         labelCpuSlices(r, s, l, y);
         int sel = tl.viewState().selectedTask.get();
         if (sel >= 0) tl.outline(g, s, sel, y + 2, l.h() - 4);

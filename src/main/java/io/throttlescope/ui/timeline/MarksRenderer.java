@@ -8,7 +8,6 @@ import io.throttlescope.trace.TraceIndex;
 import io.throttlescope.view.Explainer;
 import io.throttlescope.view.RulerMarks;
 import io.throttlescope.view.Run;
-import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +35,7 @@ public final class MarksRenderer {
      * most one mark of a kind is drawn per 2 pixel columns of a lane (a mark is 8 px wide).
      */
     void drawLaneMarks(GraphicsContext g, Run r) {
-        drawn.clear();
+        drawnCount = 0;
         TraceIndex idx = r.index();
         Trace tr = r.trace();
         long t0 = (long) tl.viewState().viewStart.get();
@@ -89,25 +88,40 @@ public final class MarksRenderer {
         }
     }
 
+    /** The events whose marks the last redraw drew on the lanes, the first {@link #drawnCount} of them. */
+    private int[] drawn = new int[64];
+
+    private int drawnCount;
+
     /** The events whose marks the last redraw drew on the lanes (tests read what the window shows). */
-    public final List<Integer> drawn = new ArrayList<>();
+    public List<Integer> drawn() {
+        return Arrays.stream(drawn, 0, drawnCount).boxed().toList();
+    }
 
     private interface MarkDraw {
         void draw(int event, int px, long t, EventKind kind);
     }
 
-    /** A lane's marks in the view, at most one of a kind per 2 pixel columns (a mark is 8 px wide). */
+    private static final EventKind[] KINDS = EventKind.values();
+
+    /** The marks chosen in one lane: sort keys (position in the lane's array, then the entry), each entry's kind and place. */
+    private long[] chosen = new long[64];
+
+    private int[] chosenKind = new int[64], chosenAt = new int[64];
+
     /**
      * Calls draw for the first mark of each kind in each bucket of 2 pixel columns, in the lane's
      * order. Each kind is walked on its own, jumping from a drawn mark to the next bucket, so a
-     * lane with millions of marks in view costs its buckets, not its marks.
+     * lane with millions of marks in view costs its buckets, not its marks. A mark's time and kind
+     * come from the lane's own arrays: a whole run draws tens of thousands of marks, and reading each
+     * from the trace had cost a cache miss or two apiece, half of that redraw.
      */
     private void forLaneMarks(Trace tr, int[] ms, long t0, double t1, MarkDraw draw) {
         Kinds byKind = byKind(tr, ms);
-        int[] chosen = new int[16]; // positions in ms of the marks to draw
         int n = 0;
         double t0v = tl.viewState().viewStart.get(),
-                nsPerPx = (tl.viewState().viewEnd.get() - t0v) / tl.plotW();
+                span = tl.viewState().viewEnd.get() - t0v;
+        double labelW = tl.labelW(), plotW = tl.plotW(), nsPerPx = span / plotW;
         for (int k = 0; k < byKind.pos.length; k++) {
             int[] pos = byKind.pos[k];
             long[] time = byKind.time[k];
@@ -116,24 +130,33 @@ public final class MarksRenderer {
             while (p < pos.length) {
                 long t = time[p];
                 if (t > t1) break;
-                int bucket = (int) Math.round(tl.x(t)) >> 1;
-                if (n == chosen.length) chosen = Arrays.copyOf(chosen, n * 2);
-                chosen[n++] = pos[p];
+                int bucket = (int) Math.round(labelW + (t - t0v) / span * plotW) >> 1; // tl.x(t), properties read once
+                if (n == chosen.length) {
+                    chosen = Arrays.copyOf(chosen, n * 2);
+                    chosenKind = Arrays.copyOf(chosenKind, n * 2);
+                    chosenAt = Arrays.copyOf(chosenAt, n * 2);
+                }
+                chosen[n] = (long) pos[p] << 32 | n;
+                chosenKind[n] = k;
+                chosenAt[n++] = p;
                 // the next bucket starts where round(x) reaches 2 (bucket + 1)
-                long next = (long) Math.floor(t0v + (2 * (bucket + 1) - 0.5 - tl.labelW()) * nsPerPx);
+                long next = (long) Math.floor(t0v + (2 * (bucket + 1) - 0.5 - labelW) * nsPerPx);
                 int q = Gallop.firstAtLeast(time, p + 1, time.length, next);
-                while (q < pos.length && ((int) Math.round(tl.x(time[q]))) >> 1 <= bucket) q++;
+                while (q < pos.length && ((int) Math.round(labelW + (time[q] - t0v) / span * plotW)) >> 1 <= bucket)
+                    q++;
                 p = q;
             }
         }
         Arrays.sort(chosen, 0, n); // drawn in the lane's order, as one walk would
         int lastShown = tl.viewState().lastShown();
-        for (int k = 0; k < n; k++) {
-            int e = ms[chosen[k]];
+        for (int c = 0; c < n; c++) {
+            int at = (int) chosen[c], k = chosenKind[at];
+            int e = ms[(int) (chosen[c] >>> 32)];
             if (e > lastShown) continue; // a question waits: nothing after the cursor's event
-            drawn.add(e);
-            long t = tr.time(e);
-            draw.draw(e, (int) Math.round(tl.x(t)), t, tr.kind(e));
+            if (drawnCount == drawn.length) drawn = Arrays.copyOf(drawn, drawnCount * 2);
+            drawn[drawnCount++] = e;
+            long t = byKind.time[k][chosenAt[at]];
+            draw.draw(e, (int) Math.round(labelW + (t - t0v) / span * plotW), t, KINDS[k]);
         }
     }
 

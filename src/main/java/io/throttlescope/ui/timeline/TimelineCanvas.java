@@ -5,7 +5,6 @@ import io.throttlescope.trace.Slices;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.BudgetScale;
 import io.throttlescope.view.Run;
-import io.throttlescope.view.TaskColours;
 import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.List;
@@ -231,7 +230,7 @@ public final class TimelineCanvas extends Region {
         Run r = vs.run.get();
         contentH = r == null
                 ? 0
-                : LaneLayout.lay(r, lanes, vs.taskLanes.get(), cpuOnly, colourNames != null, this::slot, new double[] {
+                : LaneLayout.lay(r, lanes, vs.taskLanes.get(), cpuOnly, colours.named(), this::slot, new double[] {
                     sectionH, cpuH, groupH, taskH, k
                 });
         int nc = r == null ? 0 : r.info().cpus(), nt = r == null ? 0 : r.info().tasks().length;
@@ -271,31 +270,27 @@ public final class TimelineCanvas extends Region {
         return vbar.valueProperty();
     }
 
-    /** Task names in the order of their colours: a task takes the colour of its name's place (null: the run's own order). */
-    private List<String> colourNames;
-
-    private int[] slots = new int[0];
-    private Run slotsOf;
+    /** The tasks' colours: each task's slot, and its slices' fills. */
+    private final LaneColours colours = new LaneColours();
 
     /**
      * Colours follow these names (the scenario's tasks): the same task has the same colour in
      * every canvas, a real trace's included; tasks not named take the colours after them.
      */
     public void setColourNames(List<String> names) {
-        colourNames = names;
-        slotsOf = null;
+        colours.setNames(names);
         layoutLanes();
         requestRedraw();
     }
 
     /** The colour slot of task t of the shown run. */
     public int slot(int t) {
-        Run r = vs.run.get();
-        if (r != slotsOf) {
-            slots = TaskColours.slots(r.info().tasks(), colourNames);
-            slotsOf = r;
-        }
-        return t >= 0 && t < slots.length ? slots[t] : t;
+        return colours.of(vs.run.get()).slot(t);
+    }
+
+    /** A CPU lane's fill of a slice of task v with detail d (see {@link LaneColours#fills}). */
+    FillOf taskFills() {
+        return colours.of(vs.run.get()).fills();
     }
 
     /** The differences to the other run to mark (null: none). */
