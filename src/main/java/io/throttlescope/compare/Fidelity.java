@@ -97,7 +97,8 @@ public final class Fidelity {
                 real.result(),
                 p.simulated().result(),
                 emulated(p),
-                KnownDifferences.of(real, p.simulated().result(), p.simulated().spec(), emulated(p)),
+                KnownDifferences.of(
+                        real, p.simulated().result(), p.simulated().spec(), emulated(p), p.real().childWakeWaits),
                 hungTaskWatched(p));
     }
 
@@ -188,7 +189,7 @@ public final class Fidelity {
                                     r.absolute(),
                                     r.relative(),
                                     r.why(),
-                                    rules.reason(r.figure(), r.real(), r.simulated()),
+                                    rules.reason(r.figure(), r.real(), r.simulated(), r.allowed()),
                                     Double.NaN));
         }
         return out;

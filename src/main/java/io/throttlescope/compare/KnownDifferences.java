@@ -26,13 +26,13 @@ import java.util.Set;
 public final class KnownDifferences {
     private KnownDifferences() {}
 
-    /** The reason a figure ("task R CPU time (ms)") is known to differ, or null. */
+    /** The reason a figure ("task R CPU time (ms)") is known to differ beyond allowed, or null. */
     public interface Rules {
-        String reason(String figure, double real, double simulated);
+        String reason(String figure, double real, double simulated, double allowed);
     }
 
     public static Rules none() {
-        return (f, r, s) -> null;
+        return (f, r, s, a) -> null;
     }
 
     /** The rules for a recording (real run) of a scenario, beside the simulation. */
@@ -42,12 +42,24 @@ public final class KnownDifferences {
 
     /** The same, with the simulation's result beside it (null: the rules that read it give no reason). */
     public static Rules of(Run real, RunResult sim, SimSpec scenario, boolean emulated) {
+        return of(real, sim, scenario, emulated, Map.of());
+    }
+
+    /**
+     * The same, with each task's waits for a CPU after wake-ups by a task it forked (ns, by task: the
+     * recording's {@code RealTrace.childWakeWaits}).
+     */
+    public static Rules of(
+            Run real, RunResult sim, SimSpec scenario, boolean emulated, Map<String, Long> childWakeWaits) {
         Map<String, String> lockNotHeld = locksNotHeld(real.result(), scenario);
-        return (figure, r, s) -> {
+        return (figure, r, s, allowed) -> {
             if (!figure.startsWith("task ")) return null;
             String task = figure.substring(5, figure.indexOf(' ', 5));
             String why = lockNotHeld.get(task);
             if (why != null) return why;
+            if (figure.endsWith(" switched out while runnable (ms)")) {
+                return forkJoinWaits(task, r, s, allowed, childWakeWaits.getOrDefault(task, 0L) / 1e6);
+            }
             String never = figure.endsWith(" longest syscall (ms)") && r < s && sim != null
                     ? neverWaited(real.result(), sim, task, scenario)
                     : null;
@@ -70,6 +82,26 @@ public final class KnownDifferences {
             }
             return null;
         };
+    }
+
+    /**
+     * A task switched out while runnable for longer than simulated, by about the time it waited for a
+     * CPU after wake-ups by the threads it forked (waitedMs, from the trace): a worker makes a read side
+     * as a thread started and joined, so it sleeps while the thread runs and the thread's start and
+     * exit wake it, to wait for a CPU again; the scenario's step runs straight through. A reason only
+     * where taking those waits away brings the figure within its tolerance of the simulation.
+     */
+    public static String forkJoinWaits(String task, double real, double sim, double allowed, double waitedMs) {
+        if (real <= sim + allowed || waitedMs <= 0 || Math.abs(real - waitedMs - sim) > allowed) return null;
+        return String.format(
+                Locale.ROOT,
+                "%s waited %.1f ms for a CPU after wake-ups by the threads its worker forked (a fork is a thread"
+                        + " started and joined: the worker sleeps while it runs, and its start and exit wake the"
+                        + " worker); the scenario's step runs straight through: without those waits %.1f ms, within"
+                        + " the tolerance of the simulation",
+                task,
+                waitedMs,
+                real - waitedMs);
     }
 
     /**

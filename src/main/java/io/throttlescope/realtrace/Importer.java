@@ -145,7 +145,7 @@ final class Importer {
     }
 
     /** The group of a cgroup path, made with its ancestors at first sight (a loop, not a recursion: any depth). */
-    private int group(String path, long[] limit) {
+    int group(String path, long[] limit) {
         Integer known = groupIndex.get(path);
         if (known != null) {
             if (limit != null) groupLimits.set(known, limit);
@@ -226,6 +226,9 @@ final class Importer {
         }
     }
 
+    /** Each task's waits for a CPU after wake-ups by a task it forked. */
+    final ChildWakes childWakes = new ChildWakes();
+
     void setState(ImportedTask t, long ts, int cpu, TaskState st) {
         long rel = ts - startNs;
         if (t.state == TaskState.RUNNING.ordinal() && t.runSince >= 0) {
@@ -238,6 +241,7 @@ final class Importer {
         t.timeIn[t.state] += rel - t.stateSince;
         t.stateSince = rel;
         if (st == TaskState.RUNNING) t.runSince = rel;
+        childWakes.state(t.id, st, rel);
         if (t.state != st.ordinal()) {
             t.state = st.ordinal();
             emit(ts, EventKind.STATE, cpu, t.id, taskGroup.get(t.id), -1, st.ordinal(), 0);
@@ -427,7 +431,9 @@ final class Importer {
             }
             case "sched_process_fork" -> {
                 Matcher m = FORK.matcher(f);
-                if (m.matches()) task(m.group(3), Integer.parseInt(m.group(4)));
+                ImportedTask parent = m.matches() ? task(m.group(1), Integer.parseInt(m.group(2))) : null;
+                ImportedTask child = m.matches() ? task(m.group(3), Integer.parseInt(m.group(4))) : null;
+                if (parent != null && child != null) childWakes.forked(parent.id, child.id);
             }
             case "sched_process_exit" -> {
                 // do_exit() has begun: from here the task runs in the kernel until its last switch-out
@@ -491,28 +497,9 @@ final class Importer {
             case "tracing_mark_write", "print" -> {
                 String text = MARKER_FUNCTION.matcher(f).replaceFirst("");
                 emit(ts, EventKind.NOTE, c, -1, -1, str(text), 0, 0);
-                action(text, ts);
+                RecordedActions.imported(this, text, ts);
             }
             default -> {}
-        }
-    }
-
-    private static final Pattern ACTION = Pattern.compile(
-            "^throttlescope: action \\d+ (write (\\S+) (.+)|set_affinity (\\S+)-(\\d+) (\\S+)|move .*)$");
-
-    /**
-     * A timed action the recorder announced just before it made it (docs/real-kernels.md, "Timed
-     * actions"): a cgroup file write or an affinity change becomes the simulator's event of it; a
-     * move is the cgroup_attach_task line the kernel writes itself.
-     */
-    private void action(String text, long ts) {
-        Matcher m = ACTION.matcher(text.strip());
-        if (!m.matches()) return;
-        if (m.group(2) != null) {
-            emit(ts, EventKind.CGROUP_WRITE, -1, -1, group(m.group(2), null), str(m.group(3)), 0, 0);
-        } else if (m.group(4) != null) {
-            ImportedTask t = task(m.group(4), Integer.parseInt(m.group(5)));
-            if (t != null) emit(ts, EventKind.SET_AFFINITY, t.cpu, t.id, taskGroup.get(t.id), -1, 0, 0);
         }
     }
 
@@ -526,6 +513,8 @@ final class Importer {
         if (l.event().equals("sched_wakeup_new")) emit(ts, EventKind.START, -1, t.id, taskGroup.get(t.id), -1, 0, 0);
         t.cpu = target;
         setState(t, ts, target, TaskState.RUNNABLE);
+        ImportedTask waker = task(l.comm(), l.pid()); // the wake-up is logged in its waker's context
+        childWakes.woken(t.id, waker == null ? -1 : waker.id, ts - startNs);
         emit(ts, EventKind.WAKE, target, t.id, taskGroup.get(t.id), -1, 0, 0);
     }
 

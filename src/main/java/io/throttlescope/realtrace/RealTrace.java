@@ -79,6 +79,12 @@ public final class RealTrace {
      */
     public Map<String, Long> refillPhases = Map.of();
 
+    /**
+     * By task (the result's names): how long it waited for a CPU after wake-ups by a task it forked, ns
+     * ({@code ChildWakes}: a worker's fork is a thread started and joined); tasks without such waits are absent.
+     */
+    public Map<String, Long> childWakeWaits = Map.of();
+
     private RealTrace(
             Run run,
             Supplier<JsonObject> observed,
@@ -176,6 +182,7 @@ public final class RealTrace {
         if (beforeIndex != null) beforeIndex.run();
         RealTrace rt = build(name, text, im, model, o.keepResult());
         rt.refillPhases = Map.copyOf(phases);
+        rt.childWakeWaits = ChildWakes.byTask(im, text.header);
         return rt;
     }
 
@@ -284,6 +291,13 @@ public final class RealTrace {
                 model);
     }
 
+    /** A task's name in the result (below): a recording's own task under its scenario name; null for a recording's others. */
+    static String resultName(Importer im, ImportedTask t, Set<String> workload, Map<String, String> names) {
+        String key = TraceLine.key(t.comm, t.pid);
+        if (workload.isEmpty()) return im.taskNames.get(t.id);
+        return workload.contains(key) ? names.getOrDefault(key, t.comm) : null;
+    }
+
     /**
      * The result the views and the compare table use. For a recording, only the tasks it started,
      * under their scenario names (so they line up with the simulation's), and the cgroups' cpu.stat
@@ -296,13 +310,12 @@ public final class RealTrace {
         for (ImportedTask t : im.tasks) {
             // cut every task's syscall columns to size in place (no copy beside them while the index is built)
             if (t.syscalls.length != 3 * t.nSyscalls) t.syscalls = Arrays.copyOf(t.syscalls, 3 * t.nSyscalls);
-            String key = TraceLine.key(t.comm, t.pid);
-            if (workload.isEmpty()) key = im.taskNames.get(t.id);
-            else if (!workload.contains(key)) continue;
+            String name = resultName(im, t, workload, names);
+            if (name == null) continue;
             List<RunResult.Syscall> sc = new SyscallView(t.syscalls, im.startNs);
             long[] in = t.timeIn;
             ts.put(
-                    workload.isEmpty() ? key : names.getOrDefault(key, t.comm),
+                    name,
                     new RunResult.TaskStat(
                             t.cpuNs,
                             t.userNs,

@@ -10,6 +10,7 @@ import io.throttlescope.view.Run;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
@@ -25,6 +26,24 @@ public final class RecordedActions {
     private RecordedActions() {}
 
     static final String MARK = "throttlescope: action ";
+
+    private static final Pattern ACTION = Pattern.compile(
+            "^throttlescope: action \\d+ (write (\\S+) (.+)|set_affinity (\\S+)-(\\d+) (\\S+)|move .*)$");
+
+    /**
+     * Imports a timed action the recorder announced just before it made it: a cgroup file write or an affinity change becomes the simulator's event of it; a
+     * move is the cgroup_attach_task line the kernel writes itself.
+     */
+    static void imported(Importer imp, String text, long ts) {
+        Matcher m = ACTION.matcher(text.strip());
+        if (!m.matches()) return;
+        if (m.group(2) != null) {
+            imp.emit(ts, EventKind.CGROUP_WRITE, -1, -1, imp.group(m.group(2), null), imp.str(m.group(3)), 0, 0);
+        } else if (m.group(4) != null) {
+            ImportedTask t = imp.task(m.group(4), Integer.parseInt(m.group(5)));
+            if (t != null) imp.emit(ts, EventKind.SET_AFFINITY, t.cpu, t.id, imp.taskGroup.get(t.id), -1, 0, 0);
+        }
+    }
 
     /** When the recording made action k (ns from the trace's start), or -1 if it did not (not reached, failed, a stranger's trace). */
     public static long madeAt(RealTrace rt, SimSpec spec, int k) {

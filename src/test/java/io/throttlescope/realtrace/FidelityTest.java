@@ -32,8 +32,9 @@ class FidelityTest {
         // recording shows it woken for its start, R of 01 on 6.18 is parked as really, 90 ms against 96.6, and 14's
         // nr_throttled holds); the pile-up (27) stalls the writer every period in the
         // simulation
-        // where the real 6.12 kernel did once in this recording (2 of 6 recordings), and on 6.18 the tasks sharing CPU1
-        // with the workers' JVM threads wait longer than the replayed other work makes them
+        // where the real 6.12 kernel did once in this recording (2 of 6 recordings), and on 6.18 the writer, whose
+        // recorded sleeps (made before the workers measured a sleep less its wait for a CPU) are longer than it slept,
+        // loops less often than the real one; the outside forkers' waits after their own threads' wake-ups are known
         List<String> unexplained = rows.stream()
                 .filter(r -> !r.ok())
                 .map(r -> r.trace() + ": " + r.figure())
@@ -55,8 +56,10 @@ class FidelityTest {
                         "27-pileup-for-recording-legacy-6.12-measured: task R#0 longest syscall (ms)");
         assertThat(unexplained.stream()
                         .filter(u -> u.startsWith("27-pileup-for-recording-task"))
-                        .count())
-                .isEqualTo(4);
+                        .toList())
+                .containsExactlyInAnyOrder(
+                        "27-pileup-for-recording-task-6.18: task W switched out while runnable (ms)",
+                        "27-pileup-for-recording-task-6.18: task W CPU time (ms)");
     }
 
     /**

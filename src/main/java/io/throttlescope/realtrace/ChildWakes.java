@@ -1,0 +1,73 @@
+package io.throttlescope.realtrace;
+
+import com.google.gson.JsonObject;
+import io.throttlescope.sim.TaskState;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * How long each task of a trace waited for a CPU after a wake-up by a task it forked
+ * (docs/real-kernels.md, "How noise is accounted for"). A worker makes a read side of
+ * cgroup_threadgroup_rwsem as a thread started and joined: it sleeps while the thread runs, the
+ * thread's start and exit wake it, and it then waits for a CPU, where the scenario's step runs
+ * straight through and never does. The wait counts from the wake-up to the task's next run, as the
+ * figure "switched out while runnable" counts it (runnable, throttled or parked).
+ */
+final class ChildWakes {
+    /** By task id: the task that forked it, or -1. */
+    private int[] parent = new int[0];
+
+    /** By task id: when a wake-up by a child made it runnable (ns from the trace's start), or -1. */
+    private long[] since = new long[0];
+
+    /** By task id: the waits summed, ns. */
+    private long[] waited = new long[0];
+
+    private void grow(int id) {
+        if (id < parent.length) return;
+        int n = Math.max(16, Math.max(id + 1, parent.length * 2)), old = parent.length;
+        parent = Arrays.copyOf(parent, n);
+        since = Arrays.copyOf(since, n);
+        waited = Arrays.copyOf(waited, n);
+        Arrays.fill(parent, old, n, -1);
+        Arrays.fill(since, old, n, -1);
+    }
+
+    void forked(int parentId, int childId) {
+        grow(Math.max(parentId, childId));
+        parent[childId] = parentId;
+    }
+
+    /** Task id was made runnable at ts by the task waker (-1: the idle task, an interrupt). */
+    void woken(int id, int waker, long ts) {
+        grow(Math.max(id, waker));
+        if (waker >= 0 && parent[waker] == id) since[id] = ts;
+    }
+
+    /** Task id went to state st at ts: running ends a wait, sleeping drops it; a throttle or a park continues it. */
+    void state(int id, TaskState st, long ts) {
+        if (id >= since.length || since[id] < 0) return;
+        if (st == TaskState.RUNNING) waited[id] += ts - since[id];
+        if (st != TaskState.RUNNABLE && st != TaskState.THROTTLED && st != TaskState.PARKED) since[id] = -1;
+    }
+
+    /** By the result's task names (RealTrace): each task's waits after wake-ups by its children, where it had any. */
+    static Map<String, Long> byTask(Importer im, JsonObject header) {
+        Set<String> workload = CgroupMap.ownTasks(header);
+        Map<String, String> names = RealTrace.taskNames(header);
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (ImportedTask t : im.tasks) {
+            String name = RealTrace.resultName(im, t, workload, names);
+            long w = im.childWakes.waitedNs(t.id);
+            if (name != null && w > 0) out.put(name, w);
+        }
+        return Map.copyOf(out);
+    }
+
+    /** The waits of task id after wake-ups by its children, ns. */
+    long waitedNs(int id) {
+        return id < waited.length ? waited[id] : 0;
+    }
+}
