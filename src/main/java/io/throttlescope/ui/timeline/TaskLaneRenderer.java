@@ -26,13 +26,14 @@ final class TaskLaneRenderer implements LaneRenderer {
         double k = tl.scale();
         Slices s = r.index().taskSlices(l.id());
         int own = tl.slot(l.id());
+        Paint user = Palette.taskFill(own), kernel = Palette.hatchedTask(own);
         Slices m = r.index().membership(l.id());
         double t0 = tl.viewState().viewStart.get(), t1 = tl.viewState().viewEnd.get();
         // only while the task is in this lane's cgroup (a moved task has a lane under each)
         for (int i = m.firstEndingAfter((long) t0); i < m.size() && m.start(i) < t1; i++) {
             if (m.value(i) != l.group()) continue;
             long a = m.start(i), b = m.end(i);
-            tl.drawSlices(s, y + 2, l.h() - 4, (v, d) -> stateFill(v, d, own), a, b);
+            tl.drawSlices(s, y + 2, l.h() - 4, (v, d) -> stateFill(v, d, user, kernel), a, b);
             tl.drawSlices(r.index().heldSlices(l.id()), y, 2 * k, (v, d) -> Palette.TEXT, a, b);
             labelStates(r, s, l, y, a, b);
         }
@@ -60,7 +61,7 @@ final class TaskLaneRenderer implements LaneRenderer {
                     info.tasks()[l.id()] + " is in " + info.groups()[m.value(mi)] + " at this time, not in "
                             + info.groups()[l.group()]);
         }
-        TaskState st = TaskState.values()[s.value(i)];
+        TaskState st = STATES[s.value(i)];
         String why = st == TaskState.BLOCKED || st == TaskState.SLEEPING
                 ? " (" + info.str(s.detail(i)) + ")"
                 : st == TaskState.RUNNING
@@ -84,7 +85,7 @@ final class TaskLaneRenderer implements LaneRenderer {
                     xe = Math.min(tl.canvas().getWidth(), tl.x(Math.min(s.end(i), to)));
             next = tl.afterNarrow(s, i, xs, xe, 70 * k);
             if (xe - xs < 70 * k) continue;
-            TaskState st = TaskState.values()[s.value(i)];
+            TaskState st = STATES[s.value(i)];
             String text = switch (st) {
                 case BLOCKED, SLEEPING ->
                     s.detail(i) >= 0 ? "waits: " + r.info().str(s.detail(i)) : null;
@@ -147,12 +148,21 @@ final class TaskLaneRenderer implements LaneRenderer {
         return Arrays.copyOf(out, n);
     }
 
+    private static final TaskState[] STATES = TaskState.values();
+
+    /** The legacy throttle's hatching, made once (a whole run draws a slice of it a pixel column). */
+    private static Paint throttled;
+
     static Paint stateFill(int state, int detail, int slot) {
-        TaskState st = TaskState.values()[state];
-        return switch (st) {
-            case RUNNING -> TraceIndex.runningKernel(detail) ? Palette.hatchedTask(slot) : Palette.taskFill(slot);
+        return stateFill(state, detail, Palette.taskFill(slot), Palette.hatchedTask(slot));
+    }
+
+    /** A task lane's fill of a slice in state, its running fills given (looked up once a lane, not once a slice). */
+    static Paint stateFill(int state, int detail, Paint user, Paint kernel) {
+        return switch (STATES[state]) {
+            case RUNNING -> TraceIndex.runningKernel(detail) ? kernel : user;
             case RUNNABLE -> Palette.RUNNABLE;
-            case THROTTLED -> Palette.hatched(Palette.THROTTLED);
+            case THROTTLED -> throttled != null ? throttled : (throttled = Palette.hatched(Palette.THROTTLED));
             case PARKED -> Palette.PARKED;
             case SLEEPING -> Palette.SLEEPING;
             case BLOCKED -> Palette.BLOCKED;
