@@ -189,7 +189,7 @@ public final class Fidelity {
                                     r.absolute(),
                                     r.relative(),
                                     r.why(),
-                                    rules.reason(r.figure(), r.real(), r.simulated(), r.allowed()),
+                                    rules.reason(r.figure(), r.real(), r.simulated(), r.absolute(), r.relative()),
                                     Double.NaN));
         }
         return out;

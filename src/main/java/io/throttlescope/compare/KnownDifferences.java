@@ -26,13 +26,17 @@ import java.util.Set;
 public final class KnownDifferences {
     private KnownDifferences() {}
 
-    /** The reason a figure ("task R CPU time (ms)") is known to differ beyond allowed, or null. */
+    /**
+     * The reason a figure ("task R CPU time (ms)") is known to differ, or null; its tolerance is
+     * max(absolute, relative x |real|), as the row's (a rule that takes something away from the real
+     * figure judges what is left with the same rule).
+     */
     public interface Rules {
-        String reason(String figure, double real, double simulated, double allowed);
+        String reason(String figure, double real, double simulated, double absolute, double relative);
     }
 
     public static Rules none() {
-        return (f, r, s, a) -> null;
+        return (f, r, s, abs, rel) -> null;
     }
 
     /** The rules for a recording (real run) of a scenario, beside the simulation. */
@@ -52,13 +56,15 @@ public final class KnownDifferences {
     public static Rules of(
             Run real, RunResult sim, SimSpec scenario, boolean emulated, Map<String, Long> childWakeWaits) {
         Map<String, String> lockNotHeld = locksNotHeld(real.result(), scenario);
-        return (figure, r, s, allowed) -> {
+        return (figure, r, s, abs, rel) -> {
             if (!figure.startsWith("task ")) return null;
             String task = figure.substring(5, figure.indexOf(' ', 5));
             String why = lockNotHeld.get(task);
             if (why != null) return why;
             if (figure.endsWith(" switched out while runnable (ms)")) {
-                return forkJoinWaits(task, r, s, allowed, childWakeWaits.getOrDefault(task, 0L) / 1e6);
+                return forks(task, scenario)
+                        ? forkJoinWaits(task, r, s, abs, rel, childWakeWaits.getOrDefault(task, 0L) / 1e6)
+                        : null;
             }
             String never = figure.endsWith(" longest syscall (ms)") && r < s && sim != null
                     ? neverWaited(real.result(), sim, task, scenario)
@@ -89,19 +95,35 @@ public final class KnownDifferences {
      * CPU after wake-ups by the threads it forked (waitedMs, from the trace): a worker makes a read side
      * as a thread started and joined, so it sleeps while the thread runs and the thread's start and
      * exit wake it, to wait for a CPU again; the scenario's step runs straight through. A reason only
-     * where taking those waits away brings the figure within its tolerance of the simulation.
+     * where the figure less those waits is within its own tolerance (max(absolute, relative x what is
+     * left)) of the simulation.
      */
-    public static String forkJoinWaits(String task, double real, double sim, double allowed, double waitedMs) {
-        if (real <= sim + allowed || waitedMs <= 0 || Math.abs(real - waitedMs - sim) > allowed) return null;
+    public static String forkJoinWaits(
+            String task, double real, double sim, double absolute, double relative, double waitedMs) {
+        double left = real - waitedMs;
+        if (Math.abs(real - sim) <= Math.max(absolute, relative * Math.abs(real))
+                || waitedMs <= 0
+                || Math.abs(left - sim) > Math.max(absolute, relative * Math.abs(left))) return null;
         return String.format(
                 Locale.ROOT,
-                "%s waited %.1f ms for a CPU after wake-ups by the threads its worker forked (a fork is a thread"
-                        + " started and joined: the worker sleeps while it runs, and its start and exit wake the"
-                        + " worker); the scenario's step runs straight through: without those waits %.1f ms, within"
-                        + " the tolerance of the simulation",
+                "%s waited %.1f ms for a CPU after wake-ups by the threads its worker forked (the worker makes a"
+                        + " read side as a thread started and joined: it sleeps while the thread runs, and the"
+                        + " thread's start and exit wake it); the scenario's step runs straight through: without"
+                        + " those waits %.1f ms, within the tolerance of the simulation",
                 task,
                 waitedMs,
-                real - waitedMs);
+                left);
+    }
+
+    /** Whether the scenario's task takes a read side (its worker forks for it). */
+    public static boolean forks(String task, SimSpec scenario) {
+        for (TaskSpec ts : scenario.tasks()) {
+            if (!ts.name().equals(task)) continue;
+            Set<String> made = new HashSet<>();
+            workerCalls(ts.program(), made);
+            if (made.contains("clone")) return true;
+        }
+        return false;
     }
 
     /**

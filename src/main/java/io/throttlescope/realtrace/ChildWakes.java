@@ -40,10 +40,10 @@ final class ChildWakes {
         parent[childId] = parentId;
     }
 
-    /** Task id was made runnable at ts by the task waker (-1: the idle task, an interrupt). */
+    /** Task id was made runnable at ts by the task waker (-1: unknown, the idle task, or an interrupt's wake-up). */
     void woken(int id, int waker, long ts) {
         grow(Math.max(id, waker));
-        if (waker >= 0 && parent[waker] == id) since[id] = ts;
+        if (waker >= 0 && parent[waker] == id && since[id] < 0) since[id] = ts; // a wait already counting goes on
     }
 
     /** Task id went to state st at ts: running ends a wait, sleeping drops it; a throttle or a park continues it. */

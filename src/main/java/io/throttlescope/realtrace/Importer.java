@@ -215,6 +215,12 @@ final class Importer {
         return t;
     }
 
+    /** The task of a pid already seen, or null (neither created nor renamed). */
+    private ImportedTask known(int pid) {
+        Integer i = byPid.get(pid);
+        return i == null ? null : tasks.get(i);
+    }
+
     void emit(long ts, EventKind k, int cpu, int task, int group, int text, long a, long b) {
         if (cpu >= maxCpus) cpu = -1;
         long t = ts - startNs;
@@ -431,8 +437,8 @@ final class Importer {
             }
             case "sched_process_fork" -> {
                 Matcher m = FORK.matcher(f);
-                ImportedTask parent = m.matches() ? task(m.group(1), Integer.parseInt(m.group(2))) : null;
                 ImportedTask child = m.matches() ? task(m.group(3), Integer.parseInt(m.group(4))) : null;
+                ImportedTask parent = m.matches() ? known(Integer.parseInt(m.group(2))) : null;
                 if (parent != null && child != null) childWakes.forked(parent.id, child.id);
             }
             case "sched_process_exit" -> {
@@ -513,7 +519,7 @@ final class Importer {
         if (l.event().equals("sched_wakeup_new")) emit(ts, EventKind.START, -1, t.id, taskGroup.get(t.id), -1, 0, 0);
         t.cpu = target;
         setState(t, ts, target, TaskState.RUNNABLE);
-        ImportedTask waker = task(l.comm(), l.pid()); // the wake-up is logged in its waker's context
+        ImportedTask waker = l.irq() ? null : known(l.pid()); // logged in its waker's context, unless an interrupt's
         childWakes.woken(t.id, waker == null ? -1 : waker.id, ts - startNs);
         emit(ts, EventKind.WAKE, target, t.id, taskGroup.get(t.id), -1, 0, 0);
     }

@@ -17,7 +17,8 @@ public record TraceLine(
         String event,
         String fields,
         boolean perf,
-        SwitchFields preSwitch) {
+        SwitchFields preSwitch,
+        boolean irq) {
 
     /**
      * A sched_switch's fields: as the reading thread parsed them ahead ({@link #parse(int, String,
@@ -42,11 +43,12 @@ public record TraceLine(
             String event,
             String fields,
             boolean perf,
+            boolean irq,
             Map<String, String> names) {
-        if (names == null) return new TraceLine(lineNo, comm, pid, cpu, ts, event, fields, perf, null);
+        if (names == null) return new TraceLine(lineNo, comm, pid, cpu, ts, event, fields, perf, null, irq);
         String e = canonical(names, event);
         SwitchFields sw = e.equals("sched_switch") ? SwitchFields.parse(fields) : null;
-        return new TraceLine(lineNo, canonical(names, comm), pid, cpu, ts, e, fields, perf, sw);
+        return new TraceLine(lineNo, canonical(names, comm), pid, cpu, ts, e, fields, perf, sw, irq);
     }
 
     private static String canonical(Map<String, String> names, String s) {
@@ -87,7 +89,7 @@ public record TraceLine(
     }
 
     /** The part after [CPU]: optional flags (ftrace), TIMESTAMP:, then the event and fields; null if it is not that. */
-    private record Tail(long ts, String event, String fields) {}
+    private record Tail(long ts, String event, String fields, boolean irq) {}
 
     private static TraceLine ftrace(int lineNo, String line, int open, int after, int cpu, Map<String, String> names) {
         // backwards from '[': blanks, an optional (TGID) column and blanks, then -PID
@@ -117,6 +119,7 @@ public record TraceLine(
                 bare(t.event()),
                 t.fields(),
                 false,
+                t.irq(),
                 names);
     }
 
@@ -156,11 +159,13 @@ public record TraceLine(
                 t.event(),
                 t.fields(),
                 true,
+                false, // perf script shows no context flags
                 names);
     }
 
     private static Tail tail(String line, int i, boolean ftrace) {
         int n = line.length();
+        boolean irq = false;
         if (i >= n || !isBlank(line.charAt(i))) return null;
         while (i < n && isBlank(line.charAt(i))) i++;
         if (ftrace) { // FLAGS: 4 or 5 characters that are not blanks or brackets, then blanks
@@ -168,6 +173,7 @@ public record TraceLine(
             while (k < n && k - i < 6 && !isBlank(line.charAt(k)) && line.charAt(k) != '[' && line.charAt(k) != ']')
                 k++;
             if ((k - i == 4 || k - i == 5) && k < n && isBlank(line.charAt(k)) && !isTimestamp(line, i)) {
+                irq = line.charAt(i + 2) != '.'; // the hardirq/softirq column: h, s, H, z, Z, or '.' in task context
                 i = k;
                 while (i < n && isBlank(line.charAt(i))) i++;
             }
@@ -213,7 +219,7 @@ public record TraceLine(
         if (event.isEmpty()) return null;
         i++;
         if (i < n && isBlank(line.charAt(i))) i++;
-        return new Tail(ts, event, line.substring(Math.min(i, n)).strip());
+        return new Tail(ts, event, line.substring(Math.min(i, n)).strip(), irq);
     }
 
     /** Whether text at i starts as a timestamp ("digits.digits:"), not as a flags column. */
