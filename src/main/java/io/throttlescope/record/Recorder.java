@@ -572,6 +572,7 @@ public final class Recorder {
         h.add("cpu_stat_start", new Gson().toJsonTree(startStats));
         if (hungHeader != null) h.add("hung_task", hungHeader);
         h.add("recorded_work", work);
+        h.addProperty("sleeps_measured", Worker.sleepsMeasured());
         h.add("probes", new Gson().toJsonTree(probes));
         h.addProperty("lost_events", lostEvents); // what the instance's ring buffer overwrote or dropped
         if (actions != null) h.add("actions", actions.header());

@@ -118,6 +118,19 @@ public final class Worker {
         Runtime.getRuntime().halt(0);
     }
 
+    /** Where a thread reads its own scheduler statistics (run_delay: its time runnable, waiting for a CPU). */
+    static final Path SCHEDSTAT = Path.of("/proc/thread-self/schedstat");
+
+    /**
+     * How the workers measure a sleep, for the recording's header ({@code sleeps_measured}): its wall time
+     * less the wait for a CPU after its wake-up where the kernel keeps schedstat, else its wall time. A
+     * recording that does not say was made before this was written (2026-12-05); those made before
+     * 2026-12-01 20:34 measured wall time (docs/cli.md, {@code record}).
+     */
+    static String sleepsMeasured() {
+        return Files.isReadable(SCHEDSTAT) ? "wall time less run_delay" : "wall time";
+    }
+
     /** This thread's /proc/thread-self/schedstat, opened by the task's thread, read with pread (one syscall). */
     private FileChannel schedstat;
 
@@ -150,7 +163,7 @@ public final class Worker {
         long tid = Long.parseLong(
                 Path.of("/proc/thread-self").toRealPath().getFileName().toString());
         try {
-            schedstat = FileChannel.open(Path.of("/proc/thread-self/schedstat"));
+            schedstat = FileChannel.open(SCHEDSTAT);
         } catch (IOException e) {
             schedstat = null; // no CONFIG_SCHED_INFO: sleeps are measured in wall time
         }

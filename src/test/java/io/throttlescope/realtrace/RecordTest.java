@@ -183,6 +183,12 @@ class RecordTest {
         RealTrace rt = RealTrace.importFile(out, RealTrace.Options.defaults());
         assertThat(rt.header.get("lost_events").getAsLong()).isZero();
         assertThat(rt.counts().get("lost_events").getAsLong()).isZero();
+        // how the workers measured their sleeps, as this kernel allows (the header said nothing before 2026-12-05)
+        assertThat(rt.header.get("sleeps_measured").getAsString())
+                .isEqualTo(
+                        Files.isReadable(Path.of("/proc/thread-self/schedstat"))
+                                ? "wall time less run_delay"
+                                : "wall time");
         RunResult.TaskStat t = rt.run.result().tasks().get("T");
         assertThat(t).isNotNull();
         // T's 30 ms read of /dev/zero is there, whole
