@@ -9,7 +9,7 @@ import java.util.Set;
 
 /**
  * How long each task of a trace waited for a CPU after a wake-up by a task it forked
- * (docs/real-kernels.md, "How noise is accounted for"). A worker makes a read side of
+ * (docs/real-kernels.md, the known differences below its fidelity table). A worker makes a read side of
  * cgroup_threadgroup_rwsem as a thread started and joined: it sleeps while the thread runs, the
  * thread's start and exit wake it, and it then waits for a CPU, where the scenario's step runs
  * straight through and never does. The wait counts from the wake-up to the task's next run, as the
