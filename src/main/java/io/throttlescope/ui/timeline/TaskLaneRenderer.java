@@ -150,9 +150,6 @@ final class TaskLaneRenderer implements LaneRenderer {
 
     private static final TaskState[] STATES = TaskState.values();
 
-    /** The legacy throttle's hatching, made once (a whole run draws a slice of it a pixel column). */
-    private static Paint throttled;
-
     static Paint stateFill(int state, int detail, int slot) {
         return stateFill(state, detail, Palette.taskFill(slot), Palette.hatchedTask(slot));
     }
@@ -162,7 +159,7 @@ final class TaskLaneRenderer implements LaneRenderer {
         return switch (STATES[state]) {
             case RUNNING -> TraceIndex.runningKernel(detail) ? kernel : user;
             case RUNNABLE -> Palette.RUNNABLE;
-            case THROTTLED -> throttled != null ? throttled : (throttled = Palette.hatched(Palette.THROTTLED));
+            case THROTTLED -> Palette.hatched(Palette.THROTTLED); // made once, kept by Palette
             case PARKED -> Palette.PARKED;
             case SLEEPING -> Palette.SLEEPING;
             case BLOCKED -> Palette.BLOCKED;
