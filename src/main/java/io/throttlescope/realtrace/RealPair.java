@@ -126,10 +126,11 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             written = RecordedWork.namedAsMade(written);
         }
         // the work each step really did: as the recording measured it, or else as the trace shows it
-        JsonObject work = TraceWork.header(rt.run, rt.header, RecordedStarts.apply(written, rt));
+        SimSpec started = RecordedStarts.apply(written, rt);
+        JsonObject work = TraceWork.header(rt.run, rt.header, started);
         var unfinished = RecordedWork.unfinishedForks(rt.run, written, work);
         var exits = TraceWork.exitCpu(written, rt.run, rt.header);
-        scenario = RecordedWork.apply(written, work, unfinished);
+        scenario = RecordedWork.apply(written, work, unfinished, TraceWork.inForks(rt.run, rt.header, started));
         if (!TraceWork.fromTrace(work)) { // and the worker's around them (in the trace's work already)
             Map<String, Long> notItsLoop = new HashMap<>(unfinished); // the CPU of an unfinished fork or an exit
             exits.forEach((k, v) -> notItsLoop.merge(k, v, Long::sum));

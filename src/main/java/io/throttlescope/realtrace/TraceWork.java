@@ -130,6 +130,32 @@ final class TraceWork {
         return out;
     }
 
+    /**
+     * The mean CPU each task used inside the forks it finished (clone, clone3, fork, vfork entered and
+     * left after its start), by scenario task name, for a recording of our workers; tasks that finished
+     * none are absent. What a fork step measured beyond this was its worker's, in user mode
+     * ({@link RecordedWork#apply(SimSpec, JsonObject, Map, Map)}).
+     */
+    static Map<String, Long> inForks(Run real, JsonObject header, SimSpec started) {
+        Map<String, Long> out = new HashMap<>();
+        if (real.result() == null || CgroupMap.ownTasks(header).isEmpty()) return out;
+        for (TaskSpec t : started.tasks()) {
+            var stat = real.result().tasks().get(t.name());
+            int task = RecordedActions.taskOf(real.info(), t.name(), CgroupMap.ownTasks(header));
+            if (stat == null || task < 0 || task >= real.info().tasks().length) continue;
+            long start = t.start() instanceof Dur.Fixed f ? f.ns() : t.start() instanceof Dur.Uniform u ? u.lo() : 0;
+            Slices sl = real.index().taskSlices(task);
+            long n = 0, ns = 0;
+            for (var c : stat.syscalls()) {
+                if (c.enter_ns() < start || c.exit_ns() == null || !RecordedWork.FORKS.contains(c.name())) continue;
+                n++;
+                ns += time(sl, c.enter_ns(), c.exit_ns(), true);
+            }
+            if (n > 0) out.put(t.name(), ns / n);
+        }
+        return out;
+    }
+
     /** The scenario with each task's exit work of {@link #exitCpu} (by task name, ns) at the end of its program. */
     static SimSpec withExits(SimSpec s, Map<String, Long> exits) {
         if (exits.isEmpty()) return s;
