@@ -40,6 +40,13 @@ public final class UiBench {
                 legacy.trace().size(),
                 task.trace().size(),
                 (System.nanoTime() - t0) / 1e9);
+        long[] mem = resident();
+        if (mem[1] > 0)
+            out.printf(
+                    Locale.ROOT,
+                    "  peak resident memory after both runs were built (VmHWM): %.0f MB = %.1f bytes an event of both runs%n",
+                    mem[1] / 1e6,
+                    mem[1] / (double) (legacy.trace().size() + task.trace().size()));
         out.print(Headless.run(1920, 1200, () -> measure(spec, legacy, task)));
         out.flush();
     }

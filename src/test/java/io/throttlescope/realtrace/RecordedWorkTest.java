@@ -199,8 +199,7 @@ class RecordedWorkTest {
                         .d()
                         .typical())
                 .isEqualTo(FORK_NS);
-        assertThat(p.simulated().result().tasks().get("R#0").cpu_ns())
-                .isBetween(1_900_000L, 3_000_000L);
+        assertThat(p.simulated().result().tasks().get("R#0").cpu_ns()).isBetween(1_900_000L, 3_000_000L);
     }
 
     private static final long FORK_NS = 68_000;

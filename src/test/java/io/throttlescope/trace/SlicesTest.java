@@ -66,6 +66,33 @@ class SlicesTest {
         assertThat(s.firstEndingAfter(10L * (2 * 8192) + 7)).isEqualTo(2 * 8192 + 1);
     }
 
+    /**
+     * Values are kept in bytes until one does not fit: then every value held so far (several chunks, the
+     * first grown and the last trimmed) is read back as it was, negative ones included, and so is every
+     * value after.
+     */
+    @Test
+    void aValueThatDoesNotFitAByteWidensTheLaneWithoutChangingWhatItHolds() {
+        Slices s = new Slices();
+        int n = 5 * 1024 + 300;
+        for (int i = 0; i < n; i++) s.add(10L * i, 10L * i + 7, i % 256 - 128, i % 3); // -128 .. 127: bytes
+        s.trim();
+        s.add(10L * n, 10L * n + 5, 128, 0); // the first that does not fit
+        s.add(10L * n + 20, 10L * n + 25, -1_000_000, 1);
+        for (int i = 0; i < n; i++) {
+            assertThat(s.value(i)).isEqualTo(i % 256 - 128);
+            assertThat(s.detail(i)).isEqualTo(i % 3);
+            assertThat(s.end(i)).isEqualTo(10L * i + 7);
+        }
+        assertThat(s.value(n)).isEqualTo(128);
+        assertThat(s.value(n + 1)).isEqualTo(-1_000_000);
+        assertThat(s.size()).isEqualTo(n + 2);
+        // a touching interval of the same value still extends the last one
+        s.add(10L * n + 25, 10L * n + 40, -1_000_000, 1);
+        assertThat(s.size()).isEqualTo(n + 2);
+        assertThat(s.end(n + 1)).isEqualTo(10L * n + 40);
+    }
+
     @Property(tries = 100)
     void aBlocksLongestStayIsTheLongestRunOfTouchingIntervalsOfOneValueStartingInIt(
             @ForAll @Size(min = 1, max = 3000) List<@IntRange(min = 0, max = 3) Integer> values) {

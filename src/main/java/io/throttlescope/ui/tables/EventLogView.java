@@ -5,14 +5,12 @@ import io.throttlescope.trace.RunInfo;
 import io.throttlescope.trace.Trace;
 import io.throttlescope.ui.state.ViewState;
 import io.throttlescope.view.Durations;
+import io.throttlescope.view.EventRows;
 import io.throttlescope.view.LogRows;
-import io.throttlescope.view.Run;
 import java.util.AbstractList;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
-import java.util.Map;
-import java.util.WeakHashMap;
 import java.util.function.Function;
 import javafx.beans.binding.Bindings;
 import javafx.beans.property.ReadOnlyStringWrapper;
@@ -45,7 +43,7 @@ public final class EventLogView extends VBox {
             group = new ComboBox<>();
     private final CheckBox bookkeeping = new CheckBox("state changes");
     private final Label count = new Label();
-    private int[] rows = new int[0];
+    private EventRows rows = EventRows.filtered(new Trace(), -1, -1, -1, -1, false);
     private boolean syncing;
 
     public EventLogView(ViewState vs) {
@@ -195,8 +193,6 @@ public final class EventLogView extends VBox {
     }
 
     private boolean resetting;
-    /** The rows without a filter (every event but the bookkeeping), per run shown. */
-    private final Map<Run, int[]> unfiltered = new WeakHashMap<>();
 
     /** New run: the filters go back to "all", and the rows are filtered once (not once per filter). */
     private void reset() {
@@ -244,31 +240,12 @@ public final class EventLogView extends VBox {
         int g = group.getSelectionModel().getSelectedIndex() - 1;
         boolean showState = bookkeeping.isSelected() || k == EventKind.STATE.ordinal();
         boolean plain = k < 0 && ta < 0 && c < 0 && g < 0 && !showState;
-        int[] cached = plain ? unfiltered.get(vs.run.get()) : null; // switching models back and forth: no rescan
-        if (cached != null) {
-            rows = cached;
-            winStart = -1;
-            showWindow(0);
-            count.setText(rows.length + " of " + t.size() + " events");
-            follow();
-            return;
-        }
-        int[] out = new int[t.size()];
-        int n = 0;
-        for (int i = 0; i < t.size(); i++) {
-            EventKind ek = t.kind(i);
-            if (!showState && ek == EventKind.STATE) continue;
-            if (k >= 0 && ek.ordinal() != k) continue;
-            if (ta >= 0 && t.task(i) != ta) continue;
-            if (c >= 0 && t.cpu(i) != c) continue;
-            if (g >= 0 && t.group(i) != g) continue;
-            out[n++] = i;
-        }
-        rows = Arrays.copyOf(out, n);
-        if (plain) unfiltered.put(vs.run.get(), rows);
+        rows = plain // every step: read from the run's index, no scan and nothing kept
+                ? EventRows.steps(vs.run.get().index())
+                : EventRows.filtered(t, k, ta, c, g, showState);
         winStart = -1;
         showWindow(0);
-        count.setText(n + " of " + t.size() + " events");
+        count.setText(rows.size() + " of " + t.size() + " events");
         follow();
     }
 
@@ -282,20 +259,20 @@ public final class EventLogView extends VBox {
     private int winStart = -1, winLen;
 
     private void showWindow(int start) {
-        int len = Math.min(WINDOW, rows.length);
-        start = Math.max(0, Math.min(start, rows.length - len));
+        int len = Math.min(WINDOW, rows.size());
+        start = Math.max(0, Math.min(start, rows.size() - len));
         if (start == winStart && len == winLen) return;
         winStart = start;
         winLen = len;
-        int[] r = rows;
-        int s0 = start, n = len;
+        int[] r = rows.events(start, len);
+        int n = len;
         syncing = true;
         // a kept selection would be looked up with indexOf in the new list: linear, boxed
         table.getSelectionModel().clearSelection();
         table.setItems(FXCollections.observableList(new AbstractList<Integer>() {
             @Override
             public Integer get(int index) {
-                return r[s0 + index];
+                return r[index];
             }
 
             @Override
@@ -321,15 +298,15 @@ public final class EventLogView extends VBox {
     }
     /** Rows that pass the filter (the table shows a window of them around the cursor on large runs). */
     public int rowCount() {
-        return rows.length;
+        return rows.size();
     }
 
     private void follow() {
         int cur = vs.cursor.get();
-        int pos = Arrays.binarySearch(rows, cur);
+        int pos = rows.search(cur);
         if (pos < 0 && cur >= 0 && bookkeepingHidden()) pos = -pos - 2; // a hidden event: the row before it
         if (pos >= 0
-                && rows.length > WINDOW
+                && rows.size() > WINDOW
                 && (pos < winStart + WINDOW / 8 || pos >= winStart + winLen - WINDOW / 8)) {
             showWindow(pos - WINDOW / 2); // re-centre the rows around the cursor
         }
