@@ -130,7 +130,11 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         JsonObject work = TraceWork.header(rt.run, rt.header, started);
         var unfinished = RecordedWork.unfinishedForks(rt.run, written, work);
         var exits = TraceWork.exitCpu(written, rt.run, rt.header);
-        scenario = RecordedWork.apply(written, work, unfinished, TraceWork.inForks(rt.run, rt.header, started));
+        scenario = RecordedWork.apply( // a fork's measured CPU beyond its syscall's is the worker's user work
+                written,
+                work,
+                unfinished,
+                TraceWork.fromTrace(work) ? Map.of() : TraceWork.inForks(rt.run, rt.header, started));
         if (!TraceWork.fromTrace(work)) { // and the worker's around them (in the trace's work already)
             Map<String, Long> notItsLoop = new HashMap<>(unfinished); // the CPU of an unfinished fork or an exit
             exits.forEach((k, v) -> notItsLoop.merge(k, v, Long::sum));

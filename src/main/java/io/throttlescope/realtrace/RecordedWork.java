@@ -159,15 +159,17 @@ public final class RecordedWork {
 
     /**
      * As above, with the CPU each task's forks used inside the kernel as the trace shows it (by task
-     * name, mean ns a finished fork: {@link TraceWork#inForks}). A worker measures a fork as the CPU
+     * name, {mean ns a finished fork, forks finished}: {@link TraceWork#inForks}). A worker measures a fork as the CPU
      * its thread used to start a thread and join it; what of that lies outside the fork syscall is the
      * JVM's user work, before the syscall, and under the task-based model only the syscall's part runs
      * on past a throttle. In a 6.18 recording of 27 a forker's one measured fork used 1.17 ms, its clone3s
      * 68 us: run as kernel work, the forker's simulated CPU was 6.0 ms against the real 1.9 (now 2.9), and
-     * its forks were 1.4 ms long where the trace's took 0.07.
+     * its forks were 1.4 ms long where the trace's took 0.07. Only where that is sure: a program with
+     * one fork step, measured (not the CPU of a fork still under way), whose count of forks the trace
+     * agrees with (within 5%, or 2), and in which the trace shows the forks on a CPU.
      */
     public static SimSpec apply(
-            SimSpec s, JsonObject header, Map<String, Long> unfinishedFork, Map<String, Long> forkKernel) {
+            SimSpec s, JsonObject header, Map<String, Long> unfinishedFork, Map<String, long[]> forkKernel) {
         if (!has(header)) return s;
         JsonArray all = header.getAsJsonArray("recorded_work");
         List<TaskSpec> tasks = new ArrayList<>();
@@ -179,10 +181,37 @@ public final class RecordedWork {
             if (mean != null && open != null)
                 for (int k = 0; k < plan.size(); k++)
                     if (plan.get(k) instanceof Step.DownRead && Double.isNaN(mean[k])) mean[k] = open;
-            long kernel = forkKernel.getOrDefault(t.name(), -1L);
+            long kernel = mean == null ? -1 : inKernel(forkKernel.get(t.name()), all.get(i), plan);
             tasks.add(mean == null ? t : t.withProgram(rebuild(t.program(), mean, new int[1], kernel)));
         }
         return s.withTasks(tasks);
+    }
+
+    /**
+     * The kernel's part of the program's one fork step ({@code inTrace}: mean ns, forks finished in the
+     * trace), or -1 where the split is not sure: no fork step or several, one not measured (its count
+     * 0: the CPU of a fork under way at the end stands as kernel work), a count the trace does not agree
+     * with, or no CPU in the trace's forks.
+     */
+    static long inKernel(long[] inTrace, JsonElement measured, List<Step> plan) {
+        if (inTrace == null || inTrace[0] <= 0) return -1;
+        int fork = -1;
+        for (int k = 0; k < plan.size(); k++) {
+            if (!(plan.get(k) instanceof Step.DownRead)) continue;
+            if (fork >= 0) return -1; // several fork steps: which took which is not known
+            fork = k;
+        }
+        if (fork < 0) return -1;
+        long count = 0;
+        try {
+            for (JsonElement x : measured.getAsJsonArray()) {
+                JsonArray a = x.getAsJsonArray();
+                if (a.get(0).getAsInt() == fork) count = RealTrace.exactLong(a.get(1));
+            }
+        } catch (RuntimeException bad) {
+            return -1; // a stranger's header
+        }
+        return count > 0 && Math.abs(inTrace[1] - count) <= Math.max(2, count / 20) ? inTrace[0] : -1;
     }
 
     /**

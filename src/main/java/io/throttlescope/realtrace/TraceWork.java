@@ -131,13 +131,13 @@ final class TraceWork {
     }
 
     /**
-     * The mean CPU each task used inside the forks it finished (clone, clone3, fork, vfork entered and
-     * left after its start), by scenario task name, for a recording of our workers; tasks that finished
-     * none are absent. What a fork step measured beyond this was its worker's, in user mode
-     * ({@link RecordedWork#apply(SimSpec, JsonObject, Map, Map)}).
+     * The mean CPU each task used inside the forks it finished (clone, clone3, fork or vfork entered and
+     * left after its start) and how many it finished, by scenario task name, for a recording of our
+     * workers; tasks that finished none are absent. What a fork step measured beyond this was its
+     * worker's, in user mode ({@link RecordedWork#apply(SimSpec, JsonObject, Map, Map)}).
      */
-    static Map<String, Long> inForks(Run real, JsonObject header, SimSpec started) {
-        Map<String, Long> out = new HashMap<>();
+    static Map<String, long[]> inForks(Run real, JsonObject header, SimSpec started) {
+        Map<String, long[]> out = new HashMap<>();
         if (real.result() == null || CgroupMap.ownTasks(header).isEmpty()) return out;
         for (TaskSpec t : started.tasks()) {
             var stat = real.result().tasks().get(t.name());
@@ -151,7 +151,7 @@ final class TraceWork {
                 n++;
                 ns += time(sl, c.enter_ns(), c.exit_ns(), true);
             }
-            if (n > 0) out.put(t.name(), ns / n);
+            if (n > 0) out.put(t.name(), new long[] {ns / n, n});
         }
         return out;
     }

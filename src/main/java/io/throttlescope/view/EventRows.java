@@ -67,6 +67,7 @@ public final class EventRows {
     public int search(int e) {
         if (rows != null) return Arrays.binarySearch(rows, e);
         if (e < 0) return -1;
+        if (e >= index.trace().size()) return -size() - 1; // past the end: after every row
         int before = index.stepOf(e); // the steps up to and including e
         return TraceIndex.visible(index.trace().kind(e)) ? before - 1 : -before - 1;
     }

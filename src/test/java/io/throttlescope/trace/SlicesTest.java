@@ -47,7 +47,7 @@ class SlicesTest {
     void aLaneOfManyChunksKeepsEveryIntervalAndGrowsAgainAfterATrim() {
         Slices s = new Slices();
         s.trim(); // an empty lane cut to size can still grow
-        int n = 3 * 8192 + 17; // past three whole chunks
+        int n = 3 * 8192 + 17; // past many whole chunks (of 1,024)
         for (int i = 0; i < n; i++) s.add(10L * i, 10L * i + 7, i, i % 5);
         s.trim();
         s.add(10L * n, 10L * n + 3_000_000_000L, n, 0); // after the trim, with a long end
@@ -87,6 +87,16 @@ class SlicesTest {
         assertThat(s.value(n)).isEqualTo(128);
         assertThat(s.value(n + 1)).isEqualTo(-1_000_000);
         assertThat(s.size()).isEqualTo(n + 2);
+        // widened while the first chunk is still growing, and at a chunk's end
+        for (int first : new int[] {100, 1024}) {
+            Slices p = new Slices();
+            for (int i = 0; i < first; i++) p.add(i, i + 1, i % 2, 0);
+            p.add(first, first + 1, 1000, 0);
+            p.add(first + 1, first + 2, 3, 0);
+            for (int i = 0; i < first; i++) assertThat(p.value(i)).isEqualTo(i % 2);
+            assertThat(p.value(first)).isEqualTo(1000);
+            assertThat(p.value(first + 1)).isEqualTo(3);
+        }
         // a touching interval of the same value still extends the last one
         s.add(10L * n + 25, 10L * n + 40, -1_000_000, 1);
         assertThat(s.size()).isEqualTo(n + 2);

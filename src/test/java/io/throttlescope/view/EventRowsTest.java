@@ -46,6 +46,7 @@ class EventRowsTest {
             assertThat(steps.events(from, 7)).isEqualTo(Arrays.copyOfRange(scanned, from, from + 7));
         }
         assertThat(steps.events(n, 0)).isEmpty();
+        assertThat(steps.search(t.size())).isEqualTo(Arrays.binarySearch(scanned, t.size()));
         for (int e = -1; e < t.size(); e++) {
             int expected = Arrays.binarySearch(scanned, e);
             assertThat(steps.search(e)).as("event %d", e).isEqualTo(expected);
