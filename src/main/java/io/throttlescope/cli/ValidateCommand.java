@@ -30,7 +30,7 @@ public final class ValidateCommand implements Callable<Integer> {
             names = "--kernel",
             description = "also print the kernel settings each valid file runs with, defaults included "
                     + "(cpus, hz, accounting, preemption, bandwidth_slice, the hung-task settings, rcu_gp, switch_cost, "
-                    + "delay_dequeue, run_to_parity, place_rel_deadline, ipi_latency)")
+                    + "delay_dequeue, run_to_parity, place_rel_deadline, ipi_latency, tick_phase)")
     boolean kernel;
 
     @Override
@@ -70,6 +70,7 @@ public final class ValidateCommand implements Callable<Integer> {
         kv(sb, "run_to_parity", k.runToParity(), d.runToParity());
         kv(sb, "place_rel_deadline", k.placeRelDeadline(), d.placeRelDeadline());
         kv(sb, "ipi_latency", ns(k.ipiLatencyNs()), ns(d.ipiLatencyNs()));
+        kv(sb, "tick_phase", ns(k.tickPhaseNs()), ns(d.tickPhaseNs()));
         return sb.toString();
     }
 

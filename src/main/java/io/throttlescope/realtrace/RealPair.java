@@ -120,8 +120,11 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             return new RealPair(rt, null, rt.run.spec(), unpaired);
         }
         Simulator.Model m = Simulator.Model.of(rt.model);
-        SimSpec written = withRecordedTick(
-                withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header), rt.header);
+        SimSpec written = TickPhase.apply( // the ticks where the recording's throttles put them
+                withRecordedTick(
+                        withRecordedHungTask(withRecordedPhases(scenario, rt.run, rt.refillPhases), rt.header),
+                        rt.header),
+                rt.run);
         if (!CgroupMap.ownTasks(rt.header).isEmpty()) { // a recording of ours: its workers' syscalls
             written = RecordedWork.namedAsMade(written);
         }

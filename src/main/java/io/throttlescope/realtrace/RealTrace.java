@@ -264,6 +264,7 @@ public final class RealTrace {
                 lockTypes,
                 List.copyOf(im.strings.list()),
                 0,
+                0,
                 0);
         SimSpec spec = new SimSpec(
                 scenario,

@@ -99,7 +99,17 @@ final class KernelLoader {
                 l.problem(m.get("ipi_latency"), "found " + v + "ns, expected at most 10ms (an IPI takes microseconds)");
             else if (v != null) ipi = v;
         }
-        return new KernelSpec(cpus, hz, exact, full, slice, hung, hungIv, rcu, sw, delay, parity, rel, ipi);
+        long phase = 0;
+        if (m.containsKey("tick_phase")) {
+            Long v = l.fixedDuration(m.get("tick_phase"));
+            long tick = 1_000_000_000L / hz;
+            if (v != null && v >= tick)
+                l.problem(
+                        m.get("tick_phase"),
+                        "found " + v + "ns, expected less than one tick (" + tick + "ns at hz " + hz + ")");
+            else if (v != null) phase = v;
+        }
+        return new KernelSpec(cpus, hz, exact, full, slice, hung, hungIv, rcu, sw, delay, parity, rel, ipi, phase);
     }
 
     private boolean flag(Map<String, Node> m, String key, boolean dflt) {

@@ -41,7 +41,8 @@ public final class ScenarioKeys {
             "delay_dequeue",
             "run_to_parity",
             "place_rel_deadline",
-            "ipi_latency");
+            "ipi_latency",
+            "tick_phase");
     public static final List<String> CGROUP = List.of("cpu.max", "cpu.max.burst", "cpu.weight", "period_phase");
     public static final List<String> LOCK = List.of("type");
     public static final List<String> PIPE = List.of("capacity");

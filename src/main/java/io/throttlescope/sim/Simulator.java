@@ -60,7 +60,7 @@ public final class Simulator {
     final LockBook lockBook = new LockBook(this);
     final SwitchPath switchPath = new SwitchPath(this);
     final SplittableRandom rng;
-    final long tickNs;
+    final long tickNs, tickPhaseNs;
     final long endNs;
     long now;
 
@@ -97,6 +97,7 @@ public final class Simulator {
         this.sink = sink == null ? EventSink.NONE : sink;
         this.rng = new SplittableRandom(spec.seed());
         this.tickNs = 1_000_000_000L / kernel.hz();
+        this.tickPhaseNs = Math.floorMod(kernel.tickPhaseNs(), tickNs);
         this.endNs = spec.durationNs();
         this.model = model == Model.LEGACY ? new LegacyThrottle(this) : new TaskBasedThrottle(this);
         this.fair = new Fair(this, kernel.cpus());
@@ -109,6 +110,7 @@ public final class Simulator {
         cpus = new Cpu[kernel.cpus()];
         for (int i = 0; i < cpus.length; i++) {
             cpus[i] = new Cpu(i, root);
+            cpus[i].nextTick = tickAfter(-1); // the first tick at or after 0
             root.cfsRq[i] = cpus[i].cfs;
         }
         dirty = new Cpu[cpus.length + 1];
@@ -289,12 +291,26 @@ public final class Simulator {
         }
     }
 
+    /** The tick (1 s / hz) and where the ticks fall: at the phase + k * tick. */
+    public long tickNs() {
+        return tickNs;
+    }
+
+    public long tickPhaseNs() {
+        return tickPhaseNs;
+    }
+
+    /** The first tick after t: ticks fall at the kernel's tick phase + k * tickNs (docs/model.md). */
+    long tickAfter(long t) {
+        return (Math.floorDiv(t - tickPhaseNs, tickNs) + 1) * tickNs + tickPhaseNs;
+    }
+
     /**
      * sched_tick(): update_curr was done by sync; account_process_tick() charges a whole tick to user
      * or system time by the mode the task is in; an overloaded CPU kicks idle ones to balance.
      */
     private void tick(Cpu c) {
-        c.nextTick = (now / tickNs + 1) * tickNs;
+        c.nextTick = tickAfter(now);
         Task t = c.curr;
         if (t != null) {
             fair.updateGroupsAbove(t.se); // entity_tick(): update_cfs_group() at every level

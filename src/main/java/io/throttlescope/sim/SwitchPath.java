@@ -103,7 +103,7 @@ final class SwitchPath {
             c.busySince = -1;
             return;
         }
-        if (c.nextTick <= s.now) c.nextTick = (s.now / s.tickNs + 1) * s.tickNs;
+        if (c.nextTick <= s.now) c.nextTick = s.tickAfter(s.now);
         long at = Math.min(s.now + t.switchCostLeft + t.burstLeft, c.nextTick);
         if (s.kernel.exactAccounting()) {
             for (SchedEntity se = t.se; se != null; se = se.parent()) {

@@ -109,7 +109,7 @@ final class Budgets {
         // a switch right now charges all; a slice that only splits the task's stay at a syscall (same task
         // before it, no gap) does not: the kernel charges at ticks and switches, not at mode changes
         if (sl.start(i) == t && sl.startsStay(i)) return t;
-        long lastTick = Math.floorDiv(t, tick) * tick;
+        long phase = info.chargeTickPhaseNs(), lastTick = Math.floorDiv(t - phase, tick) * tick + phase;
         if (cursor != null && cursor[0] >= 0 && i >= cursor[0] && i - cursor[0] <= 256) {
             int j = (int) cursor[0]; // still the stay of the last sample?
             while (j < i && !sl.startsStay(j + 1)) j++;

@@ -7,7 +7,8 @@ import java.util.List;
 /**
  * What a recorded run is about: names and the static shape of the machine, read once from the
  * simulator's public view. {@code chargeTickNs} is the tick under tick accounting, where runtime is
- * charged only at ticks and scheduling events (0: exact accounting, or a real trace).
+ * charged only at ticks and scheduling events (0: exact accounting, or a real trace), the ticks falling
+ * at {@code chargeTickPhaseNs} + k * chargeTickNs.
  */
 public record RunInfo(
         String scenario,
@@ -26,7 +27,8 @@ public record RunInfo(
         List<String> lockTypes,
         List<String> strings,
         long initialRuntime,
-        long chargeTickNs) {
+        long chargeTickNs,
+        long chargeTickPhaseNs) {
 
     public static RunInfo of(Simulator s) {
         int nt = s.taskCount(), ng = s.groupCount();
@@ -67,9 +69,8 @@ public record RunInfo(
                 types,
                 List.copyOf(s.strings()),
                 s.initialRuntimeRemaining(),
-                s.spec().kernel().exactAccounting()
-                        ? 0
-                        : 1_000_000_000L / s.spec().kernel().hz());
+                s.spec().kernel().exactAccounting() ? 0 : s.tickNs(),
+                s.tickPhaseNs());
     }
 
     /** The index of a lock by name (a hash lookup where the list is an IndexedList, as both builders make it). */

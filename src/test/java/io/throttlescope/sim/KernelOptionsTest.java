@@ -1,6 +1,7 @@
 package io.throttlescope.sim;
 
 import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.trace.Trace;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -44,6 +45,39 @@ class KernelOptionsTest {
             while (r.trace.kind(i) != DISTRIBUTE) i++;
             assertThat(r.trace.argA(i)).isEqualTo(tick);
         }
+    }
+
+    /**
+     * tick_phase: the ticks fall at the phase + k * (1 s / hz). T in /G (10 ms every 100 ms) at HZ 250 uses
+     * up the quota at 10 ms; it is found out at the next tick: 12 ms with the ticks at 0, 4, 8, 12 (2 ms
+     * of debt), 13 ms with them at 1, 5, 9, 13 (3 ms). A phase of a tick or more is refused.
+     */
+    @ParameterizedTest
+    @EnumSource(Simulator.Model.class)
+    void theTickPhaseMovesEveryChargeOfTickAccounting(Simulator.Model m) {
+        for (String phase : new String[] {"", ", \"tick_phase\": \"0ms\"", ", \"tick_phase\": \"1ms\""}) {
+            String json = "{\"format\": 1, \"name\": \"tick phase\", \"duration\": \"50ms\","
+                    + " \"kernel\": {\"cpus\": 1, \"hz\": 250" + phase + "},"
+                    + " \"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}},"
+                    + " \"tasks\": [{\"name\": \"T\", \"cgroup\": \"/G\", \"program\": [{\"user\": \"100ms\"}]}]}";
+            ScenarioLoader.Loaded l = ScenarioLoader.loadString(json);
+            assertThat(l.problems()).isEmpty();
+            Trace tr = new Trace();
+            new Simulator(l.spec(), m, tr).run();
+            long expected = phase.contains("1ms") ? 13 * MS : 12 * MS;
+            int i = 0;
+            while (tr.kind(i) != THROTTLE) i++;
+            assertThat(tr.time(i)).as(phase).isEqualTo(expected);
+            assertThat(tr.argA(i))
+                    .as(phase)
+                    .isBetween(10 * MS - expected, 10 * MS - expected + 1); // the overrun, as debt
+        }
+        ScenarioLoader.Loaded bad = ScenarioLoader.loadString("{\"format\": 1, \"name\": \"bad\", \"duration\": \"1s\","
+                + " \"kernel\": {\"hz\": 250, \"tick_phase\": \"4ms\"}, \"tasks\": [{\"name\": \"T\","
+                + " \"program\": [{\"user\": \"1ms\"}]}]}");
+        assertThat(bad.problems())
+                .singleElement()
+                .satisfies(p -> assertThat(p.message()).contains("expected less than one tick"));
     }
 
     @Test
