@@ -148,10 +148,10 @@ public final class RecordedWork {
 
     /**
      * As {@link #apply(SimSpec, JsonObject)}, with the forks that never finished in the recording: a
-     * task whose clone was still under way at the end measured nothing for it, and its clone takes at
-     * least the CPU the recording shows it used inside (by task name, ns). Under qemu's TCG, 27's
-     * forkers in /G (1 ms a second) never finished a fork in 10 s: each had used 1.2 to 1.7 ms inside
-     * it by the end, where the scenario's clone does its work in 50 us.
+     * task whose clone was still under way at the end measured nothing for it, and its clone takes
+     * more than the CPU the recording shows it used inside (by task name, ns): {@link #UNFINISHED_NS}.
+     * Under qemu's TCG, 27's forkers in /G (1 ms a second) never finished a fork in 10 s: each had used
+     * 1.2 to 1.7 ms inside it by the end, where the scenario's clone does its work in 50 us.
      */
     public static SimSpec apply(SimSpec s, JsonObject header, Map<String, Long> unfinishedFork) {
         return apply(s, header, unfinishedFork, Map.of());
@@ -180,7 +180,8 @@ public final class RecordedWork {
             Long open = unfinishedFork.get(t.name());
             if (mean != null && open != null)
                 for (int k = 0; k < plan.size(); k++)
-                    if (plan.get(k) instanceof Step.DownRead && Double.isNaN(mean[k])) mean[k] = open;
+                    if (plan.get(k) instanceof Step.DownRead && Double.isNaN(mean[k]))
+                        mean[k] = Math.max(open, UNFINISHED_NS); // it never finished: nor does it in the simulation
             long kernel = mean == null ? -1 : inKernel(forkKernel.get(t.name()), all.get(i), plan);
             tasks.add(mean == null ? t : t.withProgram(rebuild(t.program(), mean, new int[1], kernel)));
         }
@@ -237,6 +238,83 @@ public final class RecordedWork {
         }
         return out;
     }
+
+    /**
+     * The scenario with its workers' reads of their own CPU clock (docs/real-kernels.md, "Where the
+     * workers' kernel charged them", {@link Step.UpdateCurr}): a worker reads its thread's CPU clock
+     * before and after each step it measures (a busy loop, the syscall of its fork, write or read, and
+     * before its exit's work), each a clock_gettime syscall in which the kernel charges the task's
+     * group. Only for the tasks whose recording shows clock_gettime calls.
+     */
+    public static SimSpec withClockReads(SimSpec s, RunResult real) {
+        if (real == null) return s;
+        List<TaskSpec> tasks = new ArrayList<>();
+        boolean changed = false;
+        for (TaskSpec t : s.tasks()) {
+            var stat = real.tasks().get(t.name());
+            boolean reads = stat != null && stat.syscalls().stream().anyMatch(c -> CLOCK_READ.equals(c.name()));
+            List<Step> p = reads ? clocked(t.program(), null) : t.program();
+            changed |= p != t.program();
+            tasks.add(p == t.program() ? t : t.withProgram(p));
+        }
+        return changed ? s.withTasks(tasks) : s;
+    }
+
+    /** The syscall a worker reads its thread's CPU clock with. */
+    static final String CLOCK_READ = "clock_gettime";
+
+    private static List<Step> clocked(List<Step> steps, String loopPath) {
+        List<Step> out = new ArrayList<>();
+        boolean changed = false;
+        for (int i = 0; i < steps.size(); i++) {
+            Step st = steps.get(i);
+            if (st instanceof Step.Loop l) {
+                List<Step> b = clocked(l.body(), l.path());
+                out.add(b == l.body() ? l : new Step.Loop(b, l.times(), l.path()));
+                changed |= b != l.body();
+                continue;
+            }
+            // the pairing's own steps (the worker's CPU around its steps, the kernel's exit work) have the
+            // path of their loop or of the step before them: no step the worker measured
+            boolean added = st.path().equals(loopPath)
+                    || (i > 0 && steps.get(i - 1).path().equals(st.path()));
+            // a fork's JVM work before its syscall (its path) is one measured step with it
+            boolean forkWork = st instanceof Step.User
+                    && i + 1 < steps.size()
+                    && steps.get(i + 1) instanceof Step.Syscall
+                    && steps.get(i + 1).path().equals(st.path());
+            boolean measured = st instanceof Step.User
+                    || (st instanceof Step.Syscall sc
+                            && sc.body().stream()
+                                    .anyMatch(b -> b instanceof Step.Kernel
+                                            || b instanceof Step.DownRead
+                                            || b instanceof Step.DownWrite))
+                    || (st instanceof Step.Exit x && x.d() != null);
+            if (added || !measured) {
+                out.add(st);
+                continue;
+            }
+            changed = true;
+            out.add(clockRead(st.path()));
+            out.add(st);
+            if (forkWork) out.add(steps.get(++i));
+            if (!(st instanceof Step.Exit)) out.add(clockRead(st.path()));
+        }
+        return changed ? out : steps;
+    }
+
+    private static Step clockRead(String path) {
+        return new Step.Syscall(CLOCK_READ, List.of(new Step.UpdateCurr(path)), path);
+    }
+
+    /**
+     * The work of a fork the recording shows under way at its end, measured by nobody: more than it
+     * used, and more than any simulation beside a recording can give it (an hour), so that it is still
+     * under way at the end there too. Given only what it had used (1.2 to 1.7 ms in the measured 6.12
+     * recording of 27), a forker finished its fork in the simulation, took the read side, was
+     * throttled holding it and stalled the writer for 7 s, which the real writer never was.
+     */
+    static final long UNFINISHED_NS = 3_600_000_000_000L;
 
     /** The syscalls that make a fork (a read side of cgroup_threadgroup_rwsem). */
     static final Set<String> FORKS = Set.of("clone", "clone3", "fork", "vfork");

@@ -21,7 +21,8 @@ final class Op {
             RECV = 11,
             LOOP = 12,
             EXIT = 13,
-            SLEEP_UNTIL = 14;
+            SLEEP_UNTIL = 14,
+            UPDATE_CURR = 15;
 
     final int kind;
     final Dur d; // user, kernel, sleep

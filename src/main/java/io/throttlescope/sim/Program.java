@@ -40,6 +40,7 @@ final class Program {
             return new Op(Op.SYSCALL, null, null, s.str(sc.name()), compile(sc.body()), 0, false);
         if (st instanceof Step.Sleep sl) return new Op(Op.SLEEP, sl.d(), null, -1, null, 0, sl.uninterruptible());
         if (st instanceof Step.SleepUntil u) return new Op(Op.SLEEP_UNTIL, null, null, -1, null, u.atNs(), false);
+        if (st instanceof Step.UpdateCurr) return new Op(Op.UPDATE_CURR, null, null, -1, null, 0, false);
         if (st instanceof Step.DownRead x)
             return new Op(Op.DOWN_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
         if (st instanceof Step.UpRead x) return new Op(Op.UP_READ, null, s.rwsems.get(x.lock()), -1, null, 0, false);
@@ -139,6 +140,7 @@ final class Program {
                     return false;
                 }
             }
+            case Op.UPDATE_CURR -> s.updateCurrOwn(t);
             case Op.DOWN_READ -> {
                 return ((PercpuRwsem) op.target).downRead(t);
             }

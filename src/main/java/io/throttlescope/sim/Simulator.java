@@ -385,6 +385,18 @@ public final class Simulator {
             }
     }
 
+    /**
+     * update_curr() on the running task's own cfs_rq (not the levels above), where the kernel calls it
+     * outside a scheduling event of the task's: task_sched_runtime() when it reads its CPU clock
+     * (docs/model.md). It charges the group's bandwidth there.
+     */
+    void updateCurrOwn(Task t) {
+        Cpu c = t.cpu;
+        if (c == null || c.curr != t) return;
+        sync(c, CHARGE_NONE);
+        fair.updateCurr(t.se.cfsRq, now);
+    }
+
     void reschedCurr(Cpu c) {
         c.needResched = true;
         markDirty(c);

@@ -66,9 +66,13 @@ class FidelityTest {
                         "27-pileup-for-recording-task-6.18: task W CPU time (ms)",
                         "27-pileup-for-recording-task-6.18: task Q#0 switched out while runnable (ms)",
                         "27-pileup-for-recording-task-6.18: task Q#1 switched out while runnable (ms)",
-                        // the same recorded again with today's recorder: the forkers' waits are known, /G is a period
-                        // short
-                        "27-pileup-for-recording-task-6.18-measured: /G throttled_usec (ms)");
+                        // the old recording's forkers, which measured nothing, run the scenario's 50 us forks
+                        // with no clock read between: a tick finds /G 1.8 ms into debt once, and it stays
+                        // throttled a period more than the kernel's
+                        "27-pileup-for-recording-task-6.18: /G throttled_usec (ms)",
+                        // the same recorded again with today's recorder: /G holds since the workers' clock reads
+                        // charge it; Q#0's wait is known (its own threads' wake-ups), Q#1's is 30 ms short of it
+                        "27-pileup-for-recording-task-6.18-measured: task Q#1 switched out while runnable (ms)");
     }
 
     /**
@@ -86,9 +90,13 @@ class FidelityTest {
                         "no step of the scenario makes",
                         "the worker's read of the thread's CPU clock")
                 .doesNotContain("translated code");
+        // R#1's fork under way for 8.5 s at the end: no longer given the TCG reason, as the simulation's fork
+        // does not finish either (an unfinished fork's work is more than the recording gave it)
         Fidelity.Row r1m =
                 row("traces/27-pileup-for-recording-legacy-6.12-measured.txt.gz", "task R#1 longest syscall (ms)");
-        assertThat(r1m.known()).contains("translated code").doesNotContain("no step of the scenario makes");
+        assertThat(r1m.within()).as(r1m.verdict()).isTrue();
+        Fidelity.Row r2 = row("traces/27-pileup-for-recording-legacy-6.12.txt.gz", "task R#2 longest syscall (ms)");
+        assertThat(r2.known()).contains("translated code").doesNotContain("no step of the scenario makes");
         // 06's read, which was given it before the trace's work was taken in, now holds: its CPU is the trace's
         Fidelity.Row six = row("traces/06-kernel-mode-overrun-legacy-6.12.txt.gz", "task T longest syscall (ms)");
         assertThat(six.within()).as(six.verdict()).isTrue();

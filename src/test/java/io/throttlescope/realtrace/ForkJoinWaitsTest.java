@@ -143,12 +143,18 @@ class ForkJoinWaitsTest {
                 java.nio.file.Path.of("traces/27-pileup-for-recording-task-6.18-measured.txt.gz"));
         var older = io.throttlescope.cli.FidelityCommand.rows(
                 java.nio.file.Path.of("traces/27-pileup-for-recording-task-6.18.txt.gz"));
+        // Q#0's wait less its waits after its own threads' wake-ups is within the tolerance of the simulation;
+        // Q#1's (171.3 ms against 141.0 since the workers' clock reads charge the groups) is not
         for (String q : new String[] {"Q#0", "Q#1"}) {
             String figure = "task " + q + " switched out while runnable (ms)";
             assertThat(measured)
                     .filteredOn(r -> r.figure().equals(figure))
                     .singleElement()
-                    .satisfies(r -> assertThat(r.known()).contains("after wake-ups by the threads its worker forked"));
+                    .satisfies(r -> {
+                        if (q.equals("Q#0"))
+                            assertThat(r.known()).contains("after wake-ups by the threads its worker forked");
+                        else assertThat(r.known()).isNull();
+                    });
             assertThat(older)
                     .filteredOn(r -> r.figure().equals(figure))
                     .singleElement()

@@ -27,6 +27,15 @@ public sealed interface Step {
      */
     record SleepUntil(long atNs, String path) implements Step {}
 
+    /**
+     * {@code update_curr()} on the task's own cfs_rq, where the kernel calls it without a scheduling
+     * event of the task's own: a read of its CPU clock (clock_gettime of CLOCK_THREAD_CPUTIME_ID runs
+     * {@code task_sched_runtime()}). A group that has used up its quota is found out there and not only
+     * at the next tick. No scenario file writes it: the simulation beside a recording puts one where
+     * the recording's workers read their clock (realtrace's RecordedWork).
+     */
+    record UpdateCurr(String path) implements Step {}
+
     record DownRead(String lock, String path) implements Step {}
 
     record UpRead(String lock, String path) implements Step {}
