@@ -254,6 +254,59 @@ class RecordedWorkTest {
 
     private static final long FORK_NS = 68_000;
 
+    /**
+     * The workers' clock reads go around each measured step, of the tasks whose recording shows them
+     * reading their clock: not around the pairing's own steps (the worker's CPU around its steps, at the
+     * end of its loop), and nowhere for a task whose recording has no clock_gettime.
+     */
+    @Test
+    void clockReadsGoAroundMeasuredStepsOfTasksThatReadTheirClock() {
+        SimSpec s = pileup();
+        int w = task(s, "W");
+        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
+        for (int i = 0; i < s.tasks().size(); i++)
+            work.append(i == 0 ? "" : ",").append(i == w ? "[[1,100,2000000],[2,100,7000000],[3,100,20000000]]" : "[]");
+        var header = JsonParser.parseString(work.append("]}").toString()).getAsJsonObject();
+        SimSpec measured = RecordedWork.withOverhead(RecordedWork.apply(s, header), s, header, cpu("W", 13_400_000L));
+        var reads = new io.throttlescope.sim.RunResult(
+                1,
+                "s",
+                "task",
+                1_000_000_000L,
+                0,
+                java.util.Map.of(),
+                java.util.Map.of(
+                        "W",
+                        new io.throttlescope.sim.RunResult.TaskStat(
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                0,
+                                null,
+                                List.of(new io.throttlescope.sim.RunResult.Syscall("clock_gettime", 5, 6L)),
+                                List.of())),
+                List.of(),
+                java.util.Map.of(),
+                List.of());
+        SimSpec clocked = RecordedWork.withClockReads(measured, reads);
+        List<Step> body = ((Step.Loop) clocked.tasks().get(w).program().get(0)).body();
+        // clock, write cgroup.procs, clock, nanosleep, the worker's own CPU (no clock around it)
+        assertThat(body).hasSize(5);
+        assertThat(((Step.Syscall) body.get(0)).name()).isEqualTo("clock_gettime");
+        assertThat(((Step.Syscall) body.get(1)).name()).startsWith("write");
+        assertThat(((Step.Syscall) body.get(2)).name()).isEqualTo("clock_gettime");
+        assertThat(((Step.Syscall) body.get(3)).name()).isEqualTo("nanosleep");
+        assertThat(body.get(4)).isInstanceOf(Step.User.class);
+        // the other tasks have no clock_gettime in the recording: as they were
+        assertThat(clocked.tasks().get(task(s, "Q#0")))
+                .isEqualTo(measured.tasks().get(task(s, "Q#0")));
+        assertThat(RecordedWork.withClockReads(measured, cpu("W", 1))).isEqualTo(measured);
+    }
+
     private static io.throttlescope.sim.RunResult cpu(String task, long ns) {
         return new io.throttlescope.sim.RunResult(
                 1,
