@@ -7,7 +7,6 @@ import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.TaskState;
 import io.throttlescope.sim.spec.CgroupSpec;
-import io.throttlescope.sim.spec.KernelSpec;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.text.Escape;
 import io.throttlescope.view.Durations;
@@ -323,22 +322,10 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             return s; // a stranger's header: the scenario's settings stand
         }
         if (timeout < 0 || timeout > 3600 || interval < 0 || interval > 3600) return s;
-        var k = s.kernel();
-        var kernel = new KernelSpec(
-                k.cpus(),
-                k.hz(),
-                k.exactAccounting(),
-                k.fullPreemption(),
-                k.bandwidthSliceNs(),
-                timeout * 1_000_000_000L,
-                interval == 0 || interval >= timeout ? 0 : interval * 1_000_000_000L,
-                k.rcuGpNs(),
-                k.switchCostNs(),
-                k.delayDequeue(),
-                k.runToParity(),
-                k.placeRelDeadline(),
-                k.ipiLatencyNs());
-        return s.withKernel(kernel);
+        return s.withKernel(s.kernel()
+                .withHungTask(
+                        timeout * 1_000_000_000L,
+                        interval == 0 || interval >= timeout ? 0 : interval * 1_000_000_000L));
     }
 
     /**
@@ -360,21 +347,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             return s; // a stranger's header: the scenario's accounting stands
         }
         if (hz < 24 || hz > 10_000) return s;
-        var k = s.kernel();
-        return s.withKernel(new KernelSpec(
-                k.cpus(),
-                hz,
-                false,
-                k.fullPreemption(),
-                k.bandwidthSliceNs(),
-                k.hungTaskTimeoutNs(),
-                k.hungTaskCheckIntervalNs(),
-                k.rcuGpNs(),
-                k.switchCostNs(),
-                k.delayDequeue(),
-                k.runToParity(),
-                k.placeRelDeadline(),
-                k.ipiLatencyNs()));
+        return s.withKernel(s.kernel().withTickAccounting(hz));
     }
 
     /**

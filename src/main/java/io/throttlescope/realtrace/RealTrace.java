@@ -270,7 +270,7 @@ public final class RealTrace {
                 scenario,
                 description,
                 model,
-                new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0, true, true, true, 0),
+                new KernelSpec(im.cpus(), 250, false, true, 5_000_000L, 0, 0, 0, 0, true, true, true, 0, 0),
                 im.endNs,
                 1,
                 cgroups,

@@ -40,13 +40,10 @@ public final class UiBench {
                 legacy.trace().size(),
                 task.trace().size(),
                 (System.nanoTime() - t0) / 1e9);
-        long[] mem = resident();
-        if (mem[1] > 0)
-            out.printf(
-                    Locale.ROOT,
-                    "  peak resident memory after both runs were built (VmHWM): %.0f MB = %.1f bytes an event of both runs%n",
-                    mem[1] / 1e6,
-                    mem[1] / (double) (legacy.trace().size() + task.trace().size()));
+        printPeak(
+                out,
+                "after both runs were built",
+                legacy.trace().size() + task.trace().size());
         out.print(Headless.run(1920, 1200, () -> measure(spec, legacy, task)));
         out.flush();
     }
@@ -113,21 +110,27 @@ public final class UiBench {
                     index,
                     sim);
         }
+        printPeak(
+                out,
+                "after the open",
+                real.trace().size()
+                        + (pair.simulated() == null
+                                ? 0
+                                : pair.simulated().trace().size()));
+        out.print(Headless.run(1920, 1200, () -> measureWindow(pair.spec(), file, real, pair.right())));
+        out.flush();
+    }
+
+    /** The process's peak resident memory so far (VmHWM), in MB and bytes an event, where there is /proc. */
+    private static void printPeak(PrintWriter out, String when, long events) {
         long[] mem = resident();
         if (mem[1] > 0)
             out.printf(
                     Locale.ROOT,
-                    "  peak resident memory after the open (VmHWM): %.0f MB = %.1f bytes an event of both runs%n",
+                    "  peak resident memory %s (VmHWM): %.0f MB = %.1f bytes an event of both runs%n",
+                    when,
                     mem[1] / 1e6,
-                    mem[1]
-                            / (double) Math.max(
-                                    1,
-                                    real.trace().size()
-                                            + (pair.simulated() == null
-                                                    ? 0
-                                                    : pair.simulated().trace().size())));
-        out.print(Headless.run(1920, 1200, () -> measureWindow(pair.spec(), file, real, pair.right())));
-        out.flush();
+                    mem[1] / (double) Math.max(1, events));
     }
 
     /** Resident memory of this process (VmRSS and its peak VmHWM of /proc/self/status), in bytes; 0 where there is no /proc. */

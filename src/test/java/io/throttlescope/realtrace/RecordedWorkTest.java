@@ -18,6 +18,23 @@ class RecordedWorkTest {
                 .spec();
     }
 
+    /** A header whose recorded_work measures task t's steps as given and no other task's. */
+    private static String recordedWork(SimSpec s, int t, String entries) {
+        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
+        for (int i = 0; i < s.tasks().size(); i++)
+            work.append(i == 0 ? "" : ",").append(i == t ? entries : "[]");
+        return work.append("]}").toString();
+    }
+
+    private static com.google.gson.JsonObject header(SimSpec s, int t, String entries) {
+        return JsonParser.parseString(recordedWork(s, t, entries)).getAsJsonObject();
+    }
+
+    /** The body of task t's first step, its loop. */
+    private static List<Step> loopBody(SimSpec spec, int t) {
+        return ((Step.Loop) spec.tasks().get(t).program().get(0)).body();
+    }
+
     private static int task(SimSpec s, String name) {
         for (int i = 0; i < s.tasks().size(); i++) if (s.tasks().get(i).name().equals(name)) return i;
         throw new AssertionError(name);
@@ -46,13 +63,8 @@ class RecordedWorkTest {
     void aMeasuredWriteHoldsTheLockForItsOwnCpuAndTheKernelWorkFollows() {
         SimSpec s = pileup();
         int w = task(s, "W");
-        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
-        for (int i = 0; i < s.tasks().size(); i++) {
-            work.append(i == 0 ? "" : ",").append(i == w ? "[[1,4,216000],[2,4,388000],[3,4,760000]]" : "[]");
-        }
-        work.append("]}");
-        SimSpec replay =
-                RecordedWork.apply(s, JsonParser.parseString(work.toString()).getAsJsonObject());
+        String work = recordedWork(s, w, "[[1,4,216000],[2,4,388000],[3,4,760000]]");
+        SimSpec replay = RecordedWork.apply(s, JsonParser.parseString(work).getAsJsonObject());
         Step.Loop loop = (Step.Loop) replay.tasks().get(w).program().get(0);
         Step.Syscall write = (Step.Syscall) loop.body().get(0);
         List<Step> body = write.body();
@@ -79,25 +91,18 @@ class RecordedWorkTest {
     void theWorkersCpuAroundItsStepsIsAddedToEachIteration() {
         SimSpec s = pileup();
         int w = task(s, "W");
-        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
-        for (int i = 0; i < s.tasks().size(); i++)
-            work.append(i == 0 ? "" : ",").append(i == w ? "[[1,100,2000000],[2,100,7000000],[3,100,20000000]]" : "[]");
-        var header = JsonParser.parseString(work.append("]}").toString()).getAsJsonObject();
+        var header = header(s, w, "[[1,100,2000000],[2,100,7000000],[3,100,20000000]]");
         SimSpec measured = RecordedWork.apply(s, header);
         SimSpec replay = RecordedWork.withOverhead(measured, s, header, cpu("W", 13_400_000L));
         Step.Loop loop = (Step.Loop) replay.tasks().get(w).program().get(0);
         Step last = loop.body().get(loop.body().size() - 1);
         assertThat(last).isInstanceOf(Step.User.class);
         assertThat(((Step.User) last).d().typical()).isEqualTo(44_000);
-        assertThat(loop.body())
-                .hasSize(((Step.Loop) measured.tasks().get(w).program().get(0))
-                                .body()
-                                .size()
-                        + 1);
+        assertThat(loop.body()).hasSize(loopBody(measured, w).size() + 1);
         // used less than measured, or too few iterations: as measured
         assertThat(RecordedWork.withOverhead(measured, s, header, cpu("W", 8_000_000L)))
                 .isEqualTo(measured);
-        var few = JsonParser.parseString(work.toString().replace("100,", "9,")).getAsJsonObject();
+        var few = header(s, w, "[[1,9,2000000],[2,9,7000000],[3,9,20000000]]");
         assertThat(RecordedWork.withOverhead(measured, s, few, cpu("W", 13_400_000L)))
                 .isEqualTo(measured);
     }
@@ -151,17 +156,9 @@ class RecordedWorkTest {
     void aForksMeasuredCpuBeyondWhatTheTraceShowsInTheSyscallIsUserWorkBeforeIt() {
         SimSpec s = pileup();
         int r = task(s, "R#0");
-        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
-        for (int i = 0; i < s.tasks().size(); i++)
-            work.append(i == 0 ? "" : ",").append(i == r ? "[[1,1,1171827],[2,1,185214]]" : "[]");
-        var header = JsonParser.parseString(work.append("]}").toString()).getAsJsonObject();
-        List<Step> split = ((Step.Loop) RecordedWork.apply(
-                                s, header, java.util.Map.of(), java.util.Map.of("R#0", new long[] {68_000, 1}))
-                        .tasks()
-                        .get(r)
-                        .program()
-                        .get(0))
-                .body();
+        var header = header(s, r, "[[1,1,1171827],[2,1,185214]]");
+        List<Step> split = loopBody(
+                RecordedWork.apply(s, header, java.util.Map.of(), java.util.Map.of("R#0", new long[] {68_000, 1})), r);
         assertThat(((Step.User) split.get(0)).d().typical()).isEqualTo(1_171_827 - 68_000);
         List<Step> clone = ((Step.Syscall) split.get(1)).body();
         assertThat(((Step.Kernel) clone.get(0)).d().typical()).isEqualTo(68_000);
@@ -174,12 +171,7 @@ class RecordedWorkTest {
                 java.util.Map.of("R#0", new long[] {2_000_000, 1}),
                 java.util.Map.of("R#0", new long[] {0, 1}),
                 java.util.Map.of("R#0", new long[] {68_000, 4}))) {
-            List<Step> whole = ((Step.Loop) RecordedWork.apply(s, header, java.util.Map.of(), known)
-                            .tasks()
-                            .get(r)
-                            .program()
-                            .get(0))
-                    .body();
+            List<Step> whole = loopBody(RecordedWork.apply(s, header, java.util.Map.of(), known), r);
             assertThat(whole.get(0)).isInstanceOf(Step.Syscall.class);
             assertThat(((Step.Kernel) ((Step.Syscall) whole.get(0)).body().get(0))
                             .d()
@@ -189,26 +181,20 @@ class RecordedWorkTest {
     }
 
     /**
-     * The CPU of a fork still under way at the end stands as kernel work (the trace shows it inside the
-     * syscall), and a program with two fork steps is not split (which fork took which is not known).
+     * A fork still under way at the end stays kernel work, none of it split off (it is not measured, and
+     * it does not finish in the simulation either), and a program with two fork steps is not split
+     * (which fork took which is not known).
      */
     @Test
     void anUnfinishedForkOrTwoForkStepsAreNotSplit() {
         SimSpec s = pileup();
         int r = task(s, "R#0");
-        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
-        for (int i = 0; i < s.tasks().size(); i++)
-            work.append(i == 0 ? "" : ",").append(i == r ? "[[2,1,185214]]" : "[]");
-        var header = JsonParser.parseString(work.append("]}").toString()).getAsJsonObject();
-        List<Step> open = ((Step.Loop) RecordedWork.apply(
-                                s, header, java.util.Map.of("R#0", 1_200_000L), java.util.Map.of("R#0", new long[] {
-                                    68_000, 1
-                                }))
-                        .tasks()
-                        .get(r)
-                        .program()
-                        .get(0))
-                .body();
+        var header = header(s, r, "[[2,1,185214]]");
+        List<Step> open = loopBody(
+                RecordedWork.apply(
+                        s, header, java.util.Map.of("R#0", 1_200_000L), java.util.Map.of("R#0", new long[] {68_000, 1
+                        })),
+                r);
         assertThat(((Step.Kernel) ((Step.Syscall) open.get(0)).body().get(0))
                         .d()
                         .typical())
@@ -233,13 +219,7 @@ class RecordedWorkTest {
         RealPair p = RealPair.open(trace);
         var inForks = TraceWork.inForks(p.real().run, p.real().header, p.spec());
         assertThat(inForks.get("R#0")).containsExactly(FORK_NS, 1);
-        List<Step> body = ((Step.Loop) p.simulated()
-                        .spec()
-                        .tasks()
-                        .get(task(pileup(), "R#0"))
-                        .program()
-                        .get(0))
-                .body();
+        List<Step> body = loopBody(p.simulated().spec(), task(pileup(), "R#0"));
         // the worker's clock read, the fork's JVM work and its clone (one measured step), the clock read again
         assertThat(((Step.Syscall) body.get(0)).name()).isEqualTo("clock_gettime");
         assertThat(((Step.Syscall) body.get(0)).body()).singleElement().isInstanceOf(Step.UpdateCurr.class);
@@ -263,10 +243,7 @@ class RecordedWorkTest {
     void clockReadsGoAroundMeasuredStepsOfTasksThatReadTheirClock() {
         SimSpec s = pileup();
         int w = task(s, "W");
-        StringBuilder work = new StringBuilder("{\"recorded_work\":[");
-        for (int i = 0; i < s.tasks().size(); i++)
-            work.append(i == 0 ? "" : ",").append(i == w ? "[[1,100,2000000],[2,100,7000000],[3,100,20000000]]" : "[]");
-        var header = JsonParser.parseString(work.append("]}").toString()).getAsJsonObject();
+        var header = header(s, w, "[[1,100,2000000],[2,100,7000000],[3,100,20000000]]");
         SimSpec measured = RecordedWork.withOverhead(RecordedWork.apply(s, header), s, header, cpu("W", 13_400_000L));
         var reads = new io.throttlescope.sim.RunResult(
                 1,
@@ -293,7 +270,7 @@ class RecordedWorkTest {
                 java.util.Map.of(),
                 List.of());
         SimSpec clocked = RecordedWork.withClockReads(measured, reads);
-        List<Step> body = ((Step.Loop) clocked.tasks().get(w).program().get(0)).body();
+        List<Step> body = loopBody(clocked, w);
         // clock, write cgroup.procs, clock, nanosleep, the worker's own CPU (no clock around it)
         assertThat(body).hasSize(5);
         assertThat(((Step.Syscall) body.get(0)).name()).isEqualTo("clock_gettime");

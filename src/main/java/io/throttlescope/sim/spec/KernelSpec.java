@@ -23,48 +23,30 @@ public record KernelSpec(
         long tickPhaseNs) {
     public static final long DEFAULT_IPI_LATENCY_NS = 2_000L;
 
-    /** The settings with the ticks at whole multiples of the tick (phase 0). */
-    public KernelSpec(
-            int cpus,
-            int hz,
-            boolean exactAccounting,
-            boolean fullPreemption,
-            long bandwidthSliceNs,
-            long hungTaskTimeoutNs,
-            long hungTaskCheckIntervalNs,
-            long rcuGpNs,
-            long switchCostNs,
-            boolean delayDequeue,
-            boolean runToParity,
-            boolean placeRelDeadline,
-            long ipiLatencyNs) {
-        this(
-                cpus,
-                hz,
-                exactAccounting,
-                fullPreemption,
-                bandwidthSliceNs,
-                hungTaskTimeoutNs,
-                hungTaskCheckIntervalNs,
-                rcuGpNs,
-                switchCostNs,
-                delayDequeue,
-                runToParity,
-                placeRelDeadline,
-                ipiLatencyNs,
-                0);
-    }
-
     /** The same settings with the ticks at phase + k * (1 s / hz). */
     public KernelSpec withTickPhase(long phaseNs) {
+        return with(hz, exactAccounting, hungTaskTimeoutNs, hungTaskCheckIntervalNs, phaseNs);
+    }
+
+    /** The same settings with a recorded kernel's hung-task detector (ns). */
+    public KernelSpec withHungTask(long timeoutNs, long checkIntervalNs) {
+        return with(hz, exactAccounting, timeoutNs, checkIntervalNs, tickPhaseNs);
+    }
+
+    /** The same settings accounting at a recorded kernel's tick. */
+    public KernelSpec withTickAccounting(int hz) {
+        return with(hz, false, hungTaskTimeoutNs, hungTaskCheckIntervalNs, tickPhaseNs);
+    }
+
+    private KernelSpec with(int hz, boolean exact, long hungTimeoutNs, long hungIntervalNs, long phaseNs) {
         return new KernelSpec(
                 cpus,
                 hz,
-                exactAccounting,
+                exact,
                 fullPreemption,
                 bandwidthSliceNs,
-                hungTaskTimeoutNs,
-                hungTaskCheckIntervalNs,
+                hungTimeoutNs,
+                hungIntervalNs,
                 rcuGpNs,
                 switchCostNs,
                 delayDequeue,
@@ -76,6 +58,19 @@ public record KernelSpec(
 
     public static KernelSpec defaults() {
         return new KernelSpec(
-                1, 250, false, true, 5_000_000L, 120_000_000_000L, 0, 0, 0, true, true, true, DEFAULT_IPI_LATENCY_NS);
+                1,
+                250,
+                false,
+                true,
+                5_000_000L,
+                120_000_000_000L,
+                0,
+                0,
+                0,
+                true,
+                true,
+                true,
+                DEFAULT_IPI_LATENCY_NS,
+                0);
     }
 }
