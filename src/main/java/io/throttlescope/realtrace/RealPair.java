@@ -143,7 +143,8 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             scenario = RecordedWork.withOverhead(scenario, written, work, rt.run.result(), notItsLoop);
         }
         scenario = TraceWork.withExits(scenario, exits); // and the kernel's work in their exits
-        scenario = RecordedWork.withClockReads(scenario, rt.run.result()); // and the workers' clock reads
+        if (!CgroupMap.ownTasks(rt.header).isEmpty()) // and our workers' reads of their CPU clock
+        scenario = RecordedWork.withClockReads(scenario, rt.run.result());
         scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
         scenario = RecordedActions.apply(scenario, rt); // each timed action when the recording made it
         scenario = RecordedStarts.apply(scenario, rt); // each task from when it really started

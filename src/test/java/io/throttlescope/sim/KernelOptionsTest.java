@@ -56,7 +56,7 @@ class KernelOptionsTest {
     @EnumSource(Simulator.Model.class)
     void theTickPhaseMovesEveryChargeOfTickAccounting(Simulator.Model m) {
         for (String phase : new String[] {"", ", \"tick_phase\": \"0ms\"", ", \"tick_phase\": \"1ms\""}) {
-            String json = "{\"format\": 1, \"name\": \"tick phase\", \"duration\": \"50ms\","
+            String json = "{\"format\": 1, \"name\": \"tick phase\", \"duration\": \"150ms\","
                     + " \"kernel\": {\"cpus\": 1, \"hz\": 250" + phase + "},"
                     + " \"cgroups\": {\"/G\": {\"cpu.max\": \"10000 100000\"}},"
                     + " \"tasks\": [{\"name\": \"T\", \"cgroup\": \"/G\", \"program\": [{\"user\": \"100ms\"}]}]}";
@@ -71,6 +71,11 @@ class KernelOptionsTest {
             assertThat(tr.argA(i))
                     .as(phase)
                     .isBetween(10 * MS - expected, 10 * MS - expected + 1); // the overrun, as debt
+            // the next period's throttle, after the unthrottle at 100 ms: on the phase's grid too
+            int k = i + 1;
+            while (tr.kind(k) != THROTTLE) k++;
+            long next = phase.contains("1ms") ? 109 * MS : m == Simulator.Model.TASK ? 112 * MS : 108 * MS;
+            assertThat(tr.time(k)).as(phase).isEqualTo(next);
         }
         ScenarioLoader.Loaded bad = ScenarioLoader.loadString("{\"format\": 1, \"name\": \"bad\", \"duration\": \"1s\","
                 + " \"kernel\": {\"hz\": 250, \"tick_phase\": \"4ms\"}, \"tasks\": [{\"name\": \"T\","
