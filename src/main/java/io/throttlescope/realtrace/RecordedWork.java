@@ -3,6 +3,7 @@ package io.throttlescope.realtrace;
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
+import io.throttlescope.scenario.ScenarioLoader;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.spec.Dur;
 import io.throttlescope.sim.spec.SimSpec;
@@ -143,7 +144,7 @@ public final class RecordedWork {
      * ran, sleeps and tasks the header does not measure keep the scenario's values.
      */
     public static SimSpec apply(SimSpec s, JsonObject header) {
-        return apply(s, header, Map.of());
+        return apply(s, header, Map.of(), Map.of());
     }
 
     /**
@@ -152,14 +153,9 @@ public final class RecordedWork {
      * more than the CPU the recording shows it used inside (by task name, ns): {@link #UNFINISHED_NS}.
      * Under qemu's TCG, 27's forkers in /G (1 ms a second) never finished a fork in 10 s: each had used
      * 1.2 to 1.7 ms inside it by the end, where the scenario's clone does its work in 50 us.
-     */
-    public static SimSpec apply(SimSpec s, JsonObject header, Map<String, Long> unfinishedFork) {
-        return apply(s, header, unfinishedFork, Map.of());
-    }
-
-    /**
-     * As above, with the CPU each task's forks used inside the kernel as the trace shows it (by task
-     * name, {mean ns a finished fork, forks finished}: {@link TraceWork#inForks}). A worker measures a fork as the CPU
+     *
+     * <p>And with the CPU each task's forks used inside the kernel as the trace shows it (by task name,
+     * {mean ns a finished fork, forks finished}: {@link TraceWork#inForks}). A worker measures a fork as the CPU
      * its thread used to start a thread and join it; what of that lies outside the fork syscall is the
      * JVM's user work, before the syscall, and under the task-based model only the syscall's part runs
      * on past a throttle. In a 6.18 recording of 27 a forker's one measured fork used 1.17 ms, its clone3s
@@ -328,13 +324,12 @@ public final class RecordedWork {
 
     /**
      * The work of a fork the recording shows under way at its end, measured by nobody: more than it
-     * used, and more than any simulation beside a recording can give it (two hours; one is at most an
-     * hour long), so that it is still
-     * under way at the end there too. Given only what it had used (1.2 to 1.7 ms in the measured 6.12
+     * used, and more than any simulation beside a recording can give it (twice the longest a simulation
+     * runs), so that it is still under way at the end there too. Given only what it had used (1.2 to 1.7 ms in the measured 6.12
      * recording of 27), a forker finished its fork in the simulation, took the read side, was
      * throttled holding it and stalled the writer for 7 s, which the real writer never was.
      */
-    static final long UNFINISHED_NS = 2 * 3_600_000_000_000L;
+    static final long UNFINISHED_NS = 2 * ScenarioLoader.MAX_DURATION_NS;
 
     /** The syscalls that make a fork (a read side of cgroup_threadgroup_rwsem). */
     static final Set<String> FORKS = Set.of("clone", "clone3", "fork", "vfork");
