@@ -54,6 +54,12 @@ final class RectBatch {
         return nPaints++;
     }
 
+    /** The rectangles collected since the last flush with this paint, {x, y, w, h} each (tests look at what a frame draws). */
+    double[] rects(Paint p) {
+        Integer b = index.get(p);
+        return b == null ? new double[0] : Arrays.copyOf(rects[b], sizes[b]);
+    }
+
     void flush(GraphicsContext g) {
         for (int i = 0; i < nPaints; i++) {
             int n = sizes[i];

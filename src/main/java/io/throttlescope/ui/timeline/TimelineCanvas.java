@@ -60,6 +60,7 @@ public final class TimelineCanvas extends Region {
     private final ScrollBar vbar = new ScrollBar();
     private final Tooltip tip = new Tooltip();
     private final RectBatch batch = new RectBatch();
+    private final GridLod gridLod = new GridLod();
     private final BudgetLane budgetLane = new BudgetLane(this);
     private final List<Lane> lanes = new ArrayList<>();
     private Lane[] cpuLane = new Lane[0];
@@ -495,7 +496,8 @@ public final class TimelineCanvas extends Region {
 
     /**
      * Per-pixel level of detail: each pixel column gets the slice that covers its start (or the first
-     * one in it). Only the part of each slice inside [from, to) is drawn.
+     * one in it); a lane with many slices to a column, from its grid ({@link GridLod}). Only the part
+     * of each slice inside [from, to) is drawn.
      */
     void drawSlices(Slices s, double y, double h, FillOf fill, long from, long to) {
         if (s.size() == 0) return;
@@ -505,6 +507,8 @@ public final class TimelineCanvas extends Region {
         double lo = Math.max(labelW, labelW + (from - t0) / nsPerPx),
                 hi = Math.min(labelW + w, labelW + (to - t0) / nsPerPx);
         if (hi <= lo) return;
+        // a lane cut to [from, to) in view (a moved task's lane) is drawn exactly: a bin may straddle the cut
+        if (from <= t0 && to >= t0 + span && gridLod.draw(batch, s, y, h, fill, t0, nsPerPx, labelW, lo, hi)) return;
         int i = s.firstEndingAfter((long) Math.floor(Math.max(t0, from)));
         while (i < s.size()) {
             double xs = labelW + (s.start(i) - t0) / nsPerPx, xe = labelW + (s.end(i) - t0) / nsPerPx;
