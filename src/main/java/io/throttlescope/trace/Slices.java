@@ -28,6 +28,7 @@ public final class Slices {
     void add(long s, long e, int v, int d) {
         if (e <= s) return;
         longestStay = null;
+        stayStarts = null;
         if (size > 0 && end(size - 1) == s && value(size - 1) == v && detail(size - 1) == d) {
             setEnd(size - 1, e);
             return;
@@ -162,6 +163,30 @@ public final class Slices {
             longestStay = ls;
         }
         return b < ls.length ? ls[b] : 0;
+    }
+
+    private long[]
+            stayStarts; // a bit an interval: whether it begins a stay; built on first use; dropped when the lane grows
+
+    /**
+     * The last interval of the stay that interval i is in, but at most limit: a label loop walks a
+     * stay of thousands of intervals (a task on a CPU for a second, split at each syscall) 64
+     * intervals a word of this lane's bits, not an interval at a time (docs/performance.md).
+     */
+    public int stayLast(int i, int limit) {
+        long[] bits = stayStarts;
+        if (bits == null) {
+            bits = new long[(size + 63) >>> 6];
+            for (int k = 0; k < size; k++) if (startsStay(k)) bits[k >>> 6] |= 1L << k;
+            stayStarts = bits;
+        }
+        int last = Math.min(limit, size - 1);
+        for (int k = i + 1; k <= last; ) { // the first stay start after i, looked for a word at a time
+            long w = bits[k >>> 6] & (-1L << k);
+            if (w != 0) return Math.min(last, (k & ~63) + Long.numberOfTrailingZeros(w) - 1);
+            k = (k & ~63) + 64;
+        }
+        return Math.max(i, last);
     }
 
     /** Whether interval i begins a stay: the first, or not touching the one before, or of another value. */

@@ -43,6 +43,27 @@ class SlicesTest {
         assertThat(s.firstEndingAfterFrom(f, t)).isEqualTo(expected);
     }
 
+    @Property(tries = 300)
+    void aStaysLastIntervalIsWhereAWalkStops(
+            @ForAll @Size(min = 1, max = 400) List<@IntRange(min = 0, max = 3) Integer> values,
+            @ForAll @Size(min = 1, max = 400) List<@IntRange(min = 0, max = 2) Integer> gaps,
+            @ForAll @IntRange(min = 0, max = 399) int from,
+            @ForAll @IntRange(min = 0, max = 300) int max) {
+        Slices s = new Slices();
+        long at = 0;
+        for (int i = 0; i < values.size(); i++) { // few values and mostly no gap: stays of many intervals
+            s.add(at, at + 10, values.get(i), i); // a detail of its own: touching intervals of one value stay apart
+            at += 10 + (gaps.get(i % gaps.size()) == 2 ? 1 : 0);
+        }
+        int i = Math.min(from, s.size() - 1), j = i;
+        while (j + 1 < s.size() && j - i < max && !s.startsStay(j + 1)) j++;
+        assertThat(s.stayLast(i, i + max)).isEqualTo(j);
+        s.add(at, at + 10, values.get(0), -1); // the lane grew: its bits are made again
+        j = i;
+        while (j + 1 < s.size() && j - i < max && !s.startsStay(j + 1)) j++;
+        assertThat(s.stayLast(i, i + max)).isEqualTo(j);
+    }
+
     @Test
     void aLaneOfManyChunksKeepsEveryIntervalAndGrowsAgainAfterATrim() {
         Slices s = new Slices();

@@ -69,9 +69,9 @@ final class CpuLaneRenderer implements LaneRenderer {
                 chainTask = -2; // what follows is looked at afresh
                 continue;
             }
-            int task = s.value(i), j = i;
+            int task = s.value(i), j;
             // one stay on the CPU (split at syscalls), looked at up to MAX_STAY slices at a time
-            while (j + 1 < s.size() && j - i < MAX_STAY && !s.startsStay(j + 1)) j++;
+            j = s.stayLast(i, i + MAX_STAY);
             double xs = Math.max(tl.labelW(), tl.x(s.start(i))),
                     xe = Math.min(tl.canvas().getWidth(), tl.x(s.end(j)));
             boolean continues = task == chainTask && s.start(i) == chainEnd;

@@ -2,6 +2,7 @@ package io.throttlescope.ui.timeline;
 
 import io.throttlescope.trace.Slices;
 import io.throttlescope.trace.SlicesAccess;
+import java.util.SplittableRandom;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
 import org.junit.jupiter.api.Test;
@@ -82,5 +83,48 @@ class GridLodTest {
                 .as("5 intervals a column")
                 .isFalse();
         for (Color c : FILLS) assertThat(b.rects(c)).isEmpty();
+    }
+
+    @Test
+    void aCpuNeverIdleIsDrawnWithoutGapsAndItsKernelTimeInItsShareOfColumns() {
+        // user runs of 50-150 ns and syscalls of 2-6 ns, back to back: 4% of the time in the kernel
+        Slices s = new Slices();
+        SplittableRandom rnd = new SplittableRandom(7);
+        long at = 0, kernel = 0;
+        for (int i = 0; i < 40_000; i++) {
+            long user = 50L + rnd.nextInt(101), sys = 2L + rnd.nextInt(5);
+            SlicesAccess.add(s, at, at + user, 1, 0);
+            SlicesAccess.add(s, at + user, at + user + sys, 1, 1);
+            at += user + sys;
+            kernel += sys;
+        }
+        RectBatch b = new RectBatch();
+        int columns = 400;
+        assertThat(new GridLod()
+                        .draw(
+                                b,
+                                s,
+                                5,
+                                10,
+                                (v, d) -> d == 1 ? Color.BLUE : Color.RED,
+                                0,
+                                at / (double) columns,
+                                0,
+                                0,
+                                columns))
+                .isTrue();
+        Paint[] col = new Paint[columns];
+        for (Color c : new Color[] {Color.RED, Color.BLUE}) {
+            double[] r = b.rects(c);
+            for (int k = 0; k < r.length; k += 4) for (int x = (int) r[k]; x < r[k] + r[k + 2]; x++) col[x] = c;
+        }
+        int hatched = 0;
+        for (int x = 0; x < columns; x++) {
+            assertThat(col[x]).as("column %d: the CPU is never idle", x).isNotNull();
+            if (col[x] == Color.BLUE) hatched++;
+        }
+        double share = (double) kernel / at;
+        assertThat(share).isBetween(0.035, 0.045);
+        assertThat(hatched / (double) columns).as("kernel columns").isBetween(share - 0.025, share + 0.025);
     }
 }
