@@ -42,40 +42,24 @@ public final class MarksRenderer {
         double t1 = tl.viewState().viewEnd.get();
         int nc = tl.cpuLanes().length, nt = tl.taskLanes().size();
         double top = tl.rulerH() - 2, bottom = tl.canvas().getHeight();
-        TriangleRun.Sink canvas = (c, xs, ys, n) -> {
-            g.setFill(c);
-            g.fillPolygon(xs, ys, n);
-        };
         for (int c = 0; c < nc; c++) {
             TimelineCanvas.Lane lane = tl.cpuLanes()[c];
             double y = tl.laneY(lane);
             if (y + lane.h() < top || y > bottom) continue;
-            double s = 5 * tl.scale(), hgt = 8 * tl.scale(), laneEnd = y + lane.h();
-            boolean shown = y >= tl.rulerH() - 2; // a lane partly under the ruler: its triangles would be cut
-            laterN = 0;
-            // the filled triangles as they come (overlapping ones as one polygon), the rest over them once they are
-            // drawn
             forLaneMarks(tr, idx.cpuMarks(c), t0, t1, (e, px, t, kd) -> {
-                if (kd == EventKind.THROTTLE && tr.argB(e) != 1) {
-                    if (shown) throttles.add(canvas, px, y, y + hgt, s);
-                } else if (kd == EventKind.UNTHROTTLE) {
-                    if (shown) unthrottles.add(canvas, px, laneEnd, laneEnd - hgt, s);
-                } else
-                    later(kd == EventKind.THROTTLE ? -1 : kd.ordinal(), px); // -1: inferred from a real trace's pattern
-            });
-            throttles.flush(canvas);
-            unthrottles.flush(canvas);
-            for (int m = 0; m < laterN; m++) {
-                int px = laterPx[m];
-                if (laterKind[m] < 0) hollowTriangle(g, px, lane, Palette.THROTTLE_MARK);
-                else
-                    switch (KINDS[laterKind[m]]) {
-                        case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, null, true);
-                        case PARKED -> marker(g, px, lane, Palette.PARKED, null, false);
-                        case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, null, false);
-                        default -> {}
+                switch (kd) {
+                    case THROTTLE -> {
+                        if (tr.argB(e) == 1)
+                            hollowTriangle(g, px, lane, Palette.THROTTLE_MARK); // inferred from a real trace's pattern
+                        else triangle(g, px, lane, true, Palette.THROTTLE_MARK);
                     }
-            }
+                    case UNTHROTTLE -> triangle(g, px, lane, false, Palette.UNTHROTTLE_MARK);
+                    case TASK_WORK_ADDED -> marker(g, px, lane, Palette.WORK_MARK, null, true);
+                    case PARKED -> marker(g, px, lane, Palette.PARKED, null, false);
+                    case UNPARKED -> marker(g, px, lane, Palette.UNTHROTTLE_MARK, null, false);
+                    default -> {}
+                }
+            });
         }
         for (int ta = 0; ta < nt; ta++) {
             boolean on = false;
@@ -102,22 +86,6 @@ public final class MarksRenderer {
                 }
             });
         }
-    }
-
-    private final TriangleRun throttles = new TriangleRun(Palette.THROTTLE_MARK),
-            unthrottles = new TriangleRun(Palette.UNTHROTTLE_MARK);
-    /** A CPU lane's marks drawn after its filled triangles: kind (an EventKind's ordinal, -1 an outlined throttle) and column. */
-    private int[] laterKind = new int[64], laterPx = new int[64];
-
-    private int laterN;
-
-    private void later(int kind, int px) {
-        if (laterN == laterKind.length) {
-            laterKind = Arrays.copyOf(laterKind, 2 * laterN);
-            laterPx = Arrays.copyOf(laterPx, 2 * laterN);
-        }
-        laterKind[laterN] = kind;
-        laterPx[laterN++] = px;
     }
 
     /** The events whose marks the last redraw drew on the lanes, the first {@link #drawnCount} of them. */
@@ -256,6 +224,20 @@ public final class MarksRenderer {
         int g = i < 0 ? -1 : m.value(i);
         for (TimelineCanvas.Lane l : ls) if (l.group() == g) return l;
         return ls.get(0);
+    }
+
+    private void triangle(GraphicsContext g, double px, TimelineCanvas.Lane lane, boolean down, Color c) {
+        if (lane == null) return;
+        double y = tl.laneY(lane);
+        if (y < tl.rulerH() - 2) return;
+        double s = 5 * tl.scale(), hgt = 8 * tl.scale();
+        g.setFill(c);
+        if (down) g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y, y, y + hgt}, 3);
+        else
+            g.fillPolygon(
+                    new double[] {px - s, px + s, px},
+                    new double[] {y + lane.h(), y + lane.h(), y + lane.h() - hgt},
+                    3);
     }
 
     /** A throttle a real trace shows only by its pattern (no probe): an outlined triangle. */
