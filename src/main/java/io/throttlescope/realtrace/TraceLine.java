@@ -112,26 +112,34 @@ public record TraceLine(
         if (t == null) return null;
         return of(
                 lineNo,
-                withoutInstance(line.substring(0, j)).strip(),
+                stripped(line, taskStart(line, j), j),
                 pid,
                 cpu,
                 t.ts(),
-                bare(t.event()),
+                t.event(),
                 t.fields(),
                 false,
                 t.irq(),
                 names);
     }
 
+    /** {@code line.substring(from, to).strip()}, cut once (every whitespace character is in the BMP). */
+    private static String stripped(String line, int from, int to) {
+        while (from < to && Character.isWhitespace(line.charAt(from))) from++;
+        while (to > from && Character.isWhitespace(line.charAt(to - 1))) to--;
+        return line.substring(from, to);
+    }
+
     /**
-     * The task name without the instance name that {@code trace-cmd report} writes before a line of
-     * an instance's buffer ({@code NAME: }): report pads a task name to 16 columns, so a line that
-     * starts without a blank and holds ": " before the task starts with an instance name.
+     * Where the task name of a line whose task column ends at j starts: after the instance name that
+     * {@code trace-cmd report} writes before a line of an instance's buffer ({@code NAME: }). Report
+     * pads a task name to 16 columns, so a line that starts without a blank and holds ": " before the
+     * task starts with an instance name.
      */
-    static String withoutInstance(String comm) {
-        if (comm.isEmpty() || isBlank(comm.charAt(0))) return comm;
-        int colon = comm.indexOf(": ");
-        return colon < 0 ? comm : comm.substring(colon + 2);
+    static int taskStart(String line, int j) {
+        if (j == 0 || isBlank(line.charAt(0))) return 0;
+        int colon = line.indexOf(": ");
+        return colon >= 0 && colon + 2 <= j ? colon + 2 : 0;
     }
 
     private static TraceLine perf(int lineNo, String line, int open, int after, int cpu, Map<String, String> names) {
@@ -185,7 +193,7 @@ public record TraceLine(
         int f0 = ++i;
         while (i < n && isDigit(line.charAt(i))) i++;
         if (i == f0 || i >= n || line.charAt(i) != ':') return null;
-        long ts = ns(line.substring(s0, f0 - 1), line.substring(f0, i));
+        long ts = ns(line, s0, f0 - 1, f0, i);
         i++;
         if (i >= n || !isBlank(line.charAt(i))) return null;
         while (i < n && isBlank(line.charAt(i))) i++;
@@ -214,12 +222,12 @@ public record TraceLine(
             i++;
         }
         if (i >= n || i == e0 || line.charAt(i) != ':') return null;
-        String event = line.substring(e0, i);
-        if (!ftrace && lastColon >= 0) event = line.substring(lastColon + 1, i);
-        if (event.isEmpty()) return null;
+        // the event without its subsystem (SYS:EVENT, or ftrace's inner colons): empty only from perf
+        String event = line.substring(lastColon >= 0 ? lastColon + 1 : e0, i);
+        if (!ftrace && event.isEmpty()) return null;
         i++;
         if (i < n && isBlank(line.charAt(i))) i++;
-        return new Tail(ts, event, line.substring(Math.min(i, n)).strip(), irq);
+        return new Tail(ts, event, stripped(line, Math.min(i, n), n), irq);
     }
 
     /** Whether text at i starts as a timestamp ("digits.digits:"), not as a flags column. */
@@ -237,17 +245,17 @@ public record TraceLine(
         return c == ' ' || c == '\t';
     }
 
-    /** "seconds.fraction" to ns; the fraction has 6 (us) or 9 (ns) digits. */
-    static long ns(String sec, String frac) {
-        if (sec.length() > 10 || frac.length() > 9) return -1;
-        long f = Long.parseLong(frac);
-        for (int i = frac.length(); i < 9; i++) f *= 10;
-        return Long.parseLong(sec) * 1_000_000_000L + f;
-    }
-
-    private static String bare(String event) {
-        int c = event.lastIndexOf(':');
-        return c < 0 ? event : event.substring(c + 1);
+    /**
+     * "seconds.fraction" to ns, read in place: the seconds' digits [s0, s1) of line, the fraction's
+     * [f0, f1), 6 (us) or 9 (ns) of them; -1 if either is too long.
+     */
+    private static long ns(String line, int s0, int s1, int f0, int f1) {
+        if (s1 - s0 > 10 || f1 - f0 > 9) return -1;
+        long sec = 0, f = 0;
+        for (int i = s0; i < s1; i++) sec = sec * 10 + (line.charAt(i) - '0');
+        for (int i = f0; i < f1; i++) f = f * 10 + (line.charAt(i) - '0');
+        for (int i = f1 - f0; i < 9; i++) f *= 10;
+        return sec * 1_000_000_000L + f;
     }
 
     /** COMM-PID, the key of a task in an imported run. */
