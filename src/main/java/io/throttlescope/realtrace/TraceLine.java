@@ -222,7 +222,7 @@ public record TraceLine(
             i++;
         }
         if (i >= n || i == e0 || line.charAt(i) != ':') return null;
-        // the event without its subsystem (SYS:EVENT, or ftrace's inner colons): empty only from perf
+        // the event without its subsystem (SYS:EVENT, or ftrace's inner colons); an empty one refused from perf only
         String event = line.substring(lastColon >= 0 ? lastColon + 1 : e0, i);
         if (!ftrace && event.isEmpty()) return null;
         i++;

@@ -4,9 +4,8 @@ package io.throttlescope.trace;
  * A lane sampled on a grid of bins of one width, each bin {@code b} the time [b * width, (b + 1) *
  * width): for each bin, the first interval that overlaps it (its value and detail), or none. What a
  * timeline draws for a lane with many intervals to a pixel column: a column reads the few bins it
- * covers from this small array instead of searching the lane's millions of intervals, and the bins
- * stay where they are when the view pans, so a pan does not change what a column shows
- * (docs/performance.md).
+ * covers from this small array instead of searching the lane's millions of intervals; the bins stay
+ * where they are when the view pans (docs/performance.md).
  */
 public final class SliceGrid {
     /** A grid holds at most this many bins: a lane at a zoom that would need more is drawn interval by interval. */
@@ -16,14 +15,16 @@ public final class SliceGrid {
     private final int[] value, detail;
     private final long[] present; // a bit a bin
     private final int laneSize;
+    private final long laneEnd;
 
-    private SliceGrid(long width, long firstBin, int bins, int laneSize) {
+    private SliceGrid(long width, long firstBin, int bins, int laneSize, long laneEnd) {
         this.width = width;
         this.firstBin = firstBin;
         this.value = new int[bins];
         this.detail = new int[bins];
         this.present = new long[(bins + 63) >>> 6];
         this.laneSize = laneSize;
+        this.laneEnd = laneEnd;
     }
 
     /** The grid of a lane with bins of width ns; null if the lane is empty or would need more than {@link #MAX_BINS}. */
@@ -33,7 +34,7 @@ public final class SliceGrid {
         if (n == 0) return null;
         long first = Math.floorDiv(s.start(0), width), last = Math.floorDiv(s.end(n - 1) - 1, width);
         if (last - first + 1 > MAX_BINS) return null;
-        SliceGrid g = new SliceGrid(width, first, (int) (last - first + 1), n);
+        SliceGrid g = new SliceGrid(width, first, (int) (last - first + 1), n, s.end(n - 1));
         if (n <= 32L * g.value.length) { // a walk along the lane (it reads memory in order: cheap an interval)
             long next = first; // bins before it are decided
             for (int i = 0; i < n; i++) {
@@ -63,9 +64,12 @@ public final class SliceGrid {
         return width;
     }
 
-    /** Whether the grid was made from this lane as it is now (a lane that grew since needs a new one). */
+    /**
+     * Whether the grid was made from this lane as it is now: a lane that grew since (by an interval, or
+     * by its last one lengthened) needs a new one. A lane only grows at its end.
+     */
     public boolean of(Slices s) {
-        return s.size() == laneSize;
+        return s.size() == laneSize && (laneSize == 0 || s.end(laneSize - 1) == laneEnd);
     }
 
     /**

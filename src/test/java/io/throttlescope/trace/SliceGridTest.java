@@ -33,6 +33,13 @@ class SliceGridTest {
         assertThat(g.firstIn(-5, -1)).isEqualTo(-1); // before it
         assertThat(g.firstIn(-5, 0)).isEqualTo(0);
         assertThat(g.of(s)).isTrue();
+        s.add(50, 58, 3, 9); // touches the last interval with its value and detail: it lengthens it
+        assertThat(s.size()).isEqualTo(3);
+        assertThat(g.of(s))
+                .as("a lane whose last interval grew needs a new grid")
+                .isFalse();
+        g = SliceGrid.of(s, 8);
+        assertThat(g.firstIn(7, 7)).isEqualTo(7); // [56,64) holds it now
         s.add(60, 70, 4, 0);
         assertThat(g.of(s)).as("a lane that grew needs a new grid").isFalse();
     }

@@ -11,9 +11,11 @@ import javafx.scene.paint.Paint;
  * each column is drawn from the lane's {@link SliceGrid} (bins a power of two nanoseconds wide, at
  * least four to a column, made once per lane and width and kept), not from a search of the lane
  * (a whole run of ten million events: hundreds of intervals a column, each column's search a few
- * cache misses in arrays of millions). A column shows the first interval in its first bin that has
- * one, as a search shows the first interval in the column: both are one interval of the hundreds
- * there; the grid's bins do not move with a pan (docs/performance.md).
+ * cache misses in arrays of millions). A column shows the first interval of the first of its whole
+ * bins (those inside the column) that has one: an interval in the column, one of the hundreds there,
+ * as a search shows the first in the column; a column none of whose whole bins holds one is not
+ * drawn. The bins do not move with a pan: a column that covers the same bins after it shows the
+ * same interval (docs/performance.md).
  */
 final class GridLod {
     /** A lane is drawn from its grid where it has at least this many intervals in view a pixel column. */
@@ -46,10 +48,13 @@ final class GridLod {
         SliceGrid g = grid(s, width);
         if (g == null) return false;
         for (int x = (int) Math.floor(lo), end = (int) Math.ceil(hi); x < end; x++) {
-            double ta = Math.max(t0 + (x - labelW) * nsPerPx, a), tb = Math.min(ta + nsPerPx, b);
+            double c0 = t0 + (x - labelW) * nsPerPx, ta = Math.max(c0, a), tb = Math.min(c0 + nsPerPx, b);
             if (tb <= ta) continue;
+            // the whole bins in [ta, tb): their intervals overlap the column (a bin across its edge might hold one
+            // outside)
             int k = g.firstIn(
-                    Math.floorDiv((long) Math.floor(ta), width), Math.floorDiv((long) Math.ceil(tb) - 1, width));
+                    Math.floorDiv((long) Math.ceil(ta) + width - 1, width),
+                    Math.floorDiv((long) Math.floor(tb), width) - 1);
             if (k < 0) continue;
             Paint p = fill.of(g.value(k), g.detail(k));
             if (p != null) batch.add(p, x, y, 1, h);

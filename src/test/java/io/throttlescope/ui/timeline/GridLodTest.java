@@ -2,6 +2,8 @@ package io.throttlescope.ui.timeline;
 
 import io.throttlescope.trace.Slices;
 import io.throttlescope.trace.SlicesAccess;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.SplittableRandom;
 import javafx.scene.paint.Color;
 import javafx.scene.paint.Paint;
@@ -37,20 +39,75 @@ class GridLodTest {
         return col;
     }
 
+    /**
+     * Each column against a look at every interval: the first interval overlapping the first of the
+     * column's whole bins that any interval overlaps; none, no rectangle. On a lane with gaps of up to
+     * two columns, so that columns and bins without an interval are met.
+     */
     @Test
-    void aDenseLaneGetsEachColumnFromTheFirstIntervalOfItsFirstBin() {
-        Slices s = lane(20_000);
-        RectBatch b = new RectBatch();
-        GridLod lod = new GridLod();
-        assertThat(lod.draw(b, s, 5, 10, (v, d) -> FILLS[v], 0, 20_000, 0, 0, 100))
-                .isTrue();
-        Paint[] col = columns(b, 100);
-        long width = 4096; // the largest power of two at most a quarter of 20,000 ns
-        for (int x = 0; x < 100; x++) {
-            long bin = Math.floorDiv(20_000L * x, width), binStart = bin * width;
-            long i = binStart / 100 + (binStart % 100 < 60 ? 0 : 1); // the first interval overlapping the bin
-            assertThat(col[x]).as("column %d", x).isEqualTo(FILLS[(int) (i % 5)]);
+    void eachColumnShowsTheFirstIntervalOfItsFirstWholeBinThatHasOne() {
+        Slices s = new Slices();
+        SplittableRandom rnd = new SplittableRandom(3);
+        List<long[]> all = new ArrayList<>(); // start, end, value
+        long at = 0;
+        for (int i = 0; i < 30_000; i++) {
+            long len = 20L + rnd.nextInt(200);
+            all.add(new long[] {at, at + len, i % 5});
+            SlicesAccess.add(s, at, at + len, i % 5, 0);
+            at += len + (rnd.nextInt(400) == 0 ? rnd.nextInt(40_000) : rnd.nextInt(30));
         }
+        int columns = 150;
+        double nsPerPx = at / (double) columns, t0 = 0;
+        RectBatch b = new RectBatch();
+        assertThat(new GridLod().draw(b, s, 5, 10, (v, d) -> FILLS[v], t0, nsPerPx, 0, 0, columns))
+                .isTrue();
+        Paint[] col = columns(b, columns);
+        long width = Long.highestOneBit((long) (nsPerPx / 4));
+        int empty = 0;
+        for (int x = 0; x < columns; x++) {
+            double c0 = t0 + x * nsPerPx, c1 = c0 + nsPerPx;
+            long[] shown = null;
+            for (long bin = Math.floorDiv((long) Math.ceil(c0) + width - 1, width);
+                    shown == null && (bin + 1) * width <= (long) Math.floor(c1);
+                    bin++) {
+                for (long[] iv : all) {
+                    if (iv[0] < (bin + 1) * width && iv[1] > bin * width) {
+                        shown = iv;
+                        break;
+                    }
+                }
+            }
+            if (shown == null) {
+                assertThat(col[x])
+                        .as("column %d: no interval in its whole bins", x)
+                        .isNull();
+                empty++;
+                continue;
+            }
+            assertThat(col[x]).as("column %d", x).isEqualTo(FILLS[(int) shown[2]]);
+            assertThat(shown[0] < c1 && shown[1] > c0)
+                    .as("column %d shows an interval in it", x)
+                    .isTrue();
+        }
+        assertThat(empty).as("gaps of a column or more were met").isPositive();
+    }
+
+    @Test
+    void anIdleColumnBetweenBusyOnesStaysEmpty() {
+        Slices s = new Slices();
+        int columns = 100;
+        long perColumn = 20_000;
+        for (long t = 0; t < columns * perColumn; t += 100) {
+            if (t >= 40 * perColumn && t < 41 * perColumn) continue; // column 40 idle, exactly
+            SlicesAccess.add(s, t, t + 60, (int) (t / 100 % 5), 0);
+        }
+        RectBatch b = new RectBatch();
+        assertThat(new GridLod().draw(b, s, 5, 10, (v, d) -> FILLS[v], 0, perColumn, 0, 0, columns))
+                .isTrue();
+        Paint[] col = columns(b, columns);
+        assertThat(col[40]).isNull();
+        assertThat(col[39]).isNotNull();
+        assertThat(col[41]).isNotNull();
     }
 
     @Test
@@ -58,7 +115,8 @@ class GridLodTest {
         Slices s = lane(40_000);
         RectBatch a = new RectBatch(), b = new RectBatch();
         GridLod lod = new GridLod();
-        // t0 a twentieth of a column short of a whole one: a column whose first bin is the same shows the same interval
+        // t0 a twentieth of a column short of a whole one: a column whose first whole bin is the same shows the same
+        // interval (every bin holds one here)
         assertThat(lod.draw(a, s, 5, 10, (v, d) -> FILLS[v], 0, 20_000, 0, 0, 100))
                 .isTrue();
         assertThat(lod.draw(b, s, 5, 10, (v, d) -> FILLS[v], 19_000, 20_000, 0, 0, 100))
@@ -67,7 +125,8 @@ class GridLodTest {
         long width = 4096;
         int same = 0;
         for (int x = 0; x + 1 < 100; x++) {
-            if (Math.floorDiv(20_000L * (x + 1), width) == Math.floorDiv(19_000 + 20_000L * x, width)) {
+            if (Math.floorDiv(20_000L * (x + 1) + width - 1, width)
+                    == Math.floorDiv(19_000 + 20_000L * x + width - 1, width)) {
                 assertThat(after[x]).as("column %d", x).isEqualTo(before[x + 1]);
                 same++;
             }
