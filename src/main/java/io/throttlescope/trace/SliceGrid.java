@@ -38,7 +38,8 @@ public final class SliceGrid {
         if (n <= 32L * g.value.length) { // a walk along the lane (it reads memory in order: cheap an interval)
             long next = first; // bins before it are decided
             for (int i = 0; i < n; i++) {
-                long b0 = Math.max(next, Math.floorDiv(s.start(i), width)), b1 = Math.floorDiv(s.end(i) - 1, width);
+                long b0 = Math.max(next, Math.floorDiv(s.start(i), width)),
+                        b1 = Math.min(last, Math.floorDiv(s.end(i) - 1, width)); // (a lane's intervals do not overlap)
                 for (long b = b0; b <= b1; b++) g.set((int) (b - first), s, i);
                 next = Math.max(next, b1 + 1);
             }
