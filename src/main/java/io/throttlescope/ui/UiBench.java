@@ -164,12 +164,14 @@ public final class UiBench {
         TimelineCanvas tl = w.timeline;
         long end = vs.run.get().info().endNs();
         SplittableRandom rnd = new SplittableRandom(1);
+        long first = 0;
         for (int k = 0; k < 80; k++) { // warm-up: let the JIT compile the drawing code
             tl.scrollLanes(k % 2);
             double span = end * Math.pow(10, -(k % 5));
             double start = rnd.nextDouble() * Math.max(1, end - span);
             vs.setRange(start, start + span);
             tl.redraw();
+            if (k == 0) first = tl.lastRedrawNs(); // the whole run, first seen: its dense lanes' grids made now
             w.goTo(rnd.nextInt(vs.run.get().trace().size()));
         }
         StringBuilder sb = new StringBuilder();
@@ -179,6 +181,10 @@ public final class UiBench {
                 tl.canvas().getWidth(),
                 tl.canvas().getHeight(),
                 vs.run.get().info().cpus()));
+        sb.append(String.format(
+                Locale.ROOT,
+                "first redraw at the whole run (code not yet compiled, the lanes' grids made) %.2f ms%n",
+                first / 1e6));
         for (double lanes : new double[] {0, 1}) {
             tl.scrollLanes(lanes);
             sb.append(lanes == 0 ? "(CPU and task lanes in view)\n" : "(scrolled to the budget lanes)\n");
