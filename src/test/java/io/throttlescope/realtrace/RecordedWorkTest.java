@@ -7,6 +7,7 @@ import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.sim.spec.Step;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -157,8 +158,7 @@ class RecordedWorkTest {
         SimSpec s = pileup();
         int r = task(s, "R#0");
         var header = header(s, r, "[[1,1,1171827],[2,1,185214]]");
-        List<Step> split = loopBody(
-                RecordedWork.apply(s, header, java.util.Map.of(), java.util.Map.of("R#0", new long[] {68_000, 1})), r);
+        List<Step> split = loopBody(RecordedWork.apply(s, header, Map.of(), Map.of("R#0", new long[] {68_000, 1})), r);
         assertThat(((Step.User) split.get(0)).d().typical()).isEqualTo(1_171_827 - 68_000);
         List<Step> clone = ((Step.Syscall) split.get(1)).body();
         assertThat(((Step.Kernel) clone.get(0)).d().typical()).isEqualTo(68_000);
@@ -167,16 +167,13 @@ class RecordedWorkTest {
         // not sure, all kernel work as before: the trace unknown; showing the syscall took all of it; showing
         // no CPU in it; or a count of forks the trace does not agree with (the JVM's own clones among them)
         for (var known : List.of(
-                java.util.Map.<String, long[]>of(),
-                java.util.Map.of("R#0", new long[] {2_000_000, 1}),
-                java.util.Map.of("R#0", new long[] {0, 1}),
-                java.util.Map.of("R#0", new long[] {68_000, 4}))) {
-            List<Step> whole = loopBody(RecordedWork.apply(s, header, java.util.Map.of(), known), r);
+                Map.<String, long[]>of(),
+                Map.of("R#0", new long[] {2_000_000, 1}),
+                Map.of("R#0", new long[] {0, 1}),
+                Map.of("R#0", new long[] {68_000, 4}))) {
+            List<Step> whole = loopBody(RecordedWork.apply(s, header, Map.of(), known), r);
             assertThat(whole.get(0)).isInstanceOf(Step.Syscall.class);
-            assertThat(((Step.Kernel) ((Step.Syscall) whole.get(0)).body().get(0))
-                            .d()
-                            .typical())
-                    .isEqualTo(1_171_827);
+            assertThat(syscallKernelNs(whole.get(0))).isEqualTo(1_171_827);
         }
     }
 
@@ -191,14 +188,8 @@ class RecordedWorkTest {
         int r = task(s, "R#0");
         var header = header(s, r, "[[2,1,185214]]");
         List<Step> open = loopBody(
-                RecordedWork.apply(
-                        s, header, java.util.Map.of("R#0", 1_200_000L), java.util.Map.of("R#0", new long[] {68_000, 1
-                        })),
-                r);
-        assertThat(((Step.Kernel) ((Step.Syscall) open.get(0)).body().get(0))
-                        .d()
-                        .typical())
-                .isEqualTo(RecordedWork.UNFINISHED_NS);
+                RecordedWork.apply(s, header, Map.of("R#0", 1_200_000L), Map.of("R#0", new long[] {68_000, 1})), r);
+        assertThat(syscallKernelNs(open.get(0))).isEqualTo(RecordedWork.UNFINISHED_NS);
         List<Step> twoForks =
                 List.of(new Step.DownRead("L", "$"), new Step.Kernel(Dur.ns(1), "$"), new Step.DownRead("L", "$"));
         assertThat(RecordedWork.inKernel(new long[] {68_000, 1}, JsonParser.parseString("[[0,1,1000000]]"), twoForks))
@@ -224,10 +215,7 @@ class RecordedWorkTest {
         assertThat(((Step.Syscall) body.get(0)).name()).isEqualTo("clock_gettime");
         assertThat(((Step.Syscall) body.get(0)).body()).singleElement().isInstanceOf(Step.UpdateCurr.class);
         assertThat(((Step.User) body.get(1)).d().typical()).isEqualTo(1_171_827 - FORK_NS);
-        assertThat(((Step.Kernel) ((Step.Syscall) body.get(2)).body().get(0))
-                        .d()
-                        .typical())
-                .isEqualTo(FORK_NS);
+        assertThat(syscallKernelNs(body.get(2))).isEqualTo(FORK_NS);
         assertThat(((Step.Syscall) body.get(3)).name()).isEqualTo("clock_gettime");
         assertThat(p.simulated().result().tasks().get("R#0").cpu_ns()).isBetween(1_900_000L, 3_000_000L);
     }
@@ -251,8 +239,8 @@ class RecordedWorkTest {
                 "task",
                 1_000_000_000L,
                 0,
-                java.util.Map.of(),
-                java.util.Map.of(
+                Map.of(),
+                Map.of(
                         "W",
                         new io.throttlescope.sim.RunResult.TaskStat(
                                 0,
@@ -267,7 +255,7 @@ class RecordedWorkTest {
                                 List.of(new io.throttlescope.sim.RunResult.Syscall("clock_gettime", 5, 6L)),
                                 List.of())),
                 List.of(),
-                java.util.Map.of(),
+                Map.of(),
                 List.of());
         SimSpec clocked = RecordedWork.withClockReads(measured, reads);
         List<Step> body = loopBody(clocked, w);
@@ -291,13 +279,13 @@ class RecordedWorkTest {
                 "task",
                 1_000_000_000L,
                 0,
-                java.util.Map.of(),
-                java.util.Map.of(
+                Map.of(),
+                Map.of(
                         task,
                         new io.throttlescope.sim.RunResult.TaskStat(
                                 ns, 0, 0, 0, 0, 0, 0, 0, null, List.of(), List.of())),
                 List.of(),
-                java.util.Map.of(),
+                Map.of(),
                 List.of());
     }
 
@@ -360,5 +348,10 @@ class RecordedWorkTest {
                 assertThat(r.tasks().get(i).program())
                         .isEqualTo(s.tasks().get(i).program());
         }
+    }
+
+    /** The ns of the kernel step a syscall's body starts with (where a measured fork's kernel work goes). */
+    private static long syscallKernelNs(Step syscall) {
+        return ((Step.Kernel) ((Step.Syscall) syscall).body().get(0)).d().typical();
     }
 }
