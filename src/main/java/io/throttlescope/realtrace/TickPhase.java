@@ -41,12 +41,17 @@ final class TickPhase {
             at[n++] = Math.floorMod(last, tickNs);
         }
         if (n < MIN_AGREEING) return -1;
+        // each throttle as the earliest of a tick's: those up to NEAR_NS after it on the grid, counted by a window
+        // sliding over the phases in order, once round (a gigabyte's recording has tens of thousands of throttles:
+        // a count against every other one was a square of them)
+        Arrays.sort(at, 0, n);
         int best = 0;
         long phase = -1;
-        for (int i = 0; i < n; i++) { // each throttle as the earliest of a tick's: those up to NEAR_NS after it
-            int agree = 0;
-            for (int j = 0; j < n; j++) if (Math.floorMod(at[j] - at[i], tickNs) <= NEAR_NS) agree++;
-            if (agree > best || (agree == best && at[i] < phase)) {
+        for (int i = 0, j = 0; i < n; i++) { // j: the first (in the doubled order) not within NEAR_NS of at[i]
+            if (j < i + 1) j = i + 1;
+            while (j < i + n && (j < n ? at[j] : at[j - n] + tickNs) - at[i] <= NEAR_NS) j++;
+            int agree = j - i;
+            if (agree > best) { // in ascending order: the earliest phase of the most agreeing
                 best = agree;
                 phase = at[i];
             }

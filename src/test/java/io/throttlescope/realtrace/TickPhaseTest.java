@@ -4,6 +4,12 @@ import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.trace.Trace;
 import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.List;
+import net.jqwik.api.ForAll;
+import net.jqwik.api.Property;
+import net.jqwik.api.constraints.LongRange;
+import net.jqwik.api.constraints.Size;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -63,5 +69,33 @@ class TickPhaseTest {
         RunResult.CgroupStat r = p.real().run.result().cgroups().get("/G"),
                 s = p.simulated().result().cgroups().get("/G");
         assertThat(s.nr_throttled()).isEqualTo(r.nr_throttled());
+    }
+
+    /** The fit against a count of every throttle against every other (the definition), ticks wrapping round included. */
+    @Property(tries = 300)
+    void theFitIsTheEarliestPhaseMostThrottlesFallJustAfter(
+            @ForAll @Size(max = 40) List<@LongRange(min = 0, max = 50) Long> ticks,
+            @ForAll @Size(min = 1, max = 40) List<@LongRange(min = 0, max = 90_000) Long> offsets,
+            @ForAll @LongRange(min = 0, max = TICK - 1) long base) {
+        // throttles near one grid (base + k ticks, base near a tick's end too: the grid wraps round), some far off
+        long[] at = new long[ticks.size()];
+        for (int k = 0; k < at.length; k++) {
+            long off = offsets.get(k % offsets.size());
+            at[k] = ticks.get(k) * TICK + base + (off > 60_000 ? off * 31 : off);
+        }
+        at = Arrays.stream(at).distinct().toArray();
+        long expected = -1;
+        int best = 0;
+        for (long a : at) {
+            int agree = 0;
+            for (long b : at) if (Math.floorMod((b % TICK) - (a % TICK), TICK) <= TickPhase.NEAR_NS) agree++;
+            if (agree > best || (agree == best && a % TICK < expected)) {
+                best = agree;
+                expected = a % TICK;
+            }
+        }
+        if (best < TickPhase.MIN_AGREEING || 2 * best <= at.length) expected = -1;
+        Arrays.sort(at);
+        assertThat(TickPhase.fit(throttlesAt(at), TICK)).isEqualTo(expected);
     }
 }
