@@ -143,8 +143,9 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             scenario = RecordedWork.withOverhead(scenario, written, work, rt.run.result(), notItsLoop);
         }
         scenario = TraceWork.withExits(scenario, exits); // and the kernel's work in their exits
-        if (!CgroupMap.ownTasks(rt.header).isEmpty()) // and our workers' reads of their CPU clock
-        scenario = RecordedWork.withClockReads(scenario, rt.run.result());
+        if (!CgroupMap.ownTasks(rt.header).isEmpty()) { // and our workers' reads of their CPU clock
+            scenario = RecordedWork.withClockReads(scenario, rt.run.result());
+        }
         scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
         scenario = RecordedActions.apply(scenario, rt); // each timed action when the recording made it
         scenario = RecordedStarts.apply(scenario, rt); // each task from when it really started
