@@ -3,15 +3,29 @@ package io.throttlescope.sim;
 import java.util.Arrays;
 
 /**
- * The simulator's timer queue: a binary heap over primitive arrays, ordered by time and then by
- * insertion order, so events at the same instant run in the order they were armed.
+ * The simulator's timer queue: a binary heap ordered by time and then by insertion order, so events
+ * at the same instant run in the order they were armed. A node is two adjacent longs of one array
+ * (its time; its insertion number and the slot of its payload), so a sift moves 16 bytes within a
+ * cache line or two; the payloads (type, target, generation) stay in their slots until popped
+ * (docs/performance.md, "Speed").
  */
 final class EventQueue {
-    private long[] time = new long[256];
-    private long[] seq = new long[256];
+    /** Bits of a node's second long that name its payload's slot: 2^24 timers pending at most. */
+    private static final int SLOT_BITS = 24;
+
+    private static final long SLOT_MASK = (1L << SLOT_BITS) - 1;
+
+    /** Node i: heap[2i] its time, heap[2i + 1] its insertion number << SLOT_BITS | its slot. */
+    private long[] heap = new long[512];
+
     private int[] type = new int[256];
     private int[] target = new int[256];
     private long[] gen = new long[256];
+    /** Slots freed by pops, used again first. */
+    private int[] free = new int[256];
+
+    private int freeCount;
+    private int slotsUsed;
     private int size;
     private long nextSeq;
 
@@ -26,73 +40,76 @@ final class EventQueue {
     }
 
     long peekTime() {
-        return size == 0 ? Long.MAX_VALUE : time[0];
+        return size == 0 ? Long.MAX_VALUE : heap[0];
     }
 
     void push(long at, int ty, int tg, long g) {
-        if (size == time.length) grow();
+        int slot = freeCount > 0 ? free[--freeCount] : newSlot();
+        type[slot] = ty;
+        target[slot] = tg;
+        gen[slot] = g;
+        if (nextSeq >= 1L << (63 - SLOT_BITS)) throw new IllegalStateException("more timers than the queue can order");
+        long key = nextSeq++ << SLOT_BITS | slot;
+        if (2 * size == heap.length) heap = Arrays.copyOf(heap, heap.length * 2);
+        long[] h = heap;
         int i = size++;
-        long s = nextSeq++;
         while (i > 0) {
             int p = (i - 1) >>> 1;
-            if (less(at, s, time[p], seq[p])) {
-                move(p, i);
+            long pt = h[2 * p];
+            if (at < pt || (at == pt && key < h[2 * p + 1])) {
+                h[2 * i] = pt;
+                h[2 * i + 1] = h[2 * p + 1];
                 i = p;
             } else break;
         }
-        time[i] = at;
-        seq[i] = s;
-        type[i] = ty;
-        target[i] = tg;
-        gen[i] = g;
+        h[2 * i] = at;
+        h[2 * i + 1] = key;
     }
 
     void pop() {
-        t = time[0];
-        popType = type[0];
-        popTarget = target[0];
-        popGen = gen[0];
+        long[] h = heap;
+        t = h[0];
+        int slot = (int) (h[1] & SLOT_MASK);
+        popType = type[slot];
+        popTarget = target[slot];
+        popGen = gen[slot];
+        free[freeCount++] = slot;
         size--;
         if (size == 0) return;
-        long at = time[size], s = seq[size];
-        int ty = type[size], tg = target[size];
-        long g = gen[size];
+        long at = h[2 * size], key = h[2 * size + 1];
         int i = 0;
         while (true) {
             int l = 2 * i + 1;
             if (l >= size) break;
             int r = l + 1;
-            int c = (r < size && less(time[r], seq[r], time[l], seq[l])) ? r : l;
-            if (less(time[c], seq[c], at, s)) {
-                move(c, i);
-                i = c;
+            long lt = h[2 * l], lk = h[2 * l + 1];
+            if (r < size) {
+                long rt = h[2 * r], rk = h[2 * r + 1];
+                if (rt < lt || (rt == lt && rk < lk)) {
+                    l = r;
+                    lt = rt;
+                    lk = rk;
+                }
+            }
+            if (lt < at || (lt == at && lk < key)) {
+                h[2 * i] = lt;
+                h[2 * i + 1] = lk;
+                i = l;
             } else break;
         }
-        time[i] = at;
-        seq[i] = s;
-        type[i] = ty;
-        target[i] = tg;
-        gen[i] = g;
+        h[2 * i] = at;
+        h[2 * i + 1] = key;
     }
 
-    private static boolean less(long t1, long s1, long t2, long s2) {
-        return t1 < t2 || (t1 == t2 && s1 < s2);
-    }
-
-    private void move(int from, int to) {
-        time[to] = time[from];
-        seq[to] = seq[from];
-        type[to] = type[from];
-        target[to] = target[from];
-        gen[to] = gen[from];
-    }
-
-    private void grow() {
-        int n = time.length * 2;
-        time = Arrays.copyOf(time, n);
-        seq = Arrays.copyOf(seq, n);
-        type = Arrays.copyOf(type, n);
-        target = Arrays.copyOf(target, n);
-        gen = Arrays.copyOf(gen, n);
+    private int newSlot() {
+        if (slotsUsed > SLOT_MASK) throw new IllegalStateException("more than 2^24 timers pending");
+        if (slotsUsed == type.length) {
+            int n = type.length * 2;
+            type = Arrays.copyOf(type, n);
+            target = Arrays.copyOf(target, n);
+            gen = Arrays.copyOf(gen, n);
+            free = Arrays.copyOf(free, n);
+        }
+        return slotsUsed++;
     }
 }
