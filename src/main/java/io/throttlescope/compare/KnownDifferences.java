@@ -50,7 +50,7 @@ public final class KnownDifferences {
     }
 
     /**
-     * The same, with each task's waits for a CPU after wake-ups by a task it forked (ns, by task: the
+     * The same, with each task's waits for a CPU after wake-ups and preemptions by a task it forked (ns, by task: the
      * recording's {@code RealTrace.childWakeWaits}).
      */
     public static Rules of(
@@ -92,9 +92,10 @@ public final class KnownDifferences {
 
     /**
      * A task switched out while runnable for longer than simulated, by about the time it waited for a
-     * CPU after wake-ups by the threads it forked (waitedMs, from the trace): a worker makes a read side
-     * as a thread started and joined, so it sleeps while the thread runs and the thread's start and
-     * exit wake it, to wait for a CPU again; the scenario's step runs straight through. A reason only
+     * CPU after wake-ups and preemptions by the threads it forked (waitedMs, from the trace): a worker
+     * makes a read side as a thread started and joined, so the thread's first run preempts it, it sleeps
+     * while the thread runs and the thread's start and exit wake it, to wait for a CPU again; the
+     * scenario's step runs straight through. A reason only
      * where the figure less those waits is within its own tolerance (max(absolute, relative x what is
      * left)) of the simulation.
      */
@@ -106,10 +107,11 @@ public final class KnownDifferences {
                 || Math.abs(left - sim) > Math.max(absolute, relative * Math.abs(left))) return null;
         return String.format(
                 Locale.ROOT,
-                "%s waited %.1f ms for a CPU after wake-ups by the threads its worker forked (the worker makes a"
-                        + " read side as a thread started and joined: it sleeps while the thread runs, and the"
-                        + " thread's start and exit wake it); the scenario's step runs straight through: without"
-                        + " those waits %.1f ms, within the tolerance of the simulation",
+                "%s waited %.1f ms for a CPU after wake-ups and preemptions by the threads its worker forked (the"
+                        + " worker makes a read side as a thread started and joined: the new thread's first run"
+                        + " preempts it, it sleeps while the thread runs, and the thread's start and exit wake it);"
+                        + " the scenario's step runs straight through: without those waits %.1f ms, within the"
+                        + " tolerance of the simulation",
                 task,
                 waitedMs,
                 left);

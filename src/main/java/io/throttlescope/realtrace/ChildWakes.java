@@ -8,18 +8,19 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * How long each task of a trace waited for a CPU after a wake-up by a task it forked
+ * How long each task of a trace waited for a CPU after a wake-up or a preemption by a task it forked
  * (docs/real-kernels.md, the known differences below its fidelity table). A worker makes a read side of
- * cgroup_threadgroup_rwsem as a thread started and joined: it sleeps while the thread runs, the
- * thread's start and exit wake it, and it then waits for a CPU, where the scenario's step runs
- * straight through and never does. The wait counts from the wake-up to the task's next run, as the
- * figure "switched out while runnable" counts it (runnable, throttled or parked).
+ * cgroup_threadgroup_rwsem as a thread started and joined: the new thread's first run preempts it (a
+ * new task's placement), it sleeps while the thread runs, the thread's start and exit wake it, and it
+ * then waits for a CPU, where the scenario's step runs straight through and never does. The wait
+ * counts from the wake-up or the switch to the child to the task's next run, as the figure "switched
+ * out while runnable" counts it (runnable, throttled or parked).
  */
 final class ChildWakes {
     /** By task id: the task that forked it, or -1. */
     private int[] parent = new int[0];
 
-    /** By task id: when a wake-up by a child made it runnable (ns from the trace's start), or -1. */
+    /** By task id: when a wake-up or a preemption by a child made it wait (ns from the trace's start), or -1. */
     private long[] since = new long[0];
 
     /** By task id: the waits summed, ns. */
@@ -44,6 +45,16 @@ final class ChildWakes {
     void woken(int id, int waker, long ts) {
         grow(Math.max(id, waker));
         if (waker >= 0 && parent[waker] == id && since[id] < 0) since[id] = ts; // a wait already counting goes on
+    }
+
+    /**
+     * Task id was switched out while runnable at ts for the task next: a child it forked
+     * (the new thread's first run preempts its parent: wake_up_new_task()'s wakeup_preempt()) starts a
+     * wait as its wake-up does; a preemption by any other task does not.
+     */
+    void preempted(int id, int next, long ts) {
+        grow(Math.max(id, next));
+        if (next >= 0 && parent[next] == id && since[id] < 0) since[id] = ts;
     }
 
     /** Task id went to state st at ts: running ends a wait, sleeping drops it; a throttle or a park continues it. */

@@ -401,6 +401,8 @@ final class Importer {
                 if (cpuCurr[c] >= 0 && (prev == null || cpuCurr[c] != prev.id))
                     endUnseen(cpuCurr[c], c, ts); // a filtered trace
                 if (prev != null) switchOut(prev, ps, ts, c, index, inf);
+                if (prev != null && next != null && prev.state == TaskState.RUNNABLE.ordinal())
+                    childWakes.preempted(prev.id, next.id, ts - startNs);
                 if (next != null) {
                     leaveOtherCpu(next, c, ts);
                     next.cpu = c;

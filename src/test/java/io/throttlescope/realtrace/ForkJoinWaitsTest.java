@@ -68,6 +68,31 @@ class ForkJoinWaitsTest {
         assertThat(rt.run.result().tasks().get("Q-10").runnable_ns()).isEqualTo(1_000_000L);
     }
 
+    /**
+     * Q (10) forks C (11), whose first run preempts Q (Q switched out runnable for its child): Q waits from
+     * there, through C's run and W's (12), 500 us in all. Then W preempts Q: a task that is not Q's child,
+     * its 200 us are not counted.
+     */
+    @Test
+    void aPreemptionByTheTasksOwnChildStartsAWaitAndOneByAnotherTaskDoesNot() throws Exception {
+        String b = line("Q-10", "001", 1.000000, "sched_switch", sw("swapper/1", 0, "R", "Q", 10))
+                + line("Q-10", "001", 1.000100, "sched_process_fork", "comm=Q pid=10 child_comm=Q child_pid=11")
+                + line("Q-10", "001", 1.000100, "sched_wakeup_new", wake("Q", 11))
+                + line("Q-10", "001", 1.000200, "sched_switch", sw("Q", 10, "R", "Q", 11))
+                + line("clone-11", "001", 1.000500, "sched_switch", sw("clone", 11, "X", "W", 12))
+                + line("W-12", "001", 1.000700, "sched_switch", sw("W", 12, "S", "Q", 10))
+                + line("Q-10", "001", 1.000800, "sched_wakeup", wake("W", 12))
+                + line("Q-10", "001", 1.000800, "sched_switch", sw("Q", 10, "R", "W", 12))
+                + line("W-12", "001", 1.001000, "sched_switch", sw("W", 12, "S", "Q", 10))
+                + line("Q-10", "001", 1.001100, "sched_switch", sw("Q", 10, "S", "swapper/1", 0));
+        RealTrace rt = RealTrace.of(
+                "t",
+                TraceText.read(new ByteArrayInputStream(b.getBytes(StandardCharsets.UTF_8))),
+                new RealTrace.Options(CgroupMap.parse("{\"cgroups\": {}, \"tasks\": {}}"), Map.of(), "task"));
+        assertThat(rt.run.result().tasks().get("Q-10").runnable_ns()).isEqualTo(700_000L);
+        assertThat(rt.childWakeWaits).containsOnlyKeys("Q-10").containsEntry("Q-10", 500_000L);
+    }
+
     @Test
     void aWakeUpLoggedInAnInterruptIsNotTheChilds() throws Exception {
         // the same wake-up of Q by its child C, logged with the hardirq flag: a timer's, not C's
@@ -143,16 +168,19 @@ class ForkJoinWaitsTest {
                 java.nio.file.Path.of("traces/27-pileup-for-recording-task-6.18-measured.txt.gz"));
         var older = io.throttlescope.cli.FidelityCommand.rows(
                 java.nio.file.Path.of("traces/27-pileup-for-recording-task-6.18.txt.gz"));
-        // Q#0's wait less its waits after its own threads' wake-ups is within the tolerance of the simulation;
-        // Q#1's (171.3 ms against 141.0 since the workers' clock reads charge the groups) is not
+        // Q#1's wait less its waits after its own threads' wake-ups and preemptions (169.8 ms) is within the
+        // tolerance of the simulation (145.2 against 136.6); Q#0's (304.3 less 171.4: 132.9 against 153.4, 19.9
+        // allowed) is not
         for (String q : new String[] {"Q#0", "Q#1"}) {
             String figure = "task " + q + " switched out while runnable (ms)";
             assertThat(measured)
                     .filteredOn(r -> r.figure().equals(figure))
                     .singleElement()
                     .satisfies(r -> {
-                        if (q.equals("Q#0"))
-                            assertThat(r.known()).contains("after wake-ups by the threads its worker forked");
+                        if (q.equals("Q#1"))
+                            assertThat(r.known())
+                                    .contains("Q#1 waited 169.8 ms")
+                                    .contains("after wake-ups and preemptions by the threads its worker forked");
                         else assertThat(r.known()).isNull();
                     });
             assertThat(older)
