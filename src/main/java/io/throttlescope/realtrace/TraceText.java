@@ -542,7 +542,9 @@ public final class TraceText {
             if (format.equals("unknown") || format.equals("tracefs")) format = "trace-cmd report";
             return;
         }
-        m = line.contains("EVENTS") ? LOST.matcher(line) : null;
+        boolean cpuLine =
+                startsWithCpu(line); // a lost-events or an empty-CPU line; an event line is searched no further
+        m = cpuLine && line.contains("EVENTS") ? LOST.matcher(line) : null;
         if (m != null && m.matches()) {
             String count = m.group(2) != null
                     ? m.group(2)
@@ -553,7 +555,9 @@ public final class TraceText {
             return;
         }
         if (line.startsWith("version = ")
-                || (line.contains("is empty") && EMPTY_CPU.matcher(line).matches())) return;
+                || (cpuLine
+                        && line.contains("is empty")
+                        && EMPTY_CPU.matcher(line).matches())) return;
         TraceLine tl = TraceLine.parse(n, line, names);
         if (tl == null || tl.tsNs() < 0 || tl.pid() < 0 || tl.cpu() < 0 || tl.cpu() > 4095) {
             skip("line " + n + ": not an event line: " + Escape.shortText(line));
@@ -564,6 +568,13 @@ public final class TraceText {
         if (counting && accepted++ >= MAX_EVENT_LINES) // counted here: the lines are counted in another thread
         throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
         sink.accept(tl);
+    }
+
+    /** Whether the line's first characters after its blanks (a regex's {@code \s}) are "CPU", as LOST's and EMPTY_CPU's are. */
+    static boolean startsWithCpu(String line) {
+        int i = 0, n = line.length();
+        while (i < n && " \t\n\013\f\r".indexOf(line.charAt(i)) >= 0) i++;
+        return line.startsWith("CPU", i);
     }
 
     /** Task and event names met in this reading, each kept as the first instance seen (reading thread only). */

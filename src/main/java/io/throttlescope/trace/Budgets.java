@@ -4,6 +4,7 @@ import io.throttlescope.sim.EventKind;
 import java.util.Arrays;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicReferenceArray;
 import java.util.stream.IntStream;
 
 import static io.throttlescope.trace.TraceIndex.group;
@@ -22,6 +23,7 @@ final class Budgets {
     Budgets(RunInfo info, Slices[] cpu) {
         this.info = info;
         this.cpu = cpu;
+        this.usageCheckpoints = new AtomicReferenceArray<>(cpu.length);
         int nc = info.cpus(), ng = info.groups().length;
         pool = new Series[ng];
         remaining = new Series[ng * nc];
@@ -267,22 +269,24 @@ final class Budgets {
     /** Every CHECKPOINT-th slice of a CPU, the run time before it of each group's own tasks. */
     private static final int CHECKPOINT = 256;
 
-    private final Map<Integer, long[]> usageCheckpoints = new ConcurrentHashMap<>();
+    /** By CPU, made on first use (by any thread: two that race make the same array, one is kept). */
+    private final AtomicReferenceArray<long[]> usageCheckpoints;
 
     private long[] checkpoints(int c) {
-        return usageCheckpoints.computeIfAbsent(c, key -> {
-            Slices sl = cpu[c];
-            int ng = info.groups().length;
-            long[] a = new long[(sl.size() / CHECKPOINT + 1) * ng];
-            long[] run = new long[ng];
-            for (int i = 0; i < sl.size(); i++) {
-                if (i % CHECKPOINT == 0) System.arraycopy(run, 0, a, i / CHECKPOINT * ng, ng);
-                int gr = group(sl.detail(i));
-                if (gr >= 0 && gr < ng) run[gr] += sl.end(i) - sl.start(i);
-            }
-            if (sl.size() % CHECKPOINT == 0) System.arraycopy(run, 0, a, sl.size() / CHECKPOINT * ng, ng);
-            return a;
-        });
+        long[] known = usageCheckpoints.get(c);
+        if (known != null) return known;
+        Slices sl = cpu[c];
+        int ng = info.groups().length;
+        long[] a = new long[(sl.size() / CHECKPOINT + 1) * ng];
+        long[] run = new long[ng];
+        for (int i = 0; i < sl.size(); i++) {
+            if (i % CHECKPOINT == 0) System.arraycopy(run, 0, a, i / CHECKPOINT * ng, ng);
+            int gr = group(sl.detail(i));
+            if (gr >= 0 && gr < ng) run[gr] += sl.end(i) - sl.start(i);
+        }
+        if (sl.size() % CHECKPOINT == 0) System.arraycopy(run, 0, a, sl.size() / CHECKPOINT * ng, ng);
+        usageCheckpoints.compareAndSet(c, null, a);
+        return usageCheckpoints.get(c);
     }
 
     /** Run time on CPU c before t of the tasks of the groups marked within: a checkpoint and at most CHECKPOINT slices. */

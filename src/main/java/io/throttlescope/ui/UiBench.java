@@ -152,6 +152,7 @@ public final class UiBench {
     }
 
     private static String measureWindow(SimSpec spec, Path file, Run legacy, Run task) {
+        PeakGrowth growth = new PeakGrowth();
         Stage stage = new Stage();
         MainWindow w = new MainWindow(stage);
         w.install(spec, file, legacy, task);
@@ -160,6 +161,7 @@ public final class UiBench {
         stage.show();
         stage.getScene().getRoot().applyCss();
         stage.getScene().getRoot().layout();
+        growth.after("its opening");
         ViewState vs = w.vs;
         TimelineCanvas tl = w.timeline;
         long end = vs.run.get().info().endNs();
@@ -174,6 +176,7 @@ public final class UiBench {
             if (k == 0) first = tl.lastRedrawNs(); // the whole run, first seen: its dense lanes' grids made now
             w.goTo(rnd.nextInt(vs.run.get().trace().size()));
         }
+        growth.after("the warm-up");
         StringBuilder sb = new StringBuilder();
         sb.append(String.format(
                 Locale.ROOT,
@@ -200,9 +203,10 @@ public final class UiBench {
                     tl.redraw();
                     times.add(tl.lastRedrawNs());
                 }
-                sb.append(line(
-                        "redraw at " + (frac == 1 ? "the whole run" : "1/" + Math.round(1 / frac) + " of the run"),
-                        times));
+                String what =
+                        "redraw at " + (frac == 1 ? "the whole run" : "1/" + Math.round(1 / frac) + " of the run");
+                sb.append(line(what, times));
+                growth.after(what + (lanes == 0 ? "" : " (budget lanes)"));
             }
         }
         tl.scrollLanes(0);
@@ -224,6 +228,7 @@ public final class UiBench {
         }
         sb.append(line("step forward or back (all views updated)", steps));
         sb.append(line("jump to a random event (all views updated)", jumps));
+        growth.after("the steps and jumps");
         List<Long> sw = new ArrayList<>();
         for (int k = 0; k < 10; k++) {
             long a = System.nanoTime();
@@ -231,11 +236,13 @@ public final class UiBench {
             sw.add(System.nanoTime() - a);
         }
         sb.append(line("switch model", sw));
+        growth.after("the model switches");
         // memory: the recorded traces, and the whole heap with the window open (event log and index included)
         long events = (long) legacy.trace().size() + task.trace().size();
         Runtime rt = Runtime.getRuntime();
         for (int k = 0; k < 3; k++) System.gc();
         long heap = rt.totalMemory() - rt.freeMemory();
+        growth.after("the collections before the heap is read");
         sb.append(String.format(
                 Locale.ROOT,
                 "recorded trace: %.1f bytes an event (columns, chunk slack included)%n",
@@ -261,6 +268,7 @@ public final class UiBench {
                     (double) rss[0] / events,
                     (double) rss[1] / events));
         }
+        sb.append(growth.said());
         if (System.getenv("TS_HISTOGRAM") != null) sb.append(histogram()); // where the heap goes, for work on the index
         stage.close();
         return sb.toString();
@@ -277,6 +285,32 @@ public final class UiBench {
             return String.join("\n", Arrays.copyOfRange(lines, 0, Math.min(25, lines.length))) + "\n";
         } catch (IOException e) {
             return "(no histogram: " + e.getMessage() + ")\n";
+        }
+    }
+
+    /**
+     * Where the window's measurements raised the process's peak (VmHWM) by 16 MB or more: the peak is
+     * the figure a laptop's memory must hold, and the collector's growths of the heap for garbage are
+     * what move it from run to run (docs/performance.md).
+     */
+    private static final class PeakGrowth {
+        private long last = resident()[1];
+        private final StringBuilder grew = new StringBuilder();
+
+        void after(String phase) {
+            long now = resident()[1];
+            if (now - last >= 16L << 20)
+                grew.append(grew.length() == 0 ? "" : "; ")
+                        .append(String.format(Locale.ROOT, "%s +%.0f MB", phase, (now - last) / 1e6));
+            last = Math.max(last, now);
+        }
+
+        String said() {
+            return last <= 0
+                    ? ""
+                    : "the peak grew with the window open during: "
+                            + (grew.length() == 0 ? "none of its measurements (by 16 MB or more)" : grew)
+                            + "\n";
         }
     }
 

@@ -97,14 +97,16 @@ class ImportTest {
             # tracer: nop
             C2 CompilerThre-14075 [001] d..2  100.000001: sched_switch: prev_comm=C2 CompilerThre prev_pid=14075 prev_prio=120 prev_state=S ==> next_comm=my-app-1 next_pid=22 next_prio=120
             CPU:1 [LOST 17 EVENTS]
+              CPU 0 [5 EVENTS DROPPED]
+            \tCPU 3 is empty
                   my-app-1-22    [001] d..2. 100.002000: sys_enter: NR 0 (3, 0, 10, 0, 0, 0)
                   my-app-1-22    [001] .....  100.003000: sys_exit: NR 0 = 10
                   my-app-1-22    [001] ..... 100.003
             """);
         assertThat(rt.run.info().tasks()).contains("C2 CompilerThre-14075", "my-app-1-22");
         assertThat(rt.result().getAsJsonObject("counts").get("lost_events").getAsInt())
-                .isEqualTo(17);
-        assertThat(rt.skipped).singleElement().asString().startsWith("line 6: not an event line");
+                .isEqualTo(22); // lines of lost events and of an empty CPU after blanks are read as such
+        assertThat(rt.skipped).singleElement().asString().startsWith("line 8: not an event line");
         RunResult.TaskStat app = rt.run.result().tasks().get("my-app-1-22");
         assertThat(app.syscalls())
                 .singleElement()

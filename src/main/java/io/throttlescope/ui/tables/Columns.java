@@ -97,9 +97,7 @@ public final class Columns {
     public static void showWrapped(Text text, String s) {
         if (s != null) text.getProperties().put(RAW, s);
         String raw = (String) text.getProperties().getOrDefault(RAW, "");
-        boolean wide = false;
-        for (String word : SPACES.split(raw))
-            wide |= text.getWrappingWidth() > 0 && width(text.getFont(), word) > text.getWrappingWidth();
+        boolean wide = text.getWrappingWidth() > 0 && widestWord(text.getFont(), raw) > text.getWrappingWidth();
         text.setText(wide ? breakable(raw) : raw);
     }
 
@@ -156,13 +154,33 @@ public final class Columns {
         }
     }
 
-    private static final Pattern SPACES = Pattern.compile("\\s+");
-
     private static final Text PROBE = new Text();
     /** Widths of texts measured, per font: a table refitted at every step measures the same texts again. */
     private static final Map<Font, Map<String, Double>> WIDTHS = new HashMap<>();
 
     /** The width of text in font, as a Text node lays it out (measured once, then remembered). */
+    /**
+     * The width of the widest of text's words (split where {@code \s+} would split it), read without a
+     * matcher or an array a cell: the tables are fitted at every step.
+     */
+    static double widestWord(Font font, String text) {
+        double most = 0;
+        int n = text.length(), i = 0;
+        while (i < n) {
+            while (i < n && space(text.charAt(i))) i++;
+            int j = i;
+            while (j < n && !space(text.charAt(j))) j++;
+            if (j > i) most = Math.max(most, width(font, i == 0 && j == n ? text : text.substring(i, j)));
+            i = j;
+        }
+        return most;
+    }
+
+    /** The characters of a regex's {@code \s}. */
+    private static boolean space(char c) {
+        return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
+    }
+
     static double width(Font font, String text) {
         Map<String, Double> m = WIDTHS.computeIfAbsent(font, f -> new HashMap<>());
         Double known = m.get(text);
@@ -198,7 +216,7 @@ public final class Columns {
                 if (v == null) continue;
                 String text = v.toString();
                 w = Math.max(w, width(font, text) + CELL_PAD * font.getSize());
-                for (String part : SPACES.split(text)) word = Math.max(word, width(font, part));
+                word = Math.max(word, widestWord(font, text));
             }
             c.getProperties().put(FIT_PREF, Math.ceil(w));
             c.getProperties()
@@ -312,12 +330,14 @@ public final class Columns {
         }
     }
 
+    private static final Pattern FONT_SIZE = Pattern.compile("-fx-font-size:\\s*([0-9.]+)px");
+
     /** The font size the table's cells use (the scene's root font size, scaled by Ctrl+plus). */
     public static double fontSize(Node n) {
         Scene s = n.getScene();
         if (s != null && s.getRoot() != null) {
             String style = s.getRoot().getStyle();
-            Matcher m = Pattern.compile("-fx-font-size:\\s*([0-9.]+)px").matcher(style == null ? "" : style);
+            Matcher m = FONT_SIZE.matcher(style == null ? "" : style);
             if (m.find()) return Double.parseDouble(m.group(1));
         }
         return Font.getDefault().getSize();

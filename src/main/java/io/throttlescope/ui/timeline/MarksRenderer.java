@@ -232,12 +232,18 @@ public final class MarksRenderer {
         if (y < tl.rulerH() - 2) return;
         double s = 5 * tl.scale(), hgt = 8 * tl.scale();
         g.setFill(c);
-        if (down) g.fillPolygon(new double[] {px - s, px + s, px}, new double[] {y, y, y + hgt}, 3);
-        else
-            g.fillPolygon(
-                    new double[] {px - s, px + s, px},
-                    new double[] {y + lane.h(), y + lane.h(), y + lane.h() - hgt},
-                    3);
+        double base = down ? y : y + lane.h(), tip = down ? y + hgt : y + lane.h() - hgt;
+        g.fillPolygon(points(xs, px - s, px + s, px), points(ys, base, base, tip), 3);
+    }
+
+    /** The three corners of a mark's triangle, reused from mark to mark: the canvas copies them as it is given them. */
+    private final double[] xs = new double[3], ys = new double[3];
+
+    private static double[] points(double[] to, double a, double b, double c) {
+        to[0] = a;
+        to[1] = b;
+        to[2] = c;
+        return to;
     }
 
     /** A throttle a real trace shows only by its pattern (no probe): an outlined triangle. */
@@ -248,17 +254,16 @@ public final class MarksRenderer {
         double s = 5 * tl.scale(), hgt = 8 * tl.scale();
         g.setStroke(c);
         g.setLineWidth(1.5 * tl.scale());
-        g.strokePolygon(
-                new double[] {px - s, px + s, px},
-                new double[] {y + 0.75 * tl.scale(), y + 0.75 * tl.scale(), y + hgt},
-                3);
+        double top = y + 0.75 * tl.scale();
+        g.strokePolygon(points(xs, px - s, px + s, px), points(ys, top, top, y + hgt), 3);
     }
 
     /** A mark on the CPU lane and on the task's lane: a dot (task work, upper half) or a square (park, lower half). */
     private void marker(
             GraphicsContext g, double px, TimelineCanvas.Lane lane, Color c, TimelineCanvas.Lane task, boolean round) {
         double r = 4 * tl.scale();
-        for (TimelineCanvas.Lane l : new TimelineCanvas.Lane[] {lane, task}) {
+        for (int k = 0; k < 2; k++) {
+            TimelineCanvas.Lane l = k == 0 ? lane : task;
             if (l == null) continue;
             double y = tl.laneY(l) + l.h() * (round ? 0.35 : 0.65);
             if (y < tl.rulerH()) continue;

@@ -1,5 +1,9 @@
 package io.throttlescope.ui.tables;
 
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.regex.Pattern;
 import javafx.scene.shape.MoveTo;
 import javafx.scene.text.Font;
 import javafx.scene.text.Text;
@@ -69,5 +73,25 @@ class IdentifierWrapTest {
         assertThat(shown[1]).isEqualTo("cgroup_|threadgroup_|rwsem");
         assertThat(Columns.breakable("task R longest_lock_wait_ms").replace("\u200A", ""))
                 .isEqualTo("task R longest_lock_wait_ms");
+    }
+    /** The widest word is the widest of the words a split at {@code \s+} gives, whatever the spaces. */
+    @Test
+    void theWidestWordIsTheWidestOfTheRegexSplitsWords(FxRobot robot) {
+        SplittableRandom rng = new SplittableRandom(7);
+        String alphabet = "aW_1 \t\n\u000B\f\r\u00A0x";
+        List<String> texts = new ArrayList<>(List.of("", " ", "one", " two  words ", "a\tbb\nccc"));
+        for (int k = 0; k < 300; k++) {
+            StringBuilder b = new StringBuilder();
+            for (int n = rng.nextInt(12); n > 0; n--) b.append(alphabet.charAt(rng.nextInt(alphabet.length())));
+            texts.add(b.toString());
+        }
+        robot.interact(() -> {
+            Font f = Font.font(13);
+            for (String t : texts) {
+                double want = 0;
+                for (String w : Pattern.compile("\\s+").split(t)) want = Math.max(want, Columns.width(f, w));
+                assertThat(Columns.widestWord(f, t)).as("[%s]", t).isEqualTo(want);
+            }
+        });
     }
 }
