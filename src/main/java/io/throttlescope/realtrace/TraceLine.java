@@ -1,7 +1,5 @@
 package io.throttlescope.realtrace;
 
-import java.util.Map;
-
 /**
  * One event line of a text trace, in any of the layouts the importer reads: tracefs
  * ({@code cat trace}, {@code trace_pipe}), {@code trace-cmd report} (default and {@code -N}) and
@@ -22,7 +20,7 @@ public record TraceLine(
 
     /**
      * A sched_switch's fields: as the reading thread parsed them ahead ({@link #parse(int, String,
-     * Map)}), or parsed now; null if they are not a switch's.
+     * Names)}), or parsed now; null if they are not a switch's.
      */
     SwitchFields switchFields() {
         return preSwitch != null ? preSwitch : SwitchFields.parse(fields);
@@ -36,26 +34,27 @@ public record TraceLine(
      */
     private static TraceLine of(
             int lineNo,
-            String comm,
+            String line,
+            int c0,
+            int c1,
             int pid,
             int cpu,
             long ts,
-            String event,
+            int e0,
+            int e1,
             String fields,
             boolean perf,
             boolean irq,
-            Map<String, String> names) {
-        if (names == null) return new TraceLine(lineNo, comm, pid, cpu, ts, event, fields, perf, null, irq);
-        String e = canonical(names, event);
+            Names names) {
+        // the task name: its range less the blanks around it (String.strip()'s)
+        while (c0 < c1 && Character.isWhitespace(line.charAt(c0))) c0++;
+        while (c1 > c0 && Character.isWhitespace(line.charAt(c1 - 1))) c1--;
+        if (names == null)
+            return new TraceLine(
+                    lineNo, line.substring(c0, c1), pid, cpu, ts, line.substring(e0, e1), fields, perf, null, irq);
+        String e = names.of(line, e0, e1);
         SwitchFields sw = e.equals("sched_switch") ? SwitchFields.parse(fields) : null;
-        return new TraceLine(lineNo, canonical(names, comm), pid, cpu, ts, e, fields, perf, sw, irq);
-    }
-
-    private static String canonical(Map<String, String> names, String s) {
-        String known = names.get(s);
-        if (known != null) return known;
-        if (names.size() < 8192) names.put(s, s); // a trace of many names keeps the first ones only
-        return s;
+        return new TraceLine(lineNo, names.of(line, c0, c1), pid, cpu, ts, e, fields, perf, sw, irq);
     }
 
     /**
@@ -75,7 +74,7 @@ public record TraceLine(
     }
 
     /** The same, the names canonical in names (the reading thread's own map) and a switch's fields parsed. */
-    static TraceLine parse(int lineNo, String line, Map<String, String> names) {
+    static TraceLine parse(int lineNo, String line, Names names) {
         for (int i = line.indexOf('['); i >= 0; i = line.indexOf('[', i + 1)) {
             int close = i + 1;
             while (close < line.length() && isDigit(line.charAt(close))) close++;
@@ -88,10 +87,7 @@ public record TraceLine(
         return null;
     }
 
-    /** The part after [CPU]: optional flags (ftrace), TIMESTAMP:, then the event and fields; null if it is not that. */
-    private record Tail(long ts, String event, String fields, boolean irq) {}
-
-    private static TraceLine ftrace(int lineNo, String line, int open, int after, int cpu, Map<String, String> names) {
+    private static TraceLine ftrace(int lineNo, String line, int open, int after, int cpu, Names names) {
         // backwards from '[': blanks, an optional (TGID) column and blanks, then -PID
         int j = open - 1;
         if (j < 0 || !isBlank(line.charAt(j))) return null;
@@ -108,19 +104,7 @@ public record TraceLine(
         while (j >= 0 && isDigit(line.charAt(j))) j--;
         if (j == pidEnd - 1 || j < 0 || line.charAt(j) != '-' || pidEnd - j - 1 > 9) return null;
         int pid = Integer.parseInt(line, j + 1, pidEnd, 10);
-        Tail t = tail(line, after, true);
-        if (t == null) return null;
-        return of(
-                lineNo,
-                stripped(line, taskStart(line, j), j),
-                pid,
-                cpu,
-                t.ts(),
-                t.event(),
-                t.fields(),
-                false,
-                t.irq(),
-                names);
+        return tail(lineNo, line, after, true, taskStart(line, j), j, pid, cpu, names);
     }
 
     /** {@code line.substring(from, to).strip()}, cut once (every whitespace character is in the BMP). */
@@ -142,7 +126,7 @@ public record TraceLine(
         return colon >= 0 && colon + 2 <= j ? colon + 2 : 0;
     }
 
-    private static TraceLine perf(int lineNo, String line, int open, int after, int cpu, Map<String, String> names) {
+    private static TraceLine perf(int lineNo, String line, int open, int after, int cpu, Names names) {
         // backwards from '[': blanks, PID[/TID], blanks, then the command
         int j = open - 1;
         if (j < 0 || !isBlank(line.charAt(j))) return null;
@@ -156,22 +140,16 @@ public record TraceLine(
         if (pidText.isEmpty()
                 || (slash >= 0 && (slash == 0 || ids.indexOf('/', slash + 1) >= 0))
                 || pidText.length() > 9) return null;
-        Tail t = tail(line, after, false);
-        if (t == null) return null;
-        return of(
-                lineNo,
-                line.substring(0, j).strip(),
-                Integer.parseInt(pidText),
-                cpu,
-                t.ts(),
-                t.event(),
-                t.fields(),
-                true,
-                false, // perf script shows no context flags
-                names);
+        return tail(lineNo, line, after, false, 0, j, Integer.parseInt(pidText), cpu, names);
     }
 
-    private static Tail tail(String line, int i, boolean ftrace) {
+    /**
+     * The part after [CPU]: optional flags (ftrace), TIMESTAMP:, then the event and fields; the line
+     * made of it with the task [c0, c1) of the line, null if it is not that. (perf script
+     * shows no context flags.)
+     */
+    private static TraceLine tail(
+            int lineNo, String line, int i, boolean ftrace, int c0, int c1, int pid, int cpu, Names names) {
         int n = line.length();
         boolean irq = false;
         if (i >= n || !isBlank(line.charAt(i))) return null;
@@ -223,11 +201,24 @@ public record TraceLine(
         }
         if (i >= n || i == e0 || line.charAt(i) != ':') return null;
         // the event without its subsystem (SYS:EVENT, or ftrace's inner colons); an empty one refused from perf only
-        String event = line.substring(lastColon >= 0 ? lastColon + 1 : e0, i);
-        if (!ftrace && event.isEmpty()) return null;
+        int event0 = lastColon >= 0 ? lastColon + 1 : e0, event1 = i;
+        if (!ftrace && event0 == event1) return null;
         i++;
         if (i < n && isBlank(line.charAt(i))) i++;
-        return new Tail(ts, event, stripped(line, Math.min(i, n), n), irq);
+        return of(
+                lineNo,
+                line,
+                c0,
+                c1,
+                pid,
+                cpu,
+                ts,
+                event0,
+                event1,
+                stripped(line, Math.min(i, n), n),
+                !ftrace,
+                irq,
+                names);
     }
 
     /** Whether text at i starts as a timestamp ("digits.digits:"), not as a flags column. */

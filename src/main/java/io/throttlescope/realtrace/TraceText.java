@@ -15,10 +15,8 @@ import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
-import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
@@ -578,5 +576,5 @@ public final class TraceText {
     }
 
     /** Task and event names met in this reading, each kept as the first instance seen (reading thread only). */
-    private final Map<String, String> names = new HashMap<>();
+    private final Names names = new Names();
 }
