@@ -15,7 +15,8 @@ public final class Launcher {
     private static final Logger JAVAFX_LOG = Logger.getLogger("javafx");
 
     public static void main(String[] args) {
-        var relaunched = Utf8Relaunch.ifNeeded(); // LANG=C with a non-ASCII argument: run again in C.UTF-8
+        // LANG=C with a non-ASCII argument: run again in C.UTF-8; a file of 256 MiB or more: with huge pages
+        var relaunched = Relaunch.ifNeeded(args);
         if (relaunched.isPresent()) System.exit(relaunched.getAsInt());
         // JavaFX warns on every start from a jar that it was loaded from the class path; that is how a fat jar works
         JAVAFX_LOG.setLevel(Level.SEVERE);

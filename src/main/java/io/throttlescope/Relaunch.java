@@ -19,16 +19,30 @@ import java.util.OptionalInt;
  * the bytes as given) holds a non-ASCII byte and the JVM's file-name encoding is not UTF-8, the jar
  * runs itself again in the C.UTF-8 locale with the same bytes (through a java argument file, which
  * the launcher reads as bytes) and exits with its code. See docs/cli.md, "Conventions".
+ *
+ * <p>The same way, a command given a file of {@link #BIG} bytes or more (a long recording) runs
+ * itself again with transparent huge pages for its heap where Linux gives them only on request
+ * ({@code madvise}): the first reading of a gigabyte's text faults its young heap in 4 KiB at a time
+ * otherwise, seconds of the open (docs/performance.md, "Where the first reading's extra seconds go").
+ * Not where the command line or the JVM's option variables already say UseTransparentHugePages either
+ * way, nor with {@code THROTTLESCOPE_HUGE_PAGES=0}.
  */
-final class Utf8Relaunch {
-    private Utf8Relaunch() {}
+final class Relaunch {
+    private Relaunch() {}
 
     static final String GUARD = "throttlescope.relaunched";
 
+    /** A file argument this large has the JVM run again with huge pages for its heap (see above). */
+    static final long BIG = 256L << 20;
+
+    static final String HUGE_PAGES = "-XX:+UseTransparentHugePages";
+
     /** The exit code of the relaunched run, or empty where none is needed (or possible). */
-    static OptionalInt ifNeeded() {
-        String jnu = System.getProperty("sun.jnu.encoding", "");
-        if (jnu.equalsIgnoreCase("UTF-8") || System.getProperty(GUARD) != null) return OptionalInt.empty();
+    static OptionalInt ifNeeded(String[] args) {
+        if (System.getProperty(GUARD) != null) return OptionalInt.empty();
+        boolean ascii = System.getProperty("sun.jnu.encoding", "").equalsIgnoreCase("UTF-8");
+        boolean huge = hugePagesWorthIt(args);
+        if (ascii && !huge) return OptionalInt.empty();
         byte[] cmdline;
         try (InputStream in = Files.newInputStream(Path.of("/proc/self/cmdline"))) {
             cmdline = in.readAllBytes(); // a stream read to its end (the file reports size 0)
@@ -36,17 +50,19 @@ final class Utf8Relaunch {
             return OptionalInt.empty(); // not Linux: nothing to do
         }
         List<byte[]> words = split(cmdline);
-        if (words.size() < 2 || !nonAscii(cmdline)) return OptionalInt.empty();
+        boolean utf8 = !ascii && nonAscii(cmdline);
+        huge &= !saysHugePages(words);
+        if (words.size() < 2 || (!utf8 && !huge)) return OptionalInt.empty();
         Path argFile = null;
         try {
             argFile = Files.createTempFile(
                     "throttlescope-args-" + ProcessHandle.current().pid() + "-",
                     ".txt",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.write(argFile, argumentFile(words.subList(1, words.size())));
+            Files.write(argFile, argumentFile(huge ? List.of(HUGE_PAGES) : List.of(), words.subList(1, words.size())));
             ProcessBuilder pb =
                     new ProcessBuilder("/proc/" + ProcessHandle.current().pid() + "/exe", "@" + argFile).inheritIO();
-            pb.environment().put("LC_ALL", "C.UTF-8");
+            if (utf8) pb.environment().put("LC_ALL", "C.UTF-8");
             Process child = pb.start();
             Thread stop = new Thread(child::destroy); // a SIGTERM to this process ends the relaunched one too
             Runtime.getRuntime().addShutdownHook(stop);
@@ -67,6 +83,45 @@ final class Utf8Relaunch {
                 }
             }
         }
+    }
+
+    /**
+     * Whether a huge-page heap would help: Linux gives them on request only (madvise; with always the
+     * heap has them already), and an argument names a regular file of {@link #BIG} bytes or more.
+     */
+    static boolean hugePagesWorthIt(String[] args) {
+        if ("0".equals(System.getenv("THROTTLESCOPE_HUGE_PAGES"))
+                || saysHugePages(System.getenv("JAVA_TOOL_OPTIONS"))
+                || saysHugePages(System.getenv("JDK_JAVA_OPTIONS"))) return false;
+        if (!madviseOnly(Path.of("/sys/kernel/mm/transparent_hugepage/enabled"))) return false;
+        for (String a : args) {
+            try {
+                Path p = Path.of(a);
+                if (Files.isRegularFile(p) && Files.size(p) >= BIG) return true;
+            } catch (IOException | RuntimeException e) {
+                // not a file's name
+            }
+        }
+        return false;
+    }
+
+    /** Whether the kernel's THP setting (its file, "always [madvise] never") is madvise. */
+    static boolean madviseOnly(Path enabled) {
+        try (InputStream in = Files.newInputStream(enabled)) {
+            return new String(in.readNBytes(256), StandardCharsets.US_ASCII).contains("[madvise]");
+        } catch (IOException | RuntimeException e) {
+            return false; // not Linux, or no THP
+        }
+    }
+
+    /** Whether these words (the JVM's own) already say UseTransparentHugePages, on or off. */
+    static boolean saysHugePages(List<byte[]> words) {
+        for (byte[] w : words) if (saysHugePages(new String(w, StandardCharsets.ISO_8859_1))) return true;
+        return false;
+    }
+
+    static boolean saysHugePages(String options) {
+        return options != null && options.contains("UseTransparentHugePages");
     }
 
     static boolean nonAscii(byte[] b) {
@@ -94,13 +149,14 @@ final class Utf8Relaunch {
     }
 
     /**
-     * A java launcher argument file holding these words as they are, the guard first: each word in
+     * A java launcher argument file holding these words as they are, the guard and the JVM options first: each word in
      * double quotes, a backslash, a quote and the line ends escaped (the launcher's rules), every
      * other byte as it is.
      */
-    static byte[] argumentFile(List<byte[]> words) {
+    static byte[] argumentFile(List<String> options, List<byte[]> words) {
         ByteArrayOutputStream o = new ByteArrayOutputStream();
         o.writeBytes(("\"-D" + GUARD + "=1\"\n").getBytes(StandardCharsets.US_ASCII));
+        for (String opt : options) o.writeBytes(("\"" + opt + "\"\n").getBytes(StandardCharsets.US_ASCII));
         for (byte[] w : words) {
             o.write('"');
             for (byte b : w) {
