@@ -40,9 +40,9 @@ final class Relaunch {
     /** The exit code of the relaunched run, or empty where none is needed (or possible). */
     static OptionalInt ifNeeded(String[] args) {
         if (System.getProperty(GUARD) != null) return OptionalInt.empty();
-        boolean ascii = System.getProperty("sun.jnu.encoding", "").equalsIgnoreCase("UTF-8");
+        boolean utf8Names = System.getProperty("sun.jnu.encoding", "").equalsIgnoreCase("UTF-8");
         boolean huge = hugePagesWorthIt(args);
-        if (ascii && !huge) return OptionalInt.empty();
+        if (utf8Names && !huge) return OptionalInt.empty();
         byte[] cmdline;
         try (InputStream in = Files.newInputStream(Path.of("/proc/self/cmdline"))) {
             cmdline = in.readAllBytes(); // a stream read to its end (the file reports size 0)
@@ -50,7 +50,7 @@ final class Relaunch {
             return OptionalInt.empty(); // not Linux: nothing to do
         }
         List<byte[]> words = split(cmdline);
-        boolean utf8 = !ascii && nonAscii(cmdline);
+        boolean utf8 = !utf8Names && nonAscii(cmdline); // names read as ASCII, and one is not
         huge &= !saysHugePages(words);
         if (words.size() < 2 || (!utf8 && !huge)) return OptionalInt.empty();
         Path argFile = null;

@@ -9,8 +9,15 @@ package io.throttlescope.realtrace;
 final class Names {
     static final int MAX = 8192;
 
-    /** Open addressing, at most half full: a lookup always ends at the name or at an empty slot. */
+    /** Open addressing, at most half full: a lookup ends at the name, at an empty slot or after PROBES slots. */
     private final String[] table = new String[2 * MAX];
+
+    /**
+     * A lookup looks at most this many slots: names of one hash are easy to make ("Aa" and "BB"), and a
+     * trace of thousands of them would otherwise walk them all at every line; a name found nowhere within
+     * them is cut from the line and not kept.
+     */
+    static final int PROBES = 16;
 
     private int size;
 
@@ -19,7 +26,8 @@ final class Names {
         int h = 0;
         for (int i = from; i < to; i++) h = 31 * h + line.charAt(i); // String.hashCode's, which a kept name caches
         int len = to - from, mask = table.length - 1;
-        for (int k = (h ^ (h >>> 16)) & mask; ; k = (k + 1) & mask) {
+        int k = (h ^ (h >>> 16)) & mask;
+        for (int probe = 0; probe < PROBES; probe++, k = (k + 1) & mask) {
             String s = table[k];
             if (s == null) {
                 String made = line.substring(from, to);
@@ -31,6 +39,7 @@ final class Names {
             }
             if (s.length() == len && s.hashCode() == h && line.regionMatches(from, s, 0, len)) return s;
         }
+        return line.substring(from, to);
     }
 
     int size() {

@@ -1,5 +1,7 @@
 package io.throttlescope.realtrace;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
@@ -31,5 +33,23 @@ class NamesTest {
         assertThat(late).isEqualTo("late name");
         assertThat(n.of("a late name", 2, 11)).isEqualTo("late name").isNotSameAs(late);
         assertThat(n.size()).isEqualTo(Names.MAX);
+    }
+
+    /** Thousands of names of one hash (made of "Aa" and "BB"): each still reads as its text, a lookup a few slots long. */
+    @Test
+    void namesOfOneHashAreEachTheirOwnText() {
+        Names n = new Names();
+        List<String> made = new ArrayList<>();
+        for (int m = 0; m < 4096; m++) {
+            StringBuilder b = new StringBuilder("x");
+            for (int bit = 0; bit < 12; bit++) b.append((m >> bit & 1) == 0 ? "Aa" : "BB");
+            made.add(b.toString());
+        }
+        assertThat(made.stream().map(String::hashCode).distinct()).hasSize(1);
+        for (String s : made) assertThat(n.of("[" + s + "]", 1, s.length() + 1)).isEqualTo(s);
+        for (String s : made) assertThat(n.of(" " + s, 1, s.length() + 1)).isEqualTo(s);
+        assertThat(n.size()).isEqualTo(Names.PROBES); // the first few kept; the rest cut each time
+        String kept = n.of(made.get(0), 0, made.get(0).length());
+        assertThat(n.of("." + made.get(0), 1, made.get(0).length() + 1)).isSameAs(kept);
     }
 }

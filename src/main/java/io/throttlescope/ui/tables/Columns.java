@@ -158,7 +158,6 @@ public final class Columns {
     /** Widths of texts measured, per font: a table refitted at every step measures the same texts again. */
     private static final Map<Font, Map<String, Double>> WIDTHS = new HashMap<>();
 
-    /** The width of text in font, as a Text node lays it out (measured once, then remembered). */
     /**
      * The width of the widest of text's words (split where {@code \s+} would split it), read without a
      * matcher or an array a cell: the tables are fitted at every step.
@@ -181,6 +180,7 @@ public final class Columns {
         return c == ' ' || c == '\t' || c == '\n' || c == 0x0B || c == '\f' || c == '\r';
     }
 
+    /** The width of text in font, as a Text node lays it out (measured once, then remembered). */
     static double width(Font font, String text) {
         Map<String, Double> m = WIDTHS.computeIfAbsent(font, f -> new HashMap<>());
         Double known = m.get(text);
