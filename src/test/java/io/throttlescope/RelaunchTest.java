@@ -1,5 +1,6 @@
 package io.throttlescope;
 
+import io.throttlescope.testsupport.LauncherProcess;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -94,14 +95,7 @@ class RelaunchTest {
     }
 
     private String[] run(Path file, String hugePages) throws Exception {
-        ProcessBuilder pb = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "io.throttlescope.Launcher",
-                        "validate",
-                        file.toString())
-                .redirectErrorStream(true);
+        ProcessBuilder pb = LauncherProcess.of("validate", file.toString());
         if (hugePages != null) pb.environment().put("THROTTLESCOPE_HUGE_PAGES", hugePages);
         else pb.environment().remove("THROTTLESCOPE_HUGE_PAGES");
         Process p = pb.start();

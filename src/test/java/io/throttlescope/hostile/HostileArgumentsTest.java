@@ -1,5 +1,6 @@
 package io.throttlescope.hostile;
 
+import io.throttlescope.testsupport.LauncherProcess;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -151,16 +152,7 @@ class HostileArgumentsTest {
         assumeTrue(Files.isReadable(Path.of("/proc/self/cmdline")), "no /proc/self/cmdline here");
         Path f = Files.copy(Path.of(S), dir.resolve("sc\u00e9nario-\u65e5\u672c.json"));
         Path trace = dir.resolve("sortie-\u00e9.jsonl");
-        ProcessBuilder pb = new ProcessBuilder(
-                        Path.of(System.getProperty("java.home"), "bin", "java").toString(),
-                        "-cp",
-                        System.getProperty("java.class.path"),
-                        "io.throttlescope.Launcher",
-                        "run",
-                        f.toString(),
-                        "--trace",
-                        trace.toString())
-                .redirectErrorStream(true);
+        ProcessBuilder pb = LauncherProcess.of("run", f.toString(), "--trace", trace.toString());
         pb.environment().remove("LANG");
         pb.environment().put("LC_ALL", "C");
         Process p = pb.start();

@@ -29,6 +29,14 @@ class ForkJoinWaitsTest {
         return "comm=" + comm + " pid=" + pid + " prio=120 target_cpu=001";
     }
 
+    /** The text imported as a trace of the task-based model, with no cgroup map. */
+    private static RealTrace imported(String text) throws Exception {
+        return RealTrace.of(
+                "t",
+                TraceText.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))),
+                new RealTrace.Options(CgroupMap.parse("{\"cgroups\": {}, \"tasks\": {}}"), Map.of(), "task"));
+    }
+
     /**
      * Q (pid 10) forks C (11) and sleeps in the join; C's exit wakes Q while W (12) runs: Q waits 300 us.
      * Then W's timer wakes Q while W runs (a wake by a task that is not Q's child): Q waits 500 us,
@@ -53,11 +61,7 @@ class ForkJoinWaitsTest {
         b.append(line("W-13", "001", 1.001800, "sched_wakeup", wake("Q", 10))); // W's child wakes Q: not Q's
         b.append(line("W-13", "001", 1.002000, "sched_switch", sw("W", 13, "X", "Q", 10)));
         b.append(line("Q-10", "001", 1.002100, "sched_switch", sw("Q", 10, "S", "swapper/1", 0)));
-        CgroupMap map = CgroupMap.parse("{\"cgroups\": {}, \"tasks\": {}}");
-        return RealTrace.of(
-                "t",
-                TraceText.read(new ByteArrayInputStream(b.toString().getBytes(StandardCharsets.UTF_8))),
-                new RealTrace.Options(map, Map.of(), "task"));
+        return imported(b.toString());
     }
 
     @Test
@@ -85,10 +89,7 @@ class ForkJoinWaitsTest {
                 + line("Q-10", "001", 1.000800, "sched_switch", sw("Q", 10, "R", "W", 12))
                 + line("W-12", "001", 1.001000, "sched_switch", sw("W", 12, "S", "Q", 10))
                 + line("Q-10", "001", 1.001100, "sched_switch", sw("Q", 10, "S", "swapper/1", 0));
-        RealTrace rt = RealTrace.of(
-                "t",
-                TraceText.read(new ByteArrayInputStream(b.getBytes(StandardCharsets.UTF_8))),
-                new RealTrace.Options(CgroupMap.parse("{\"cgroups\": {}, \"tasks\": {}}"), Map.of(), "task"));
+        RealTrace rt = imported(b);
         assertThat(rt.run.result().tasks().get("Q-10").runnable_ns()).isEqualTo(700_000L);
         assertThat(rt.childWakeWaits).containsOnlyKeys("Q-10").containsEntry("Q-10", 500_000L);
     }
@@ -103,10 +104,7 @@ class ForkJoinWaitsTest {
                         Locale.ROOT, "%16s [001] d.h2. %.6f: sched_wakeup: %s%n", "clone-11", 1.000400, wake("Q", 10))
                 + line("clone-11", "001", 1.000700, "sched_switch", sw("clone", 11, "S", "Q", 10))
                 + line("Q-10", "001", 1.000800, "sched_switch", sw("Q", 10, "S", "swapper/1", 0));
-        RealTrace rt = RealTrace.of(
-                "t",
-                TraceText.read(new ByteArrayInputStream(b.getBytes(StandardCharsets.UTF_8))),
-                new RealTrace.Options(CgroupMap.parse("{\"cgroups\": {}, \"tasks\": {}}"), Map.of(), "task"));
+        RealTrace rt = imported(b);
         assertThat(rt.run.result().tasks().get("Q-10").runnable_ns()).isEqualTo(300_000L);
         assertThat(rt.childWakeWaits).isEmpty();
     }
