@@ -59,7 +59,9 @@ final class Relaunch {
                     "throttlescope-args-" + ProcessHandle.current().pid() + "-",
                     ".txt",
                     PosixFilePermissions.asFileAttribute(PosixFilePermissions.fromString("rw-------")));
-            Files.write(argFile, argumentFile(huge ? List.of(HUGE_PAGES) : List.of(), words.subList(1, words.size())));
+            // a JVM that does not know the option (not HotSpot) ignores it rather than refuse to start
+            List<String> options = huge ? List.of("-XX:+IgnoreUnrecognizedVMOptions", HUGE_PAGES) : List.of();
+            Files.write(argFile, argumentFile(options, words.subList(1, words.size())));
             ProcessBuilder pb =
                     new ProcessBuilder("/proc/" + ProcessHandle.current().pid() + "/exe", "@" + argFile).inheritIO();
             if (utf8) pb.environment().put("LC_ALL", "C.UTF-8");
