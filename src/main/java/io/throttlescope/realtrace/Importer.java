@@ -25,9 +25,6 @@ import java.util.regex.Pattern;
  * hung-task reports, cgroup moves, throttle probes and trace_marker notes.
  */
 final class Importer {
-    private static final Pattern WAKE_RAW =
-            Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+)(?: success=\\d+)? target_cpu=(\\d+)");
-    private static final Pattern WAKE_TC = Pattern.compile("(.*):(\\d+) \\[(-?\\d+)\\](?: success=\\d+)? CPU:(\\d+)");
     private static final Pattern MIGRATE =
             Pattern.compile("comm=(.*) pid=(\\d+) prio=(-?\\d+) orig_cpu=(\\d+) dest_cpu=(\\d+)");
     private static final Pattern FORK = Pattern.compile("comm=(.*) pid=(\\d+) child_comm=(.*) child_pid=(\\d+)");
@@ -359,10 +356,9 @@ final class Importer {
                 && !l.event().equals("tracing_mark_write")
                 && !l.event().equals("print")
                 && !l.event().equals("cgroup_attach_task")) {
-            if (l.event().startsWith("sched_wakeup") || l.event().equals("sched_waking")) {
-                Matcher m = wakeRaw.reset(f);
-                if (!m.matches()) m = wakeTc.reset(f);
-                if (m.matches() && Integer.parseInt(m.group(4)) < maxCpus) wake(l, m, ts);
+            if (TraceLine.isWake(l.event())) {
+                WakeFields w = l.wakeFields();
+                if (w != null && Integer.parseInt(w.targetCpu()) < maxCpus) wake(l, w, ts);
             }
             return;
         }
@@ -420,13 +416,12 @@ final class Importer {
                         0);
             }
             case "sched_wakeup", "sched_wakeup_new", "sched_waking" -> {
-                Matcher m = wakeRaw.reset(f);
-                if (!m.matches()) m = wakeTc.reset(f);
-                if (!m.matches()) {
+                WakeFields w = l.wakeFields();
+                if (w == null) {
                     text.note("line " + l.lineNo() + ": " + l.event() + " without its fields");
                     return;
                 }
-                wake(l, m, ts);
+                wake(l, w, ts);
             }
             case "sched_migrate_task" -> {
                 Matcher m = MIGRATE.matcher(f);
@@ -511,12 +506,10 @@ final class Importer {
         }
     }
 
-    private final Matcher wakeRaw = WAKE_RAW.matcher(""), wakeTc = WAKE_TC.matcher("");
-
-    private void wake(TraceLine l, Matcher m, long ts) {
-        ImportedTask t = task(m.group(1), Integer.parseInt(m.group(2)));
+    private void wake(TraceLine l, WakeFields w, long ts) {
+        ImportedTask t = task(w.comm(), Integer.parseInt(w.pid()));
         if (t == null) return;
-        int target = Math.min(Integer.parseInt(m.group(4)), maxCpus - 1);
+        int target = Math.min(Integer.parseInt(w.targetCpu()), maxCpus - 1);
         if (t.state == TaskState.RUNNING.ordinal() || t.state == TaskState.RUNNABLE.ordinal()) return;
         if (l.event().equals("sched_wakeup_new")) emit(ts, EventKind.START, -1, t.id, taskGroup.get(t.id), -1, 0, 0);
         t.cpu = target;

@@ -7,7 +7,9 @@ import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 
 /**
  * A reading on a thread of its own, handed to the caller's thread in order, in batches: the text of
@@ -26,11 +28,51 @@ final class ReadAhead {
         void run(Consumer<T> out) throws IOException;
     }
 
+    /** Where a prepared reading puts what it reads: an item as it is, or one to be prepared first. */
+    interface Out {
+        /** An item as it is. */
+        void item(Object x);
+
+        /** An item that a {@link Preparer} makes ready (a line to parse), num its number (0 or more, a line's). */
+        void raw(int num, Object x);
+    }
+
+    /** A reading whose items are prepared (parsed) by whichever thread comes to them first. */
+    interface PreparedReading {
+        void run(Out out) throws IOException;
+    }
+
+    /**
+     * Makes a raw item ready, on either thread: one per thread (its own caches), touching nothing the
+     * other thread touches. Whatever depends on order is done where the items are taken, in order.
+     */
+    interface Preparer {
+        Object prepare(int num, Object raw);
+    }
+
     static final int BATCH = 2048;
     /** Batches read ahead at most: a few thousand lines, so the memory a reading holds stays small. */
     static final int QUEUED = 8;
 
-    private record Batch(Object[] items, int n) {}
+    private static final int READY = 0, RAW = 1, CLAIMED = 2;
+
+    /**
+     * Items in order; while raw, nums[i] is item i's number, or -1 for an item that is ready as it is.
+     * Prepared by the first thread to claim it (state RAW to CLAIMED); failedAt is the item whose
+     * preparing threw (failure), the items before it are given.
+     */
+    private static final class Batch {
+        final Object[] items = new Object[BATCH];
+        final int[] nums;
+        int n, failedAt = -1;
+        Throwable failure;
+        final AtomicInteger state;
+
+        Batch(boolean prepared) {
+            nums = prepared ? new int[BATCH] : null;
+            state = new AtomicInteger(READY);
+        }
+    }
 
     private static final Object END = new Object();
 
@@ -46,20 +88,55 @@ final class ReadAhead {
     /** Runs reading on a thread named name and gives what it reads to into, on this thread, in order. */
     @SuppressWarnings("unchecked")
     static <T> void run(String name, Reading<T> reading, Consumer<T> into) throws IOException {
+        run(name, out -> reading.run(x -> out.item(x)), null, x -> into.accept((T) x));
+    }
+
+    /**
+     * As {@link #run(String, Reading, Consumer)}, the raw items made ready by preparers' (one for each
+     * thread): by the reading thread when the caller is behind (the queue full: the newest batch first,
+     * so that the caller rarely waits for one), by the caller when it comes to a batch not yet taken. So
+     * the parse goes to whichever thread has time: the caller's in a reading whose caller only counts,
+     * the reading thread's in one whose caller imports (docs/performance.md).
+     */
+    static void run(String name, PreparedReading reading, Supplier<Preparer> preparers, Consumer<Object> into)
+            throws IOException {
         BlockingQueue<Object> queue = new ArrayBlockingQueue<>(QUEUED);
         AtomicBoolean stop = new AtomicBoolean();
+        boolean prepared = preparers != null;
         Thread reader = new Thread(
                 () -> {
                     Object last = END;
-                    Object[][] batch = {new Object[BATCH]};
-                    int[] n = {0};
+                    Preparer[] mine = {null};
+                    Batch[] batch = {new Batch(prepared)};
+                    Helper help = prepared
+                            ? b -> {
+                                if (mine[0] == null) mine[0] = preparers.get();
+                                prepare(b, mine[0]);
+                            }
+                            : null;
                     try {
-                        reading.run(x -> {
-                            batch[0][n[0]++] = x;
-                            if (n[0] == BATCH) {
-                                hand(queue, new Batch(batch[0], BATCH), stop);
-                                batch[0] = new Object[BATCH];
-                                n[0] = 0;
+                        reading.run(new Out() {
+                            @Override
+                            public void item(Object x) {
+                                add(x, -1);
+                            }
+
+                            @Override
+                            public void raw(int num, Object x) {
+                                add(x, num);
+                            }
+
+                            private void add(Object x, int num) {
+                                Batch b = batch[0];
+                                b.items[b.n] = x;
+                                if (b.nums != null) {
+                                    b.nums[b.n] = num;
+                                    if (num >= 0) b.state.set(RAW);
+                                }
+                                if (++b.n == BATCH) {
+                                    hand(queue, b, stop, help);
+                                    batch[0] = new Batch(prepared);
+                                }
                             }
                         });
                     } catch (Stopped e) {
@@ -68,8 +145,11 @@ final class ReadAhead {
                         last = e;
                     }
                     try {
-                        if (n[0] > 0) hand(queue, new Batch(batch[0], n[0]), stop); // what came before a failure too
-                        hand(queue, last, stop);
+                        if (batch[0].n > 0) hand(queue, batch[0], stop, help); // what came before a failure too
+                        hand(queue, last, stop, help);
+                        if (help != null)
+                            while (helpNewest(queue, help))
+                                ; // the last batches, beside the caller
                     } catch (Stopped e) {
                         // the caller has gone: nobody waits for the end
                     } catch (Throwable e) { // (out of memory again): the caller sees this thread end without a word
@@ -80,17 +160,26 @@ final class ReadAhead {
         reader.setDaemon(true);
         reader.start();
         boolean done = false;
+        Preparer mine = null;
         try {
             while (true) {
                 Object o = queue.poll(100, TimeUnit.MILLISECONDS);
                 if (o == null) {
                     if (reader.isAlive() || !queue.isEmpty()) continue;
-                    throw new IOException("the trace's reading stopped without an end or an error (out of memory?)");
+                    throw stoppedWithoutAWord();
                 }
                 if (o == END) break;
                 if (o instanceof Throwable e) throw e;
                 Batch b = (Batch) o;
-                for (int i = 0; i < b.n(); i++) into.accept((T) b.items()[i]);
+                if (b.state.get() != READY) {
+                    if (b.state.compareAndSet(RAW, CLAIMED)) {
+                        if (mine == null) mine = preparers.get();
+                        prepare(b, mine);
+                    } else awaitReady(b, reader);
+                }
+                int upTo = b.failedAt >= 0 ? b.failedAt : b.n;
+                for (int i = 0; i < upTo; i++) into.accept(b.items[i]);
+                if (b.failure != null) throw b.failure;
             }
             done = true;
         } catch (InterruptedException e) {
@@ -110,12 +199,65 @@ final class ReadAhead {
         }
     }
 
-    /** Puts o on the queue, waiting while it is full, unless the caller has stopped taking. */
-    private static void hand(BlockingQueue<Object> queue, Object o, AtomicBoolean stop) {
+    private static IOException stoppedWithoutAWord() {
+        return new IOException("the trace's reading stopped without an end or an error (out of memory?)");
+    }
+
+    /** Prepares the claimed batch b's raw items with p, then says it is ready. */
+    private static void prepare(Batch b, Preparer p) {
+        int i = 0;
         try {
-            do {
+            for (; i < b.n; i++) if (b.nums[i] >= 0) b.items[i] = p.prepare(b.nums[i], b.items[i]);
+        } catch (Throwable e) { // given where the batch is taken, after the items before it
+            b.failedAt = i;
+            b.failure = e;
+        } finally {
+            b.state.set(READY);
+            synchronized (b) {
+                b.notifyAll();
+            }
+        }
+    }
+
+    /** Waits for the reading thread to finish preparing b (or to end without doing so: an error, not a wait). */
+    private static void awaitReady(Batch b, Thread reader) throws InterruptedException, IOException {
+        synchronized (b) {
+            while (b.state.get() != READY) {
+                b.wait(100);
+                if (b.state.get() != READY && !reader.isAlive()) throw stoppedWithoutAWord();
+            }
+        }
+    }
+
+    /** The reading thread's help: prepares a batch it claims. */
+    private interface Helper {
+        void prepare(Batch b);
+    }
+
+    /** Claims and prepares the newest raw batch in the queue; false if there was none. */
+    private static boolean helpNewest(BlockingQueue<Object> queue, Helper help) {
+        Batch newest = null;
+        for (Object o : queue) if (o instanceof Batch b && b.state.get() == RAW) newest = b;
+        if (newest == null || !newest.state.compareAndSet(RAW, CLAIMED)) return newest != null;
+        help.prepare(newest);
+        return true;
+    }
+
+    /**
+     * Puts o on the queue, waiting while it is full, unless the caller has stopped taking. While it is
+     * full, the reading thread prepares raw batches (help, if not null): o itself first, then the newest
+     * in the queue.
+     */
+    private static void hand(BlockingQueue<Object> queue, Object o, AtomicBoolean stop, Helper help) {
+        try {
+            while (true) {
                 if (stop.get()) throw new Stopped();
-            } while (!queue.offer(o, 20, TimeUnit.MILLISECONDS));
+                if (help != null) {
+                    if (queue.offer(o)) return;
+                    if (o instanceof Batch b && b.state.compareAndSet(RAW, CLAIMED)) help.prepare(b);
+                    else if (!helpNewest(queue, help) && queue.offer(o, 20, TimeUnit.MILLISECONDS)) return;
+                } else if (queue.offer(o, 20, TimeUnit.MILLISECONDS)) return;
+            }
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
             throw new UncheckedIOException(new InterruptedIOException("the reading was interrupted"));

@@ -16,6 +16,7 @@ public record TraceLine(
         String fields,
         boolean perf,
         SwitchFields preSwitch,
+        WakeFields preWake,
         boolean irq) {
 
     /**
@@ -26,10 +27,20 @@ public record TraceLine(
         return preSwitch != null ? preSwitch : SwitchFields.parse(fields);
     }
 
+    /** A wake-up's fields: as the reading parsed them ahead, or parsed now; null if they are not a wake-up's. */
+    WakeFields wakeFields() {
+        return preWake != null ? preWake : WakeFields.parse(fields);
+    }
+
+    /** The events whose fields are a wake-up's. */
+    static boolean isWake(String event) {
+        return event.startsWith("sched_wakeup") || event.equals("sched_waking");
+    }
+
     /**
      * The line made as the reading thread hands it on, where names is given: its task name and event
      * name the instances seen before (so that the importer's lookups by them find their hash kept and
-     * compare by identity), a switch's fields parsed here, off the importing thread
+     * compare by identity), a switch's or a wake-up's fields parsed here, off the importing thread
      * (docs/performance.md).
      */
     private static TraceLine of(
@@ -51,10 +62,21 @@ public record TraceLine(
         while (c1 > c0 && Character.isWhitespace(line.charAt(c1 - 1))) c1--;
         if (names == null)
             return new TraceLine(
-                    lineNo, line.substring(c0, c1), pid, cpu, ts, line.substring(e0, e1), fields, perf, null, irq);
+                    lineNo,
+                    line.substring(c0, c1),
+                    pid,
+                    cpu,
+                    ts,
+                    line.substring(e0, e1),
+                    fields,
+                    perf,
+                    null,
+                    null,
+                    irq);
         String e = names.of(line, e0, e1);
         SwitchFields sw = e.equals("sched_switch") ? SwitchFields.parse(fields) : null;
-        return new TraceLine(lineNo, names.of(line, c0, c1), pid, cpu, ts, e, fields, perf, sw, irq);
+        WakeFields wk = sw == null && isWake(e) ? WakeFields.parse(fields) : null;
+        return new TraceLine(lineNo, names.of(line, c0, c1), pid, cpu, ts, e, fields, perf, sw, wk, irq);
     }
 
     /**

@@ -109,6 +109,9 @@ public final class TraceText {
     private final Path file; // streamed from here; null when the lines are held
     private List<TraceLine> held; // the lines in time order, for text read from a stream or sorted in memory
     private boolean counting = true; // the first reading counts and keeps what is not an event; later ones only read
+    /** Where the reading thread puts what it reads: an event line to parse (by either thread), or a note. */
+    private ReadAhead.Out out;
+    /** Where the lines go, parsed and checked in order (the caller's thread). */
     private Consumer<TraceLine> sink;
 
     private TraceText(Path file) {
@@ -167,6 +170,18 @@ public final class TraceText {
         TraceText t = new TraceText(null);
         List<TraceLine> all = new ArrayList<>();
         t.sink = all::add;
+        Names names = new Names();
+        t.out = new ReadAhead.Out() {
+            @Override
+            public void item(Object x) {
+                t.take(x);
+            }
+
+            @Override
+            public void raw(int num, Object x) {
+                t.take(parsed(num, (String) x, names));
+            }
+        };
         t.readLines(in);
         t.counting = false;
         t.hold(all);
@@ -295,26 +310,36 @@ public final class TraceText {
         // give the lines as they come (the reading checks that the file is the same)
         boolean direct = readings > 0 && inFileOrder && identity != null && Files.size(file) == identity.size();
         long[] last = {Long.MIN_VALUE};
-        // the file is read, split and parsed on a thread of its own while this one orders and imports the lines
-        ReadAhead.<TraceLine>run(
-                "trace-reader",
-                out -> {
-                    sink = out;
-                    readFile();
-                },
-                direct
-                        ? l -> { // rewritten in place since (same size, same start): an error, as a replaced file is
-                            if (l.tsNs() < last[0])
-                                throw new UncheckedIOException(new IOException(file
-                                        + " was rewritten between its readings (line " + l.lineNo()
-                                        + " is out of the time order the first reading found): open it again"));
-                            last[0] = l.tsNs();
-                            c.accept(l);
-                        }
-                        : l -> {
-                            window.add(l);
-                            if (window.size() > WINDOW) c.accept(window.poll());
-                        });
+        sink = direct
+                ? l -> { // rewritten in place since (same size, same start): an error, as a replaced file is
+                    if (l.tsNs() < last[0])
+                        throw new UncheckedIOException(new IOException(file
+                                + " was rewritten between its readings (line " + l.lineNo()
+                                + " is out of the time order the first reading found): open it again"));
+                    last[0] = l.tsNs();
+                    c.accept(l);
+                }
+                : l -> {
+                    window.add(l);
+                    if (window.size() > WINDOW) c.accept(window.poll());
+                };
+        // the file is read and split into lines on a thread of its own, the lines parsed on either thread, while
+        // this one checks them in order, orders and imports them
+        try {
+            ReadAhead.run(
+                    "trace-reader",
+                    o -> {
+                        out = o;
+                        readFile();
+                    },
+                    () -> {
+                        Names names = new Names(); // each thread's own
+                        return (num, line) -> parsed(num, (String) line, names);
+                    },
+                    this::take);
+        } catch (UncheckedIOException e) {
+            throw e.getCause();
+        }
         if (!direct && readings == 1) inFileOrder = window.inOrder();
         while (!window.isEmpty()) c.accept(window.poll());
     }
@@ -498,8 +523,7 @@ public final class TraceText {
     }
 
     private void longLine(int n) {
-        if (counting && skipped.size() < 1000)
-            skipped.add("line " + n + ": longer than " + (MAX_LINE >> 10) + " KiB, skipped");
+        if (counting) out.item(new Note("line " + n + ": longer than " + (MAX_LINE >> 10) + " KiB, skipped", false));
     }
 
     /** A line the import could not use, listed with the skipped ones (the first thousand). */
@@ -508,8 +532,9 @@ public final class TraceText {
         else if (skipped.size() == 1000) skipped.add("(more unreadable lines not listed)");
     }
 
+    /** A line skipped (reading thread): said where the lines are taken, in their order. */
     private void skip(String why) {
-        if (counting) note(why);
+        if (counting) out.item(new Note(why, true));
     }
 
     private void add(int n, String line) {
@@ -537,7 +562,7 @@ public final class TraceText {
                 return;
             }
             if (counting) cpus = Integer.parseInt(m.group(1));
-            if (format.equals("unknown") || format.equals("tracefs")) format = "trace-cmd report";
+            out.item(CPUS_LINE);
             return;
         }
         boolean cpuLine =
@@ -556,16 +581,39 @@ public final class TraceText {
                 || (cpuLine
                         && line.contains("is empty")
                         && EMPTY_CPU.matcher(line).matches())) return;
+        out.raw(n, line);
+    }
+
+    /** An event line parsed, or the note that it is not one (on either thread: names is the thread's own). */
+    private static Object parsed(int n, String line, Names names) {
         TraceLine tl = TraceLine.parse(n, line, names);
-        if (tl == null || tl.tsNs() < 0 || tl.pid() < 0 || tl.cpu() < 0 || tl.cpu() > 4095) {
-            skip("line " + n + ": not an event line: " + Escape.shortText(line));
-            return;
+        if (tl == null || tl.tsNs() < 0 || tl.pid() < 0 || tl.cpu() < 0 || tl.cpu() > 4095)
+            return new Note("line " + n + ": not an event line: " + Escape.shortText(line), true);
+        return tl;
+    }
+
+    /** A line skipped, said in the order of the lines; counted: one past the first thousand says more are not listed. */
+    private record Note(String why, boolean counted) {}
+
+    /** A {@code cpus=} line: the text is trace-cmd report's. */
+    private static final Object CPUS_LINE = new Object();
+
+    /** What the reading gave, in the order of the lines, on the caller's thread. */
+    private void take(Object o) {
+        if (o instanceof TraceLine tl) {
+            if (format.equals("unknown"))
+                format = tl.perf() ? "perf script" : "tracefs"; // trace.dat and perfetto keep theirs
+            if (counting && accepted++ >= MAX_EVENT_LINES)
+                throw new UncheckedIOException(
+                        new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
+            sink.accept(tl);
+        } else if (o instanceof Note note) {
+            if (!counting) return;
+            if (note.counted()) note(note.why());
+            else if (skipped.size() < 1000) skipped.add(note.why());
+        } else if (o == CPUS_LINE && (format.equals("unknown") || format.equals("tracefs"))) {
+            format = "trace-cmd report";
         }
-        if (format.equals("unknown"))
-            format = tl.perf() ? "perf script" : "tracefs"; // trace.dat and perfetto keep theirs
-        if (counting && accepted++ >= MAX_EVENT_LINES) // counted here: the lines are counted in another thread
-        throw new UncheckedIOException(new IOException("the trace has over " + MAX_EVENT_LINES + " event lines"));
-        sink.accept(tl);
     }
 
     /** Whether the line's first characters after its blanks (a regex's {@code \s}) are "CPU", as LOST's and EMPTY_CPU's are. */
@@ -574,7 +622,4 @@ public final class TraceText {
         while (i < n && " \t\n\013\f\r".indexOf(line.charAt(i)) >= 0) i++;
         return line.startsWith("CPU", i);
     }
-
-    /** Task and event names met in this reading, each kept as the first instance seen (reading thread only). */
-    private final Names names = new Names();
 }

@@ -148,4 +148,125 @@ class ReadAheadTest {
                         .isInstanceOf(IOException.class)
                         .hasMessageContaining("stopped without an end or an error"));
     }
+
+    /** A prepared reading (issue 28: the parse on whichever thread has time): each raw item prepared once, in order. */
+    @Test
+    void rawItemsArePreparedOnceAndGivenInOrder() throws IOException {
+        int n = 10 * ReadAhead.BATCH * ReadAhead.QUEUED + 17;
+        List<Object> got = new ArrayList<>();
+        java.util.concurrent.ConcurrentHashMap<Thread, java.util.Set<ReadAhead.Preparer>> byThread =
+                new java.util.concurrent.ConcurrentHashMap<>();
+        java.util.concurrent.atomic.AtomicInteger prepared = new java.util.concurrent.atomic.AtomicInteger();
+        ReadAhead.run(
+                "test-reader",
+                out -> {
+                    for (int i = 0; i < n; i++) {
+                        if (i % 3 == 0) out.item("as it is " + i);
+                        else out.raw(i, i);
+                    }
+                },
+                () -> new ReadAhead.Preparer() {
+                    @Override
+                    public Object prepare(int num, Object raw) {
+                        byThread.computeIfAbsent(
+                                        Thread.currentThread(), t -> java.util.concurrent.ConcurrentHashMap.newKeySet())
+                                .add(this);
+                        prepared.incrementAndGet();
+                        return "prepared " + num + " " + raw;
+                    }
+                },
+                got::add);
+        assertThat(got).hasSize(n);
+        for (int i = 0; i < n; i++)
+            assertThat(got.get(i)).isEqualTo(i % 3 == 0 ? "as it is " + i : "prepared " + i + " " + i);
+        assertThat(prepared.get()).isEqualTo(n - (n + 2) / 3);
+        // each thread used a preparer of its own, and one only
+        byThread.values().forEach(set -> assertThat(set).hasSize(1));
+        assertThat(byThread.values().stream()
+                        .flatMap(java.util.Set::stream)
+                        .distinct()
+                        .count())
+                .isEqualTo(byThread.size());
+    }
+
+    /** A caller that is behind: the reading thread prepares the batches (the queue full, it has time). */
+    @Test
+    void aReadingThreadWithTimePreparesWhileTheCallerIsBehind() {
+        java.util.Set<Thread> callers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.CountDownLatch readerPrepared = new java.util.concurrent.CountDownLatch(1);
+        java.util.Set<Thread> preparers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> ReadAhead.run(
+                        "test-reader",
+                        out -> {
+                            for (int i = 0; i < ReadAhead.BATCH * (ReadAhead.QUEUED + 4); i++) out.raw(i, i);
+                        },
+                        () -> (num, raw) -> {
+                            preparers.add(Thread.currentThread());
+                            if (Thread.currentThread().getName().equals("test-reader")) readerPrepared.countDown();
+                            return raw;
+                        },
+                        x -> {
+                            callers.add(Thread.currentThread());
+                            try { // the caller takes its first item only once the reading thread has prepared a batch
+                                readerPrepared.await();
+                            } catch (InterruptedException e) {
+                                throw new IllegalStateException(e);
+                            }
+                        }));
+        assertThat(callers).hasSize(1); // the caller prepared the first batch, the reading thread later ones
+        assertThat(preparers).hasSize(2).containsAll(callers);
+        assertThat(preparers.stream().map(Thread::getName)).contains("test-reader");
+    }
+
+    /** A reading thread that is blocked (a slow disk): the caller prepares the batches it comes to itself. */
+    @Test
+    void theCallerPreparesWhatTheReadingThreadHasNotTaken() {
+        java.util.Set<Thread> callers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        java.util.concurrent.CountDownLatch allTaken = new java.util.concurrent.CountDownLatch(3 * ReadAhead.BATCH);
+        java.util.Set<Thread> preparers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> ReadAhead.run(
+                        "test-reader",
+                        out -> {
+                            for (int i = 0; i < 3 * ReadAhead.BATCH; i++) out.raw(i, i); // three batches handed over
+                            try {
+                                allTaken.await(); // then the reading waits: the queue is never full
+                            } catch (InterruptedException e) {
+                                throw new java.io.InterruptedIOException("interrupted");
+                            }
+                        },
+                        () -> (num, raw) -> {
+                            preparers.add(Thread.currentThread());
+                            return raw;
+                        },
+                        x -> {
+                            callers.add(Thread.currentThread());
+                            allTaken.countDown();
+                        }));
+        assertThat(callers).hasSize(1);
+        assertThat(preparers).isEqualTo(callers);
+    }
+
+    /** What a preparer throws is thrown as it was, after the items before it (those of its batch included). */
+    @Test
+    void whatAPreparerThrowsIsThrownAfterWhatCameBefore() {
+        IllegalArgumentException bad = new IllegalArgumentException("a line the parser chokes on");
+        int at = 3 * ReadAhead.BATCH + 100;
+        List<Object> got = new ArrayList<>();
+        assertThatThrownBy(() -> ReadAhead.run(
+                        "test-reader",
+                        out -> {
+                            for (int i = 0; i < 10 * ReadAhead.BATCH; i++) out.raw(i, i);
+                        },
+                        () -> (num, raw) -> {
+                            if (num == at) throw bad;
+                            return raw;
+                        },
+                        got::add))
+                .isSameAs(bad);
+        assertThat(got).hasSize(at);
+    }
 }
