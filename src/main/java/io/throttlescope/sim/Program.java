@@ -23,13 +23,23 @@ final class Program {
         this.s = s;
     }
 
-    /** Compiles a program once (tasks made by {@code count} share it). */
+    /** Compiles a task's program once (tasks made by {@code count} share it). */
     Op[] compile(List<Step> steps) {
         Op[] c = compiled.get(steps);
         if (c != null) return c;
-        c = new Op[steps.size()];
-        for (int i = 0; i < c.length; i++) c[i] = compile(steps.get(i));
+        c = compileSteps(steps);
         compiled.put(steps, c);
+        return c;
+    }
+
+    /**
+     * Compiles steps, a program or a body in one: bodies are not looked up (a program taken from a long
+     * trace holds millions of syscall bodies, each its own; the map of them was most of a simulation's
+     * start: docs/performance.md).
+     */
+    private Op[] compileSteps(List<Step> steps) {
+        Op[] c = new Op[steps.size()];
+        for (int i = 0; i < c.length; i++) c[i] = compile(steps.get(i));
         return c;
     }
 
@@ -37,7 +47,7 @@ final class Program {
         if (st instanceof Step.User u) return new Op(Op.USER, u.d(), null, -1, null, 0, false);
         if (st instanceof Step.Kernel k) return new Op(Op.KERNEL, k.d(), null, -1, null, 0, false);
         if (st instanceof Step.Syscall sc)
-            return new Op(Op.SYSCALL, null, null, s.str(sc.name()), compile(sc.body()), 0, false);
+            return new Op(Op.SYSCALL, null, null, s.str(sc.name()), compileSteps(sc.body()), 0, false);
         if (st instanceof Step.Sleep sl) return new Op(Op.SLEEP, sl.d(), null, -1, null, 0, sl.uninterruptible());
         if (st instanceof Step.SleepUntil u) return new Op(Op.SLEEP_UNTIL, null, null, -1, null, u.atNs(), false);
         if (st instanceof Step.UpdateCurr) return new Op(Op.UPDATE_CURR, null, null, -1, null, 0, false);
@@ -52,7 +62,7 @@ final class Program {
             return new Op(Op.UNLOCK, null, s.mutexes.get(x.lock()), -1, null, 0, false);
         if (st instanceof Step.Send x) return new Op(Op.SEND, null, s.pipes.get(x.pipe()), -1, null, 0, false);
         if (st instanceof Step.Recv x) return new Op(Op.RECV, null, s.pipes.get(x.pipe()), -1, null, 0, false);
-        if (st instanceof Step.Loop l) return new Op(Op.LOOP, null, null, -1, compile(l.body()), l.times(), false);
+        if (st instanceof Step.Loop l) return new Op(Op.LOOP, null, null, -1, compileSteps(l.body()), l.times(), false);
         Step.Exit x = (Step.Exit) st;
         return new Op(Op.EXIT, x.d(), null, -1, null, 0, false);
     }
