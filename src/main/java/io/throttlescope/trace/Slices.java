@@ -6,9 +6,10 @@ import java.util.Arrays;
  * Intervals of one lane in time order, as primitive columns: [start, end), a value, a flag. The
  * end is kept as a duration in an int (an interval over 2.1 s keeps its end in a side column), in
  * chunks of 1,024 intervals, so a lane grows without copying what it holds; {@link #trim()} drops the
- * last chunk's unused end once the lane is complete. The values are kept in bytes while every value
- * fits one (a task's state, a count of locks held; a CPU's task while the run has fewer than 128
- * tasks), in ints from the first that does not: 17 or 20 bytes an interval.
+ * last chunk's unused end once the lane is complete. The values and details are kept in bytes while
+ * every one fits a byte (a task's state, a count of locks held; a CPU's task while the run has fewer
+ * than 128 tasks), in shorts or ints from the first that does not ({@link NarrowInts}): 14 bytes an
+ * interval where both fit bytes, 15 for a CPU lane of a run of up to 32,767 tasks.
  */
 public final class Slices {
     /**
@@ -19,9 +20,7 @@ public final class Slices {
 
     private long[][] start = {new long[16]};
     private int[][] dur = {new int[16]}; // end - start, or -1 - k: the end is longEnd[k]
-    private int[][] value; // null while every value fits a byte: then in small
-    private byte[][] small = {new byte[16]};
-    private int[][] detail = {new int[16]};
+    private final NarrowInts value = new NarrowInts(16), detail = new NarrowInts(16);
     private long[] longEnd = new long[0];
     private int size, longs, chunks = 1;
 
@@ -39,46 +38,28 @@ public final class Slices {
                 int n = Math.max(4, 2 * c);
                 start = Arrays.copyOf(start, n);
                 dur = Arrays.copyOf(dur, n);
-                if (value != null) value = Arrays.copyOf(value, n);
-                else small = Arrays.copyOf(small, n);
-                detail = Arrays.copyOf(detail, n);
+                value.table(n);
+                detail.table(n);
             }
             chunks++;
             start[c] = new long[CHUNK];
             dur[c] = new int[CHUNK];
-            if (value != null) value[c] = new int[CHUNK];
-            else small[c] = new byte[CHUNK];
-            detail[c] = new int[CHUNK];
+            value.chunk(c, CHUNK);
+            detail.chunk(c, CHUNK);
         } else if (k == start[c].length) {
             // a first (or trimmed) chunk grows to a full one, four times as large each time: short lanes stay small,
             // and the copies thrown away are a third of the chunk, not all of it (docs/performance.md: the peak)
             int n = Math.min(CHUNK, Math.max(16, k * 4)); // (a trimmed chunk grows again)
             start[c] = Arrays.copyOf(start[c], n);
             dur[c] = Arrays.copyOf(dur[c], n);
-            if (value != null) value[c] = Arrays.copyOf(value[c], n);
-            else small[c] = Arrays.copyOf(small[c], n);
-            detail[c] = Arrays.copyOf(detail[c], n);
+            value.chunk(c, n);
+            detail.chunk(c, n);
         }
         start[c][k] = s;
-        if (value == null && v != (byte) v) widen();
-        if (value != null) value[c][k] = v;
-        else small[c][k] = (byte) v;
-        detail[c][k] = d;
+        value.set(c, k, v);
+        detail.set(c, k, d);
         size++;
         setEnd(size - 1, e);
-    }
-
-    /** From bytes to ints: the first value that does not fit a byte (copies what the lane holds once). */
-    private void widen() {
-        int[][] w = new int[small.length][];
-        for (int c = 0; c < chunks; c++) {
-            byte[] b = small[c];
-            int[] x = new int[b.length];
-            for (int k = 0; k < b.length; k++) x[k] = b[k];
-            w[c] = x;
-        }
-        value = w;
-        small = null;
     }
 
     private void setEnd(int i, long e) {
@@ -102,17 +83,15 @@ public final class Slices {
         if (start.length != chunks) {
             start = Arrays.copyOf(start, chunks);
             dur = Arrays.copyOf(dur, chunks);
-            if (value != null) value = Arrays.copyOf(value, chunks);
-            else small = Arrays.copyOf(small, chunks);
-            detail = Arrays.copyOf(detail, chunks);
+            value.table(chunks);
+            detail.table(chunks);
         }
         int last = chunks - 1, used = size - (last << SHIFT);
         if (start[last].length != used) {
             start[last] = Arrays.copyOf(start[last], used);
             dur[last] = Arrays.copyOf(dur[last], used);
-            if (value != null) value[last] = Arrays.copyOf(value[last], used);
-            else small[last] = Arrays.copyOf(small[last], used);
-            detail[last] = Arrays.copyOf(detail[last], used);
+            value.chunk(last, used);
+            detail.chunk(last, used);
         }
         if (longEnd.length != longs) longEnd = Arrays.copyOf(longEnd, longs);
     }
@@ -131,12 +110,11 @@ public final class Slices {
     }
 
     public int value(int i) {
-        int[][] v = value;
-        return v != null ? v[i >>> SHIFT][i & MASK] : small[i >>> SHIFT][i & MASK];
+        return value.get(i >>> SHIFT, i & MASK);
     }
 
     public int detail(int i) {
-        return detail[i >>> SHIFT][i & MASK];
+        return detail.get(i >>> SHIFT, i & MASK);
     }
 
     /** Intervals a block of {@link #longestStayStartingIn}. */

@@ -131,6 +131,37 @@ class SlicesTest {
         assertThat(s.end(n + 1)).isEqualTo(10L * n + 40);
     }
 
+    /**
+     * Values and details are each kept in the narrowest width that holds them (issue 28: the peak): bytes,
+     * then shorts from the first that needs one, then ints; every value and detail held so far (several
+     * chunks, the last trimmed and grown again) reads back as it was at each step, negative ones included.
+     */
+    @Test
+    void valuesAndDetailsWidenFromBytesToShortsToIntsWithoutChangingWhatTheyHold() {
+        Slices s = new Slices();
+        java.util.List<int[]> want = new java.util.ArrayList<>();
+        int[][] widths = {{-128, 127}, {-32_768, 32_767}, {Integer.MIN_VALUE, Integer.MAX_VALUE}};
+        java.util.Random r = new java.util.Random(28);
+        long t = 0;
+        for (int step = 0; step < 6; step++) {
+            int[] w = widths[step / 2], wd = widths[Math.min(2, (step + 1) / 2)]; // value and detail widen apart
+            for (int i = 0; i < 1500; i++) {
+                int v = i == 0 ? w[step % 2] : Math.max(w[0], Math.min(w[1], r.nextInt()));
+                int d = i == 0 ? wd[1 - step % 2] : Math.max(wd[0], Math.min(wd[1], r.nextInt()));
+                s.add(t, t + 3, v, d);
+                want.add(new int[] {v, d});
+                t += 5; // never touching: every add is an interval of its own
+            }
+            if (step == 1) s.trim(); // a trimmed lane widens and grows again
+            for (int i = 0; i < want.size(); i++) {
+                assertThat(s.value(i)).as("value %d after step %d", i, step).isEqualTo(want.get(i)[0]);
+                assertThat(s.detail(i)).as("detail %d after step %d", i, step).isEqualTo(want.get(i)[1]);
+                assertThat(s.end(i)).isEqualTo(5L * i + 3);
+            }
+        }
+        assertThat(s.size()).isEqualTo(want.size());
+    }
+
     @Property(tries = 100)
     void aBlocksLongestStayIsTheLongestRunOfTouchingIntervalsOfOneValueStartingInIt(
             @ForAll @Size(min = 1, max = 3000) List<@IntRange(min = 0, max = 3) Integer> values) {
