@@ -189,65 +189,70 @@ class ReadAheadTest {
                 .isEqualTo(byThread.size());
     }
 
-    /** A caller that is behind: the reading thread prepares the batches (the queue full, it has time). */
+    /** A caller that is behind: the reading thread prepares batches (the queue full, it has time). */
     @Test
     void aReadingThreadWithTimePreparesWhileTheCallerIsBehind() {
-        java.util.Set<Thread> callers = java.util.concurrent.ConcurrentHashMap.newKeySet();
         java.util.concurrent.CountDownLatch readerPrepared = new java.util.concurrent.CountDownLatch(1);
-        java.util.Set<Thread> preparers = java.util.concurrent.ConcurrentHashMap.newKeySet();
-        assertTimeoutPreemptively(
-                Duration.ofSeconds(20),
-                () -> ReadAhead.run(
-                        "test-reader",
-                        out -> {
-                            for (int i = 0; i < ReadAhead.BATCH * (ReadAhead.QUEUED + 4); i++) out.raw(i, i);
-                        },
-                        () -> (num, raw) -> {
-                            preparers.add(Thread.currentThread());
-                            if (Thread.currentThread().getName().equals("test-reader")) readerPrepared.countDown();
-                            return raw;
-                        },
-                        x -> {
-                            callers.add(Thread.currentThread());
-                            try { // the caller takes its first item only once the reading thread has prepared a batch
-                                readerPrepared.await();
-                            } catch (InterruptedException e) {
-                                throw new IllegalStateException(e);
-                            }
-                        }));
-        assertThat(callers).hasSize(1); // the caller prepared the first batch, the reading thread later ones
-        assertThat(preparers).hasSize(2).containsAll(callers);
-        assertThat(preparers.stream().map(Thread::getName)).contains("test-reader");
+        Prepared p = prepared(
+                out -> {
+                    for (int i = 0; i < ReadAhead.BATCH * (ReadAhead.QUEUED + 4); i++) out.raw(i, i);
+                },
+                () -> {
+                    if (Thread.currentThread().getName().equals("test-reader")) readerPrepared.countDown();
+                },
+                x -> {
+                    try { // the caller takes its first item only once the reading thread has prepared a batch
+                        readerPrepared.await();
+                    } catch (InterruptedException e) {
+                        throw new IllegalStateException(e);
+                    }
+                });
+        assertThat(p.callers()).hasSize(1);
+        assertThat(p.preparers().stream().map(Thread::getName)).contains("test-reader");
     }
 
     /** A reading thread that is blocked (a slow disk): the caller prepares the batches it comes to itself. */
     @Test
     void theCallerPreparesWhatTheReadingThreadHasNotTaken() {
-        java.util.Set<Thread> callers = java.util.concurrent.ConcurrentHashMap.newKeySet();
         java.util.concurrent.CountDownLatch allTaken = new java.util.concurrent.CountDownLatch(3 * ReadAhead.BATCH);
-        java.util.Set<Thread> preparers = java.util.concurrent.ConcurrentHashMap.newKeySet();
+        Prepared p = prepared(
+                out -> {
+                    for (int i = 0; i < 3 * ReadAhead.BATCH; i++) out.raw(i, i); // three batches handed over
+                    try {
+                        allTaken.await(); // then the reading waits: the queue is never full
+                    } catch (InterruptedException e) {
+                        throw new java.io.InterruptedIOException("interrupted");
+                    }
+                },
+                () -> {},
+                x -> allTaken.countDown());
+        assertThat(p.callers()).hasSize(1);
+        assertThat(p.preparers()).isEqualTo(p.callers());
+    }
+
+    /** The threads that took the items and the threads that prepared them. */
+    private record Prepared(java.util.Set<Thread> callers, java.util.Set<Thread> preparers) {}
+
+    /** Runs reading (within 20 s), each raw item prepared as it is after onPrepare, each taken by into. */
+    private static Prepared prepared(
+            ReadAhead.PreparedReading reading, Runnable onPrepare, java.util.function.Consumer<Object> into) {
+        Prepared p = new Prepared(
+                java.util.concurrent.ConcurrentHashMap.newKeySet(), java.util.concurrent.ConcurrentHashMap.newKeySet());
         assertTimeoutPreemptively(
                 Duration.ofSeconds(20),
                 () -> ReadAhead.run(
                         "test-reader",
-                        out -> {
-                            for (int i = 0; i < 3 * ReadAhead.BATCH; i++) out.raw(i, i); // three batches handed over
-                            try {
-                                allTaken.await(); // then the reading waits: the queue is never full
-                            } catch (InterruptedException e) {
-                                throw new java.io.InterruptedIOException("interrupted");
-                            }
-                        },
+                        reading,
                         () -> (num, raw) -> {
-                            preparers.add(Thread.currentThread());
+                            p.preparers().add(Thread.currentThread());
+                            onPrepare.run();
                             return raw;
                         },
                         x -> {
-                            callers.add(Thread.currentThread());
-                            allTaken.countDown();
+                            p.callers().add(Thread.currentThread());
+                            into.accept(x);
                         }));
-        assertThat(callers).hasSize(1);
-        assertThat(preparers).isEqualTo(callers);
+        return p;
     }
 
     /** What a preparer throws is thrown as it was, after the items before it (those of its batch included). */
