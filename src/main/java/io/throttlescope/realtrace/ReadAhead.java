@@ -66,6 +66,9 @@ final class ReadAhead {
         final int[] nums;
         int n, failedAt = -1;
         Throwable failure;
+        /** Whether an item is raw: the batch is RAW from its hand-over (one volatile write a batch, not a line). */
+        boolean raw;
+
         final AtomicInteger state;
 
         Batch(boolean prepared) {
@@ -106,39 +109,41 @@ final class ReadAhead {
         Thread reader = new Thread(
                 () -> {
                     Object last = END;
-                    Preparer[] mine = {null};
+                    Preparer mine = null;
+                    try { // made before any batch is claimed: a batch claimed is always prepared
+                        if (prepared) mine = preparers.get();
+                    } catch (Throwable e) {
+                        last = e;
+                    }
+                    Preparer own = mine;
+                    Helper help = own != null ? b -> prepare(b, own) : null;
                     Batch[] batch = {new Batch(prepared)};
-                    Helper help = prepared
-                            ? b -> {
-                                if (mine[0] == null) mine[0] = preparers.get();
-                                prepare(b, mine[0]);
-                            }
-                            : null;
                     try {
-                        reading.run(new Out() {
-                            @Override
-                            public void item(Object x) {
-                                add(x, -1);
-                            }
-
-                            @Override
-                            public void raw(int num, Object x) {
-                                add(x, num);
-                            }
-
-                            private void add(Object x, int num) {
-                                Batch b = batch[0];
-                                b.items[b.n] = x;
-                                if (b.nums != null) {
-                                    b.nums[b.n] = num;
-                                    if (num >= 0) b.state.set(RAW);
+                        if (last == END)
+                            reading.run(new Out() {
+                                @Override
+                                public void item(Object x) {
+                                    add(x, -1);
                                 }
-                                if (++b.n == BATCH) {
-                                    hand(queue, b, stop, help);
-                                    batch[0] = new Batch(prepared);
+
+                                @Override
+                                public void raw(int num, Object x) {
+                                    add(x, num);
                                 }
-                            }
-                        });
+
+                                private void add(Object x, int num) {
+                                    Batch b = batch[0];
+                                    b.items[b.n] = x;
+                                    if (b.nums != null) {
+                                        b.nums[b.n] = num;
+                                        if (num >= 0) b.raw = true;
+                                    }
+                                    if (++b.n == BATCH) {
+                                        hand(queue, b, stop, help);
+                                        batch[0] = new Batch(prepared);
+                                    }
+                                }
+                            });
                     } catch (Stopped e) {
                         return;
                     } catch (Throwable e) { // handed over to be thrown where the reading was asked for
@@ -172,10 +177,9 @@ final class ReadAhead {
                 if (o instanceof Throwable e) throw e;
                 Batch b = (Batch) o;
                 if (b.state.get() != READY) {
-                    if (b.state.compareAndSet(RAW, CLAIMED)) {
-                        if (mine == null) mine = preparers.get();
-                        prepare(b, mine);
-                    } else awaitReady(b, reader);
+                    if (mine == null) mine = preparers.get(); // before a claim: a batch claimed is always prepared
+                    if (b.state.compareAndSet(RAW, CLAIMED)) prepare(b, mine);
+                    else awaitReady(b, reader);
                 }
                 int upTo = b.failedAt >= 0 ? b.failedAt : b.n;
                 for (int i = 0; i < upTo; i++) into.accept(b.items[i]);
@@ -249,6 +253,7 @@ final class ReadAhead {
      * in the queue.
      */
     private static void hand(BlockingQueue<Object> queue, Object o, AtomicBoolean stop, Helper help) {
+        if (o instanceof Batch b && b.raw) b.state.set(RAW);
         try {
             while (true) {
                 if (stop.get()) throw new Stopped();

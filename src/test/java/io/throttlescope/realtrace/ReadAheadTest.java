@@ -230,6 +230,69 @@ class ReadAheadTest {
         assertThat(p.preparers()).isEqualTo(p.callers());
     }
 
+    /**
+     * The review: a batch the reading thread is preparing when the caller comes to it (the reading thread
+     * slow at it): the caller waits for it, and every item comes prepared once, in order.
+     */
+    @Test
+    void aBatchBeingPreparedIsWaitedForNotTakenRaw() {
+        int n = ReadAhead.BATCH * (ReadAhead.QUEUED + 6);
+        java.util.concurrent.CountDownLatch readerPreparing = new java.util.concurrent.CountDownLatch(1);
+        java.util.concurrent.atomic.AtomicInteger prepared = new java.util.concurrent.atomic.AtomicInteger();
+        List<Object> got = new ArrayList<>();
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(30),
+                () -> ReadAhead.run(
+                        "test-reader",
+                        out -> {
+                            for (int i = 0; i < n; i++) out.raw(i, i);
+                        },
+                        () -> (num, raw) -> {
+                            prepared.incrementAndGet();
+                            if (Thread.currentThread().getName().equals("test-reader") && num % ReadAhead.BATCH == 0) {
+                                readerPreparing.countDown();
+                                try {
+                                    Thread.sleep(20); // slow at each batch: the caller catches up with it
+                                } catch (InterruptedException e) {
+                                    Thread.currentThread().interrupt();
+                                }
+                            }
+                            return -1 - (Integer) raw;
+                        },
+                        x -> {
+                            if (got.isEmpty()) {
+                                try { // the caller starts once the reading thread is at a batch
+                                    readerPreparing.await();
+                                } catch (InterruptedException e) {
+                                    throw new IllegalStateException(e);
+                                }
+                            }
+                            got.add(x);
+                        }));
+        assertThat(got).hasSize(n);
+        for (int i = 0; i < n; i++) assertThat(got.get(i)).isEqualTo(-1 - i);
+        assertThat(prepared.get()).isEqualTo(n);
+    }
+
+    /** The review: a reading thread whose preparer cannot be made (out of memory) fails the reading; it does not hang it. */
+    @Test
+    void aPreparerThatCannotBeMadeFailsTheReading() {
+        IllegalStateException none = new IllegalStateException("no memory for a preparer");
+        assertTimeoutPreemptively(
+                Duration.ofSeconds(20),
+                () -> assertThatThrownBy(() -> ReadAhead.run(
+                                "test-reader",
+                                out -> {
+                                    for (int i = 0; i < ReadAhead.BATCH * (ReadAhead.QUEUED + 4); i++) out.raw(i, i);
+                                },
+                                () -> {
+                                    if (Thread.currentThread().getName().equals("test-reader")) throw none;
+                                    return (num, raw) -> raw;
+                                },
+                                x -> {}))
+                        .isSameAs(none));
+    }
+
     /** The threads that took the items and the threads that prepared them. */
     private record Prepared(java.util.Set<Thread> callers, java.util.Set<Thread> preparers) {}
 

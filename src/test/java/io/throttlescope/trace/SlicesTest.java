@@ -145,9 +145,9 @@ class SlicesTest {
         long t = 0;
         for (int step = 0; step < 6; step++) {
             int[] w = widths[step / 2], wd = widths[Math.min(2, (step + 1) / 2)]; // value and detail widen apart
-            for (int i = 0; i < 1500; i++) {
-                int v = i == 0 ? w[step % 2] : Math.max(w[0], Math.min(w[1], r.nextInt()));
-                int d = i == 0 ? wd[1 - step % 2] : Math.max(wd[0], Math.min(wd[1], r.nextInt()));
+            for (int i = 0; i < 1500; i++) { // each width's ends first, then values spread over it
+                int v = i == 0 ? w[step % 2] : within(r, w);
+                int d = i == 0 ? wd[1 - step % 2] : within(r, wd);
                 s.add(t, t + 3, v, d);
                 want.add(new int[] {v, d});
                 t += 5; // never touching: every add is an interval of its own
@@ -160,6 +160,21 @@ class SlicesTest {
             }
         }
         assertThat(s.size()).isEqualTo(want.size());
+        // from bytes straight to ints
+        Slices b = new Slices();
+        for (int i = 0; i < 1100; i++) b.add(2L * i, 2L * i + 1, i % 200 - 100, -(i % 100));
+        b.add(3000, 3001, Integer.MIN_VALUE, 1 << 20);
+        for (int i = 0; i < 1100; i++) {
+            assertThat(b.value(i)).isEqualTo(i % 200 - 100);
+            assertThat(b.detail(i)).isEqualTo(-(i % 100));
+        }
+        assertThat(b.value(1100)).isEqualTo(Integer.MIN_VALUE);
+        assertThat(b.detail(1100)).isEqualTo(1 << 20);
+    }
+
+    /** A value within [w[0], w[1]], spread over the range. */
+    private static int within(java.util.Random r, int[] w) {
+        return (int) (w[0] + (long) (r.nextDouble() * ((long) w[1] - w[0] + 1)));
     }
 
     @Property(tries = 100)
