@@ -4,14 +4,12 @@ import com.google.gson.JsonObject;
 import com.google.gson.JsonParser;
 import io.throttlescope.text.Escape;
 import java.io.EOFException;
-import java.io.FilterInputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.Comparator;
@@ -20,7 +18,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.DoubleConsumer;
-import java.util.function.LongConsumer;
 import java.util.function.LongSupplier;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
@@ -235,7 +232,7 @@ public final class TraceText {
 
     private DoubleConsumer progress;
     private int readings;
-    private Identity identity;
+    private TraceIdentity identity;
     /** The bytes of text the first reading gave (after gunzip). */
     private long textBytes;
 
@@ -256,49 +253,6 @@ public final class TraceText {
             return in.read() == 0x1f && in.read() == 0x8b;
         } catch (IOException e) {
             return false;
-        }
-    }
-
-    /**
-     * What makes a reading the same file as the first: the same file (device and inode), and the same
-     * first 64 KiB; it may have grown (a recording still being written: what the first reading saw
-     * is imported, and said).
-     */
-    private record Identity(
-            Object key, long size, int prefixLength, int prefixHash, boolean gzip, boolean dat, boolean proto) {
-        static Identity of(Path file) throws IOException {
-            return of(file, 1 << 16);
-        }
-
-        /** The identity, its prefix the first n bytes (a later reading compares as many as the first had). */
-        static Identity of(Path file, int n) throws IOException {
-            Object key = Files.readAttributes(file, BasicFileAttributes.class).fileKey();
-            byte[] head;
-            try (InputStream in = Files.newInputStream(file)) {
-                head = in.readNBytes(n);
-            }
-            boolean gz = head.length >= 2 && (head[0] & 0xff) == 0x1f && (head[1] & 0xff) == 0x8b;
-            boolean dat = head.length >= 10
-                    && new String(head, 0, 10, StandardCharsets.ISO_8859_1).equals("\u0017\u0008Dtracing");
-            return new Identity(
-                    key,
-                    Files.size(file),
-                    head.length,
-                    Arrays.hashCode(head),
-                    gz,
-                    dat,
-                    !gz && !dat && PerfettoTrace.is(file));
-        }
-
-        boolean sameFile(Identity o) {
-            return differs(o) == null;
-        }
-
-        String differs(Identity o) {
-            if (key != null && !key.equals(o.key)) return "another file is at its path now";
-            if (o.size < size) return "it is shorter now";
-            if (o.prefixHash != prefixHash || o.gzip != gzip) return "its start is not the same now";
-            return null;
         }
     }
 
@@ -355,7 +309,7 @@ public final class TraceText {
         if (!Files.isRegularFile(file))
             throw new IOException(
                     file + " was replaced by something that is not a regular file between its readings: open it again");
-        Identity now = identity == null ? Identity.of(file) : Identity.of(file, identity.prefixLength());
+        TraceIdentity now = identity == null ? TraceIdentity.of(file) : TraceIdentity.of(file, identity.prefixLength());
         if (identity == null) identity = now;
         else if (!identity.sameFile(now))
             throw new IOException(file + " was replaced or rewritten between its readings (" + identity.differs(now)
@@ -364,7 +318,7 @@ public final class TraceText {
         long size = Math.max(1, Files.size(file));
         try (InputStream raw = progress == null
                         ? Files.newInputStream(file)
-                        : new Counting(
+                        : new CountingStream(
                                 Files.newInputStream(file),
                                 n -> progress.accept(base + 0.5 * Math.min(1, (double) n / size)));
                 TraceDat dat = now.dat() ? TraceDat.open(file) : null;
@@ -392,40 +346,8 @@ public final class TraceText {
      */
     private InputStream withProgress(InputStream text, LongSupplier consumed, double base, long size) {
         if (progress == null) return text;
-        return new Counting(text, n -> progress.accept(base + 0.5 * Math.min(1, (double) consumed.getAsLong() / size)));
-    }
-
-    /** Counts the bytes read from the file (before gunzip) and says so every 4 MiB. */
-    private static final class Counting extends FilterInputStream {
-        private final LongConsumer said;
-        private long n, next = 4L << 20;
-
-        Counting(InputStream in, LongConsumer said) {
-            super(in);
-            this.said = said;
-        }
-
-        @Override
-        public int read() throws IOException {
-            int b = super.read();
-            if (b >= 0) add(1);
-            return b;
-        }
-
-        @Override
-        public int read(byte[] b, int off, int len) throws IOException {
-            int got = super.read(b, off, len);
-            if (got > 0) add(got);
-            return got;
-        }
-
-        private void add(long k) {
-            n += k;
-            if (n >= next) {
-                next = n + (4L << 20);
-                said.accept(n);
-            }
-        }
+        return new CountingStream(
+                text, n -> progress.accept(base + 0.5 * Math.min(1, (double) consumed.getAsLong() / size)));
     }
 
     /**
