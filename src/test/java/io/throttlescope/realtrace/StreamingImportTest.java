@@ -119,6 +119,44 @@ class StreamingImportTest {
         }
     }
 
+    /**
+     * The lines are parsed on two threads (issue 28): what depends on their order, done where they are
+     * taken, is what one thread reading them in turn finds: thousands of unreadable lines (past the list's
+     * cap), too long ones, lost-events notices, {@code cpus=} lines and broken headers among a recording's
+     * lines, over many batches, give the same skipped list, format, lost events and import streamed as held.
+     */
+    @Test
+    void whatIsSaidOfTheLinesIsInTheirOrderWhenTwoThreadsParseThem() throws IOException {
+        List<String> lines = new ArrayList<>();
+        java.util.Random r = new java.util.Random(28);
+        int n = 0;
+        for (String l : copies(lines(RECORDING), 40)) {
+            if (l.startsWith("# throttlescope:")) {
+                lines.add(l);
+                continue;
+            }
+            int k = r.nextInt(60);
+            if (k == 0) lines.add("garbage line " + n++);
+            else if (k == 1) lines.add("x".repeat(TraceText.MAX_LINE + 10));
+            else if (k == 2) lines.add("CPU:1 [LOST " + r.nextInt(99) + " EVENTS]");
+            else if (k == 3) lines.add("cpus=" + (r.nextBoolean() ? 2 : 5000));
+            else if (k == 4) lines.add("# throttlescope: {broken");
+            lines.add(l);
+        }
+        assertThat(n).isGreaterThan(1000); // past the skipped list's cap
+        Path f = write("salted.txt", lines);
+        TraceText streamed = TraceText.open(f);
+        TraceText held = TraceText.read(new java.io.ByteArrayInputStream(Files.readAllBytes(f)));
+        assertThat(streamed.skipped).hasSize(1001).isEqualTo(held.skipped);
+        assertThat(streamed.format).isEqualTo(held.format).isEqualTo("trace-cmd report");
+        assertThat(streamed.cpus).isEqualTo(held.cpus);
+        assertThat(streamed.lost)
+                .usingElementComparator(java.util.Arrays::compare)
+                .isEqualTo(held.lost);
+        assertThat(fingerprint(RealTrace.of("salted", streamed, RealTrace.Options.defaults())))
+                .isEqualTo(fingerprint(RealTrace.of("salted", held, RealTrace.Options.defaults())));
+    }
+
     @Test
     void linesALittleOutOfOrderAreOrderedAsTheyStream() throws IOException {
         List<String> lines = new ArrayList<>(lines(RECORDING));
