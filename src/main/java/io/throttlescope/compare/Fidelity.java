@@ -1,5 +1,6 @@
 package io.throttlescope.compare;
 
+import io.throttlescope.realtrace.CgroupMap;
 import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.realtrace.RecordedStarts;
 import io.throttlescope.sim.RunResult;
@@ -91,7 +92,7 @@ public final class Fidelity {
      * computed from the data, the hung-task row where the recorded kernel could report.
      */
     public static List<Row> of(String name, RealPair p) {
-        Run real = RecordedStarts.fromProgramStarts(p.real().run, p.simulated().spec());
+        Run real = judgedRun(p);
         return of(
                 name,
                 real.result(),
@@ -111,6 +112,20 @@ public final class Fidelity {
     }
 
     /**
+     * A recording's figures as its rows judge them (the window's compare table shows these): each of its
+     * own tasks from its program's start, the syscalls it entered before, its CPU time and its time
+     * switched out while runnable before left out (docs/real-kernels.md, "Start skew").
+     */
+    public static RunResult judgedReal(RealPair p) {
+        return judgedRun(p).result();
+    }
+
+    private static Run judgedRun(RealPair p) {
+        return RecordedStarts.fromProgramStarts(
+                p.real().run, p.simulated().spec(), CgroupMap.ownTasks(p.real().header));
+    }
+
+    /**
      * The same rows with the scenario as written beside them, where the recording measured its steps:
      * one more simulation, which only {@code fidelity} prints (the window shows the verdicts alone).
      */
@@ -118,16 +133,7 @@ public final class Fidelity {
         if (p.asWritten() == null) return rows;
         var written = Run.simulate(p.asWritten(), p.simulated().model()).result();
         return withAsWritten(
-                rows,
-                of(
-                        name,
-                        RecordedStarts.fromProgramStarts(
-                                        p.real().run, p.simulated().spec())
-                                .result(),
-                        written,
-                        emulated(p),
-                        KnownDifferences.none(),
-                        hungTaskWatched(p)));
+                rows, of(name, judgedReal(p), written, emulated(p), KnownDifferences.none(), hungTaskWatched(p)));
     }
 
     /** A recording made in a guest under qemu's TCG (its tolerances are doubled). */

@@ -114,7 +114,7 @@ public final class CgroupMap {
      * no recording. Another recording made at the same time has tasks of the same names: only these
      * are the recording's.
      */
-    static Set<String> ownTasks(JsonObject header) {
+    public static Set<String> ownTasks(JsonObject header) {
         Set<String> own = new HashSet<>();
         try {
             if (header != null

@@ -140,13 +140,16 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         if (!TraceWork.fromTrace(work)) { // and the worker's around them (in the trace's work already)
             Map<String, Long> notItsLoop = new HashMap<>(unfinished); // the CPU of an unfinished fork or an exit
             exits.forEach((k, v) -> notItsLoop.merge(k, v, Long::sum));
+            // or the worker's before its program began (its group's other work, below)
+            RecordedStarts.cpuBeforeStart(started, rt).forEach((k, v) -> notItsLoop.merge(k, v, Long::sum));
             scenario = RecordedWork.withOverhead(scenario, written, work, rt.run.result(), notItsLoop);
         }
         scenario = TraceWork.withExits(scenario, exits); // and the kernel's work in their exits
         if (!CgroupMap.ownTasks(rt.header).isEmpty()) { // and our workers' reads of their CPU clock
             scenario = RecordedWork.withClockReads(scenario, rt.run.result());
         }
-        scenario = ForeignWork.add(scenario, rt.run, rt.header); // and the other tasks' time on the scenario's CPUs
+        // and the other tasks' time on the scenario's CPUs (the workers' own before their programs began)
+        scenario = ForeignWork.add(scenario, rt.run, rt.header, RecordedStarts.programStarts(started, rt));
         scenario = RecordedActions.apply(scenario, rt); // each timed action when the recording made it
         scenario = RecordedStarts.apply(scenario, rt); // each task from when it really started
         scenario = RecordedStarts.withRecordedCpus(scenario, rt); // and on the CPU it stayed on

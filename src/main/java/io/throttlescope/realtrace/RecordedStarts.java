@@ -73,6 +73,62 @@ public final class RecordedStarts {
         return changed ? spec.withTasks(out) : spec;
     }
 
+    /** Where the task's program begins: its fixed start; -1 if drawn. */
+    static long programStart(TaskSpec t) {
+        return t.start() instanceof Dur.Fixed f ? f.ns() : -1;
+    }
+
+    /**
+     * Where each of the recording's own tasks began its program: the recording's task index to the
+     * start {@code started} gives it (none for a task whose start the trace does not tell).
+     */
+    public static Map<Integer, Long> programStarts(SimSpec started, RealTrace rt) {
+        Set<String> own = CgroupMap.ownTasks(rt.header);
+        Map<Integer, Long> out = new LinkedHashMap<>();
+        if (own.isEmpty()) return out;
+        for (TaskSpec t : started.tasks()) {
+            int task = RecordedActions.taskOf(rt.run.info(), t.name(), own);
+            long at = programStart(t);
+            if (task >= 0 && at > 0) out.put(task, at);
+        }
+        return out;
+    }
+
+    /**
+     * Each scenario task's time on a CPU before its program began ({@link #programStarts}): its worker's
+     * wait for "go" and for its start offset, which no step measured; the simulation replays it as its
+     * group's other work ({@link ForeignWork}).
+     */
+    public static Map<String, Long> cpuBeforeStart(SimSpec started, RealTrace rt) {
+        Map<String, Long> out = new LinkedHashMap<>();
+        Set<String> own = CgroupMap.ownTasks(rt.header);
+        if (own.isEmpty()) return out;
+        for (TaskSpec t : started.tasks()) {
+            int task = RecordedActions.taskOf(rt.run.info(), t.name(), own);
+            long at = programStart(t);
+            if (task < 0 || at <= 0) continue;
+            long cpu = before(rt.run, task, at)[0];
+            if (cpu > 0) out.put(t.name(), cpu);
+        }
+        return out;
+    }
+
+    /** A task's time before {@code at}: {running, runnable, throttled, parked} ns. */
+    static long[] before(Run run, int task, long at) {
+        long[] out = new long[4];
+        var sl = run.index().taskSlices(task);
+        for (int k = 0; k < sl.size() && sl.start(k) < at; k++) {
+            long d = Math.min(sl.end(k), at) - Math.max(0, sl.start(k));
+            if (d <= 0) continue;
+            int v = sl.value(k);
+            if (v == TaskState.RUNNING.ordinal()) out[0] += d;
+            else if (v == TaskState.RUNNABLE.ordinal()) out[1] += d;
+            else if (v == TaskState.THROTTLED.ordinal()) out[2] += d;
+            else if (v == TaskState.PARKED.ordinal()) out[3] += d;
+        }
+        return out;
+    }
+
     /**
      * The scenario with each task that may run on several CPUs kept on the one CPU the recording
      * shows it run on, where it ran on one only (docs/real-kernels.md, "Start skew"): the kernel
@@ -116,18 +172,45 @@ public final class RecordedStarts {
      * the scenario, and a figure such as the longest syscall counted it (27's Q#1: a 14.4 ms futex).
      */
     public static Run fromProgramStarts(Run real, SimSpec spec) {
+        return fromProgramStarts(real, spec, Set.of());
+    }
+
+    /**
+     * As above; {@code own}, the recording's own tasks (its header's cgroup map), also takes out of each
+     * task's CPU time and time switched out while runnable what it spent so before its program began: the
+     * worker's wait for "go" and its start offset (in the 6.12 recording of 27, R#0 waited runnable in
+     * throttled /G from "go" until 7.11 s before it could even sleep for its offset).
+     */
+    public static Run fromProgramStarts(Run real, SimSpec spec, Set<String> own) {
         RunResult r = real.result();
         Map<String, RunResult.TaskStat> kept = new LinkedHashMap<>();
         boolean changed = false;
         for (var e : r.tasks().entrySet()) {
             RunResult.TaskStat t = e.getValue();
             long start = -1;
-            for (TaskSpec ts : spec.tasks())
-                if (ts.name().equals(e.getKey()) && ts.start() instanceof Dur.Fixed f) start = f.ns();
+            for (TaskSpec ts : spec.tasks()) if (ts.name().equals(e.getKey())) start = programStart(ts);
             List<RunResult.Syscall> sc = new ArrayList<>();
             for (RunResult.Syscall c : t.syscalls()) if (c.enter_ns() >= start) sc.add(c);
             changed |= sc.size() != t.syscalls().size();
-            kept.put(e.getKey(), t.withSyscalls(sc));
+            t = t.withSyscalls(sc);
+            int task = own.isEmpty() || start <= 0 ? -1 : RecordedActions.taskOf(real.info(), e.getKey(), own);
+            long[] b = task < 0 ? new long[4] : before(real, task, start);
+            if (b[0] + b[1] + b[2] + b[3] > 0) {
+                changed = true;
+                t = new RunResult.TaskStat(
+                        Math.max(0, t.cpu_ns() - b[0]),
+                        t.user_ns(),
+                        t.kernel_ns(),
+                        Math.max(0, t.runnable_ns() - b[1]),
+                        Math.max(0, t.throttled_ns() - b[2]),
+                        Math.max(0, t.parked_ns() - b[3]),
+                        t.sleeping_ns(),
+                        t.blocked_ns(),
+                        t.exited_ns(),
+                        t.syscalls(),
+                        t.lock_waits());
+            }
+            kept.put(e.getKey(), t);
         }
         if (!changed) return real;
         return new Run(real.spec(), real.model(), real.info(), real.index(), r.withTasks(kept));

@@ -476,11 +476,16 @@ public final class CompareView extends SplitPane {
     private TableColumn<Comparison.Row, Double> changeCol;
     private Run fidelityOf;
     private List<Fidelity.Row> fidelityRows;
+    private RunResult fidelityJudged;
 
-    /** The fidelity rows of a recording (its real run), as the fidelity command gives them; used when that run is shown. */
-    public void fidelity(Run real, List<Fidelity.Row> rows) {
+    /**
+     * The fidelity rows of a recording (its real run), as the fidelity command gives them, and its figures
+     * as they judge it; used when that run is shown.
+     */
+    public void fidelity(Run real, List<Fidelity.Row> rows, RunResult judged) {
         fidelityOf = real;
         fidelityRows = rows;
+        fidelityJudged = judged;
     }
 
     /** A recording beside its simulation: each comparison metric's fidelity row (null: two simulations). */
@@ -547,7 +552,7 @@ public final class CompareView extends SplitPane {
     }
 
     /** Puts the comparison table of the two runs on the clipboard, as text. */
-    public static void copyTable(Run legacy, Run task) {
+    public void copyTable(Run legacy, Run task) {
         ClipboardContent c = new ClipboardContent();
         c.putString(Comparison.of(shownLeft(legacy, task), task.result()).text(true));
         Clipboard.getSystemClipboard().setContent(c);
@@ -557,7 +562,8 @@ public final class CompareView extends SplitPane {
      * The left run's figures as the table shows them: a recording beside its simulation as its verdicts
      * judge it (without what a task did before its program started), else as it ran.
      */
-    static RunResult shownLeft(Run legacy, Run task) {
+    RunResult shownLeft(Run legacy, Run task) {
+        if (legacy.isReal() && !task.isReal() && legacy == fidelityOf && fidelityJudged != null) return fidelityJudged;
         return legacy.isReal() && !task.isReal() ? Fidelity.judgedReal(legacy, task.spec()) : legacy.result();
     }
 }

@@ -1,6 +1,7 @@
 package io.throttlescope.ui;
 
 import io.throttlescope.compare.Fidelity;
+import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.trace.Snapshot;
@@ -262,8 +263,8 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     }
 
     @Override
-    public void fidelity(Run real, List<Fidelity.Row> rows) {
-        compare.fidelity(real, rows);
+    public void fidelity(Run real, List<Fidelity.Row> rows, RunResult judged) {
+        compare.fidelity(real, rows, judged);
     }
 
     /** Saves the edited scenario to a file (tests call it without the dialog); the window then shows that file. */
@@ -342,7 +343,7 @@ public final class MainWindow implements ExportWindow, WindowCommands, Opener.Ho
     @Override
     public void copyComparison() {
         if (legacyRun == null) return;
-        CompareView.copyTable(legacyRun, taskRun);
+        compare.copyTable(legacyRun, taskRun);
         status.set("The comparison table is on the clipboard.");
     }
 

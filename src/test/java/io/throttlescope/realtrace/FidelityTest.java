@@ -52,12 +52,12 @@ class FidelityTest {
         assertThat(small.stream().filter(Fidelity.Row::within).count()).isGreaterThan(small.size() * 3 / 4);
         // the differences no rule explains yet, each said in docs/real-kernels.md (with each task started when the
         // recording shows it woken for its start, R of 01 on 6.18 is parked as really, 90 ms against 96.6, and 14's
-        // nr_throttled holds); the pile-up (27) stalls the writer every period in the
-        // simulation
-        // where the real 6.12 kernel did once in this recording (2 of 6 recordings), and on 6.18 the writer, whose
-        // recorded sleeps (made before the workers measured a sleep less its wait for a CPU) are longer than it slept,
-        // loops less often than the real one, and the outside forkers wait longer (half of it after their own
-        // threads' wake-ups, not enough for that known reason)
+        // nr_throttled holds); the pile-up (27) stalls the writer once in the simulation beside the 6.12 recording,
+        // as the real kernel did, and which forker of /G gets /G's 1 ms a period as the tick falls is not the
+        // kernel's (their longest syscalls: R#2's had been given the TCG reason with nothing to show it); on 6.18
+        // the writer, whose recorded sleeps (made before the workers measured a sleep less its wait for a CPU) are
+        // longer than it slept, loops less often than the real one, and the outside forkers wait longer (half of it
+        // after their own threads' wake-ups, not enough for that known reason)
         List<String> unexplained = rows.stream()
                 .filter(r -> !r.ok())
                 .map(r -> r.trace() + ": " + r.figure())
@@ -69,16 +69,18 @@ class FidelityTest {
                         .toList())
                 .containsExactlyInAnyOrder(
                         "27-pileup-for-recording-legacy-6.12: task R#0 longest syscall (ms)",
-                        "27-pileup-for-recording-legacy-6.12: task R#1 longest syscall (ms)");
+                        "27-pileup-for-recording-legacy-6.12: task R#1 longest syscall (ms)",
+                        "27-pileup-for-recording-legacy-6.12: task R#2 longest syscall (ms)");
         // the measured 6.12 recording (no pile-up in it): 15 rows differed before an unfinished fork took its CPU;
         // Q#1's longest (a 22.7 ms read() of /dev/zero; the simulation's fork with that read in it, 12.6 ms) held
-        // by 0.1 ms while the JVM's user work of a thread start was run inside the simulated fork
+        // by 0.1 ms while the JVM's user work of a thread start was run inside the simulated fork; R#0's holds since
+        // the workers' CPU before their programs is replayed as /G's other work (5,501.3 ms against 5,501.0; 8,501.3
+        // before)
         assertThat(unexplained.stream()
                         .filter(u -> u.startsWith("27-pileup-for-recording-legacy-6.12-measured:"))
                         .toList())
                 .containsExactlyInAnyOrder(
                         "27-pileup-for-recording-legacy-6.12-measured: task W longest syscall (ms)",
-                        "27-pileup-for-recording-legacy-6.12-measured: task R#0 longest syscall (ms)",
                         "27-pileup-for-recording-legacy-6.12-measured: task Q#1 longest syscall (ms)");
         assertThat(unexplained.stream()
                         .filter(u -> u.startsWith("27-pileup-for-recording-task"))
@@ -87,11 +89,9 @@ class FidelityTest {
                         "27-pileup-for-recording-task-6.18: task W switched out while runnable (ms)",
                         "27-pileup-for-recording-task-6.18: task W CPU time (ms)",
                         "27-pileup-for-recording-task-6.18: task Q#0 switched out while runnable (ms)",
-                        "27-pileup-for-recording-task-6.18: task Q#1 switched out while runnable (ms)",
-                        // the same recorded again with today's recorder: /G holds since the workers' clock reads
-                        // charge it; Q#1's wait is known (its own threads' wake-ups and preemptions), Q#0's misses
-                        // it by 0.6 ms (132.9 ms left against 153.4 simulated, 19.9 allowed)
-                        "27-pileup-for-recording-task-6.18-measured: task Q#0 switched out while runnable (ms)");
+                        "27-pileup-for-recording-task-6.18: task Q#1 switched out while runnable (ms)");
+        // the same recorded again with today's recorder: /G holds since the workers' clock reads charge it; both
+        // forkers' waits are known (their own threads' wake-ups and preemptions: ForkJoinWaitsTest)
     }
 
     /**
@@ -114,8 +114,6 @@ class FidelityTest {
         Fidelity.Row r1m =
                 row("traces/27-pileup-for-recording-legacy-6.12-measured.txt.gz", "task R#1 longest syscall (ms)");
         assertThat(r1m.within()).as(r1m.verdict()).isTrue();
-        Fidelity.Row r2 = row("traces/27-pileup-for-recording-legacy-6.12.txt.gz", "task R#2 longest syscall (ms)");
-        assertThat(r2.known()).contains("translated code").doesNotContain("no step of the scenario makes");
         // 06's read, which was given it before the trace's work was taken in, now holds: its CPU is the trace's
         Fidelity.Row six = row("traces/06-kernel-mode-overrun-legacy-6.12.txt.gz", "task T longest syscall (ms)");
         assertThat(six.within()).as(six.verdict()).isTrue();
@@ -123,6 +121,39 @@ class FidelityTest {
         // R#1's 4.1 s clock_nanosleep was tsrun's wait for its start offset: before the task's start, no figure now
         Fidelity.Row r1 = row("traces/27-pileup-for-recording-legacy-6.12.txt.gz", "task R#1 longest syscall (ms)");
         assertThat(r1.real()).isLessThan(4110);
+    }
+
+    /**
+     * The TCG reason needs its proof in the recording: the task used more CPU inside its longest syscall
+     * than the work the simulation's step has. 06 under 6.12: its 30 ms read of /dev/zero used 80 ms of CPU
+     * over its throttles; beside the scenario as written (a 30 ms read) the reason is given; beside the
+     * work the trace shows (80 ms, what the simulation uses) it is not, and the row holds.
+     */
+    @Test
+    void theTcgReasonNeedsMoreCpuInsideTheCallThanItsWork() throws Exception {
+        RealPair p = RealPair.open(Path.of("traces/06-kernel-mode-overrun-legacy-6.12.txt.gz"));
+        var real = io.throttlescope.realtrace.RecordedStarts.fromProgramStarts(
+                p.real().run, p.simulated().spec());
+        var written =
+                io.throttlescope.view.Run.simulate(p.asWritten(), p.simulated().model());
+        var asWritten = Fidelity.of(
+                        "06",
+                        real.result(),
+                        written.result(),
+                        true,
+                        io.throttlescope.compare.KnownDifferences.of(real, written.result(), p.asWritten(), true))
+                .stream()
+                .filter(r -> r.figure().equals("task T longest syscall (ms)"))
+                .findFirst()
+                .orElseThrow();
+        assertThat(asWritten.within()).as(asWritten.verdict()).isFalse();
+        assertThat(asWritten.known()).as(asWritten.verdict()).contains("translated code");
+        var paired = io.throttlescope.compare.KnownDifferences.of(
+                        real, p.simulated().result(), p.simulated().spec(), true)
+                .reason("task T longest syscall (ms)", asWritten.real(), asWritten.simulated(), 10, 0.4);
+        assertThat(paired)
+                .as("the paired step has the trace's 80 ms: nothing ran slower than its work")
+                .isNull();
     }
 
     /** The command's last line counts the verdicts above it. */
@@ -256,11 +287,13 @@ class FidelityTest {
         // a forker waiting its turn on CPU0 is held off with its cfs_rq at every throttle probe hit (it was drawn
         // runnable)
         assertThat(lr.tasks().get("R#0").throttled_ns()).isGreaterThan(7_000_000_000L); // 8.0 of its 10 s; 0 before
-        // the scenario as written stalls the writer in every period under the legacy model; with the work the trace
-        // shows and the other work replayed where it ran, once, for 3.9 s, as the real kernel did (2.9 s, to the end)
+        // the scenario as written stalls the writer in every period under the legacy model
         var written = io.throttlescope.view.Run.simulate(
                 legacy.asWritten(), legacy.simulated().model());
         assertThat(longestWrite(written.result(), written.info().endNs())).isGreaterThan(900_000_000L);
+        // with the work the trace shows and the other work replayed where it ran, once, for 3.9 s, as the real kernel
+        // did (2.9 s, to the end: behind a forker's child, blocked in exit_group behind the writer and handed the read
+        // side when the write ended while /G was throttled; in the simulation, behind a forker of /G handed it so)
         assertThat(longestWrite(ls, legacy.simulated().info().endNs())).isGreaterThan(2_000_000_000L);
         assertThat(longestWrite(tr, task.real().run.info().endNs())).isLessThan(100_000_000L);
         assertThat(tr.hung_tasks()).isEmpty();

@@ -167,20 +167,16 @@ class ForkJoinWaitsTest {
         var older = io.throttlescope.cli.FidelityCommand.rows(
                 java.nio.file.Path.of("traces/27-pileup-for-recording-task-6.18.txt.gz"));
         // Q#1's wait less its waits after its own threads' wake-ups and preemptions (169.8 ms) is within the
-        // tolerance of the simulation (145.2 against 136.6); Q#0's (304.3 less 171.4: 132.9 against 153.4, 19.9
-        // allowed) is not
+        // tolerance of the simulation (145.2 against 133.5); so is Q#0's (304.3 less 171.4: 132.9 against 149.3, 19.9
+        // allowed; 153.4 before the workers' CPU before their programs was replayed as their group's other work)
         for (String q : new String[] {"Q#0", "Q#1"}) {
             String figure = "task " + q + " switched out while runnable (ms)";
             assertThat(measured)
                     .filteredOn(r -> r.figure().equals(figure))
                     .singleElement()
-                    .satisfies(r -> {
-                        if (q.equals("Q#1"))
-                            assertThat(r.known())
-                                    .contains("Q#1 waited 169.8 ms")
-                                    .contains("after wake-ups and preemptions by the threads its worker forked");
-                        else assertThat(r.known()).isNull();
-                    });
+                    .satisfies(r -> assertThat(r.known())
+                            .contains(q + " waited " + (q.equals("Q#0") ? "171.4" : "169.8") + " ms")
+                            .contains("after wake-ups and preemptions by the threads its worker forked"));
             assertThat(older)
                     .filteredOn(r -> r.figure().equals(figure))
                     .singleElement()

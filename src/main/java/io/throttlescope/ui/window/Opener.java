@@ -6,6 +6,7 @@ import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.realtrace.RealTrace;
 import io.throttlescope.scenario.Problem;
 import io.throttlescope.scenario.ScenarioLoader;
+import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.Simulator;
 import io.throttlescope.sim.spec.SimSpec;
 import io.throttlescope.view.Run;
@@ -47,7 +48,8 @@ public final class Opener {
         /** Before the edits of What if? are dropped: true if the user agrees, or there are none. */
         boolean keepEditsAnswered(String what);
         /** A recording's fidelity rows, as the fidelity command gives them (given before its install). */
-        void fidelity(Run real, List<Fidelity.Row> rows);
+        /** The fidelity rows of a recording, and its figures as they judge it (each task from its program's start). */
+        void fidelity(Run real, List<Fidelity.Row> rows, RunResult judged);
     }
 
     /** A trace opened beside its simulation, and its fidelity rows (null if it has no scenario to pair with). */
@@ -62,6 +64,11 @@ public final class Opener {
         } catch (RuntimeException e) {
             return null; // the verdicts fall back to the plain tolerances; the trace still opens
         }
+    }
+
+    /** The recording's figures as its rows judge them, or null where it has no simulation beside it. */
+    private static RunResult judgedOf(RealPair pair) {
+        return pair.simulated() == null ? null : Fidelity.judgedReal(pair);
     }
 
     private final Stage stage;
@@ -154,7 +161,7 @@ public final class Opener {
             status.release();
             loading = null;
             var pair = job.getValue().pair();
-            host.fidelity(pair.real().run, job.getValue().rows());
+            host.fidelity(pair.real().run, job.getValue().rows(), judgedOf(pair));
             host.install(pair.spec(), path, pair.real().run, pair.right());
             host.editable(null);
         });
@@ -272,7 +279,7 @@ public final class Opener {
         if (path != null && RealPair.looksLikeTrace(path)) {
             try {
                 var pair = RealPair.open(path, read, null);
-                host.fidelity(pair.real().run, rowsOf(path, pair));
+                host.fidelity(pair.real().run, rowsOf(path, pair), judgedOf(pair));
                 host.install(pair.spec(), path, pair.real().run, pair.right());
                 host.editable(null);
                 return true;
