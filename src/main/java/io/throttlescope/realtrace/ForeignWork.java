@@ -45,7 +45,7 @@ public final class ForeignWork {
      * recording's task index to that start) is other work of its group too: the worker's wait for
      * "go" and for its start offset runs in the task's cgroup and uses its quota. In the 6.12 recording
      * of 27 two forkers' workers used 1.75 ms of /G's 1 ms before their programs began and throttled /G
-     * until its first refill, 112.9 ms in; the simulation had let the third in at its start.
+     * until its first refill, 112.9 ms in; without that time the simulation throttled /G first at 28 ms.
      */
     public static SimSpec add(SimSpec s, Run real, JsonObject header, Map<Integer, Long> startOf) {
         Set<String> workload = workloadPids(header);
