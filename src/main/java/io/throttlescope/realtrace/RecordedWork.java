@@ -130,6 +130,51 @@ public final class RecordedWork {
         return changed ? out : steps;
     }
 
+    /**
+     * The scenario with a charge of the task's group where each fork of its worker wakes the new task
+     * (docs/real-kernels.md, "The work each step really did"): wake_up_new_task() enqueues the child in
+     * its parent's cfs_rq, and enqueue_entity() runs update_curr() there, so the kernel charges the
+     * forker's group at the end of every fork, after copy_process() has let go of the read side. A
+     * forker of a group out of quota is throttled right there: in the 6.12 recording of 27 R#2, let in
+     * at the refill 112.9 ms in, forked at 113.5, its child was woken at 114.906 and /G throttled at
+     * 114.935; the simulation's forker ran on to the next tick, 116.0, 2.8 ms over /G's 1 ms, and /G
+     * stayed throttled two periods more.
+     */
+    public static SimSpec withForkCharges(SimSpec s) {
+        List<TaskSpec> tasks = new ArrayList<>();
+        boolean changed = false;
+        for (TaskSpec t : s.tasks()) {
+            List<Step> p = forkCharged(t.program());
+            changed |= p != t.program();
+            tasks.add(p == t.program() ? t : t.withProgram(p));
+        }
+        return changed ? s.withTasks(tasks) : s;
+    }
+
+    private static List<Step> forkCharged(List<Step> steps) {
+        List<Step> out = new ArrayList<>();
+        boolean changed = false;
+        for (Step st : steps) {
+            Step n = st;
+            if (st instanceof Step.Loop l) {
+                List<Step> b = forkCharged(l.body());
+                if (b != l.body()) n = new Step.Loop(b, l.times(), l.path());
+            } else if (st instanceof Step.Syscall sc && FORKS.contains(sc.name().split("\\s+")[0])) {
+                List<Step> body = new ArrayList<>(sc.body());
+                for (int k = 0; k < body.size(); k++) {
+                    if (!(body.get(k) instanceof Step.UpRead)) continue;
+                    if (k + 1 < body.size() && body.get(k + 1) instanceof Step.UpdateCurr) break;
+                    body.add(k + 1, new Step.UpdateCurr(sc.path()));
+                    n = new Step.Syscall(sc.name(), body, sc.path());
+                    break;
+                }
+            }
+            changed |= n != st;
+            out.add(n);
+        }
+        return changed ? out : steps;
+    }
+
     /** True if the recording measured its steps. */
     public static boolean has(JsonObject header) {
         return header != null

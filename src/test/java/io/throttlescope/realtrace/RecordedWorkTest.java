@@ -354,4 +354,50 @@ class RecordedWorkTest {
     private static long syscallKernelNs(Step syscall) {
         return ((Step.Kernel) ((Step.Syscall) syscall).body().get(0)).d().typical();
     }
+
+    /**
+     * A fork wakes its new task in the forker's cfs_rq (wake_up_new_task(), enqueue_entity(),
+     * update_curr()): the simulation beside a recording charges the group there, after the fork lets go
+     * of the read side. In the 6.12 recording of 27 the kernel throttled /G 2.0 ms after the refill of
+     * 112.9 ms, as R#2's child was woken (114.906 ms; the probe hit at 114.935); the simulation's forker
+     * ran on to the tick at 116.0 ms and put /G 2.8 ms in debt. Now its fork's end throttles /G (114.4
+     * ms, 1.2 ms of debt), and R#1's and R#2's longest syscalls hold (4.0 and 6.9 s against 3.0 and 7.9).
+     * A fork that has a charge there already (the worker's read of its clock) gets no second; a write
+     * none.
+     */
+    @Test
+    void aForkChargesItsGroupWhereItWakesItsChild() throws Exception {
+        RealPair p = RealPair.open(Path.of("traces/27-pileup-for-recording-legacy-6.12.txt.gz"));
+        var sim = p.simulated().trace();
+        long afterRefill = -1;
+        for (int i = 0; i < sim.size() && afterRefill < 0; i++)
+            if (sim.kind(i) == io.throttlescope.sim.EventKind.THROTTLE && sim.time(i) > 112_921_000L)
+                afterRefill = sim.time(i);
+        assertThat(afterRefill).isEqualTo(114_396_500L);
+        for (String f : new String[] {"R#1", "R#2"}) {
+            var row = FidelityTest.row(
+                    "traces/27-pileup-for-recording-legacy-6.12.txt.gz", "task " + f + " longest syscall (ms)");
+            assertThat(row.within()).as(row.verdict()).isTrue();
+        }
+        Step.Syscall clone = (Step.Syscall) ((Step.Loop) p.simulated()
+                        .spec()
+                        .tasks()
+                        .get(task(p.simulated().spec(), "R#1"))
+                        .program()
+                        .get(0))
+                .body()
+                .get(0);
+        int up = -1;
+        for (int k = 0; k < clone.body().size(); k++) if (clone.body().get(k) instanceof Step.UpRead) up = k;
+        assertThat(clone.body().get(up + 1)).isInstanceOf(Step.UpdateCurr.class);
+        // charged once: the scenario with its charges is its own fixed point; the writer's write gets none
+        SimSpec charged = RecordedWork.withForkCharges(RecordedWork.namedAsMade(pileup()));
+        assertThat(RecordedWork.withForkCharges(charged)).isSameAs(charged);
+        Step.Loop w =
+                (Step.Loop) charged.tasks().get(task(charged, "W")).program().get(0);
+        assertThat(((Step.Syscall) w.body().get(0)).body()).noneMatch(b -> b instanceof Step.UpdateCurr);
+        Step.Loop q =
+                (Step.Loop) charged.tasks().get(task(charged, "Q#0")).program().get(0);
+        assertThat(((Step.Syscall) q.body().get(0)).body()).anyMatch(b -> b instanceof Step.UpdateCurr);
+    }
 }
