@@ -105,7 +105,9 @@ public final class Fidelity {
 
     /**
      * A recording's figures as the rows judge them beside the simulation of spec: without the syscalls
-     * a task made before its program started (the window's compare table shows these).
+     * a task made before its program started; where its header is not at hand (the window's compare
+     * table uses {@link #judgedReal(RealPair)} for the recording it opened, which also leaves out the
+     * time before).
      */
     public static RunResult judgedReal(Run real, SimSpec spec) {
         return RecordedStarts.fromProgramStarts(real, spec).result();

@@ -58,13 +58,16 @@ public final class ForeignWork {
             Map<String, long[]> busyIn = new TreeMap<>(); // cgroup -> busy ns per bin
             Map<String, long[]> fromIn = new TreeMap<>(); // cgroup -> where in each bin its busy time began
             long total = 0;
+            boolean workers = false; // a worker's time before its program is replayed, however little there is
             Slices sl = real.index().cpuSlices(c);
             for (int k = 0; k < sl.size(); k++) {
                 int t = sl.value(k);
                 if (t < 0 || t >= names.length) continue;
                 long until = Math.min(end, sl.end(k)); // a workload task's own time only before its program
-                if (workload.contains(pidOf(names[t]))) until = Math.min(until, startOf.getOrDefault(t, 0L));
+                boolean worker = workload.contains(pidOf(names[t]));
+                if (worker) until = Math.min(until, startOf.getOrDefault(t, 0L));
                 if (sl.start(k) >= until) continue;
+                workers |= worker;
                 String group = real.info().groups()[real.info().taskGroup()[t]];
                 String g = s.cgroups().containsKey(group) ? group : "/";
                 long[] busy = busyIn.computeIfAbsent(g, x -> new long[bins]);
@@ -84,7 +87,7 @@ public final class ForeignWork {
                     a = upTo;
                 }
             }
-            if (end <= 0 || total < MIN_SHARE * end) continue;
+            if (end <= 0 || (total < MIN_SHARE * end && !workers)) continue;
             long[] mask = new long[(s.kernel().cpus() + 63) / 64];
             mask[c >>> 6] |= 1L << (c & 63);
             for (var e : busyIn.entrySet()) {

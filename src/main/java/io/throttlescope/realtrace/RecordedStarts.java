@@ -113,9 +113,9 @@ public final class RecordedStarts {
         return out;
     }
 
-    /** A task's time before {@code at}: {running, runnable, throttled, parked} ns. */
+    /** A task's time before {@code at}: {running, runnable, throttled, parked, sleeping, blocked} ns. */
     static long[] before(Run run, int task, long at) {
-        long[] out = new long[4];
+        long[] out = new long[6];
         var sl = run.index().taskSlices(task);
         for (int k = 0; k < sl.size() && sl.start(k) < at; k++) {
             long d = Math.min(sl.end(k), at) - Math.max(0, sl.start(k));
@@ -125,6 +125,8 @@ public final class RecordedStarts {
             else if (v == TaskState.RUNNABLE.ordinal()) out[1] += d;
             else if (v == TaskState.THROTTLED.ordinal()) out[2] += d;
             else if (v == TaskState.PARKED.ordinal()) out[3] += d;
+            else if (v == TaskState.SLEEPING.ordinal()) out[4] += d;
+            else if (v == TaskState.BLOCKED.ordinal()) out[5] += d;
         }
         return out;
     }
@@ -177,9 +179,10 @@ public final class RecordedStarts {
 
     /**
      * As above; {@code own}, the recording's own tasks (its header's cgroup map), also takes out of each
-     * task's CPU time and time switched out while runnable what it spent so before its program began: the
-     * worker's wait for "go" and its start offset (in the 6.12 recording of 27, R#0 waited runnable in
-     * throttled /G from "go" until 7.11 s before it could even sleep for its offset).
+     * task's CPU time and its time switched out while runnable, asleep or blocked what it spent so before
+     * its program began: the worker's wait for "go" and its start offset (in the 6.12 recording of 27,
+     * R#1's worker ran 1.28 ms and slept 29 ms before its program began at 31.3 ms). The split of its CPU
+     * between user and kernel mode stays the whole run's (the trace does not tell that of the part before).
      */
     public static Run fromProgramStarts(Run real, SimSpec spec, Set<String> own) {
         RunResult r = real.result();
@@ -194,8 +197,8 @@ public final class RecordedStarts {
             changed |= sc.size() != t.syscalls().size();
             t = t.withSyscalls(sc);
             int task = own.isEmpty() || start <= 0 ? -1 : RecordedActions.taskOf(real.info(), e.getKey(), own);
-            long[] b = task < 0 ? new long[4] : before(real, task, start);
-            if (b[0] + b[1] + b[2] + b[3] > 0) {
+            long[] b = task < 0 ? new long[6] : before(real, task, start);
+            if (b[0] + b[1] + b[2] + b[3] + b[4] + b[5] > 0) {
                 changed = true;
                 t = new RunResult.TaskStat(
                         Math.max(0, t.cpu_ns() - b[0]),
@@ -204,8 +207,8 @@ public final class RecordedStarts {
                         Math.max(0, t.runnable_ns() - b[1]),
                         Math.max(0, t.throttled_ns() - b[2]),
                         Math.max(0, t.parked_ns() - b[3]),
-                        t.sleeping_ns(),
-                        t.blocked_ns(),
+                        Math.max(0, t.sleeping_ns() - b[4]),
+                        Math.max(0, t.blocked_ns() - b[5]),
                         t.exited_ns(),
                         t.syscalls(),
                         t.lock_waits());

@@ -18,6 +18,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.UnaryOperator;
 
 /**
  * The work each step of a recorded scenario really did. A worker (the recorder's, or
@@ -95,10 +96,15 @@ public final class RecordedWork {
      * the simulation's forkers blocked behind the stalled writer for 3.9 s had counted 7 ms.
      */
     public static SimSpec namedAsMade(SimSpec s) {
+        return eachProgram(s, RecordedWork::named);
+    }
+
+    /** The scenario with each task's program as {@code f} makes it (the same scenario if none changes). */
+    private static SimSpec eachProgram(SimSpec s, UnaryOperator<List<Step>> f) {
         List<TaskSpec> tasks = new ArrayList<>();
         boolean changed = false;
         for (TaskSpec t : s.tasks()) {
-            List<Step> p = named(t.program());
+            List<Step> p = f.apply(t.program());
             changed |= p != t.program();
             tasks.add(p == t.program() ? t : t.withProgram(p));
         }
@@ -106,24 +112,35 @@ public final class RecordedWork {
     }
 
     private static List<Step> named(List<Step> steps) {
+        return eachStep(steps, RecordedWork::namedStep);
+    }
+
+    private static Step namedStep(Step st) {
+        if (st instanceof Step.Syscall sc
+                && !FORKS.contains(sc.name().split("\\s+")[0])
+                && sc.body().stream().anyMatch(b -> b instanceof Step.DownRead)
+                && sc.body().stream().noneMatch(b -> b instanceof Step.DownWrite)) {
+            return new Step.Syscall("clone", sc.body(), sc.path());
+        }
+        if (st instanceof Step.Syscall sc
+                && !sc.name().split("\\s+")[0].equals("read")
+                && !sc.body().isEmpty()
+                && sc.body().stream().allMatch(b -> b instanceof Step.Kernel)) {
+            return new Step.Syscall("read", sc.body(), sc.path()); // kernel work is a read() of /dev/zero
+        }
+        return st;
+    }
+
+    /** The steps with each step outside a loop as {@code f} makes it, loops walked into (the same list if none changes). */
+    private static List<Step> eachStep(List<Step> steps, UnaryOperator<Step> f) {
         List<Step> out = new ArrayList<>();
         boolean changed = false;
         for (Step st : steps) {
-            Step n = st;
+            Step n;
             if (st instanceof Step.Loop l) {
-                List<Step> b = named(l.body());
-                if (b != l.body()) n = new Step.Loop(b, l.times(), l.path());
-            } else if (st instanceof Step.Syscall sc
-                    && !FORKS.contains(sc.name().split("\\s+")[0])
-                    && sc.body().stream().anyMatch(b -> b instanceof Step.DownRead)
-                    && sc.body().stream().noneMatch(b -> b instanceof Step.DownWrite)) {
-                n = new Step.Syscall("clone", sc.body(), sc.path());
-            } else if (st instanceof Step.Syscall sc
-                    && !sc.name().split("\\s+")[0].equals("read")
-                    && !sc.body().isEmpty()
-                    && sc.body().stream().allMatch(b -> b instanceof Step.Kernel)) {
-                n = new Step.Syscall("read", sc.body(), sc.path()); // kernel work is a read() of /dev/zero
-            }
+                List<Step> b = eachStep(l.body(), f);
+                n = b == l.body() ? l : new Step.Loop(b, l.times(), l.path());
+            } else n = f.apply(st);
             changed |= n != st;
             out.add(n);
         }
@@ -141,38 +158,21 @@ public final class RecordedWork {
      * stayed throttled two periods more.
      */
     public static SimSpec withForkCharges(SimSpec s) {
-        List<TaskSpec> tasks = new ArrayList<>();
-        boolean changed = false;
-        for (TaskSpec t : s.tasks()) {
-            List<Step> p = forkCharged(t.program());
-            changed |= p != t.program();
-            tasks.add(p == t.program() ? t : t.withProgram(p));
-        }
-        return changed ? s.withTasks(tasks) : s;
+        return eachProgram(s, RecordedWork::forkCharged);
     }
 
     private static List<Step> forkCharged(List<Step> steps) {
-        List<Step> out = new ArrayList<>();
-        boolean changed = false;
-        for (Step st : steps) {
-            Step n = st;
-            if (st instanceof Step.Loop l) {
-                List<Step> b = forkCharged(l.body());
-                if (b != l.body()) n = new Step.Loop(b, l.times(), l.path());
-            } else if (st instanceof Step.Syscall sc && FORKS.contains(sc.name().split("\\s+")[0])) {
-                List<Step> body = new ArrayList<>(sc.body());
-                for (int k = 0; k < body.size(); k++) {
-                    if (!(body.get(k) instanceof Step.UpRead)) continue;
-                    if (k + 1 < body.size() && body.get(k + 1) instanceof Step.UpdateCurr) break;
-                    body.add(k + 1, new Step.UpdateCurr(sc.path()));
-                    n = new Step.Syscall(sc.name(), body, sc.path());
-                    break;
-                }
+        return eachStep(steps, st -> {
+            if (!(st instanceof Step.Syscall sc && FORKS.contains(sc.name().split("\\s+")[0]))) return st;
+            List<Step> body = new ArrayList<>(sc.body());
+            for (int k = 0; k < body.size(); k++) {
+                if (!(body.get(k) instanceof Step.UpRead)) continue;
+                if (k + 1 < body.size() && body.get(k + 1) instanceof Step.UpdateCurr) return st;
+                body.add(k + 1, new Step.UpdateCurr(sc.path()));
+                return new Step.Syscall(sc.name(), body, sc.path());
             }
-            changed |= n != st;
-            out.add(n);
-        }
-        return changed ? out : steps;
+            return st;
+        });
     }
 
     /** True if the recording measured its steps. */

@@ -89,5 +89,11 @@ class RecordedStartsTest {
         assertThat(RecordedStarts.cpuBeforeStart(p.simulated().spec(), stranger))
                 .isEmpty();
         assertThat(RecordedStarts.programStarts(p.simulated().spec(), stranger)).isEmpty();
+        assertThat(RecordedStarts.fromProgramStarts(p.real().run, p.simulated().spec(), java.util.Set.of())
+                        .result()
+                        .tasks()
+                        .get("R#1")
+                        .cpu_ns())
+                .isEqualTo(whole.cpu_ns());
     }
 }

@@ -389,10 +389,24 @@ class RecordedWorkTest {
                 .get(0);
         int up = -1;
         for (int k = 0; k < clone.body().size(); k++) if (clone.body().get(k) instanceof Step.UpRead) up = k;
+        assertThat(up).isNotNegative();
         assertThat(clone.body().get(up + 1)).isInstanceOf(Step.UpdateCurr.class);
+        assertThat(clone.body().stream().filter(b -> b instanceof Step.UpdateCurr))
+                .hasSize(1);
         // charged once: the scenario with its charges is its own fixed point; the writer's write gets none
         SimSpec charged = RecordedWork.withForkCharges(RecordedWork.namedAsMade(pileup()));
         assertThat(RecordedWork.withForkCharges(charged)).isSameAs(charged);
+        // a fork whose worker reads its clock there (withClockReads puts that charge in first) gets no second
+        Step.Syscall read = new Step.Syscall(
+                "clone",
+                List.of(
+                        new Step.DownRead("l", "$"),
+                        new Step.UpRead("l", "$"),
+                        new Step.UpdateCurr("$"),
+                        new Step.Kernel(Dur.ns(1000), "$")),
+                "$");
+        SimSpec one = pileup().withTasks(List.of(pileup().tasks().get(0).withProgram(List.of(read))));
+        assertThat(RecordedWork.withForkCharges(one)).isSameAs(one);
         Step.Loop w =
                 (Step.Loop) charged.tasks().get(task(charged, "W")).program().get(0);
         assertThat(((Step.Syscall) w.body().get(0)).body()).noneMatch(b -> b instanceof Step.UpdateCurr);

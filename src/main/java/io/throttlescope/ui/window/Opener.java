@@ -47,8 +47,10 @@ public final class Opener {
         Path file();
         /** Before the edits of What if? are dropped: true if the user agrees, or there are none. */
         boolean keepEditsAnswered(String what);
-        /** A recording's fidelity rows, as the fidelity command gives them (given before its install). */
-        /** The fidelity rows of a recording, and its figures as they judge it (each task from its program's start). */
+        /**
+         * A recording's fidelity rows, as the fidelity command gives them, and its figures as they judge it
+         * (each task from its program's start); given before its install.
+         */
         void fidelity(Run real, List<Fidelity.Row> rows, RunResult judged);
     }
 
@@ -68,7 +70,12 @@ public final class Opener {
 
     /** The recording's figures as its rows judge them, or null where it has no simulation beside it. */
     private static RunResult judgedOf(RealPair pair) {
-        return pair.simulated() == null ? null : Fidelity.judgedReal(pair);
+        if (pair.simulated() == null) return null;
+        try {
+            return Fidelity.judgedReal(pair);
+        } catch (RuntimeException e) {
+            return null; // the table falls back to the figures without the workers' time before their programs
+        }
     }
 
     private final Stage stage;
