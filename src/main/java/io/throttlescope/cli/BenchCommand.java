@@ -101,6 +101,8 @@ public final class BenchCommand implements Callable<Integer> {
         double best = 0;
         long events = 0;
         List<Double> rates = new ArrayList<>();
+        List<Double> anchors = new ArrayList<>();
+        List<Double> ratios = new ArrayList<>();
         for (int r = 1 - warmup; r <= repeat; r++) {
             Trace tr = new Trace();
             Simulator s = new Simulator(sim, m, tr);
@@ -108,6 +110,10 @@ public final class BenchCommand implements Callable<Integer> {
             s.run();
             long el = System.nanoTime() - t0;
             double eps = tr.size() / (el / 1e9);
+            // the anchor right after each run, in the same JVM: the same events through a bare binary heap
+            // recording 28 bytes each; a pair's ratio is measured within the same second, so that the
+            // machine's speed drifting between runs moves both sides
+            double anchor = BenchAnchor.rate(tr.size(), sim.tasks().size(), r + warmup);
             if (r <= 0) {
                 out.printf(Locale.ROOT, "warm-up: %,d events in %.0f ms%n", tr.size(), el / 1e6);
                 continue;
@@ -115,36 +121,44 @@ public final class BenchCommand implements Callable<Integer> {
             best = Math.max(best, eps);
             events = tr.size();
             rates.add(eps);
+            anchors.add(anchor);
+            ratios.add(eps / anchor);
             out.printf(
                     Locale.ROOT,
-                    "run %d: %,d events in %.0f ms = %.2f million events/s, %.1f bytes/event in the trace%n",
+                    "run %d: %,d events in %.0f ms = %.2f million events/s, %.1f bytes/event in the trace;"
+                            + " anchor %.2f million events/s, %.0f%%%n",
                     r,
                     tr.size(),
                     el / 1e6,
                     eps / 1e6,
-                    tr.bytesPerEvent());
+                    tr.bytesPerEvent(),
+                    anchor / 1e6,
+                    100 * eps / anchor);
         }
-        Collections.sort(rates);
-        double median = rates.isEmpty() ? 0 : rates.get(rates.size() / 2);
+        double median = median(rates);
         out.printf(
                 Locale.ROOT,
                 "best: %.2f, median: %.2f million simulated events per second (one thread)%n",
                 best / 1e6,
                 median / 1e6);
-        // the anchor, in the same JVM: as many events through a bare binary heap recording 28 bytes each (best of
-        // three)
-        double anchor = 0;
-        for (int k = 1; k <= 3; k++)
-            anchor = Math.max(anchor, BenchAnchor.rate(events, sim.tasks().size(), k));
+        double anchor = anchors.stream().mapToDouble(Double::doubleValue).max().orElse(0);
         out.printf(
                 Locale.ROOT,
                 "anchor: %,d events through a bare binary heap of %d timers, 28 bytes recorded each: %.2f million events/s;"
-                        + " the simulator's best is %.0f%% of it, its median %.0f%%%n",
+                        + " the simulator's best is %.0f%% of it, its median %.0f%%; run by run: median %.0f%%, best %.0f%%%n",
                 events,
                 sim.tasks().size(),
                 anchor / 1e6,
                 100 * best / anchor,
-                100 * median / anchor);
+                100 * median / anchor,
+                100 * median(ratios),
+                100 * ratios.stream().mapToDouble(Double::doubleValue).max().orElse(0));
         return 0;
+    }
+
+    private static double median(List<Double> xs) {
+        List<Double> sorted = new ArrayList<>(xs);
+        Collections.sort(sorted);
+        return sorted.isEmpty() ? 0 : sorted.get(sorted.size() / 2);
     }
 }

@@ -17,15 +17,20 @@ final class Balancer {
         Cpu bestSrc = null;
         Task best = null;
         int bestLoad = 0;
-        for (int i = 1; i < s.cpus.length; i++) {
-            Cpu src = s.cpus[(dst.id + i) % s.cpus.length];
-            int waiting = src.nrRunning - (src.curr != null && src.curr.state == TaskState.RUNNING ? 1 : 0);
-            if (waiting <= 0 || src.nrRunning <= bestLoad) continue;
+        Cpu[] cpus = s.cpus;
+        int n = cpus.length;
+        for (int i = 1, j = dst.id + 1; i < n; i++, j++) {
+            if (j == n) j = 0;
+            Cpu src = cpus[j];
+            int load = src.nrRunning;
+            if (load <= bestLoad) continue; // the running task's CPU count is read only where it can matter
+            Task curr = src.curr;
+            if (load - (curr != null && curr.state == TaskState.RUNNING ? 1 : 0) <= 0) continue;
             Task p = findMigratable(src.cfs, src, dst);
             if (p != null) {
                 bestSrc = src;
                 best = p;
-                bestLoad = src.nrRunning;
+                bestLoad = load;
             }
         }
         if (best == null) return null;

@@ -28,6 +28,8 @@ final class EventQueue {
     private int slotsUsed;
     private int size;
     private long nextSeq;
+    /** The root is empty: a pop took it and no push or peek has filled it yet. */
+    private boolean hole;
 
     // the popped event
     long t;
@@ -40,6 +42,7 @@ final class EventQueue {
     }
 
     long peekTime() {
+        if (hole) fillHole();
         return size == 0 ? Long.MAX_VALUE : heap[0];
     }
 
@@ -50,7 +53,12 @@ final class EventQueue {
         gen[slot] = g;
         if (nextSeq >= 1L << (63 - SLOT_BITS)) throw new IllegalStateException("more timers than the queue can order");
         long key = nextSeq++ << SLOT_BITS | slot;
-        if (2 * size == heap.length) heap = Arrays.copyOf(heap, heap.length * 2);
+        if (hole) { // the root a pop left: the new node takes it and goes down (one sift, not two)
+            hole = false;
+            siftDown(at, key, ++size);
+            return;
+        }
+        if (2 * size + 2 >= heap.length) heap = Arrays.copyOf(heap, heap.length * 2);
         long[] h = heap;
         int i = size++;
         while (i > 0) {
@@ -66,7 +74,13 @@ final class EventQueue {
         h[2 * i + 1] = key;
     }
 
+    /**
+     * Takes the earliest node out. Its place at the root stays empty until the next push fills it
+     * (the simulator nearly always arms a timer while it handles the one it popped) or the next pop
+     * or peek moves the last node there.
+     */
     void pop() {
+        if (hole) fillHole();
         long[] h = heap;
         t = h[0];
         int slot = (int) (h[1] & SLOT_MASK);
@@ -75,26 +89,47 @@ final class EventQueue {
         popGen = gen[slot];
         free[freeCount++] = slot;
         size--;
-        if (size == 0) return;
-        long at = h[2 * size], key = h[2 * size + 1];
+        hole = size > 0; // the root's nodes are heap[2..2 * size + 1] below an empty root
+    }
+
+    private void fillHole() {
+        hole = false;
+        long[] h = heap;
+        siftDown(h[2 * size], h[2 * size + 1], size);
+    }
+
+    /**
+     * Puts (at, key) at the root of the first n nodes and sifts it down, bottom-up: the hole walks
+     * along the smaller children to a leaf (one comparison a level, taken as arithmetic: which child
+     * is smaller is a coin toss a branch predictor loses), then the node goes up from there; it
+     * nearly always belongs near the bottom. Node n becomes a sentinel no node is greater than, so a
+     * lone left child needs no test.
+     */
+    private void siftDown(long at, long key, int n) {
+        long[] h = heap;
+        h[2 * n] = Long.MAX_VALUE;
+        h[2 * n + 1] = Long.MAX_VALUE;
         int i = 0;
-        while (true) {
+        int half = n >>> 1;
+        while (i < half) {
             int l = 2 * i + 1;
-            if (l >= size) break;
-            int r = l + 1;
-            long lt = h[2 * l], lk = h[2 * l + 1];
-            if (r < size) {
-                long rt = h[2 * r], rk = h[2 * r + 1];
-                if (rt < lt || (rt == lt && rk < lk)) {
-                    l = r;
-                    lt = rt;
-                    lk = rk;
-                }
-            }
-            if (lt < at || (lt == at && lk < key)) {
-                h[2 * i] = lt;
-                h[2 * i + 1] = lk;
-                i = l;
+            long lt = h[2 * l];
+            long rt = h[2 * l + 2];
+            long d = rt - lt; // times are at least 0, so this does not overflow
+            int c = l + (int) (d >>> 63);
+            if (d == 0 && h[2 * l + 3] < h[2 * l + 1]) c = l + 1; // the same time: the earlier armed
+            h[2 * i] = h[2 * c];
+            h[2 * i + 1] = h[2 * c + 1];
+            i = c;
+        }
+        while (i > 0) {
+            int p = (i - 1) >>> 1;
+            long pt = h[2 * p];
+            long pk = h[2 * p + 1];
+            if (at < pt || (at == pt && key < pk)) {
+                h[2 * i] = pt;
+                h[2 * i + 1] = pk;
+                i = p;
             } else break;
         }
         h[2 * i] = at;
