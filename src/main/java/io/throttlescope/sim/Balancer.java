@@ -57,9 +57,10 @@ final class Balancer {
     int selectCpu(Task t) {
         int prev = t.cpu.id;
         if (t.allowed(prev) && idle(s.cpus[prev])) return prev;
-        for (int i = 1; i < s.cpus.length; i++) {
-            int c = (prev + i) % s.cpus.length;
-            if (t.allowed(c) && idle(s.cpus[c])) return c;
+        Cpu[] cpus = s.cpus;
+        for (int i = 1, c = prev + 1; i < cpus.length; i++, c++) {
+            if (c == cpus.length) c = 0; // the next CPU round the ring, without a division
+            if (t.allowed(c) && idle(cpus[c])) return c;
         }
         return t.allowed(prev) ? prev : s.firstAllowed(t);
     }

@@ -406,13 +406,13 @@ public final class Simulator {
         if (isDirty[c.id]) return;
         isDirty[c.id] = true;
         dirty[dirtyTail] = c;
-        dirtyTail = (dirtyTail + 1) % dirty.length;
+        if (++dirtyTail == dirty.length) dirtyTail = 0; // a wrap, not a division
     }
 
     private void serviceDirty() {
         while (dirtyHead != dirtyTail) {
             Cpu c = dirty[dirtyHead];
-            dirtyHead = (dirtyHead + 1) % dirty.length;
+            if (++dirtyHead == dirty.length) dirtyHead = 0;
             isDirty[c.id] = false;
             switchPath.service(c);
         }

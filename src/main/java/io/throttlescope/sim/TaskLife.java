@@ -111,6 +111,8 @@ final class TaskLife {
 
     void syscallEnter(Task t, int name) {
         t.openSyscall = s.syscalls.enter(t.id, name, s.now);
+        t.openSyscallName = name;
+        t.openSyscallAt = s.now;
         s.emit(EventKind.SYSCALL_ENTER, t.cpu.id, t.id, t.group.id, name, 0, 0);
     }
 
@@ -119,14 +121,7 @@ final class TaskLife {
         if (i < 0) return;
         t.openSyscall = -1;
         s.syscalls.exit(i, s.now);
-        s.emit(
-                EventKind.SYSCALL_EXIT,
-                t.cpu.id,
-                t.id,
-                t.group.id,
-                s.syscalls.name(i),
-                s.now - s.syscalls.enterNs(i),
-                0);
+        s.emit(EventKind.SYSCALL_EXIT, t.cpu.id, t.id, t.group.id, t.openSyscallName, s.now - t.openSyscallAt, 0);
     }
 
     void setState(Task t, TaskState st) {
