@@ -21,6 +21,7 @@ final class Balancer {
         int n = cpus.length;
         for (int i = 1, j = dst.id + 1; i < n; i++, j++) {
             if (j == n) j = 0;
+            if (!s.hasWaiting(j)) continue; // nothing queued there besides its running task
             Cpu src = cpus[j];
             int load = src.nrRunning;
             if (load <= bestLoad) continue; // the running task's CPU count is read only where it can matter

@@ -325,6 +325,7 @@ final class Fair {
             if (s.model.hidesBelow(cfs)) return false;
         }
         p.cpu.nrRunning++;
+        s.updateWaiting(p.cpu);
         return true;
     }
 
@@ -366,6 +367,7 @@ final class Fair {
             if (s.model.hidesBelow(cfs)) return true;
         }
         cpu.nrRunning -= h;
+        s.updateWaiting(cpu);
         return true;
     }
 

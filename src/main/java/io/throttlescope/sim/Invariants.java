@@ -19,6 +19,9 @@ final class Invariants {
         IdentityHashMap<Task, String> place = new IdentityHashMap<>();
         for (Cpu c : s.cpus) {
             if (c.curr != null) put(place, c.curr, "running on CPU" + c.id);
+            boolean waiting = c.nrRunning - (c.curr != null && c.curr.state == TaskState.RUNNING ? 1 : 0) > 0;
+            if (s.hasWaiting(c.id) != waiting)
+                fail("CPU" + c.id + "'s waiting bit says " + s.hasWaiting(c.id) + " but its runqueue " + waiting);
         }
         for (TaskGroup g : s.groups) {
             for (CfsRq q : g.cfsRq) {

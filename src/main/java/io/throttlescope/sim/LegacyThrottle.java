@@ -58,6 +58,7 @@ final class LegacyThrottle implements ThrottleModel {
             }
         }
         if (reachedRoot) cpu.nrRunning -= delta;
+        s.updateWaiting(cpu);
         cfs.throttled = true;
         if (cfs.nrQueued > 0) cfs.throttledClock = now;
         reclassifyQueued(cfs.tg, cpu);
@@ -108,6 +109,7 @@ final class LegacyThrottle implements ThrottleModel {
             }
         }
         if (reachedRoot) cpu.nrRunning += delta;
+        s.updateWaiting(cpu);
         reclassifyQueued(cfs.tg, cpu);
         if (cpu.curr == null && cpu.nrRunning > 0) s.reschedCurr(cpu);
         return true;

@@ -85,6 +85,7 @@ public final class Simulator {
     final SyscallLog syscalls = new SyscallLog();
 
     private final Cpu[] dirty;
+    private final long[] waitingCpus;
     private int dirtyHead, dirtyTail;
     private final boolean[] isDirty;
     private Invariants invariants;
@@ -114,6 +115,7 @@ public final class Simulator {
             root.cfsRq[i] = cpus[i].cfs;
         }
         dirty = new Cpu[cpus.length + 1];
+        waitingCpus = new long[(cpus.length + 63) >>> 6];
         isDirty = new boolean[cpus.length];
         groups.add(root);
         groupByPath.put("/", root);
@@ -400,6 +402,23 @@ public final class Simulator {
     void reschedCurr(Cpu c) {
         c.needResched = true;
         markDirty(c);
+    }
+
+    /**
+     * Says whether a CPU has a task queued besides its running one (rq->nr_running above the running
+     * task), kept as a bit a CPU so that the newly idle balance's scan reads bits, not every CPU's
+     * runqueue (docs/performance.md). Called wherever nr_running, rq->curr or the current task's
+     * state changes; {@link Invariants} checks it against the runqueues.
+     */
+    void updateWaiting(Cpu c) {
+        Task t = c.curr;
+        long bit = 1L << c.id;
+        if (c.nrRunning - (t != null && t.state == TaskState.RUNNING ? 1 : 0) > 0) waitingCpus[c.id >>> 6] |= bit;
+        else waitingCpus[c.id >>> 6] &= ~bit;
+    }
+
+    boolean hasWaiting(int cpu) {
+        return (waitingCpus[cpu >>> 6] & (1L << cpu)) != 0;
     }
 
     void markDirty(Cpu c) {

@@ -55,12 +55,14 @@ final class SwitchPath {
             s.fair.putPrev(prev);
             if (prev.state == TaskState.RUNNING && !prev.allowed(c.id)) {
                 c.curr = null;
+                s.updateWaiting(c);
                 s.life.moveQueued(prev, s.cpus[s.balancer.selectCpu(prev)]);
                 prev.nivcsw++;
                 prev = null;
             }
         }
         c.curr = null;
+        s.updateWaiting(c);
         Task next = s.fair.pickTask(c);
         if (next == null) next = s.balancer.idleBalance(c);
         boolean throughThrottle = next != null && s.fair.pickedThroughThrottle;
@@ -76,6 +78,7 @@ final class SwitchPath {
             }
         }
         c.curr = next;
+        s.updateWaiting(c);
         c.runStart = s.now;
         if (next == null) {
             if (prev != null) s.emit(EventKind.SWITCH, c.id, -1, -1, -1, prev.id, 0);

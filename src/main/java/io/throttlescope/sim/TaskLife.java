@@ -132,5 +132,7 @@ final class TaskLife {
             s.emit(EventKind.STATE, t.cpu.id, t.id, t.group.id, -1, st.ordinal(), 0);
         }
         t.state = st;
+        Cpu c = t.cpu;
+        if (c != null && c.curr == t) s.updateWaiting(c);
     }
 }
