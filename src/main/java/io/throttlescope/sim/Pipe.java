@@ -1,15 +1,13 @@
 package io.throttlescope.sim;
 
-import java.util.ArrayDeque;
-
 /** A pipe of messages: senders block while it is full, receivers while it is empty (interruptible). */
 final class Pipe {
     final String name;
     final int capacity;
     private final Simulator s;
     int count;
-    final ArrayDeque<Task> receivers = new ArrayDeque<>();
-    final ArrayDeque<Task> senders = new ArrayDeque<>();
+    private final Waiters receivers = new Waiters();
+    private final Waiters senders = new Waiters();
 
     Pipe(Simulator s, String name, int capacity) {
         this.s = s;
@@ -51,5 +49,34 @@ final class Pipe {
         t.onRun = () -> true;
         s.life.blockCurrent(t, TaskState.SLEEPING, whyEmpty);
         return false;
+    }
+
+    /**
+     * The tasks waiting on one side, first come first served: a ring whose count an empty check reads
+     * without touching the ring (a send finds no receiver waiting about half the time).
+     */
+    private static final class Waiters {
+        private Task[] ring = new Task[4];
+        private int head, size;
+
+        Task pollFirst() {
+            if (size == 0) return null;
+            Task t = ring[head];
+            ring[head] = null;
+            head = (head + 1) & (ring.length - 1);
+            size--;
+            return t;
+        }
+
+        void addLast(Task t) {
+            if (size == ring.length) { // grow, the oldest first (the length stays a power of two)
+                Task[] r = new Task[ring.length * 2];
+                for (int i = 0; i < size; i++) r[i] = ring[(head + i) & (ring.length - 1)];
+                ring = r;
+                head = 0;
+            }
+            ring[(head + size) & (ring.length - 1)] = t;
+            size++;
+        }
     }
 }
