@@ -33,6 +33,13 @@ public final class CfsRq {
     /** throttled_limbo_list: head first (parking uses list_add). Task-based model only. */
     final ArrayDeque<Task> limbo = new ArrayDeque<>();
 
+    /**
+     * The group entity that represents this cfs_rq in its parent's (tg->se[cpu]), null for a root
+     * cfs_rq: the parent of every entity queued here, kept so that a walk up the hierarchy reads one
+     * field a level (set once, when the group is made).
+     */
+    SchedEntity parentSe;
+
     CfsRq(TaskGroup tg, Cpu cpu) {
         this.tg = tg;
         this.cpu = cpu;

@@ -25,6 +25,8 @@ final class Invariants {
         }
         for (TaskGroup g : s.groups) {
             for (CfsRq q : g.cfsRq) {
+                if (q.parentSe != (g.parent == null ? null : g.se[q.cpu.id]))
+                    fail("the parent entity kept for " + q + " is not its group's entity");
                 long w = 0, wv = 0;
                 for (SchedEntity se : q.queued) {
                     w += se.weight;

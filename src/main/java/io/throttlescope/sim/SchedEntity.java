@@ -31,7 +31,7 @@ final class SchedEntity {
     }
 
     SchedEntity parent() {
-        return cfsRq == null || cfsRq.tg.parent == null ? null : cfsRq.tg.se[cfsRq.cpu.id];
+        return cfsRq == null ? null : cfsRq.parentSe; // cfsRq.tg.se[cpu], null at the root
     }
 
     boolean isTask() {

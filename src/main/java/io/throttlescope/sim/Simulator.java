@@ -157,6 +157,7 @@ public final class Simulator {
             SchedEntity se = new SchedEntity(null, g.cfsRq[i], g.shares);
             se.cfsRq = parent.cfsRq[i];
             g.se[i] = se;
+            g.cfsRq[i].parentSe = se;
         }
         groups.add(g);
         groupByPath.put(path, g);
