@@ -34,7 +34,12 @@ class BenchAnchorTest {
         assertThat(o.toString())
                 .containsPattern("anchor: " + events
                         + " events through a bare binary heap of \\d+ timers, 28 bytes recorded each: "
-                        + "[0-9.]+ million events/s; the simulator's best is \\d+% of it, its median \\d+%");
+                        + "[0-9.]+ million events/s; the simulator's best is \\d+% of it, its median \\d+%;"
+                        + " run by run: median \\d+%, best \\d+%")
+                // each run's own anchor, measured right after it
+                .containsPattern(
+                        "run 1: " + events + " events in \\d+ ms = [0-9.]+ million events/s, [0-9.]+ bytes/event"
+                                + " in the trace; anchor [0-9.]+ million events/s, \\d+%");
     }
 
     @Test
