@@ -109,17 +109,21 @@ public final class BenchCommand implements Callable<Integer> {
             long t0 = System.nanoTime();
             s.run();
             long el = System.nanoTime() - t0;
-            double eps = tr.size() / (el / 1e9);
+            long n = tr.size();
+            double bytesPerEvent = tr.bytesPerEvent();
+            tr = null; // the run's trace may go before the anchor fills its own
+            s = null;
+            double eps = n / (el / 1e9);
             // the anchor right after each run, in the same JVM: the same events through a bare binary heap
             // recording 28 bytes each; a pair's ratio is measured within the same second, so that the
             // machine's speed drifting between runs moves both sides
-            double anchor = BenchAnchor.rate(tr.size(), sim.tasks().size(), r + warmup);
+            double anchor = BenchAnchor.rate(n, sim.tasks().size(), r + warmup);
             if (r <= 0) {
-                out.printf(Locale.ROOT, "warm-up: %,d events in %.0f ms%n", tr.size(), el / 1e6);
+                out.printf(Locale.ROOT, "warm-up: %,d events in %.0f ms%n", n, el / 1e6);
                 continue;
             }
             best = Math.max(best, eps);
-            events = tr.size();
+            events = n;
             rates.add(eps);
             anchors.add(anchor);
             ratios.add(eps / anchor);
@@ -128,10 +132,10 @@ public final class BenchCommand implements Callable<Integer> {
                     "run %d: %,d events in %.0f ms = %.2f million events/s, %.1f bytes/event in the trace;"
                             + " anchor %.2f million events/s, %.0f%%%n",
                     r,
-                    tr.size(),
+                    n,
                     el / 1e6,
                     eps / 1e6,
-                    tr.bytesPerEvent(),
+                    bytesPerEvent,
                     anchor / 1e6,
                     100 * eps / anchor);
         }
