@@ -46,7 +46,9 @@ final class EventQueue {
         return size == 0 ? Long.MAX_VALUE : heap[0];
     }
 
+    /** Arms a timer at {@code at}, a time of at least 0 (the descent's arithmetic needs no sign: below). */
     void push(long at, int ty, int tg, long g) {
+        if (at < 0) throw new IllegalArgumentException("a timer before time 0: " + at);
         int slot = freeCount > 0 ? free[--freeCount] : newSlot();
         type[slot] = ty;
         target[slot] = tg;

@@ -8,6 +8,7 @@ import java.util.SplittableRandom;
 import org.junit.jupiter.api.Test;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 /**
  * The timer queue pops by time, then in the order pushed, whatever its layout (checked against a plain priority
@@ -47,5 +48,17 @@ class EventQueueTest {
         for (long range : new long[] {1, 3, 1000, 1L << 40})
             assertThat(drive(new EventQueue(), range, 200_000, range)).isEmpty();
         assertThat(new EventQueue().peekTime()).isEqualTo(Long.MAX_VALUE);
+    }
+
+    @Test
+    void refusesATimeBeforeZero() { // the descent picks a child by the sign of a difference of times
+        EventQueue q = new EventQueue();
+        assertThatThrownBy(() -> q.push(-1, 0, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+        q.push(0, 0, 7, 0);
+        q.push(Long.MAX_VALUE, 0, 8, 0);
+        q.pop();
+        assertThat(q.popTarget).isEqualTo(7);
+        q.pop();
+        assertThat(q.popTarget).isEqualTo(8);
     }
 }
