@@ -145,11 +145,9 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
             scenario = RecordedWork.withOverhead(scenario, written, work, rt.run.result(), notItsLoop);
         }
         scenario = TraceWork.withExits(scenario, exits); // and the kernel's work in their exits
-        if (!CgroupMap.ownTasks(rt.header).isEmpty()) { // and our workers' reads of their CPU clock
-            scenario = RecordedWork.withClockReads(scenario, rt.run.result());
-        }
-        if (!CgroupMap.ownTasks(rt.header).isEmpty()) { // and the charge where each fork wakes its child
-            scenario = RecordedWork.withForkCharges(scenario);
+        if (!CgroupMap.ownTasks(rt.header).isEmpty()) { // a recording of our workers:
+            scenario = RecordedWork.withClockReads(scenario, rt.run.result()); // their reads of their CPU clock
+            scenario = RecordedWork.withForkCharges(scenario); // and the charge where each fork wakes its child
         }
         // and the other tasks' time on the scenario's CPUs (the workers' own before their programs began)
         scenario = ForeignWork.add(scenario, rt.run, rt.header, RecordedStarts.programStarts(started, rt));

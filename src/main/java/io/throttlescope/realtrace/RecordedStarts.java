@@ -83,14 +83,8 @@ public final class RecordedStarts {
      * start {@code started} gives it (none for a task whose start the trace does not tell).
      */
     public static Map<Integer, Long> programStarts(SimSpec started, RealTrace rt) {
-        Set<String> own = CgroupMap.ownTasks(rt.header);
         Map<Integer, Long> out = new LinkedHashMap<>();
-        if (own.isEmpty()) return out;
-        for (TaskSpec t : started.tasks()) {
-            int task = RecordedActions.taskOf(rt.run.info(), t.name(), own);
-            long at = programStart(t);
-            if (task >= 0 && at > 0) out.put(task, at);
-        }
+        eachOwnStart(started, rt, (name, task, at) -> out.put(task, at));
         return out;
     }
 
@@ -101,16 +95,27 @@ public final class RecordedStarts {
      */
     public static Map<String, Long> cpuBeforeStart(SimSpec started, RealTrace rt) {
         Map<String, Long> out = new LinkedHashMap<>();
+        eachOwnStart(started, rt, (name, task, at) -> {
+            long cpu = before(rt.run, task, at)[0];
+            if (cpu > 0) out.put(name, cpu);
+        });
+        return out;
+    }
+
+    /** A scenario task of the recording's own, its task index in the trace and its program's start. */
+    private interface OwnStart {
+        void accept(String name, int task, long at);
+    }
+
+    /** Each scenario task the recording's own tasks name, whose program's start {@code started} fixes. */
+    private static void eachOwnStart(SimSpec started, RealTrace rt, OwnStart f) {
         Set<String> own = CgroupMap.ownTasks(rt.header);
-        if (own.isEmpty()) return out;
+        if (own.isEmpty()) return;
         for (TaskSpec t : started.tasks()) {
             int task = RecordedActions.taskOf(rt.run.info(), t.name(), own);
             long at = programStart(t);
-            if (task < 0 || at <= 0) continue;
-            long cpu = before(rt.run, task, at)[0];
-            if (cpu > 0) out.put(t.name(), cpu);
+            if (task >= 0 && at > 0) f.accept(t.name(), task, at);
         }
-        return out;
     }
 
     /** A task's time before {@code at}: {running, runnable, throttled, parked, sleeping, blocked} ns. */

@@ -21,12 +21,11 @@ final class Balancer {
         int n = cpus.length;
         for (int i = 1, j = dst.id + 1; i < n; i++, j++) {
             if (j == n) j = 0;
-            if (!s.hasWaiting(j)) continue; // nothing queued there besides its running task
+            // nothing queued there besides its running task (the bit Invariants checks), or no busier than the best
+            if (!s.hasWaiting(j)) continue;
             Cpu src = cpus[j];
             int load = src.nrRunning;
-            if (load <= bestLoad) continue; // the running task's CPU count is read only where it can matter
-            Task curr = src.curr;
-            if (load - (curr != null && curr.state == TaskState.RUNNING ? 1 : 0) <= 0) continue;
+            if (load <= bestLoad) continue;
             Task p = findMigratable(src.cfs, src, dst);
             if (p != null) {
                 bestSrc = src;

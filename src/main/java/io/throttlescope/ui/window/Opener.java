@@ -54,8 +54,11 @@ public final class Opener {
         void fidelity(Run real, List<Fidelity.Row> rows, RunResult judged);
     }
 
-    /** A trace opened beside its simulation, and its fidelity rows (null if it has no scenario to pair with). */
-    private record Opened(RealPair pair, List<Fidelity.Row> rows) {}
+    /**
+     * A trace opened beside its simulation, its fidelity rows and its figures as they judge it (both null if it
+     * has no scenario to pair with).
+     */
+    private record Opened(RealPair pair, List<Fidelity.Row> rows, RunResult judged) {}
 
     /** The rows the fidelity command prints for this pair, or null where it has none (no scenario, or refused). */
     private static List<Fidelity.Row> rowsOf(Path path, RealPair pair) {
@@ -158,7 +161,7 @@ public final class Opener {
                         });
                 if (isCancelled()) throw new CancellationException("a newer file was opened");
                 updateMessage("Checking " + path.getFileName() + " against its scenario\u2026");
-                return new Opened(pair, rowsOf(path, pair));
+                return new Opened(pair, rowsOf(path, pair), judgedOf(pair)); // off the window's thread
             }
         };
         long generation = start(job);
@@ -168,7 +171,7 @@ public final class Opener {
             status.release();
             loading = null;
             var pair = job.getValue().pair();
-            host.fidelity(pair.real().run, job.getValue().rows(), judgedOf(pair));
+            host.fidelity(pair.real().run, job.getValue().rows(), job.getValue().judged());
             host.install(pair.spec(), path, pair.real().run, pair.right());
             host.editable(null);
         });
