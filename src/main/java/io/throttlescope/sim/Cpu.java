@@ -12,7 +12,6 @@ final class Cpu {
     boolean wantBalance; // an overloaded CPU asked this idle one to pull work
     long nextTick;
     long ticks;
-    long eventGen; // invalidates this CPU's pending timer event
     long pendingEventAt = Long.MAX_VALUE;
     long runStart; // when curr's current burst segment was last charged
     long busySince = -1;

@@ -3,11 +3,13 @@ package io.throttlescope.sim;
 import java.util.Arrays;
 
 /**
- * The simulator's timer queue: a binary heap ordered by time and then by insertion order, so events
- * at the same instant run in the order they were armed. A node is two adjacent longs of one array
- * (its time; its insertion number and the slot of its payload), so a sift moves 16 bytes within a
- * cache line or two; the payloads (type, target, generation) stay in their slots until popped
- * (docs/performance.md, "Speed").
+ * The simulator's timer queue, ordered by time and then by insertion order, so events at the same
+ * instant run in the order they were armed. Two parts share the insertion numbers: each CPU's one
+ * timer (the end of its current task's stretch of work or its next tick, re-armed at nearly every
+ * event) is a leaf of a tournament tree that a re-arm replays in place, and every other timer is a
+ * node of a binary heap. A heap node is two adjacent longs of one array (its time; its insertion
+ * number and the slot of its payload), so a sift moves 16 bytes within a cache line or two; the
+ * payloads (type, target, generation) stay in their slots until popped (docs/performance.md, "Speed").
  */
 final class EventQueue {
     /** Bits of a node's second long that name its payload's slot: 2^24 timers pending at most. */
@@ -31,19 +33,115 @@ final class EventQueue {
     /** The root is empty: a pop took it and no push or peek has filled it yet. */
     private boolean hole;
 
+    /**
+     * The CPU timers' tournament tree: node i (1 the root, leaves cpuBase + cpu) holds the earliest
+     * timer below it, its time, insertion number and CPU; an unarmed leaf holds Long.MAX_VALUE twice.
+     */
+    private long[] cpuAt = {Long.MAX_VALUE, Long.MAX_VALUE};
+
+    private long[] cpuSeq = {Long.MAX_VALUE, Long.MAX_VALUE};
+    private int[] cpuOf = {0, 0};
+    private int cpuBase = 1;
+    private int cpuArmed;
+    /** The CPU whose timer the last pop took, its leaf not yet cleared (-1: none); the next re-arm replays it once. */
+    private int fired = -1;
+
     // the popped event
     long t;
     int popType;
     int popTarget;
     long popGen;
 
+    /** Makes room for CPU timers 0..cpus-1, all unarmed; call before arming any. */
+    void cpuTimers(int cpus) {
+        int base = 1;
+        while (base < cpus) base <<= 1;
+        cpuBase = base;
+        cpuAt = new long[2 * base];
+        cpuSeq = new long[2 * base];
+        cpuOf = new int[2 * base];
+        Arrays.fill(cpuAt, Long.MAX_VALUE);
+        Arrays.fill(cpuSeq, Long.MAX_VALUE);
+        for (int i = 0; i < base; i++) cpuOf[base + i] = i;
+        for (int i = base - 1; i >= 1; i--) cpuOf[i] = cpuOf[2 * i];
+        cpuArmed = 0;
+        fired = -1;
+    }
+
+    /** Timers pending: the heap's and the armed CPU timers. */
     int size() {
-        return size;
+        return size + cpuArmed;
     }
 
     long peekTime() {
         if (hole) fillHole();
-        return size == 0 ? Long.MAX_VALUE : heap[0];
+        if (fired >= 0) clearFired();
+        long h = size == 0 ? Long.MAX_VALUE : heap[0];
+        return Math.min(h, cpuAt[1]);
+    }
+
+    /** Arms CPU {@code cpu}'s timer at {@code at} (at least 0), in place of the one it had; EV_CPU when popped. */
+    void armCpu(int cpu, long at) {
+        if (at < 0) throw new IllegalArgumentException("a timer before time 0: " + at);
+        if (nextSeq >= 1L << (63 - SLOT_BITS)) throw new IllegalStateException("more timers than the queue can order");
+        if (at == Long.MAX_VALUE) { // never: the same as none
+            cancelCpu(cpu);
+            return;
+        }
+        int leaf = cpuBase + cpu;
+        if (cpu == fired || cpuAt[leaf] == Long.MAX_VALUE) cpuArmed++; // a fired timer no longer counts
+        if (cpu == fired) fired = -1;
+        cpuAt[leaf] = at;
+        cpuSeq[leaf] = nextSeq++;
+        replay(leaf);
+    }
+
+    /** Takes CPU {@code cpu}'s timer out, if it has one. */
+    void cancelCpu(int cpu) {
+        int leaf = cpuBase + cpu;
+        if (cpu == fired) fired = -1;
+        else if (cpuAt[leaf] == Long.MAX_VALUE) return;
+        else cpuArmed--;
+        cpuAt[leaf] = Long.MAX_VALUE;
+        cpuSeq[leaf] = Long.MAX_VALUE;
+        replay(leaf);
+    }
+
+    private void clearFired() {
+        int leaf = cpuBase + fired;
+        fired = -1;
+        cpuAt[leaf] = Long.MAX_VALUE;
+        cpuSeq[leaf] = Long.MAX_VALUE;
+        replay(leaf);
+    }
+
+    /**
+     * Recomputes the nodes from a leaf to the root. The path is known before any comparison, so the
+     * siblings' loads do not wait for one another, and the choice is arithmetic: a chain of selects, not
+     * of dependent loads as a heap's descent is.
+     */
+    private void replay(int i) {
+        long[] at = cpuAt;
+        long[] sq = cpuSeq;
+        int[] of = cpuOf;
+        long t0 = at[i];
+        long s0 = sq[i];
+        int w = of[i];
+        while (i > 1) {
+            int j = i ^ 1;
+            long jt = at[j];
+            long js = sq[j];
+            long d = jt - t0; // both in [0, Long.MAX_VALUE]: no overflow
+            long m = d >> 63; // all ones where the sibling is earlier
+            if (d == 0 && js < s0) m = -1L; // the same time: the earlier armed
+            t0 ^= (t0 ^ jt) & m;
+            s0 ^= (s0 ^ js) & m;
+            w ^= (w ^ of[j]) & (int) m;
+            i >>>= 1;
+            at[i] = t0;
+            sq[i] = s0;
+            of[i] = w;
+        }
     }
 
     /** Arms a timer at {@code at}, a time of at least 0 (the descent's arithmetic needs no sign: below). */
@@ -83,7 +181,19 @@ final class EventQueue {
      */
     void pop() {
         if (hole) fillHole();
+        if (fired >= 0) clearFired();
         long[] h = heap;
+        long ct = cpuAt[1];
+        if (size == 0 || ct < h[0] || (ct == h[0] && cpuSeq[1] < h[1] >>> SLOT_BITS)) {
+            if (ct == Long.MAX_VALUE) throw new IllegalStateException("pop of an empty timer queue");
+            t = ct;
+            popType = Simulator.EV_CPU;
+            popTarget = cpuOf[1];
+            popGen = 0;
+            fired = popTarget; // its leaf is cleared by the next re-arm, or the next pop or peek
+            cpuArmed--;
+            return;
+        }
         t = h[0];
         int slot = (int) (h[1] & SLOT_MASK);
         popType = type[slot];

@@ -18,7 +18,12 @@ final class Invariants {
     void check() {
         IdentityHashMap<Task, String> place = new IdentityHashMap<>();
         for (Cpu c : s.cpus) {
-            if (c.curr != null) put(place, c.curr, "running on CPU" + c.id);
+            if (c.curr != null) {
+                put(place, c.curr, "running on CPU" + c.id);
+                // the CPU's timer ends the task's stretch of work when it is due, never after
+                if (c.curr.burstLeft < 0 || c.curr.switchCostLeft < 0)
+                    fail(c.curr + " on CPU" + c.id + " ran past its work: " + c.curr.burstLeft + " ns left");
+            }
             boolean waiting = c.nrRunning - (c.curr != null && c.curr.state == TaskState.RUNNING ? 1 : 0) > 0;
             if (s.hasWaiting(c.id) != waiting)
                 fail("CPU" + c.id + "'s waiting bit says " + s.hasWaiting(c.id) + " but its runqueue " + waiting);

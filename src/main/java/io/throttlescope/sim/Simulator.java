@@ -109,6 +109,7 @@ public final class Simulator {
 
         TaskGroup root = new TaskGroup(0, "/", null, new Cpu[kernel.cpus()]);
         cpus = new Cpu[kernel.cpus()];
+        queue.cpuTimers(cpus.length);
         for (int i = 0; i < cpus.length; i++) {
             cpus[i] = new Cpu(i, root);
             cpus[i].nextTick = tickAfter(-1); // the first tick at or after 0
@@ -255,7 +256,6 @@ public final class Simulator {
         switch (type) {
             case EV_CPU -> {
                 Cpu c = cpus[target];
-                if (gen != c.eventGen) return;
                 c.pendingEventAt = Long.MAX_VALUE;
                 // the end of a stretch of user or kernel work is not a kernel event: update_curr()
                 // runs at ticks and scheduling events only; exact accounting charges the bandwidth

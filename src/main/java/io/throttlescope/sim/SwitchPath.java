@@ -100,25 +100,28 @@ final class SwitchPath {
         Task t = c.curr;
         if (t == null) {
             if (c.pendingEventAt != Long.MAX_VALUE) {
-                c.eventGen++;
                 c.pendingEventAt = Long.MAX_VALUE;
+                s.queue.cancelCpu(c.id);
             }
             c.busySince = -1;
             return;
         }
         if (c.nextTick <= s.now) c.nextTick = s.tickAfter(s.now);
-        long at = Math.min(s.now + t.switchCostLeft + t.burstLeft, c.nextTick);
+        // the work left and the runtime left are as of the last charge (c.runStart): a CPU serviced
+        // without one (an affinity change while its task runs on in the kernel, not preemptible)
+        // still ends the stretch when it was due, not that much later
+        long at = Math.min(c.runStart + t.switchCostLeft + t.burstLeft, c.nextTick);
         if (s.kernel.exactAccounting()) {
             for (SchedEntity se = t.se; se != null; se = se.parent()) {
                 CfsRq q = se.cfsRq;
                 if (q.runtimeEnabled && !q.throttled && q.runtimeRemaining > 0)
-                    at = Math.min(at, s.now + q.runtimeRemaining);
+                    at = Math.min(at, c.runStart + q.runtimeRemaining);
             }
         }
+        at = Math.max(at, s.now); // already due (no path leaves it so): now, never before the clock
         if (at != c.pendingEventAt) {
-            c.eventGen++;
             c.pendingEventAt = at;
-            s.queue.push(at, Simulator.EV_CPU, c.id, c.eventGen);
+            s.queue.armCpu(c.id, at); // in place of the timer it had
         }
     }
 }

@@ -42,6 +42,27 @@ class MigrationRulesTest {
         destinationsNeverThrottled(r);
     }
 
+    @Test
+    void anAffinityChangeWhileTheTaskRunsOnInTheKernelDoesNotLengthenItsWork() {
+        // t0 runs 400 us of kernel work on CPU0 without preemption; at 100 us its affinity leaves CPU0 only
+        // when it stops. Its work ends at 400 us, not 400 us after the change (found by RandomScenarioProperties:
+        // the CPU's timer was re-armed from the change's instant, the task's work went below 0 and a later
+        // re-arm put a timer before the clock)
+        String json = "{\"format\": 1, \"name\": \"affinity while running\", \"duration\": \"5ms\","
+                + " \"kernel\": {\"cpus\": 2, \"preemption\": \"none\"},"
+                + " \"tasks\": [{\"name\": \"t0\", \"kthread\": true, \"cpus\": \"0\", \"start\": \"0ms\","
+                + " \"program\": [{\"kernel\": \"400us\"}, {\"sleep\": \"1ms\"}, {\"kernel\": \"100us\"}]}],"
+                + " \"actions\": [{\"at\": \"100us\", \"set_affinity\": {\"task\": \"t0\", \"cpus\": \"1\"}}]}";
+        var l = io.throttlescope.scenario.ScenarioLoader.loadString(json);
+        assertThat(l.problems()).isEmpty();
+        for (Simulator.Model m : Simulator.Model.values()) {
+            SimRun r = SimRun.of(l.spec(), m);
+            assertThat(r.times(EventKind.SLEEP, "t0")).as(m.id).containsExactly(400_000L);
+            assertThat(r.task("t0").cpu_ns()).as(m.id).isEqualTo(500_000L);
+            assertThat(r.task("t0").exited_ns()).as(m.id).isEqualTo(1_500_000L); // woken on CPU1 at 1.4 ms
+        }
+    }
+
     /** No balance ever moves a task into a cfs_rq of a throttled hierarchy (wake placement excluded). */
     private static void destinationsNeverThrottled(SimRun r) {
         TraceIndex idx = new TraceIndex(r.trace, RunInfo.of(r.sim));
