@@ -166,24 +166,32 @@ class ForkJoinWaitsTest {
                 java.nio.file.Path.of("traces/27-pileup-for-recording-task-6.18-measured.txt.gz"));
         var older = io.throttlescope.cli.FidelityCommand.rows(
                 java.nio.file.Path.of("traces/27-pileup-for-recording-task-6.18.txt.gz"));
-        // Q#1's wait less its waits after its own threads' wake-ups and preemptions (169.8 ms) is within the
-        // tolerance of the simulation (145.2 against 133.5); so is Q#0's (304.3 less 171.4: 132.9 against 149.3, 19.9
-        // allowed; 153.4 before the workers' CPU before their programs was replayed as their group's other work)
-        for (String q : new String[] {"Q#0", "Q#1"}) {
-            String figure = "task " + q + " switched out while runnable (ms)";
-            assertThat(measured)
+        // the writer's recorded sleeps are cut to the time the trace shows it asleep (RecordedWorkTest), so it loops
+        // as often as the real one and the forkers beside it on CPU1 wait as long as that makes them. In the older
+        // recording each forker's wait less its waits after its own threads' wake-ups and preemptions is within the
+        // tolerance of the simulation (Q#0: 526.1 less 312.1, 214.0 against 234.6; Q#1: 536.2 less 296.4, 239.8
+        // against 236.0); in the measured one Q#1's is (315.0 less 169.8, 145.2 against 147.9) and Q#0's is not
+        // (304.3 less 171.4, 132.9 against 175.7 where 19.9 is allowed): no reason is given there
+        for (String[] c :
+                new String[][] {{"older", "Q#0", "312.1"}, {"older", "Q#1", "296.4"}, {"measured", "Q#1", "169.8"}}) {
+            String figure = "task " + c[1] + " switched out while runnable (ms)";
+            assertThat(c[0].equals("older") ? older : measured)
                     .filteredOn(r -> r.figure().equals(figure))
                     .singleElement()
                     .satisfies(r -> assertThat(r.known())
-                            .contains(q + " waited " + (q.equals("Q#0") ? "171.4" : "169.8") + " ms")
+                            .as(c[0] + " " + c[1])
+                            .contains(c[1] + " waited " + c[2] + " ms")
                             .contains("after wake-ups and preemptions by the threads its worker forked"));
-            assertThat(older)
-                    .filteredOn(r -> r.figure().equals(figure))
-                    .singleElement()
-                    .satisfies(r -> assertThat(r.known())
-                            .as("half its wait is not enough")
-                            .isNull());
         }
+        assertThat(measured)
+                .filteredOn(r -> r.figure().equals("task Q#0 switched out while runnable (ms)"))
+                .singleElement()
+                .satisfies(r -> {
+                    assertThat(r.within()).isFalse();
+                    assertThat(r.known())
+                            .as("132.9 left against 175.7: not explained")
+                            .isNull();
+                });
         assertThat(measured)
                 .filteredOn(r -> r.figure().startsWith("task W switched out"))
                 .singleElement()
