@@ -23,13 +23,15 @@ class EventQueueTest {
     }
 
     /**
-     * Pushes, pops and peeks as {@link #drive} does, and among them arms and cancels the timers of {@code cpus}
-     * CPUs: a re-arm replaces the CPU's timer (the reference drops the old one), often right after that CPU's
-     * timer popped, as the simulator does.
+     * Random pushes and pops, a peek before a pop or not (a peek fills the root a pop left empty; without one, the
+     * next pop or push does), checked against a priority queue; with {@code cpus} above 0 it also arms and cancels
+     * the timers of that many CPUs: a re-arm replaces the CPU's timer (the reference drops the old one), often
+     * right after that CPU's timer popped, as the simulator does. A small time range makes many ties.
      */
-    private static List<String> driveWithCpus(long seed, int ops, long timeRange, int cpus) {
+    private static List<String> drive(long seed, int ops, long timeRange, int cpus) {
         EventQueue q = new EventQueue();
-        q.cpuTimers(cpus);
+        if (cpus > 0) q.cpuTimers(cpus);
+        int pushes = cpus > 0 ? 30 : 55, arms = cpus > 0 ? 55 : 0, cancels = cpus > 0 ? 60 : 0;
         SplittableRandom rng = new SplittableRandom(seed);
         PriorityQueue<Ev> ref =
                 new PriorityQueue<>(Comparator.comparingLong(Ev::at).thenComparingLong(Ev::seq));
@@ -38,17 +40,17 @@ class EventQueueTest {
         long seq = 0, now = 0;
         for (int k = 0; k < ops; k++) {
             int dice = rng.nextInt(100);
-            if (ref.isEmpty() || dice < 30) {
+            if (ref.isEmpty() || dice < pushes) {
                 Ev e = new Ev(now + rng.nextLong(timeRange), seq++, 1 + rng.nextInt(9), rng.nextInt(100_000), k);
                 ref.add(e);
                 q.push(e.at, e.type, e.target, e.gen);
-            } else if (dice < 55) {
+            } else if (dice < arms) {
                 int c = rng.nextInt(cpus);
                 if (armed[c] != null) ref.remove(armed[c]);
                 armed[c] = new Ev(now + rng.nextLong(timeRange), seq++, Simulator.EV_CPU, c, 0, true);
                 ref.add(armed[c]);
                 q.armCpu(c, armed[c].at);
-            } else if (dice < 60) {
+            } else if (dice < cancels) {
                 int c = rng.nextInt(cpus);
                 if (armed[c] != null) ref.remove(armed[c]);
                 armed[c] = null;
@@ -83,36 +85,10 @@ class EventQueueTest {
         return mismatches;
     }
 
-    private static List<String> drive(EventQueue q, long seed, int ops, long timeRange) {
-        SplittableRandom rng = new SplittableRandom(seed);
-        PriorityQueue<Ev> ref =
-                new PriorityQueue<>(Comparator.comparingLong(Ev::at).thenComparingLong(Ev::seq));
-        List<String> mismatches = new ArrayList<>();
-        long seq = 0, now = 0;
-        for (int k = 0; k < ops; k++) {
-            if (ref.isEmpty() || rng.nextInt(100) < 55) {
-                long at = now + rng.nextLong(timeRange); // many ties when the range is small
-                Ev e = new Ev(at, seq++, rng.nextInt(10), rng.nextInt(100_000), rng.nextLong());
-                ref.add(e);
-                q.push(e.at, e.type, e.target, e.gen);
-            } else {
-                Ev e = ref.poll();
-                // a peek fills the root a pop left empty; without one, the next pop or push does
-                if (rng.nextBoolean()) assertThat(q.peekTime()).isEqualTo(e.at);
-                q.pop();
-                now = q.t;
-                if (q.t != e.at || q.popType != e.type || q.popTarget != e.target || q.popGen != e.gen)
-                    mismatches.add("pop " + k + ": " + q.t + "/" + q.popTarget + " expected " + e);
-            }
-            assertThat(q.size()).isEqualTo(ref.size());
-        }
-        return mismatches;
-    }
-
     @Test
     void popsInTimeThenPushOrder() {
         for (long range : new long[] {1, 3, 1000, 1L << 40})
-            assertThat(drive(new EventQueue(), range, 200_000, range)).isEmpty();
+            assertThat(drive(range, 200_000, range, 0)).isEmpty();
         assertThat(new EventQueue().peekTime()).isEqualTo(Long.MAX_VALUE);
     }
 
@@ -120,8 +96,7 @@ class EventQueueTest {
     void cpuTimersTakeTheirPlaceAmongTheOthers() {
         for (int cpus : new int[] {1, 2, 3, 64, 100})
             for (long range : new long[] {1, 3, 1000, 1L << 40})
-                assertThat(driveWithCpus(cpus * 31L + range, 100_000, range, cpus))
-                        .isEmpty();
+                assertThat(drive(cpus * 31L + range, 100_000, range, cpus)).isEmpty();
     }
 
     @Test
