@@ -129,8 +129,7 @@ public record RealPair(RealTrace real, Run simulated, SimSpec spec, String unpai
         }
         // the work each step really did: as the recording measured it, or else as the trace shows it
         SimSpec started = RecordedStarts.apply(written, rt);
-        JsonObject work =
-                RecordedWork.sleepsWithinAsleep(TraceWork.header(rt.run, rt.header, started), written, rt.run.result());
+        JsonObject work = RecordedSleeps.apply(TraceWork.header(rt.run, rt.header, started), written, rt.run.result());
         var unfinished = RecordedWork.unfinishedForks(rt.run, written, work);
         var exits = TraceWork.exitCpu(written, rt.run, rt.header);
         scenario = RecordedWork.apply( // a fork's measured CPU beyond its syscall's is the worker's user work

@@ -230,64 +230,6 @@ public final class RecordedWork {
     }
 
     /**
-     * The header with each task's measured sleeps no longer, in all, than the trace shows the task
-     * asleep (sleeping, blocked or parked): a worker measures a sleep as its wall time less the time it
-     * then waited for a CPU, so what exceeds the time the task was off every runqueue is time it ran or
-     * waited around the sleep, which the simulation beside the recording runs or waits itself. Where the
-     * sleeps exceed it they are scaled down together; elsewhere the header is returned as it is.
-     */
-    public static JsonObject sleepsWithinAsleep(JsonObject header, SimSpec s, RunResult real) {
-        if (!has(header)) return header;
-        JsonArray all = header.getAsJsonArray("recorded_work");
-        JsonArray out = new JsonArray();
-        boolean changed = false;
-        for (int i = 0; i < all.size(); i++) {
-            JsonElement e = all.get(i);
-            RunResult.TaskStat r =
-                    i < s.tasks().size() ? real.tasks().get(s.tasks().get(i).name()) : null;
-            if (r == null || !e.isJsonArray()) {
-                out.add(e);
-                continue;
-            }
-            List<Step> plan = planOrder(s.tasks().get(i).program());
-            long slept = 0;
-            try {
-                for (JsonElement x : e.getAsJsonArray()) {
-                    int k = x.getAsJsonArray().get(0).getAsInt();
-                    if (k >= 0 && k < plan.size() && plan.get(k) instanceof Step.Sleep)
-                        slept += RealTrace.exactLong(x.getAsJsonArray().get(2));
-                }
-            } catch (RuntimeException bad) {
-                return header; // a stranger's header: as it is
-            }
-            long asleep = r.sleeping_ns() + r.blocked_ns() + r.parked_ns();
-            if (slept <= asleep || slept <= 0) {
-                out.add(e);
-                continue;
-            }
-            JsonArray task = new JsonArray();
-            for (JsonElement x : e.getAsJsonArray()) {
-                JsonArray a = x.getAsJsonArray();
-                int k = a.get(0).getAsInt();
-                if (k >= 0 && k < plan.size() && plan.get(k) instanceof Step.Sleep) {
-                    JsonArray b = a.deepCopy();
-                    b.set(
-                            2,
-                            new com.google.gson.JsonPrimitive(
-                                    Math.round((double) RealTrace.exactLong(a.get(2)) * asleep / slept)));
-                    task.add(b);
-                } else task.add(a);
-            }
-            out.add(task);
-            changed = true;
-        }
-        if (!changed) return header;
-        JsonObject copy = header.deepCopy();
-        copy.add("recorded_work", out);
-        return copy;
-    }
-
-    /**
      * The kernel's part of the program's one fork step ({@code inTrace}: mean ns, forks finished in the
      * trace), or -1 where the split is not sure: no fork step or several, one not measured (its count
      * 0: the CPU of a fork under way at the end stands as kernel work), a count the trace does not agree

@@ -95,7 +95,7 @@ class RecordedWorkTest {
         SimSpec s = pileup();
         var real = p.real().run.result();
         var header = p.real().header;
-        var cut = RecordedWork.sleepsWithinAsleep(header, s, real);
+        var cut = RecordedSleeps.apply(header, s, real);
         var w = cut.getAsJsonArray("recorded_work").get(task(s, "W")).getAsJsonArray();
         var rw = real.tasks().get("W");
         assertThat(w.get(2).getAsJsonArray().get(0).getAsInt()).isEqualTo(3); // the sleep's plan index
@@ -112,7 +112,7 @@ class RecordedWorkTest {
                 .isEqualTo(header.getAsJsonArray("recorded_work").get(q));
         // a header whose sleeps are within the time asleep comes back as it is
         var within = header(s, task(s, "W"), "[[1,4,216000],[2,4,388000],[3,4,760000]]");
-        assertThat(RecordedWork.sleepsWithinAsleep(within, s, real)).isSameAs(within);
+        assertThat(RecordedSleeps.apply(within, s, real)).isSameAs(within);
         assertThat(FidelityTest.row("traces/27-pileup-for-recording-task-6.18.txt.gz", "task W CPU time (ms)")
                         .within())
                 .isTrue();
