@@ -18,10 +18,12 @@ final class RecordedSleeps {
 
     /**
      * The header with each task's measured sleeps no longer, in all, than the trace shows the task
-     * asleep (sleeping, blocked or parked): a worker measures a sleep as its wall time less the time it
-     * then waited for a CPU, so what exceeds the time the task was off every runqueue is time it ran or
-     * waited around the sleep, which the simulation beside the recording runs or waits itself. Where the
-     * sleeps exceed it they are scaled down together; elsewhere the header is returned as it is.
+     * asleep (sleeping, blocked or parked, over the whole recording). A worker measures a sleep as its
+     * wall time less the time it then waited for a CPU (an older recorder: its wall time alone), and
+     * the measure can still exceed the time asleep: what exceeds it is time the task ran around the
+     * sleep (its JVM's park) or waited for a CPU, which the simulation beside the recording runs or
+     * waits itself. The cut trusts the trace over the measure. Where the sleeps exceed the time asleep
+     * they are scaled down together; elsewhere the header is returned as it is.
      */
     static JsonObject apply(JsonObject header, SimSpec s, RunResult real) {
         if (!RecordedWork.has(header)) return header;

@@ -42,6 +42,7 @@ final class EventQueue {
     private long[] cpuSeq = {Long.MAX_VALUE, Long.MAX_VALUE};
     private int[] cpuOf = {0, 0};
     private int cpuBase = 1;
+    private int cpuCount;
     private int cpuArmed;
     /** The CPU whose timer the last pop took, its leaf not yet cleared (-1: none); the next re-arm replays it once. */
     private int fired = -1;
@@ -57,6 +58,7 @@ final class EventQueue {
         int base = 1;
         while (base < cpus) base <<= 1;
         cpuBase = base;
+        cpuCount = cpus;
         cpuAt = new long[2 * base];
         cpuSeq = new long[2 * base];
         cpuOf = new int[2 * base];
@@ -83,6 +85,7 @@ final class EventQueue {
     /** Arms CPU {@code cpu}'s timer at {@code at} (at least 0), in place of the one it had; EV_CPU when popped. */
     void armCpu(int cpu, long at) {
         if (at < 0) throw new IllegalArgumentException("a timer before time 0: " + at);
+        checkCpu(cpu);
         if (nextSeq >= 1L << (63 - SLOT_BITS)) throw new IllegalStateException("more timers than the queue can order");
         if (at == Long.MAX_VALUE) { // never: the same as none
             cancelCpu(cpu);
@@ -98,6 +101,7 @@ final class EventQueue {
 
     /** Takes CPU {@code cpu}'s timer out, if it has one. */
     void cancelCpu(int cpu) {
+        checkCpu(cpu);
         int leaf = cpuBase + cpu;
         if (cpu == fired) fired = -1;
         else if (cpuAt[leaf] == Long.MAX_VALUE) return;
@@ -105,6 +109,10 @@ final class EventQueue {
         cpuAt[leaf] = Long.MAX_VALUE;
         cpuSeq[leaf] = Long.MAX_VALUE;
         replay(leaf);
+    }
+
+    private void checkCpu(int cpu) {
+        if (cpu < 0 || cpu >= cpuCount) throw new IllegalArgumentException("no CPU " + cpu + " of " + cpuCount);
     }
 
     private void clearFired() {

@@ -22,7 +22,8 @@ final class Invariants {
                 put(place, c.curr, "running on CPU" + c.id);
                 // the CPU's timer ends the task's stretch of work when it is due, never after
                 if (c.curr.burstLeft < 0 || c.curr.switchCostLeft < 0)
-                    fail(c.curr + " on CPU" + c.id + " ran past its work: " + c.curr.burstLeft + " ns left");
+                    fail(c.curr + " on CPU" + c.id + " ran past its work: " + c.curr.burstLeft + " ns of work and "
+                            + c.curr.switchCostLeft + " ns of switch left");
             }
             boolean waiting = c.nrRunning - (c.curr != null && c.curr.state == TaskState.RUNNING ? 1 : 0) > 0;
             if (s.hasWaiting(c.id) != waiting)

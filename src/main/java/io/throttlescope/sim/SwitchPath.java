@@ -107,15 +107,15 @@ final class SwitchPath {
             return;
         }
         if (c.nextTick <= s.now) c.nextTick = s.tickAfter(s.now);
-        // the work left and the runtime left are as of the last charge (c.runStart): a CPU serviced
-        // without one (an affinity change while its task runs on in the kernel, not preemptible)
-        // still ends the stretch when it was due, not that much later
+        // the work left is as of the last charge (c.runStart), each level's runtime left as of its last
+        // bandwidth charge (se.bwStart): a CPU serviced without one (an affinity change while its task
+        // runs on in the kernel, not preemptible) still ends the stretch when it was due, not later
         long at = Math.min(c.runStart + t.switchCostLeft + t.burstLeft, c.nextTick);
         if (s.kernel.exactAccounting()) {
             for (SchedEntity se = t.se; se != null; se = se.parent()) {
                 CfsRq q = se.cfsRq;
                 if (q.runtimeEnabled && !q.throttled && q.runtimeRemaining > 0)
-                    at = Math.min(at, c.runStart + q.runtimeRemaining);
+                    at = Math.min(at, se.bwStart + q.runtimeRemaining);
             }
         }
         at = Math.max(at, s.now); // already due (no path leaves it so): now, never before the clock

@@ -39,6 +39,26 @@ class FidelityTest {
             assertThat(holds * 10).as(set + ": " + holds + " hold").isGreaterThanOrEqualTo(rows.size() * 9L);
             // and no fewer than when they were shipped: a pairing that loses a row here has regressed
             assertThat(holds).as(set).isGreaterThanOrEqualTo(set.endsWith("quiet") ? 112 : 106);
+            // the rows no rule explains, each said in docs/real-kernels.md: in the quiet set 27's Q#0 since its
+            // writer's sleeps are cut to the time it slept (it was known before, with the writer looping a tenth
+            // less than the real one); beside the busy loops 27's writer and forkers, 28's job and /G, 01's writer
+            List<String> unexplained = rows.stream()
+                    .filter(r -> !r.ok())
+                    .map(r -> r.trace() + ": " + r.figure())
+                    .toList();
+            if (set.endsWith("quiet"))
+                assertThat(unexplained)
+                        .containsExactly(
+                                "27-pileup-for-recording-task-6.18: task Q#0 switched out while runnable (ms)");
+            else
+                assertThat(unexplained)
+                        .containsExactlyInAnyOrder(
+                                "01-seed-story-rwsem-reader-task-6.18: task W longest syscall (ms)",
+                                "27-pileup-for-recording-task-6.18: task Q#1 switched out while runnable (ms)",
+                                "27-pileup-for-recording-task-6.18: task W switched out while runnable (ms)",
+                                "27-pileup-for-recording-task-6.18: task Q#0 switched out while runnable (ms)",
+                                "28-fresh-group-hog-task-6.18: task job switched out while runnable (ms)",
+                                "28-fresh-group-hog-task-6.18: /G throttled_usec (ms)");
         }
     }
 

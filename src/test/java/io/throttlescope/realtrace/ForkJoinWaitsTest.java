@@ -170,7 +170,7 @@ class ForkJoinWaitsTest {
         // as often as the real one and the forkers beside it on CPU1 wait as long as that makes them. In the older
         // recording each forker's wait less its waits after its own threads' wake-ups and preemptions is within the
         // tolerance of the simulation (Q#0: 526.1 less 312.1, 214.0 against 234.6; Q#1: 536.2 less 296.4, 239.8
-        // against 236.0); in the measured one Q#1's is (315.0 less 169.8, 145.2 against 147.9) and Q#0's is not
+        // against 236.0); in the measured one Q#1's is (315.0 less 169.8, 145.1 against 147.9) and Q#0's is not
         // (304.3 less 171.4, 132.9 against 175.7 where 19.9 is allowed): no reason is given there
         for (String[] c :
                 new String[][] {{"older", "Q#0", "312.1"}, {"older", "Q#1", "296.4"}, {"measured", "Q#1", "169.8"}}) {

@@ -114,6 +114,15 @@ class EventQueueTest {
             order.add(q.popType + ":" + q.popTarget);
         }
         assertThat(order).containsExactly("3:1", "3:2", "0:1", "0:2");
+        // a CPU timer at the end of time is none; a heap timer there still pops; no CPU outside the tree
+        q.armCpu(3, 20);
+        q.armCpu(3, Long.MAX_VALUE);
+        q.push(Long.MAX_VALUE, 4, 9, 0);
+        assertThat(q.size()).isEqualTo(1);
+        q.pop();
+        assertThat(q.popTarget).isEqualTo(9);
+        assertThatThrownBy(() -> q.armCpu(4, 1)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> q.cancelCpu(-1)).isInstanceOf(IllegalArgumentException.class);
     }
 
     @Test

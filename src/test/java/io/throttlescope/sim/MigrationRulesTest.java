@@ -63,6 +63,33 @@ class MigrationRulesTest {
         }
     }
 
+    @Test
+    void anAffinityChangeWhileTheTaskRunsOnInTheKernelDoesNotDelayItsGroupsRunOut() {
+        // the same under exact accounting in a group that may use 20 ms a period (slices of 5 ms): the slices run
+        // out, and the next are pulled, when they do without the change (5 and 10 ms after the first), not 500 us
+        // later (the change's instant plus the runtime left as of the last charge: found by a review)
+        String without = "{\"format\": 1, \"name\": \"affinity while running, limited\", \"duration\": \"15ms\","
+                + " \"kernel\": {\"cpus\": 2, \"hz\": 100, \"accounting\": \"exact\", \"preemption\": \"none\"},"
+                + " \"cgroups\": {\"/G\": {\"cpu.max\": \"20000 100000\"}},"
+                + " \"tasks\": [{\"name\": \"T\", \"cgroup\": \"/G\", \"kthread\": true, \"cpus\": \"0\","
+                + " \"start\": \"0ms\", \"program\": [{\"kernel\": \"12ms\"}]}]}";
+        String with = without.replace(
+                "]}]}",
+                "]}], \"actions\": [{\"at\": \"500us\", \"set_affinity\": {\"task\": \"T\", \"cpus\": \"1\"}}]}");
+        var l = io.throttlescope.scenario.ScenarioLoader.loadString(with);
+        var w = io.throttlescope.scenario.ScenarioLoader.loadString(without);
+        assertThat(l.problems()).isEmpty();
+        assertThat(w.problems()).isEmpty();
+        for (Simulator.Model m : Simulator.Model.values()) {
+            List<Long> pulls = SimRun.of(l.spec(), m).times(EventKind.SLICE_PULL, null);
+            assertThat(pulls)
+                    .as(m.id)
+                    .hasSize(3)
+                    .isEqualTo(SimRun.of(w.spec(), m).times(EventKind.SLICE_PULL, null));
+            assertThat(pulls.get(2) - pulls.get(1)).as(m.id).isEqualTo(5_000_000L);
+        }
+    }
+
     /** No balance ever moves a task into a cfs_rq of a throttled hierarchy (wake placement excluded). */
     private static void destinationsNeverThrottled(SimRun r) {
         TraceIndex idx = new TraceIndex(r.trace, RunInfo.of(r.sim));
