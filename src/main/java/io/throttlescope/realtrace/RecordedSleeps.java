@@ -42,8 +42,7 @@ final class RecordedSleeps {
             long slept = 0;
             try {
                 for (JsonElement x : e.getAsJsonArray()) {
-                    int k = x.getAsJsonArray().get(0).getAsInt();
-                    if (k >= 0 && k < plan.size() && plan.get(k) instanceof Step.Sleep)
+                    if (isSleep(plan, x.getAsJsonArray()))
                         slept += RealTrace.exactLong(x.getAsJsonArray().get(2));
                 }
             } catch (RuntimeException bad) {
@@ -57,8 +56,7 @@ final class RecordedSleeps {
             JsonArray task = new JsonArray();
             for (JsonElement x : e.getAsJsonArray()) {
                 JsonArray a = x.getAsJsonArray();
-                int k = a.get(0).getAsInt();
-                if (k >= 0 && k < plan.size() && plan.get(k) instanceof Step.Sleep) {
+                if (isSleep(plan, a)) {
                     JsonArray b = a.deepCopy();
                     b.set(2, new JsonPrimitive(Math.round((double) RealTrace.exactLong(a.get(2)) * asleep / slept)));
                     task.add(b);
@@ -71,5 +69,11 @@ final class RecordedSleeps {
         JsonObject copy = header.deepCopy();
         copy.add("recorded_work", out);
         return copy;
+    }
+
+    /** Whether a recorded_work entry [plan index, count, ns] measures a sleep of the plan. */
+    private static boolean isSleep(List<Step> plan, JsonArray entry) {
+        int k = entry.get(0).getAsInt();
+        return k >= 0 && k < plan.size() && plan.get(k) instanceof Step.Sleep;
     }
 }
