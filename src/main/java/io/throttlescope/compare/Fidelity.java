@@ -98,8 +98,7 @@ public final class Fidelity {
                 real.result(),
                 p.simulated().result(),
                 emulated(p),
-                KnownDifferences.of(
-                        real, p.simulated().result(), p.simulated().spec(), emulated(p), p.real().childWakeWaits),
+                KnownDifferences.of(real, p, emulated(p)),
                 hungTaskWatched(p));
     }
 

@@ -1,5 +1,7 @@
 package io.throttlescope.compare;
 
+import io.throttlescope.realtrace.CgroupMap;
+import io.throttlescope.realtrace.RealPair;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.TaskState;
@@ -56,6 +58,33 @@ public final class KnownDifferences {
      */
     public static Rules of(
             Run real, RunResult sim, SimSpec scenario, boolean emulated, Map<String, Long> childWakeWaits) {
+        return of(real, sim, null, scenario, emulated, childWakeWaits, Set.of());
+    }
+
+    /**
+     * The same, with the simulated run itself and the recording's own tasks (its header's cgroup map): the
+     * rules that read where the recording held a task ({@link RecordedHolds}) need both.
+     */
+    public static Rules of(Run real, RealPair p, boolean emulated) {
+        Run sim = p.simulated();
+        return of(
+                real,
+                sim.result(),
+                sim,
+                sim.spec(),
+                emulated,
+                p.real().childWakeWaits,
+                CgroupMap.ownTasks(p.real().header));
+    }
+
+    private static Rules of(
+            Run real,
+            RunResult sim,
+            Run simRun,
+            SimSpec scenario,
+            boolean emulated,
+            Map<String, Long> childWakeWaits,
+            Set<String> own) {
         Map<String, String> lockNotHeld = locksNotHeld(real.result(), scenario);
         return (figure, r, s, abs, rel) -> {
             if (!figure.startsWith("task ")) return null;
@@ -63,9 +92,12 @@ public final class KnownDifferences {
             String why = lockNotHeld.get(task);
             if (why != null) return why;
             if (figure.endsWith(" switched out while runnable (ms)")) {
-                return forks(task, scenario)
+                String forked = forks(task, scenario)
                         ? forkJoinWaits(task, r, s, abs, rel, childWakeWaits.getOrDefault(task, 0L) / 1e6)
                         : null;
+                return forked != null || simRun == null
+                        ? forked
+                        : RecordedHolds.onAnIdleCpu(real, task, own, r, s, abs, rel);
             }
             String never = figure.endsWith(" longest syscall (ms)") && r < s && sim != null
                     ? neverWaited(real.result(), sim, task, scenario)
@@ -88,35 +120,48 @@ public final class KnownDifferences {
                         + task
                         + " held off inside it, as the legacy model says";
             }
+            if (simRun != null && figure.endsWith(" longest syscall (ms)"))
+                return r < s
+                        ? RecordedHolds.beforeItsStart(real, task, own, r, s, abs, rel)
+                        : RecordedHolds.behindLongerSteps(real, simRun, task, own, r, s, abs, rel);
             return null;
         };
     }
 
     /**
-     * A task switched out while runnable for longer than simulated, by about the time it waited for a
+     * A task switched out while runnable for longer than simulated, by up to the time it waited for a
      * CPU after wake-ups and preemptions by the threads it forked (waitedMs, from the trace): a worker
      * makes a read side as a thread started and joined, so the thread's first run preempts it, it sleeps
      * while the thread runs and the thread's start and exit wake it, to wait for a CPU again; the
-     * scenario's step runs straight through. A reason only
-     * where the figure less those waits is within its own tolerance (max(absolute, relative x what is
-     * left)) of the simulation.
+     * scenario's step runs straight through. Those waits are the most the mechanism adds: they also hold
+     * waits behind the threads' CPU time, which the simulation replays as the CPU's other work and waits
+     * for too. So a reason where the simulation lies between the figure less those waits (within its
+     * own tolerance, max(absolute, relative x what is left)) and the recorded figure.
      */
     public static String forkJoinWaits(
             String task, double real, double sim, double absolute, double relative, double waitedMs) {
         double left = real - waitedMs;
         if (Math.abs(real - sim) <= Math.max(absolute, relative * Math.abs(real))
                 || waitedMs <= 0
-                || Math.abs(left - sim) > Math.max(absolute, relative * Math.abs(left))) return null;
-        return String.format(
+                || sim > real
+                || sim < left - Math.max(absolute, relative * Math.abs(left))) return null;
+        String why = String.format(
                 Locale.ROOT,
                 "%s waited %.1f ms for a CPU after wake-ups and preemptions by the threads its worker forked (the"
                         + " worker makes a read side as a thread started and joined: the new thread's first run"
                         + " preempts it, it sleeps while the thread runs, and the thread's start and exit wake it);"
-                        + " the scenario's step runs straight through: without those waits %.1f ms, within the"
-                        + " tolerance of the simulation",
+                        + " the scenario's step runs straight through: without those waits %.1f ms",
                 task,
                 waitedMs,
                 left);
+        return Math.abs(left - sim) <= Math.max(absolute, relative * Math.abs(left))
+                ? why + ", within the tolerance of the simulation"
+                : why
+                        + String.format(
+                                Locale.ROOT,
+                                "; the simulation, which waits for the threads' CPU time as its other work, lies between"
+                                        + " (%.1f ms): the difference is less than those waits",
+                                sim);
     }
 
     /** Whether the scenario's task takes a read side (its worker forks for it). */
