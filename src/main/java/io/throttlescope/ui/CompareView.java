@@ -290,15 +290,10 @@ public final class CompareView extends SplitPane {
                         != null) { // a recording beside its simulation: within the tolerance or not, never better or
                     // worse
                     Fidelity.Row f = row == null ? null : verdicts.get(row.metric());
-                    setText(
-                            empty
-                                    ? null
-                                    : f == null
-                                            ? ""
-                                            : f.within()
-                                                    ? "holds"
-                                                    : "differs"); // the tolerance in the tooltip: nothing cut
-                    if (f != null && !f.within()) getStyleClass().add("change-worse");
+                    getStyleClass().remove("change-known");
+                    setText(empty ? null : verdict(f)); // the tolerance and the reason in the tooltip: nothing cut
+                    if (f != null && !f.within())
+                        getStyleClass().add(f.known() == null ? "change-worse" : "change-known");
                     setTooltip(
                             f == null
                                     ? null
@@ -413,8 +408,12 @@ public final class CompareView extends SplitPane {
             if (changeCol != null) changeCol.setText("verdict");
             table.refresh();
             long holds = rows.stream().filter(Fidelity.Row::within).count();
-            divergenceText +=
-                    "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance (hover for each).";
+            long known =
+                    rows.stream().filter(r -> !r.within() && r.known() != null).count();
+            divergenceText += "  Fidelity: " + holds + " of " + rows.size() + " figures within tolerance"
+                    + (known > 0 ? ", " + known + " differ for a known reason" : "")
+                    + (holds + known < rows.size() ? ", " + (rows.size() - holds - known) + " differ" : "")
+                    + " (hover for each).";
             divergenceLabel.setTooltip(new Tooltip(rows.stream()
                     .map(r -> r.verdict().substring(r.trace().length() + 2))
                     .collect(Collectors.joining("\n"))));
@@ -504,8 +503,12 @@ public final class CompareView extends SplitPane {
     /** What the change column says for a metric (for tests): the text of its cell. */
     public String changeText(Comparison.Row r) {
         if (verdicts == null) return Comparison.change(r.change_pct());
-        Fidelity.Row f = verdicts.get(r.metric());
-        return f == null ? "" : f.within() ? "holds" : "differs";
+        return verdict(verdicts.get(r.metric()));
+    }
+
+    /** A figure's verdict as its cell says it: within the tolerance, outside it for a known reason, or outside it. */
+    static String verdict(Fidelity.Row f) {
+        return f == null ? "" : f.within() ? "holds" : f.known() != null ? "known" : "differs";
     }
 
     public Divergence divergence() {
