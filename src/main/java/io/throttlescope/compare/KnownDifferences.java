@@ -58,7 +58,7 @@ public final class KnownDifferences {
      */
     public static Rules of(
             Run real, RunResult sim, SimSpec scenario, boolean emulated, Map<String, Long> childWakeWaits) {
-        return of(real, sim, null, scenario, emulated, childWakeWaits, Set.of());
+        return of(real, sim, null, scenario, emulated, childWakeWaits, Map.of(), Set.of());
     }
 
     /**
@@ -74,6 +74,7 @@ public final class KnownDifferences {
                 sim.spec(),
                 emulated,
                 p.real().childWakeWaits,
+                p.real().childThreadRuns,
                 CgroupMap.ownTasks(p.real().header));
     }
 
@@ -84,6 +85,7 @@ public final class KnownDifferences {
             SimSpec scenario,
             boolean emulated,
             Map<String, Long> childWakeWaits,
+            Map<String, Long> childThreadRuns,
             Set<String> own) {
         Map<String, String> lockNotHeld = locksNotHeld(real.result(), scenario);
         return (figure, r, s, abs, rel) -> {
@@ -93,11 +95,18 @@ public final class KnownDifferences {
             if (why != null) return why;
             if (figure.endsWith(" switched out while runnable (ms)")) {
                 String forked = forks(task, scenario)
-                        ? forkJoinWaits(task, r, s, abs, rel, childWakeWaits.getOrDefault(task, 0L) / 1e6)
+                        ? forkJoinWaits(
+                                task,
+                                r,
+                                s,
+                                abs,
+                                rel,
+                                childWakeWaits.getOrDefault(task, 0L) / 1e6,
+                                childThreadRuns.getOrDefault(task, 0L) / 1e6)
                         : null;
                 return forked != null || simRun == null
                         ? forked
-                        : RecordedHolds.onAnIdleCpu(real, task, own, r, s, abs, rel);
+                        : RecordedHolds.onAnIdleCpu(real, task, own, programStart(task, scenario), r, s, abs, rel);
             }
             String never = figure.endsWith(" longest syscall (ms)") && r < s && sim != null
                     ? neverWaited(real.result(), sim, task, scenario)
@@ -122,29 +131,30 @@ public final class KnownDifferences {
             }
             if (simRun != null && figure.endsWith(" longest syscall (ms)"))
                 return r < s
-                        ? RecordedHolds.beforeItsStart(real, task, own, r, s, abs, rel)
+                        ? RecordedHolds.beforeItsStart(real, sim, task, own, r, s, abs, rel)
                         : RecordedHolds.behindLongerSteps(real, simRun, task, own, r, s, abs, rel);
             return null;
         };
     }
 
     /**
-     * A task switched out while runnable for longer than simulated, by up to the time it waited for a
+     * A task switched out while runnable for longer than simulated, by about the time it waited for a
      * CPU after wake-ups and preemptions by the threads it forked (waitedMs, from the trace): a worker
      * makes a read side as a thread started and joined, so the thread's first run preempts it, it sleeps
      * while the thread runs and the thread's start and exit wake it, to wait for a CPU again; the
-     * scenario's step runs straight through. Those waits are the most the mechanism adds: they also hold
-     * waits behind the threads' CPU time, which the simulation replays as the CPU's other work and waits
-     * for too. So a reason where the simulation lies between the figure less those waits (within its
-     * own tolerance, max(absolute, relative x what is left)) and the recorded figure.
+     * scenario's step runs straight through. Of those waits, the CPU ran the task's own threads for
+     * threadsMs: the simulation replays the threads' CPU time as the CPU's other work and may wait for
+     * it as well, all of it or none. So the figure without the mechanism lies between the figure less
+     * all the waits and the figure less the waits but the threads' runs: a reason where the simulation
+     * is within that range, each end with its own tolerance (max(absolute, relative x the end)).
      */
     public static String forkJoinWaits(
-            String task, double real, double sim, double absolute, double relative, double waitedMs) {
-        double left = real - waitedMs;
+            String task, double real, double sim, double absolute, double relative, double waitedMs, double threadsMs) {
+        double least = real - waitedMs, most = least + Math.max(0, Math.min(threadsMs, waitedMs));
         if (Math.abs(real - sim) <= Math.max(absolute, relative * Math.abs(real))
                 || waitedMs <= 0
-                || sim > real
-                || sim < left - Math.max(absolute, relative * Math.abs(left))) return null;
+                || sim < least - Math.max(absolute, relative * Math.abs(least))
+                || sim > most + Math.max(absolute, relative * Math.abs(most))) return null;
         String why = String.format(
                 Locale.ROOT,
                 "%s waited %.1f ms for a CPU after wake-ups and preemptions by the threads its worker forked (the"
@@ -153,15 +163,24 @@ public final class KnownDifferences {
                         + " the scenario's step runs straight through: without those waits %.1f ms",
                 task,
                 waitedMs,
-                left);
-        return Math.abs(left - sim) <= Math.max(absolute, relative * Math.abs(left))
+                least);
+        return Math.abs(least - sim) <= Math.max(absolute, relative * Math.abs(least))
                 ? why + ", within the tolerance of the simulation"
                 : why
                         + String.format(
                                 Locale.ROOT,
-                                "; the simulation, which waits for the threads' CPU time as its other work, lies between"
-                                        + " (%.1f ms): the difference is less than those waits",
+                                ", %.1f with the %.1f ms its threads ran in them (the simulation waits for their CPU time as"
+                                        + " the CPU's other work): the simulation's %.1f ms is within that range",
+                                most,
+                                most - least,
                                 sim);
+    }
+
+    /** Where the scenario's task begins its program (its start, fixed where the recording showed it), 0 if drawn. */
+    private static long programStart(String task, SimSpec scenario) {
+        for (TaskSpec ts : scenario.tasks())
+            if (ts.name().equals(task) && ts.start() instanceof Dur.Fixed f) return f.ns();
+        return 0;
     }
 
     /** Whether the scenario's task takes a read side (its worker forks for it). */

@@ -17,57 +17,74 @@ import java.util.Set;
 import java.util.regex.Pattern;
 
 /**
- * Two reasons a task's longest syscall differs from its simulation, each read from where the recording
- * shows the task held (docs/real-kernels.md, "Known differences"): a hold before its program began,
- * where the simulation's fell inside a syscall; and a wait for a CPU behind other tasks' syscalls that
- * ran longer than any of theirs of that name in the simulation.
+ * Three reasons a figure differs from its simulation, each read from where the recording shows the task
+ * held (docs/real-kernels.md, "Known differences"): a hold before its program began, where the
+ * simulation's fell inside a syscall; a wait for a CPU behind other tasks' stretches on it longer than
+ * any of theirs in the simulation; and a wait for a CPU that ran no task in the trace.
  */
 public final class RecordedHolds {
     private RecordedHolds() {}
 
-    /** The trace's task index of a scenario task: its name, or its name and pid among the recording's own. */
+    /**
+     * The trace's task index of a scenario task: among the recording's own tasks (its header's cgroup map)
+     * where it names them, its name or its name and pid; in a run without them (a simulation), its name.
+     */
     static int taskIndex(Run run, String name, Set<String> own) {
         String[] tasks = run.info().tasks();
-        for (int i = 0; i < tasks.length; i++) if (tasks[i].equals(name)) return i;
         for (int i = 0; i < tasks.length; i++)
-            if (own.contains(tasks[i]) && tasks[i].matches(Pattern.quote(name) + "-\\d+")) return i;
+            if ((own.isEmpty() || own.contains(tasks[i]))
+                    && (tasks[i].equals(name) || tasks[i].matches(Pattern.quote(name) + "-\\d+"))) return i;
         return -1;
     }
 
     /**
      * A reason where the real task's longest syscall is shorter than the simulated one because the
-     * recording held it off before its program began: its worker, woken at "go", did not run for H ms
-     * (its group throttled, the refills taken by its siblings), so it could not even start its offset's
-     * sleep, and its long hold fell before any step; the simulation started it earlier and held it
-     * inside a syscall. Only where H is longer than the real figure and within the row's tolerance
-     * (max(absolute, relative x H)) of the simulated one.
+     * recording held it off before its program began: its worker, woken at "go" (its first wake-up in the
+     * trace), did not run for H ms (its group throttled, the refills taken by its siblings), so it could
+     * not even start its offset's sleep, and its long hold fell before any step; the simulation held it
+     * inside a syscall that began before the real task first ran. Only where H is longer than the real
+     * figure and, as what the rule puts in the figure's place, within its own tolerance (max(absolute,
+     * relative x H)) of the simulated one.
      */
     public static String beforeItsStart(
-            Run real, String task, Set<String> own, double r, double s, double absolute, double relative) {
-        if (r >= s) return null;
+            Run real,
+            RunResult sim,
+            String task,
+            Set<String> own,
+            double r,
+            double s,
+            double absolute,
+            double relative) {
+        if (r >= s || sim == null) return null;
         int t = taskIndex(real, task, own);
-        if (t < 0) return null;
+        RunResult.TaskStat st = sim.tasks().get(task);
+        if (t < 0 || st == null) return null;
         Trace tr = real.trace();
         long go = -1, ran = -1;
         for (int i : real.index().taskEvents(t)) {
-            if (go < 0 && tr.kind(i) == EventKind.WAKE && tr.task(i) == t && tr.time(i) >= 0) go = tr.time(i);
+            if (go < 0 && tr.kind(i) == EventKind.WAKE && tr.task(i) == t) go = tr.time(i);
             else if (go >= 0 && tr.kind(i) == EventKind.SWITCH && tr.task(i) == t) {
                 ran = tr.time(i);
                 break;
             }
         }
         if (go < 0 || ran < 0) return null;
-        double held = (ran - go) / 1e6;
-        if (held <= r || Math.abs(held - s) > Math.max(absolute, relative * held)) return null;
+        RunResult.Syscall held = null;
+        for (RunResult.Syscall c : st.syscalls())
+            if (held == null || c.durationUpTo(sim.end_ns()) > held.durationUpTo(sim.end_ns())) held = c;
+        if (held == null || held.enter_ns() >= ran) return null; // the simulation did not hold it early
+        double h = (ran - go) / 1e6;
+        if (h <= r || Math.abs(h - s) > Math.max(absolute, relative * h)) return null;
         return String.format(
                 Locale.ROOT,
                 "the recording held %s off before its program began: woken at \"go\" %.1f ms in, it first ran at"
                         + " %.1f ms (%.1f ms later), so its long hold fell before any syscall; the simulation"
-                        + " starts it sooner and holds it inside one (%.1f ms), within the tolerance of that hold",
+                        + " held it inside one from %.1f ms (%.1f ms), within the tolerance of that hold",
                 task,
                 go / 1e6,
                 ran / 1e6,
-                held,
+                h,
+                held.enter_ns() / 1e6,
                 s);
     }
 
@@ -123,24 +140,29 @@ public final class RecordedHolds {
      * A reason where the real task's time switched out while runnable is longer than simulated by about
      * the time it was counted waiting for a CPU that ran no task in the trace: the wake-up of an idle CPU
      * (the interrupt, the exit from idle, a virtual CPU the host did not run: in the older 6.18 recording
-     * of 27 CPU1 logged nothing for 8.2 ms after its idle task woke the writer) or a switch the trace lost (the host's older recordings lack
-     * the idle task's switch-outs: the woken task's own next event follows with no switch before it).
-     * The simulation has no such wait: it switches to a task woken onto an idle CPU at once. Only where
-     * the figure less that time is within its own tolerance (max(absolute, relative x what is left)) of
-     * the simulation.
+     * of 27 CPU1 logged nothing for 8.2 ms after its idle task woke the writer) or a switch the trace
+     * lost (the host's older recordings lack the idle task's switch-outs: the woken task's own next event
+     * follows with no switch before it).
+     * The simulation has no such wait: it switches to a task woken onto an idle CPU at once. Only waits
+     * that follow a wake-up (the slice before asleep or blocked) from the task's program start ({@code
+     * from}, ns) count; a reason only where the figure less that time is within its own tolerance
+     * (max(absolute, relative x what is left)) of the simulation.
      */
     public static String onAnIdleCpu(
-            Run real, String task, Set<String> own, double r, double s, double absolute, double relative) {
+            Run real, String task, Set<String> own, long from, double r, double s, double absolute, double relative) {
         int t = taskIndex(real, task, own);
         if (r <= s || t < 0 || Math.abs(r - s) <= Math.max(absolute, relative * Math.abs(r))) return null;
         long idle = 0;
         int times = 0;
         Slices mine = real.index().taskSlices(t);
-        for (int k = 0; k < mine.size(); k++) {
-            if (mine.value(k) != TaskState.RUNNABLE.ordinal()) continue;
+        for (int k = Math.max(1, mine.firstEndingAfter(from)); k < mine.size(); k++) {
+            int before = mine.value(k - 1);
+            if (mine.value(k) != TaskState.RUNNABLE.ordinal()
+                    || (before != TaskState.SLEEPING.ordinal() && before != TaskState.BLOCKED.ordinal()))
+                continue; // a wait after a wake-up: not a preemption's, nor one the import guessed for a throttle
             int cpu = nextCpu(mine, k);
             if (cpu < 0) continue;
-            long a = mine.start(k), b = mine.end(k), busy = 0;
+            long a = Math.max(from, mine.start(k)), b = mine.end(k), busy = 0;
             Slices on = real.index().cpuSlices(cpu);
             for (int j = Math.max(0, on.firstEndingAfter(a)); j < on.size() && on.start(j) < b; j++)
                 busy += Math.min(b, on.end(j)) - Math.max(a, on.start(j));

@@ -2,6 +2,8 @@ package io.throttlescope.realtrace;
 
 import com.google.gson.JsonObject;
 import io.throttlescope.sim.TaskState;
+import io.throttlescope.trace.Slices;
+import io.throttlescope.view.Run;
 import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -25,6 +27,11 @@ final class ChildWakes {
 
     /** By task id: the waits summed, ns. */
     private long[] waited = new long[0];
+
+    /** Each wait counted: task id, from, to (ns from the trace's start) and the CPU it ended on, four longs each. */
+    private long[] spans = new long[0];
+
+    private int nSpans;
 
     private void grow(int id) {
         if (id < parent.length) return;
@@ -62,10 +69,21 @@ final class ChildWakes {
         if (next >= 0 && parent[next] == id && since[id] < 0) since[id] = ts;
     }
 
-    /** Task id went to state st at ts: running ends a wait, sleeping drops it; a throttle or a park continues it. */
-    void state(int id, TaskState st, long ts) {
+    /**
+     * Task id went to state st at ts (on CPU cpu): running ends a wait, sleeping drops it; a throttle or a
+     * park continues it.
+     */
+    void state(int id, TaskState st, long ts, int cpu) {
         if (id >= since.length || since[id] < 0) return;
-        if (st == TaskState.RUNNING) waited[id] += ts - since[id];
+        if (st == TaskState.RUNNING) {
+            waited[id] += ts - since[id];
+            if (4 * nSpans == spans.length) spans = Arrays.copyOf(spans, Math.max(64, 2 * spans.length));
+            spans[4 * nSpans] = id;
+            spans[4 * nSpans + 1] = since[id];
+            spans[4 * nSpans + 2] = ts;
+            spans[4 * nSpans + 3] = cpu;
+            nSpans++;
+        }
         if (st != TaskState.RUNNABLE && st != TaskState.THROTTLED && st != TaskState.PARKED) since[id] = -1;
     }
 
@@ -78,6 +96,35 @@ final class ChildWakes {
             String name = RealTrace.resultName(im, t, workload, names);
             long w = im.childWakes.waitedNs(t.id);
             if (name != null && w > 0) out.put(name, w);
+        }
+        return Map.copyOf(out);
+    }
+
+    /**
+     * By the result's task names: how long, within each task's counted waits, the CPU it waited for ran
+     * the threads it forked (ns; from the imported run's CPU lanes). The simulation replays those threads'
+     * CPU time as the CPU's other work and waits for it as well: that part of the waits it has.
+     */
+    static Map<String, Long> threadRunsByTask(Importer im, JsonObject header, Run run) {
+        long[] ran = new long[im.childWakes.waited.length];
+        for (int k = 0; k < im.childWakes.nSpans; k++) {
+            long[] sp = im.childWakes.spans;
+            int id = (int) sp[4 * k], cpu = (int) sp[4 * k + 3];
+            long from = sp[4 * k + 1], to = sp[4 * k + 2];
+            if (cpu < 0 || cpu >= run.info().cpus()) continue;
+            Slices on = run.index().cpuSlices(cpu);
+            for (int j = Math.max(0, on.firstEndingAfter(from)); j < on.size() && on.start(j) < to; j++) {
+                int v = on.value(j);
+                if (v >= 0 && v < im.childWakes.parent.length && im.childWakes.parent[v] == id)
+                    ran[id] += Math.min(to, on.end(j)) - Math.max(from, on.start(j));
+            }
+        }
+        Set<String> workload = CgroupMap.ownTasks(header);
+        Map<String, String> names = RealTrace.taskNames(header);
+        Map<String, Long> out = new LinkedHashMap<>();
+        for (ImportedTask t : im.tasks) {
+            String name = RealTrace.resultName(im, t, workload, names);
+            if (name != null && t.id < ran.length && ran[t.id] > 0) out.put(name, ran[t.id]);
         }
         return Map.copyOf(out);
     }

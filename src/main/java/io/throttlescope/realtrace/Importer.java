@@ -244,7 +244,7 @@ final class Importer {
         t.timeIn[t.state] += rel - t.stateSince;
         t.stateSince = rel;
         if (st == TaskState.RUNNING) t.runSince = rel;
-        childWakes.state(t.id, st, rel);
+        childWakes.state(t.id, st, rel, cpu);
         if (t.state != st.ordinal()) {
             t.state = st.ordinal();
             emit(ts, EventKind.STATE, cpu, t.id, taskGroup.get(t.id), -1, st.ordinal(), 0);

@@ -85,6 +85,12 @@ public final class RealTrace {
      */
     public Map<String, Long> childWakeWaits = Map.of();
 
+    /**
+     * By task: how long, within those waits, its CPU ran the threads it forked, ns ({@code ChildWakes}); the
+     * simulation waits for that CPU time too, as the CPU's other work.
+     */
+    public Map<String, Long> childThreadRuns = Map.of();
+
     private RealTrace(
             Run run,
             Supplier<JsonObject> observed,
@@ -183,6 +189,7 @@ public final class RealTrace {
         RealTrace rt = build(name, text, im, model, o.keepResult());
         rt.refillPhases = Map.copyOf(phases);
         rt.childWakeWaits = ChildWakes.byTask(im, text.header);
+        rt.childThreadRuns = ChildWakes.threadRunsByTask(im, text.header, rt.run);
         return rt;
     }
 
