@@ -75,33 +75,6 @@ class FidelityTest {
                 .map(r -> r.trace() + ": " + r.figure())
                 .toList();
         assertThat(unexplained).isEmpty();
-        // the 6.12 recording: R#0's worker, woken at "go" 0.6 ms in, first ran at 7,112.8 ms, so its long hold fell
-        // before its program; the simulation starts it at its drawn 23.3 ms and holds it in a clone 9,000.3 ms
-        assertThat(row("traces/27-pileup-for-recording-legacy-6.12.txt.gz", "task R#0 longest syscall (ms)")
-                        .known())
-                .contains("held R#0 off before its program began", "it first ran at 7112.8 ms");
-        // the measured 6.12 recording: the writer's 100 us sleep woke at 8.537 s and waited for CPU1 while Q#0 ran
-        // 7.4 ms at a stretch (a 100 us read of /dev/zero, measured 1.4 ms on average)
-        assertThat(row("traces/27-pileup-for-recording-legacy-6.12-measured.txt.gz", "task W longest syscall (ms)")
-                        .known())
-                .contains("Q#0 ran 7.4 ms at a stretch (in the simulation at most 1.5)", "12.7 ms, within");
-        assertThat(row("traces/27-pileup-for-recording-legacy-6.12-measured.txt.gz", "task Q#1 longest syscall (ms)")
-                        .known())
-                .contains("waited for its CPU while W ran", "20.6 ms, within");
-        // the older 6.18 recording lacks the idle task's switch-outs: 97.2 ms of the writer's waits show no task on
-        // its CPU
-        assertThat(row("traces/27-pileup-for-recording-task-6.18.txt.gz", "task W switched out while runnable (ms)")
-                        .known())
-                .contains("W was counted waiting 97.2 ms (in 4613 waits) for a CPU that ran no task", "776.3 ms");
-        // the measured 6.18 recording: Q#0 304.3 ms, 132.9 without the waits after its threads' wake-ups, 189.3
-        // without them but the 56.3 ms its threads ran in them, 175.7 simulated: between
-        assertThat(row(
-                                "traces/27-pileup-for-recording-task-6.18-measured.txt.gz",
-                                "task Q#0 switched out while runnable (ms)")
-                        .known())
-                .contains(
-                        "without those waits 132.9 ms, 189.3 with the 56.3 ms its threads ran in them",
-                        "the simulation's 175.7 ms is within that range");
     }
 
     /**
