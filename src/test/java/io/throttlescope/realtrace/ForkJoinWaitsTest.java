@@ -2,12 +2,11 @@ package io.throttlescope.realtrace;
 
 import io.throttlescope.compare.KnownDifferences;
 import io.throttlescope.sim.TaskState;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Locale;
-import java.util.Map;
 import org.junit.jupiter.api.Test;
 
+import static io.throttlescope.realtrace.TraceLines.imported;
+import static io.throttlescope.realtrace.TraceLines.sw;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -17,24 +16,11 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class ForkJoinWaitsTest {
     private static String line(String task, String cpu, double ts, String event, String fields) {
-        return String.format(Locale.ROOT, "%16s [%s] d..2. %.6f: %s: %s%n", task, cpu, ts, event, fields);
-    }
-
-    private static String sw(String prev, int prevPid, String state, String next, int nextPid) {
-        return "prev_comm=" + prev + " prev_pid=" + prevPid + " prev_prio=120 prev_state=" + state + " ==> next_comm="
-                + next + " next_pid=" + nextPid + " next_prio=120";
+        return TraceLines.line(task, Integer.parseInt(cpu), ts, event, fields);
     }
 
     private static String wake(String comm, int pid) {
-        return "comm=" + comm + " pid=" + pid + " prio=120 target_cpu=001";
-    }
-
-    /** The text imported as a trace of the task-based model, with no cgroup map. */
-    private static RealTrace imported(String text) throws Exception {
-        return RealTrace.of(
-                "t",
-                TraceText.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))),
-                new RealTrace.Options(CgroupMap.parse("{\"cgroups\": {}, \"tasks\": {}}"), Map.of(), "task"));
+        return TraceLines.wake(comm, pid, 1);
     }
 
     /**

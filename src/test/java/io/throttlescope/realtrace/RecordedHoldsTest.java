@@ -1,13 +1,11 @@
 package io.throttlescope.realtrace;
 
 import io.throttlescope.compare.RecordedHolds;
-import java.io.ByteArrayInputStream;
-import java.nio.charset.StandardCharsets;
-import java.util.Locale;
-import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
 
+import static io.throttlescope.realtrace.TraceLines.imported;
+import static io.throttlescope.realtrace.TraceLines.sw;
 import static org.assertj.core.api.Assertions.assertThat;
 
 /**
@@ -17,35 +15,23 @@ import static org.assertj.core.api.Assertions.assertThat;
  */
 class RecordedHoldsTest {
     private static String line(String task, int cpu, double ts, String event, String fields) {
-        return String.format(Locale.ROOT, "%16s [%03d] d..2. %.6f: %s: %s%n", task, cpu, ts, event, fields);
+        return TraceLines.line(task, cpu, ts, event, fields);
     }
 
     private static String line(String task, double ts, String event, String fields) {
-        return line(task, 1, ts, event, fields);
-    }
-
-    private static String sw(String prev, int prevPid, String state, String next, int nextPid) {
-        return "prev_comm=" + prev + " prev_pid=" + prevPid + " prev_prio=120 prev_state=" + state + " ==> next_comm="
-                + next + " next_pid=" + nextPid + " next_prio=120";
+        return TraceLines.line(task, 1, ts, event, fields);
     }
 
     private static String wake(String comm, int pid, int cpu) {
-        return "comm=" + comm + " pid=" + pid + " prio=120 target_cpu=" + String.format(Locale.ROOT, "%03d", cpu);
+        return TraceLines.wake(comm, pid, cpu);
     }
 
     private static String wake(String comm, int pid) {
-        return wake(comm, pid, 1);
+        return TraceLines.wake(comm, pid, 1);
     }
 
     private static final String READ = "NR 0 (3, 0, 0, 0, 0, 0)";
     private static final String CLOCK = "NR 228 (1, 0, 0, 0, 0, 0)";
-
-    private static RealTrace imported(String text) throws Exception {
-        return RealTrace.of(
-                "t",
-                TraceText.read(new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8))),
-                new RealTrace.Options(CgroupMap.parse("{\"cgroups\": {}, \"tasks\": {}}"), Map.of(), "task"));
-    }
 
     /**
      * W sleeps; the idle task of CPU1 wakes it there and W's own next event comes 500 us later with no switch
