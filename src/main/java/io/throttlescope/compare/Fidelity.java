@@ -326,7 +326,8 @@ public final class Fidelity {
         return b.toString();
     }
 
-    static String num(double v) {
+    /** A figure as the rows print it: whole, or to a tenth. */
+    public static String num(double v) {
         return Math.abs(v - Math.rint(v)) < 1e-9
                 ? String.format(Locale.ROOT, "%.0f", v)
                 : String.format(Locale.ROOT, "%.1f", v);

@@ -294,14 +294,7 @@ public final class CompareView extends SplitPane {
                     setText(empty ? null : verdict(f)); // the tolerance and the reason in the tooltip: nothing cut
                     if (f != null && !f.within())
                         getStyleClass().add(f.known() == null ? "change-worse" : "change-known");
-                    setTooltip(
-                            f == null
-                                    ? null
-                                    : new Tooltip("real " + f.real() + ", simulated " + f.simulated()
-                                            + "; allowed \u00b1" + f.allowed()
-                                            + (f.within() || f.known() == null
-                                                    ? ""
-                                                    : "\ndiffers for a known reason: " + f.known())));
+                    setTooltip(f == null ? null : new Tooltip(verdictTip(f)));
                     return;
                 }
                 int verdict = row == null ? 0 : row.verdict(); // better or worse for this metric, not the sign
@@ -504,6 +497,19 @@ public final class CompareView extends SplitPane {
     public String changeText(Comparison.Row r) {
         if (verdicts == null) return Comparison.change(r.change_pct());
         return verdict(verdicts.get(r.metric()));
+    }
+
+    /** What the change column's tooltip says for a metric (for tests): its figures, tolerance and known reason. */
+    public String changeTip(Comparison.Row r) {
+        Fidelity.Row f = verdicts == null ? null : verdicts.get(r.metric());
+        return f == null ? null : verdictTip(f);
+    }
+
+    /** A verdict's tooltip: the figures as fidelity prints them, the tolerance, and a known difference's reason. */
+    static String verdictTip(Fidelity.Row f) {
+        return "real " + Fidelity.num(f.real()) + ", simulated " + Fidelity.num(f.simulated()) + "; allowed \u00b1"
+                + Fidelity.num(f.allowed())
+                + (f.within() || f.known() == null ? "" : "\ndiffers for a known reason: " + f.known());
     }
 
     /** A figure's verdict as its cell says it: within the tolerance, outside it for a known reason, or outside it. */

@@ -600,6 +600,10 @@ class WindowTruthTest {
                 .findFirst()
                 .orElseThrow();
         assertThat(w.compare.changeText(futex)).isEqualTo("known");
+        // its tooltip gives the figures as the fidelity command prints them, and the reason
+        assertThat(w.compare.changeTip(futex))
+                .startsWith("real 21.6, simulated 2.6; allowed \u00b15\n")
+                .contains("differs for a known reason: W's longest recorded syscall is a futex (21.6 ms)");
         var cpu = w.compare.table.getItems().stream()
                 .filter(r -> r.metric().equals("task W cpu_ms"))
                 .findFirst()
