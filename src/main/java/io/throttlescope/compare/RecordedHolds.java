@@ -1,5 +1,6 @@
 package io.throttlescope.compare;
 
+import io.throttlescope.realtrace.RecordedActions;
 import io.throttlescope.sim.EventKind;
 import io.throttlescope.sim.RunResult;
 import io.throttlescope.sim.TaskState;
@@ -14,7 +15,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
-import java.util.regex.Pattern;
 
 /**
  * Three reasons a figure differs from its simulation, each read from where the recording shows the task
@@ -25,16 +25,9 @@ import java.util.regex.Pattern;
 public final class RecordedHolds {
     private RecordedHolds() {}
 
-    /**
-     * The trace's task index of a scenario task: among the recording's own tasks (its header's cgroup map)
-     * where it names them, its name or its name and pid; in a run without them (a simulation), its name.
-     */
-    static int taskIndex(Run run, String name, Set<String> own) {
-        String[] tasks = run.info().tasks();
-        for (int i = 0; i < tasks.length; i++)
-            if ((own.isEmpty() || own.contains(tasks[i]))
-                    && (tasks[i].equals(name) || tasks[i].matches(Pattern.quote(name) + "-\\d+"))) return i;
-        return -1;
+    /** The trace's task index of a scenario task (the recording's own where {@code own} names them). */
+    private static int taskIndex(Run run, String name, Set<String> own) {
+        return RecordedActions.taskOf(run.info(), name, own);
     }
 
     /**

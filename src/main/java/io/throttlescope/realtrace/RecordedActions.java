@@ -76,7 +76,7 @@ public final class RecordedActions {
      * comm), one of the tasks it started ({@code own}, when known: a recording made beside another
      * holds the other's task of the same name); -1 if none.
      */
-    static int taskOf(RunInfo info, String name, Set<String> own) {
+    public static int taskOf(RunInfo info, String name, Set<String> own) {
         String[] tasks = info.tasks();
         for (int i = 0; i < tasks.length; i++)
             if ((own.isEmpty() || own.contains(tasks[i]))
