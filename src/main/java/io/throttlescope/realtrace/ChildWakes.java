@@ -8,6 +8,7 @@ import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.IntToLongFunction;
 
 /**
  * How long each task of a trace waited for a CPU after a wake-up or a preemption by a task it forked
@@ -89,13 +90,18 @@ final class ChildWakes {
 
     /** By the result's task names (RealTrace): each task's waits after wake-ups by its children, where it had any. */
     static Map<String, Long> byTask(Importer im, JsonObject header) {
+        return byName(im, header, im.childWakes::waitedNs);
+    }
+
+    /** A figure by task id as a map by the result's task names, the tasks whose figure is above 0. */
+    private static Map<String, Long> byName(Importer im, JsonObject header, IntToLongFunction byId) {
         Set<String> workload = CgroupMap.ownTasks(header);
         Map<String, String> names = RealTrace.taskNames(header);
         Map<String, Long> out = new LinkedHashMap<>();
         for (ImportedTask t : im.tasks) {
             String name = RealTrace.resultName(im, t, workload, names);
-            long w = im.childWakes.waitedNs(t.id);
-            if (name != null && w > 0) out.put(name, w);
+            long v = byId.applyAsLong(t.id);
+            if (name != null && v > 0) out.put(name, v);
         }
         return Map.copyOf(out);
     }
@@ -103,7 +109,7 @@ final class ChildWakes {
     /**
      * By the result's task names: how long, within each task's counted waits, the CPU it waited for ran
      * the threads it forked (ns; from the imported run's CPU lanes). The simulation replays those threads'
-     * CPU time as the CPU's other work and waits for it as well: that part of the waits it has.
+     * CPU time as the CPU's other work and may wait for it too, all of it or none.
      */
     static Map<String, Long> threadRunsByTask(Importer im, JsonObject header, Run run) {
         long[] ran = new long[im.childWakes.waited.length];
@@ -119,14 +125,7 @@ final class ChildWakes {
                     ran[id] += Math.min(to, on.end(j)) - Math.max(from, on.start(j));
             }
         }
-        Set<String> workload = CgroupMap.ownTasks(header);
-        Map<String, String> names = RealTrace.taskNames(header);
-        Map<String, Long> out = new LinkedHashMap<>();
-        for (ImportedTask t : im.tasks) {
-            String name = RealTrace.resultName(im, t, workload, names);
-            if (name != null && t.id < ran.length && ran[t.id] > 0) out.put(name, ran[t.id]);
-        }
-        return Map.copyOf(out);
+        return byName(im, header, id -> id < ran.length ? ran[id] : 0);
     }
 
     /** The waits of task id after wake-ups by its children, ns. */
